@@ -1,0 +1,369 @@
+// Package orchestrator holds tripweave's domain vocabulary — the brief, the
+// subtasks it decomposes into, the trip data with provenance and the plan —
+// free of any dependency's types. Adapters (gin, go-redis, MCP, SQLite …)
+// live in other packages and speak only this vocabulary.
+package orchestrator
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Brief is the typed reading of a travel request. Its JSON is a public
+// contract: fields may be added, never renamed.
+type Brief struct {
+	Origin       string      `json:"origin,omitempty"`
+	Destinations []string    `json:"destinations"`
+	Route        []string    `json:"route,omitempty"`
+	StartDate    string      `json:"start_date,omitempty"`
+	EndDate      string      `json:"end_date,omitempty"`
+	Days         int         `json:"days,omitempty"`
+	Travelers    Travelers   `json:"travelers"`
+	Budget       *Budget     `json:"budget,omitempty"`
+	Interests    []string    `json:"interests,omitempty"`
+	Pace         string      `json:"pace,omitempty"`
+	Constraints  Constraints `json:"constraints"`
+	Language     string      `json:"language,omitempty"`
+	// Now is the reference time (RFC 3339) against which relative dates were
+	// resolved and dates are checked; empty means the server clock.
+	Now string `json:"now,omitempty"`
+}
+
+// Travelers counts the group.
+type Travelers struct {
+	Adults   int `json:"adults"`
+	Children int `json:"children,omitempty"`
+}
+
+// Total is the number of people travelling.
+func (t Travelers) Total() int { return t.Adults + t.Children }
+
+// Budget is the money available, in whole or minor units of Currency.
+type Budget struct {
+	Amount    float64 `json:"amount"`
+	Currency  string  `json:"currency"`
+	PerPerson bool    `json:"per_person"`
+}
+
+// Constraints are the brief's hard constraints.
+type Constraints struct {
+	// TransportExclude lists modes that must not be used (see TransportModes).
+	TransportExclude []string `json:"transport_exclude,omitempty"`
+	// TransportPrefer lists modes the traveller asked for (e.g. train for 坐高铁).
+	TransportPrefer []string `json:"transport_prefer,omitempty"`
+	// HouseRules lists what the group needs allowed (see HouseRules).
+	HouseRules []string `json:"house_rules,omitempty"`
+	// RoomType is one of RoomTypes, or empty for any.
+	RoomType string   `json:"room_type,omitempty"`
+	Cuisines []string `json:"cuisines,omitempty"`
+	// Accessibility lists needs such as "wheelchair" or "step_free".
+	Accessibility []string `json:"accessibility,omitempty"`
+}
+
+// Allowed values of enumerated brief fields.
+var (
+	TransportModes = []string{"flight", "train", "bus", "taxi", "self_driving", "ferry", "walk", "transit"}
+	HouseRules     = []string{"pets", "smoking", "parties", "children_under_10", "visitors"}
+	RoomTypes      = []string{"entire_home", "private_room", "shared_room", "not_shared_room"}
+	Paces          = []string{"relaxed", "moderate", "packed"}
+	Languages      = []string{"en", "zh"}
+)
+
+// Limits on brief sizes; beyond them a brief is rejected, not truncated.
+const (
+	MaxTripDays     = 30
+	MaxCities       = 10
+	MaxTravelers    = 50
+	MaxListItems    = 20
+	MaxNameRunes    = 100
+	DateLayout      = "2006-01-02"
+	maxPlanAheadDay = 2 * 366
+)
+
+// Cities returns the cities to visit in order: the fixed route when given,
+// otherwise the destinations.
+func (b *Brief) Cities() []string {
+	if len(b.Route) > 0 {
+		return b.Route
+	}
+	return b.Destinations
+}
+
+// ReferenceTime returns the brief's Now, or fallback when Now is empty or
+// malformed (Validate reports the latter).
+func (b *Brief) ReferenceTime(fallback time.Time) time.Time {
+	if b.Now == "" {
+		return fallback
+	}
+	t, err := time.Parse(time.RFC3339, b.Now)
+	if err != nil {
+		return fallback
+	}
+	return t
+}
+
+// Normalize validates b and fills in what follows from it: end date or days
+// from the other two date fields, destinations from a route, one adult by
+// default, lower-cased enumerations, upper-cased currency, moderate pace and
+// English by default. now is the server clock, used when b.Now is empty; it
+// is recorded in b.Now so the brief alone reproduces the plan. The first
+// problem found is returned as an *Error naming the field.
+func (b *Brief) Normalize(now time.Time) error {
+	if b.Now == "" {
+		b.Now = now.Format(time.RFC3339)
+	}
+	ref, err := time.Parse(time.RFC3339, b.Now)
+	if err != nil {
+		return FieldErrorf("now", "now must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00")
+	}
+
+	if b.Origin = cleanName(b.Origin); b.Origin != "" {
+		if err := checkName("origin", b.Origin); err != nil {
+			return err
+		}
+	}
+	if err := cleanNames("destinations", b.Destinations); err != nil {
+		return err
+	}
+	if err := cleanNames("route", b.Route); err != nil {
+		return err
+	}
+	if len(b.Destinations) == 0 && len(b.Route) > 0 {
+		b.Destinations = append([]string(nil), b.Route...)
+	}
+	if len(b.Destinations) == 0 {
+		return &Error{Code: EINVALID, Field: "destinations", Message: "at least one destination is required"}
+	}
+	if len(b.Destinations) > MaxCities {
+		return FieldErrorf("destinations", "at most %d destinations", MaxCities)
+	}
+	if len(b.Route) > MaxCities {
+		return FieldErrorf("route", "at most %d cities in a route", MaxCities)
+	}
+	if err := b.normalizeDates(ref); err != nil {
+		return err
+	}
+	if len(b.Cities()) > b.Days {
+		return FieldErrorf("days", "%d cities need at least %d days", len(b.Cities()), len(b.Cities()))
+	}
+
+	t := &b.Travelers
+	switch {
+	case t.Adults < 0:
+		return FieldErrorf("travelers.adults", "must not be negative")
+	case t.Children < 0:
+		return FieldErrorf("travelers.children", "must not be negative")
+	case t.Adults == 0 && t.Children == 0:
+		t.Adults = 1
+	case t.Adults == 0:
+		return FieldErrorf("travelers.adults", "children need at least one adult")
+	}
+	if t.Total() > MaxTravelers {
+		return FieldErrorf("travelers", "at most %d travellers", MaxTravelers)
+	}
+
+	if bu := b.Budget; bu != nil {
+		if bu.Amount <= 0 || bu.Amount > 1e9 || bu.Amount != bu.Amount {
+			return FieldErrorf("budget.amount", "must be a positive amount")
+		}
+		bu.Currency = strings.ToUpper(strings.TrimSpace(bu.Currency))
+		if !isCurrencyCode(bu.Currency) {
+			return FieldErrorf("budget.currency", "must be a three-letter ISO 4217 code such as CNY or USD")
+		}
+	}
+
+	if err := cleanTerms("interests", b.Interests, nil); err != nil {
+		return err
+	}
+	b.Pace = strings.ToLower(strings.TrimSpace(b.Pace))
+	if b.Pace == "" {
+		b.Pace = "moderate"
+	}
+	if !slices.Contains(Paces, b.Pace) {
+		return FieldErrorf("pace", "must be one of %s", strings.Join(Paces, ", "))
+	}
+	b.Language = strings.ToLower(strings.TrimSpace(b.Language))
+	if b.Language == "" {
+		b.Language = "en"
+	}
+	if !slices.Contains(Languages, b.Language) {
+		return FieldErrorf("language", "must be one of %s", strings.Join(Languages, ", "))
+	}
+
+	c := &b.Constraints
+	if err := cleanTerms("constraints.transport_exclude", c.TransportExclude, TransportModes); err != nil {
+		return err
+	}
+	if err := cleanTerms("constraints.transport_prefer", c.TransportPrefer, TransportModes); err != nil {
+		return err
+	}
+	for _, m := range c.TransportPrefer {
+		if slices.Contains(c.TransportExclude, m) {
+			return FieldErrorf("constraints.transport_prefer", "%s is both preferred and excluded", m)
+		}
+	}
+	if err := cleanTerms("constraints.house_rules", c.HouseRules, HouseRules); err != nil {
+		return err
+	}
+	c.RoomType = strings.ToLower(strings.TrimSpace(c.RoomType))
+	if c.RoomType != "" && !slices.Contains(RoomTypes, c.RoomType) {
+		return FieldErrorf("constraints.room_type", "must be one of %s", strings.Join(RoomTypes, ", "))
+	}
+	if err := cleanTerms("constraints.cuisines", c.Cuisines, nil); err != nil {
+		return err
+	}
+	if err := cleanTerms("constraints.accessibility", c.Accessibility, nil); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (b *Brief) normalizeDates(ref time.Time) error {
+	if b.Days < 0 {
+		return FieldErrorf("days", "must not be negative")
+	}
+	if b.Days > MaxTripDays {
+		return FieldErrorf("days", "at most %d days", MaxTripDays)
+	}
+	var start, end time.Time
+	var err error
+	if b.StartDate != "" {
+		if start, err = time.Parse(DateLayout, b.StartDate); err != nil {
+			return FieldErrorf("start_date", "must be a date in YYYY-MM-DD form")
+		}
+	}
+	if b.EndDate != "" {
+		if end, err = time.Parse(DateLayout, b.EndDate); err != nil {
+			return FieldErrorf("end_date", "must be a date in YYYY-MM-DD form")
+		}
+		if b.StartDate == "" {
+			if b.Days == 0 {
+				return FieldErrorf("start_date", "an end date needs a start date or a number of days")
+			}
+			start = end.AddDate(0, 0, -(b.Days - 1))
+			b.StartDate = start.Format(DateLayout)
+		}
+	}
+	switch {
+	case b.StartDate == "" && b.Days == 0:
+		return &Error{Code: EINVALID, Field: "days", Message: "give dates or a number of days"}
+	case b.StartDate == "":
+		return nil // a duration without dates: planned as day 1..N
+	case b.EndDate == "" && b.Days == 0:
+		return FieldErrorf("days", "a start date needs an end date or a number of days")
+	case b.EndDate == "":
+		b.EndDate = start.AddDate(0, 0, b.Days-1).Format(DateLayout)
+		end, _ = time.Parse(DateLayout, b.EndDate)
+	}
+	if end.Before(start) {
+		return FieldErrorf("end_date", "end date %s is before start date %s", b.EndDate, b.StartDate)
+	}
+	days := int(end.Sub(start).Hours()/24) + 1
+	if b.Days != 0 && b.Days != days {
+		return FieldErrorf("days", "%d days does not match %s to %s (%d days)", b.Days, b.StartDate, b.EndDate, days)
+	}
+	if days > MaxTripDays {
+		return FieldErrorf("end_date", "trips are at most %d days", MaxTripDays)
+	}
+	b.Days = days
+	today, _ := time.Parse(DateLayout, ref.Format(DateLayout))
+	if start.Before(today) {
+		return FieldErrorf("start_date", "%s is in the past (reference date %s)", b.StartDate, today.Format(DateLayout))
+	}
+	if start.Sub(today) > maxPlanAheadDay*24*time.Hour {
+		return FieldErrorf("start_date", "%s is more than two years ahead", b.StartDate)
+	}
+	return nil
+}
+
+// Dates returns the trip's calendar days, or nil when the brief has only a
+// duration.
+func (b *Brief) Dates() []string {
+	start, err := time.Parse(DateLayout, b.StartDate)
+	if err != nil || b.Days <= 0 {
+		return nil
+	}
+	out := make([]string, b.Days)
+	for i := range out {
+		out[i] = start.AddDate(0, 0, i).Format(DateLayout)
+	}
+	return out
+}
+
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func checkName(field, s string) error {
+	if !utf8.ValidString(s) {
+		return FieldErrorf(field, "must be valid UTF-8")
+	}
+	if utf8.RuneCountInString(s) > MaxNameRunes {
+		return FieldErrorf(field, "at most %d characters", MaxNameRunes)
+	}
+	if strings.ContainsAny(s, "<>{}\\") {
+		return FieldErrorf(field, "a place name cannot contain < > { } or \\")
+	}
+	return nil
+}
+
+func cleanNames(field string, names []string) error {
+	for i := range names {
+		f := field + "[" + strconv.Itoa(i) + "]"
+		names[i] = cleanName(names[i])
+		if names[i] == "" {
+			return FieldErrorf(f, "must not be empty")
+		}
+		if err := checkName(f, names[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cleanTerms trims and lower-cases list items (free text keeps its case),
+// drops duplicates and, when allowed is non-nil, checks membership.
+func cleanTerms(field string, items []string, allowed []string) error {
+	if len(items) > MaxListItems {
+		return FieldErrorf(field, "at most %d items", MaxListItems)
+	}
+	for i := range items {
+		items[i] = cleanName(items[i])
+		if allowed != nil {
+			items[i] = strings.ToLower(items[i])
+		}
+		f := field + "[" + strconv.Itoa(i) + "]"
+		if items[i] == "" {
+			return FieldErrorf(f, "must not be empty")
+		}
+		if err := checkName(f, items[i]); err != nil {
+			return err
+		}
+		if allowed != nil && !slices.Contains(allowed, items[i]) {
+			return FieldErrorf(f, "%q is not one of %s", items[i], strings.Join(allowed, ", "))
+		}
+	}
+	return nil
+}
+
+func isCurrencyCode(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}

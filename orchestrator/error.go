@@ -1,0 +1,118 @@
+package orchestrator
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. The HTTP edge maps each to one status in a single table; the
+// rest of the code only ever names a code.
+const (
+	EINVALID       = "invalid"       // the caller sent something wrong (400)
+	ENOTFOUND      = "not_found"     // the thing asked for does not exist (404)
+	ETOOLARGE      = "too_large"     // the request body is too big (413)
+	EUNPROCESSABLE = "unprocessable" // well-formed but cannot be planned (422)
+	ENEEDSINPUT    = "needs_input"   // essentials are missing; questions follow (422)
+	EUNAVAILABLE   = "unavailable"   // a dependency is down or not configured (503)
+	ETIMEOUT       = "timeout"       // the plan's deadline passed (504)
+	EINTERNAL      = "internal"      // a bug or an unexpected failure (500)
+	ECANCELED      = "canceled"      // the caller went away
+	ECONFLICT      = "conflict"      // the state does not allow the operation (409)
+	ERATELIMITED   = "rate_limited"  // too many requests (429)
+	EBADRESPONSE   = "bad_response"  // an upstream answered garbage
+	EAUTH          = "auth"          // an upstream refused our credentials
+	EINVALIDARG    = "invalid_argument"
+)
+
+// Error is the domain error: a code from the list above, a message safe to
+// show to the caller, and, for input errors, the JSON field at fault
+// (dotted path, e.g. "travelers.adults").
+type Error struct {
+	Code    string
+	Message string
+	Field   string
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("%s: %s (field %s)", e.Code, e.Message, e.Field)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldErrorf returns an EINVALID *Error naming field.
+func FieldErrorf(field, format string, args ...any) *Error {
+	return &Error{Code: EINVALID, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
+// any other non-nil error and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	var u *UpstreamError
+	if errors.As(err, &u) {
+		return u.Type
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the message of the first *Error in err's chain, or a
+// generic text for other errors so internals never leak to callers.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	var u *UpstreamError
+	if errors.As(err, &u) {
+		return u.Message
+	}
+	return "internal error"
+}
+
+// ErrorField returns the field named by the first *Error in err's chain.
+func ErrorField(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Field
+	}
+	return ""
+}
+
+// UpstreamError is a failure reported by an agent's tool: a typed reason
+// (auth, rate_limited, timeout, bad_response, not_found, invalid_argument,
+// unavailable, blocked) and whether trying again may help.
+type UpstreamError struct {
+	Type      string `json:"errorType"`
+	Message   string `json:"message"`
+	Retryable bool   `json:"retryable"`
+	// Provider names the upstream (e.g. "open-meteo") when known.
+	Provider string `json:"provider,omitempty"`
+}
+
+// Error implements the error interface.
+func (e *UpstreamError) Error() string {
+	if e.Provider != "" {
+		return fmt.Sprintf("%s: %s: %s", e.Provider, e.Type, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Type, e.Message)
+}
+
+// Transient reports whether a retry may succeed; the DAG engine retries such
+// errors with backoff.
+func (e *UpstreamError) Transient() bool { return e.Retryable }

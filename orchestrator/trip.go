@@ -1,0 +1,205 @@
+package orchestrator
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+)
+
+// TripSchemaVersion is the version of the Trip JSON schema this code writes.
+const TripSchemaVersion = 1
+
+// Provenance says where a fact came from and how fresh it is. Every fact in
+// a Trip carries one.
+type Provenance struct {
+	// Source names the provider and endpoint, e.g. "open-meteo:forecast".
+	Source    string    `json:"source"`
+	FetchedAt time.Time `json:"fetched_at"`
+	// TTL is how long, in seconds, the fact counts as fresh from FetchedAt.
+	TTL      int64 `json:"ttl"`
+	CacheHit bool  `json:"cache_hit"`
+	// Stale is set when the fact is past its TTL but was served because the
+	// decision module allowed stale data.
+	Stale bool `json:"stale,omitempty"`
+	// Estimate is set when the fact is modelled rather than observed (a
+	// climate estimate, a haversine travel time, a fare model).
+	Estimate    bool         `json:"estimate,omitempty"`
+	Attribution *Attribution `json:"attribution,omitempty"`
+}
+
+// Attribution is the credit a provider's licence requires next to its data.
+type Attribution struct {
+	Text    string `json:"text"`
+	URL     string `json:"url,omitempty"`
+	License string `json:"license,omitempty"`
+}
+
+// Sourced is a fact with its provenance.
+type Sourced[T any] struct {
+	Value      T          `json:"value"`
+	Provenance Provenance `json:"provenance"`
+}
+
+// Place is a geocoded city (WGS-84).
+type Place struct {
+	Name        string  `json:"name" jsonschema:"localized place name"`
+	Country     string  `json:"country,omitempty"`
+	CountryCode string  `json:"country_code,omitempty" jsonschema:"ISO 3166-1 alpha-2"`
+	Admin1      string  `json:"admin1,omitempty" jsonschema:"first-level administrative area"`
+	Latitude    float64 `json:"latitude"`
+	Longitude   float64 `json:"longitude"`
+	Timezone    string  `json:"timezone,omitempty" jsonschema:"IANA time zone"`
+	Population  int64   `json:"population,omitempty"`
+	// SourceID is the provider's identifier (a GeoNames id for Open-Meteo).
+	SourceID string `json:"source_id,omitempty"`
+}
+
+// Forecast is a city's weather over the trip's days.
+type Forecast struct {
+	Timezone string        `json:"timezone,omitempty"`
+	Days     []WeatherDay  `json:"days"`
+	Units    *WeatherUnits `json:"units,omitempty"`
+}
+
+// WeatherUnits names the units of WeatherDay's numbers.
+type WeatherUnits struct {
+	Temperature   string `json:"temperature"`
+	Precipitation string `json:"precipitation"`
+	Wind          string `json:"wind"`
+}
+
+// WeatherDay is one day's weather. Pointers are nil where the provider had no
+// value.
+type WeatherDay struct {
+	Date             string   `json:"date"`
+	Code             *int     `json:"weather_code,omitempty" jsonschema:"WMO weather code"`
+	Text             string   `json:"text,omitempty"`
+	TempMax          *float64 `json:"temp_max,omitempty"`
+	TempMin          *float64 `json:"temp_min,omitempty"`
+	PrecipitationMM  *float64 `json:"precipitation_mm,omitempty"`
+	PrecipitationPct *float64 `json:"precipitation_probability,omitempty"`
+	WindMaxKMH       *float64 `json:"wind_max_kmh,omitempty"`
+	// Risks lists flags such as heavy_rain, storm, heat, cold, snow, wind.
+	Risks []string `json:"risks,omitempty"`
+	// Estimate marks a climate estimate rather than a forecast.
+	Estimate bool `json:"estimate,omitempty"`
+}
+
+// Trip is everything gathered for a plan, schema v1. Sections filled by agents
+// that are not registered stay empty and a Note says so.
+type Trip struct {
+	SchemaVersion int                `json:"schema_version"`
+	Origin        *Sourced[Place]    `json:"origin,omitempty"`
+	Cities        []CityData         `json:"cities"`
+	FX            *Sourced[FXRates]  `json:"fx,omitempty"`
+	Sections      map[string]Section `json:"sections,omitempty"`
+}
+
+// CityData is what was gathered for one city of the route.
+type CityData struct {
+	Name    string             `json:"name"`
+	Days    int                `json:"days"`
+	Place   *Sourced[Place]    `json:"place,omitempty"`
+	Weather *Sourced[Forecast] `json:"weather,omitempty"`
+}
+
+// FXRates are exchange rates from Base.
+type FXRates struct {
+	Base  string             `json:"base"`
+	Date  string             `json:"date"`
+	Rates map[string]float64 `json:"rates"`
+}
+
+// Section is the raw outcome of a subtask whose typed place in the Trip has
+// not been defined yet: its payload and provenance, keyed by subtask ID.
+type Section struct {
+	Kind       Kind            `json:"kind"`
+	Payload    json.RawMessage `json:"payload"`
+	Provenance Provenance      `json:"provenance"`
+}
+
+// Note records what is missing, estimated or degraded, and why.
+type Note struct {
+	// Subtask is the ID of the subtask the note is about, if any.
+	Subtask string `json:"subtask,omitempty"`
+	Kind    Kind   `json:"kind,omitempty"`
+	// Level is "info", "warning" or "error".
+	Level   string `json:"level"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Plan statuses.
+const (
+	PlanComplete = "complete" // every subtask produced its data
+	PlanPartial  = "partial"  // some optional data is missing; Notes say what
+)
+
+// Plan is what the API returns and the store keeps.
+type Plan struct {
+	ID        string    `json:"id"`
+	CreatedAt time.Time `json:"created_at"`
+	Query     string    `json:"query,omitempty"`
+	Brief     Brief     `json:"brief"`
+	Status    string    `json:"status"`
+	Trip      Trip      `json:"trip"`
+	// Itinerary is the day-by-day plan; null until the planner can build one.
+	Itinerary json.RawMessage `json:"itinerary"`
+	Notes     []Note          `json:"notes"`
+	Trace     TraceSummary    `json:"trace"`
+}
+
+// TraceSummary sums a run's trace.
+type TraceSummary struct {
+	Nodes      int     `json:"nodes"`
+	CacheHits  int     `json:"cache_hits"`
+	Failed     int     `json:"failed"`
+	DurationMS float64 `json:"duration_ms"`
+	// Routes counts nodes by the route that answered them.
+	Routes map[string]int `json:"routes"`
+}
+
+// Span is one node's entry in a run's trace.
+type Span struct {
+	Node       string    `json:"node"`
+	Kind       Kind      `json:"kind"`
+	Route      string    `json:"route"`
+	CacheHit   bool      `json:"cache_hit"`
+	Attempts   int       `json:"attempts"`
+	Start      time.Time `json:"start"`
+	DurationMS float64   `json:"duration_ms"`
+	Status     string    `json:"status"`
+	Error      string    `json:"error,omitempty"`
+}
+
+// Run is a plan's full trace.
+type Run struct {
+	PlanID string `json:"plan_id"`
+	Spans  []Span `json:"spans"`
+}
+
+// BriefKey returns a hash of the brief's planning content (everything but
+// the reference time), identifying plans of the same brief.
+func BriefKey(b *Brief) string {
+	c := *b
+	c.Now = ""
+	data, _ := json.Marshal(c)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
+// PlanStore keeps plans and their traces. A plan is acknowledged to the
+// caller only after SavePlan returns nil.
+type PlanStore interface {
+	// SavePlan stores a plan and its run trace atomically.
+	SavePlan(ctx context.Context, p *Plan, r *Run) error
+	// Plan returns the plan with id, or an ENOTFOUND *Error.
+	Plan(ctx context.Context, id string) (*Plan, error)
+	// Run returns the trace of plan id, or an ENOTFOUND *Error.
+	Run(ctx context.Context, planID string) (*Run, error)
+	// Ping reports whether the store is reachable.
+	Ping(ctx context.Context) error
+	Close() error
+}
