@@ -1,0 +1,38 @@
+# tripweave — see README.md.
+GO      ?= go
+BIN     := bin
+PKGS    := ./...
+
+.PHONY: run agents build test test-race bench lint fmt clean
+
+## run: build and start the API on :8080 with embedded defaults
+run: build
+	$(BIN)/orchestrator serve
+
+## agents: build and start the MCP agents server on :8081
+agents: build
+	$(BIN)/agents
+
+build:
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+## test: all tests; integration tests use real services when REDIS_URL / DATABASE_URL are set
+test:
+	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/
+
+## bench: benchmarks, one package at a time (-p 1) on these two-core machines
+bench:
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem $(PKGS)
+
+## lint: go vet and a gofmt check
+lint:
+	$(GO) vet $(PKGS)
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/tripweave/tripweave/agents"
+	"github.com/tripweave/tripweave/agents/toolclient"
+	"github.com/tripweave/tripweave/knowledgebase"
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/sqlite"
+)
+
+// App is the wired orchestrator: knowledge cache, plan store, agent tools,
+// planning service and HTTP API. End-to-end tests build it the same way
+// main does.
+type App struct {
+	Config  Config
+	Logger  *slog.Logger
+	KB      *knowledgebase.Store
+	Store   *sqlite.Store
+	Tools   *toolclient.Client
+	Service *pipeline.Service
+	Metrics *ginserver.Metrics
+	Server  *ginserver.Server
+
+	closers []func() error
+}
+
+// Open wires an App from cfg. Every embedded default logs one line saying
+// what it replaced. On error, whatever was opened is closed again.
+func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err error) {
+	a = &App{Config: cfg, Logger: logger}
+	defer func() {
+		if err != nil {
+			_ = a.Close()
+			a = nil
+		}
+	}()
+	policy, err := cfg.policy()
+	if err != nil {
+		return nil, err
+	}
+
+	rdb, closeRedis, err := knowledgebase.Connect(ctx, cfg.RedisURL, logger)
+	if err != nil {
+		return nil, err
+	}
+	a.closers = append(a.closers, closeRedis)
+	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Logger: logger})
+	a.closers = append(a.closers, a.KB.Close)
+
+	a.Store, err = sqlite.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return nil, fmt.Errorf("plan store %s: %w", cfg.DBPath, err)
+	}
+	a.closers = append(a.closers, a.Store.Close)
+	logger.Info("plan store: SQLite file (embedded default)", "path", cfg.DBPath)
+
+	if cfg.AgentsURL != "" {
+		a.Tools, err = toolclient.ConnectHTTP(ctx, cfg.AgentsURL, &http.Client{Timeout: 2 * time.Minute})
+		if err != nil {
+			return nil, fmt.Errorf("agents at %s: %w", cfg.AgentsURL, err)
+		}
+	} else {
+		servers, err := agents.Servers(agents.Config{
+			OpenMeteoGeocodingURL: cfg.OpenMeteoGeocodingURL,
+			OpenMeteoForecastURL:  cfg.OpenMeteoForecastURL,
+			OpenMeteoArchiveURL:   cfg.OpenMeteoArchiveURL,
+		}, logger)
+		if err != nil {
+			return nil, err
+		}
+		a.Tools, err = toolclient.ConnectInMemory(ctx, servers...)
+		if err != nil {
+			return nil, err
+		}
+		logger.Info("agents run in-process over the in-memory MCP transport; set TRIPWEAVE_AGENTS_URL to use an agents server")
+	}
+	a.closers = append(a.closers, a.Tools.Close)
+	logger.Info("agent tools", "tools", a.Tools.Tools())
+
+	down := map[orchestrator.Route]bool{}
+	if !a.Tools.Has("scrape_prices") {
+		down[orchestrator.RouteBrowser] = true
+	}
+	a.Metrics = ginserver.NewMetrics()
+	a.Service = pipeline.New(a.KB, a.Tools, a.Store, pipeline.Options{
+		Policy:         policy,
+		MaxConcurrency: cfg.MaxNodes,
+		NodeTimeout:    cfg.NodeTime,
+		Deadline:       cfg.Deadline,
+		Observer:       a.Metrics,
+		Logger:         logger,
+		Down:           down,
+	})
+	a.Server = ginserver.New(ginserver.Config{
+		Planner: a.Service,
+		Store:   a.Store,
+		Parser:  newQueryParser(),
+		Ready:   map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store},
+		Metrics: a.Metrics,
+		Logger:  logger,
+	})
+	return a, nil
+}
+
+// Close releases everything Open acquired, in reverse order.
+func (a *App) Close() error {
+	var errs []error
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		errs = append(errs, a.closers[i]())
+	}
+	a.closers = nil
+	return errors.Join(errs...)
+}
+
+// Serve answers HTTP on ln until ctx ends, then shuts down gracefully,
+// letting requests in flight finish for up to 15 seconds.
+func (a *App) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           a.Server.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(a.Logger.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	a.Logger.Info("listening", "addr", ln.Addr().String())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	err := srv.Shutdown(shutdownCtx)
+	<-errc
+	a.Logger.Info("shut down")
+	return err
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tripweave/tripweave/decision"
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Config is the orchestrator's configuration. DefaultConfig gives the
+// embedded defaults; FromEnv overrides them from the environment.
+type Config struct {
+	Addr      string        // TRIPWEAVE_ADDR
+	RedisURL  string        // REDIS_URL; "" → in-process miniredis
+	DBPath    string        // TRIPWEAVE_DB_PATH; SQLite file
+	AgentsURL string        // TRIPWEAVE_AGENTS_URL; "" → in-process agents
+	TTLs      string        // TRIPWEAVE_TTLS, e.g. "static_knowledge=168h,live_condition=1h"
+	Deadline  time.Duration // TRIPWEAVE_PLAN_DEADLINE
+	NodeTime  time.Duration // TRIPWEAVE_NODE_TIMEOUT
+	MaxNodes  int           // TRIPWEAVE_MAX_CONCURRENCY
+	LogLevel  string        // LOG_LEVEL: debug, info, warn, error
+
+	OpenMeteoGeocodingURL string // OPENMETEO_GEOCODING_URL
+	OpenMeteoForecastURL  string // OPENMETEO_FORECAST_URL
+	OpenMeteoArchiveURL   string // OPENMETEO_ARCHIVE_URL
+}
+
+// DefaultConfig returns the embedded defaults: everything runs in one
+// process with no external service.
+func DefaultConfig() Config {
+	return Config{
+		Addr:     ":8080",
+		DBPath:   "data/tripweave.db",
+		Deadline: 60 * time.Second,
+		NodeTime: 15 * time.Second,
+		MaxNodes: 32,
+		LogLevel: "info",
+	}
+}
+
+// FromEnv overrides c from the environment; getenv is os.Getenv in
+// production. Malformed values are errors naming the variable.
+func (c Config) FromEnv(getenv func(string) string) (Config, error) {
+	str := func(name string, dst *string) {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			*dst = v
+		}
+	}
+	str("TRIPWEAVE_ADDR", &c.Addr)
+	str("REDIS_URL", &c.RedisURL)
+	str("TRIPWEAVE_DB_PATH", &c.DBPath)
+	str("TRIPWEAVE_AGENTS_URL", &c.AgentsURL)
+	str("TRIPWEAVE_TTLS", &c.TTLs)
+	str("LOG_LEVEL", &c.LogLevel)
+	str("OPENMETEO_GEOCODING_URL", &c.OpenMeteoGeocodingURL)
+	str("OPENMETEO_FORECAST_URL", &c.OpenMeteoForecastURL)
+	str("OPENMETEO_ARCHIVE_URL", &c.OpenMeteoArchiveURL)
+	for name, dst := range map[string]*time.Duration{"TRIPWEAVE_PLAN_DEADLINE": &c.Deadline, "TRIPWEAVE_NODE_TIMEOUT": &c.NodeTime} {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return c, fmt.Errorf("%s: %q is not a positive duration such as 30s", name, v)
+			}
+			*dst = d
+		}
+	}
+	if v := strings.TrimSpace(getenv("TRIPWEAVE_MAX_CONCURRENCY")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 4096 {
+			return c, fmt.Errorf("TRIPWEAVE_MAX_CONCURRENCY: %q is not a number from 1 to 4096", v)
+		}
+		c.MaxNodes = n
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return c, fmt.Errorf("LOG_LEVEL: %q is not one of debug, info, warn, error", c.LogLevel)
+	}
+	return c, nil
+}
+
+// policy returns the decision policy with TRIPWEAVE_TTLS applied.
+func (c Config) policy() (decision.Policy, error) {
+	p := decision.DefaultPolicy()
+	if c.TTLs == "" {
+		return p, nil
+	}
+	ttls, err := decision.ParseTTLs(c.TTLs)
+	if err != nil {
+		return p, fmt.Errorf("TRIPWEAVE_TTLS: %w", err)
+	}
+	merged := map[orchestrator.Category]time.Duration{}
+	for k, v := range p.TTL {
+		merged[k] = v
+	}
+	for k, v := range ttls {
+		merged[k] = v
+	}
+	p.TTL = merged
+	return p, nil
+}
+
+// getenv is the process environment; tests substitute their own.
+var getenv = os.Getenv

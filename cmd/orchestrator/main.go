@@ -1,0 +1,70 @@
+// Command orchestrator is tripweave's API server and CLI.
+//
+//	orchestrator serve [--addr HOST:PORT]
+//	orchestrator plan [--brief FILE | --query TEXT | TEXT] [--now RFC3339]
+//	orchestrator prewarm [--file FILE] [--city NAME ...] [--lang en|zh] [--concurrency N]
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		var ue *usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintln(os.Stderr, ue.msg)
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "orchestrator:", err)
+		os.Exit(1)
+	}
+}
+
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+const usage = `usage:
+  orchestrator serve [--addr HOST:PORT]
+  orchestrator plan [--brief FILE|-] [--query TEXT | TEXT] [--now RFC3339]
+  orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]`
+
+// run dispatches a command; it is main without the process around it, so
+// tests call it directly.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return &usageError{usage}
+	}
+	cfg, err := DefaultConfig().FromEnv(getenv)
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "serve":
+		return cmdServe(ctx, cfg, args[1:], stderr)
+	case "plan":
+		return cmdPlan(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "prewarm":
+		return cmdPrewarm(ctx, cfg, args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	return &usageError{fmt.Sprintf("unknown command %q\n%s", args[0], usage)}
+}
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(level))
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}

@@ -1,0 +1,133 @@
+package orchestrator_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+var refNow = time.Date(2026, 3, 3, 10, 0, 0, 0, time.FixedZone("CST", 8*3600))
+
+// contractJSON is the brief of the public contract, verbatim.
+const contractJSON = `{"origin": "Shanghai", "destinations": ["Chengdu"], "route": ["Chengdu"],
+ "start_date": "2026-06-19", "end_date": "2026-06-21", "days": 3,
+ "travelers": {"adults": 2, "children": 1},
+ "budget": {"amount": 2000, "currency": "CNY", "per_person": true},
+ "interests": ["food", "pandas"], "pace": "relaxed",
+ "constraints": {"transport_exclude": ["flight", "self_driving"], "house_rules": ["pets"],
+                 "room_type": "entire_home", "cuisines": ["Sichuan"]},
+ "language": "zh", "now": "2026-03-03T10:00:00+08:00"}`
+
+func TestBriefContractRoundTrip(t *testing.T) {
+	var b orchestrator.Brief
+	if err := json.Unmarshal([]byte(contractJSON), &b); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Normalize(time.Now()); err != nil {
+		t.Fatalf("Normalize: %v", err)
+	}
+	out, _ := json.Marshal(b)
+	var got, want map[string]any
+	_ = json.Unmarshal(out, &got)
+	_ = json.Unmarshal([]byte(contractJSON), &want)
+	for k, v := range want {
+		g, _ := json.Marshal(got[k])
+		w, _ := json.Marshal(v)
+		if string(g) != string(w) {
+			t.Errorf("field %s: got %s, want %s", k, g, w)
+		}
+	}
+}
+
+func TestBriefNormalizeErrors(t *testing.T) {
+	base := func() orchestrator.Brief {
+		return orchestrator.Brief{Destinations: []string{"Chengdu"}, StartDate: "2026-06-19", Days: 3, Now: "2026-03-03T10:00:00+08:00"}
+	}
+	tests := []struct {
+		name  string
+		edit  func(*orchestrator.Brief)
+		field string
+	}{
+		{"no destination", func(b *orchestrator.Brief) { b.Destinations = nil }, "destinations"},
+		{"empty destination", func(b *orchestrator.Brief) { b.Destinations = []string{"  "} }, "destinations[0]"},
+		{"markup in name", func(b *orchestrator.Brief) { b.Destinations = []string{"<script>alert(1)</script>"} }, "destinations[0]"},
+		{"no dates or days", func(b *orchestrator.Brief) { b.StartDate, b.Days = "", 0 }, "days"},
+		{"bad date", func(b *orchestrator.Brief) { b.StartDate = "2026-02-30" }, "start_date"},
+		{"slash date", func(b *orchestrator.Brief) { b.StartDate = "2026/06/19" }, "start_date"},
+		{"end before start", func(b *orchestrator.Brief) { b.Days = 0; b.EndDate = "2026-06-10" }, "end_date"},
+		{"days mismatch", func(b *orchestrator.Brief) { b.EndDate = "2026-06-25" }, "days"},
+		{"past date", func(b *orchestrator.Brief) { b.StartDate = "2026-03-02" }, "start_date"},
+		{"too far ahead", func(b *orchestrator.Brief) { b.StartDate = "2030-01-01" }, "start_date"},
+		{"too long", func(b *orchestrator.Brief) { b.Days = 45 }, "days"},
+		{"negative adults", func(b *orchestrator.Brief) { b.Travelers.Adults = -1 }, "travelers.adults"},
+		{"children alone", func(b *orchestrator.Brief) { b.Travelers.Children = 2 }, "travelers.adults"},
+		{"zero budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Currency: "CNY"} }, "budget.amount"},
+		{"bad currency", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 10, Currency: "yuan"} }, "budget.currency"},
+		{"bad pace", func(b *orchestrator.Brief) { b.Pace = "frantic" }, "pace"},
+		{"bad language", func(b *orchestrator.Brief) { b.Language = "fr" }, "language"},
+		{"bad room type", func(b *orchestrator.Brief) { b.Constraints.RoomType = "suite" }, "constraints.room_type"},
+		{"bad house rule", func(b *orchestrator.Brief) { b.Constraints.HouseRules = []string{"pets", "drums"} }, "constraints.house_rules[1]"},
+		{"bad transport", func(b *orchestrator.Brief) { b.Constraints.TransportExclude = []string{"rocket"} }, "constraints.transport_exclude[0]"},
+		{"prefer excluded", func(b *orchestrator.Brief) {
+			b.Constraints.TransportExclude = []string{"train"}
+			b.Constraints.TransportPrefer = []string{"train"}
+		}, "constraints.transport_prefer"},
+		{"bad now", func(b *orchestrator.Brief) { b.Now = "yesterday" }, "now"},
+		{"more cities than days", func(b *orchestrator.Brief) { b.Destinations = []string{"A", "B", "C", "D"} }, "days"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := base()
+			tt.edit(&b)
+			err := b.Normalize(refNow)
+			if err == nil {
+				t.Fatalf("Normalize accepted %+v", b)
+			}
+			if got := orchestrator.ErrorField(err); got != tt.field {
+				t.Errorf("field: got %q, want %q (err %v)", got, tt.field, err)
+			}
+			if got := orchestrator.ErrorCode(err); got != orchestrator.EINVALID {
+				t.Errorf("code: got %q, want invalid", got)
+			}
+		})
+	}
+}
+
+func TestBriefNormalizeFills(t *testing.T) {
+	b := orchestrator.Brief{Route: []string{" Kyoto ", "Osaka"}, StartDate: "2026-04-01", Days: 4,
+		Budget: &orchestrator.Budget{Amount: 1500, Currency: "usd"}, Pace: "Relaxed",
+		Constraints: orchestrator.Constraints{HouseRules: []string{"Pets"}}}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	if b.EndDate != "2026-04-04" || b.Days != 4 {
+		t.Errorf("dates: got %s..%s (%d days)", b.StartDate, b.EndDate, b.Days)
+	}
+	if len(b.Destinations) != 2 || b.Destinations[0] != "Kyoto" {
+		t.Errorf("destinations from route: got %q", b.Destinations)
+	}
+	if b.Travelers.Adults != 1 || b.Budget.Currency != "USD" || b.Pace != "relaxed" || b.Language != "en" {
+		t.Errorf("defaults: got %+v", b)
+	}
+	if b.Constraints.HouseRules[0] != "pets" {
+		t.Errorf("house rules not lower-cased: %q", b.Constraints.HouseRules)
+	}
+	if b.Now != refNow.Format(time.RFC3339) {
+		t.Errorf("now not recorded: %q", b.Now)
+	}
+	got := b.Dates()
+	if len(got) != 4 || got[0] != "2026-04-01" || got[3] != "2026-04-04" {
+		t.Errorf("Dates: got %q", got)
+	}
+
+	// End date plus days gives the start.
+	b2 := orchestrator.Brief{Destinations: []string{"Lisbon"}, EndDate: "2026-05-10", Days: 3}
+	if err := b2.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	if b2.StartDate != "2026-05-08" {
+		t.Errorf("start from end and days: got %s", b2.StartDate)
+	}
+}

@@ -1,0 +1,378 @@
+// Package ginserver is tripweave's JSON API over gin: plans, health,
+// readiness and Prometheus metrics. Handlers hand the request's context to
+// the core, never the *gin.Context.
+package ginserver
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/pipeline"
+)
+
+// MaxBodyBytes is the largest request body accepted.
+const MaxBodyBytes = 64 << 10
+
+// Question asks the traveller for a missing essential.
+type Question struct {
+	Field string `json:"field"`
+	Text  string `json:"text"`
+}
+
+// ParsedQuery is a natural-language request read into a brief.
+type ParsedQuery struct {
+	Brief     orchestrator.Brief
+	Parser    string
+	Questions []Question
+	Notes     []string
+}
+
+// QueryParser reads natural-language requests.
+type QueryParser interface {
+	ParseQuery(ctx context.Context, query string, now time.Time) (*ParsedQuery, error)
+}
+
+// Planner makes plans; *pipeline.Service implements it.
+type Planner interface {
+	Plan(ctx context.Context, req pipeline.Request) (*orchestrator.Plan, *orchestrator.Run, error)
+}
+
+// Pinger is a dependency /readyz checks.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Config wires a Server. Parser may be nil (then only structured briefs are
+// accepted); Ready lists dependencies checked by /readyz by name.
+type Config struct {
+	Planner Planner
+	Store   orchestrator.PlanStore
+	Parser  QueryParser
+	Ready   map[string]Pinger
+	Metrics *Metrics
+	Logger  *slog.Logger
+	Now     func() time.Time
+}
+
+// Server is the HTTP API.
+type Server struct {
+	cfg    Config
+	log    *slog.Logger
+	engine *gin.Engine
+}
+
+const requestIDKey = "request_id"
+
+// New returns the API server. It panics on nothing; a nil Metrics disables
+// /metrics.
+func New(cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	gin.SetMode(gin.ReleaseMode)
+	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New()}
+	e := s.engine
+	e.HandleMethodNotAllowed = true
+	e.Use(s.requestID, s.recover, s.accessLog)
+	e.NoRoute(func(c *gin.Context) {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path))
+	})
+	e.NoMethod(func(c *gin.Context) {
+		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, errorBody{Error: errorDetail{Code: "method_not_allowed", Message: "method not allowed", RequestID: c.GetString(requestIDKey)}})
+	})
+	e.POST("/v1/plans", s.createPlan)
+	e.GET("/v1/plans/:id", s.getPlan)
+	e.GET("/v1/plans/:id/trace", s.getTrace)
+	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	e.GET("/readyz", s.readyz)
+	if cfg.Metrics != nil {
+		h := cfg.Metrics.Handler()
+		e.GET("/metrics", func(c *gin.Context) { h.ServeHTTP(c.Writer, c.Request) })
+	}
+	return s
+}
+
+// Handler returns the server's http.Handler.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+func (s *Server) requestID(c *gin.Context) {
+	id := c.GetHeader("X-Request-ID")
+	if !validRequestID(id) {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		id = hex.EncodeToString(b[:])
+	}
+	c.Set(requestIDKey, id)
+	c.Header("X-Request-ID", id)
+	c.Next()
+}
+
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+
+func validRequestID(id string) bool { return requestIDPattern.MatchString(id) }
+
+func (s *Server) recover(c *gin.Context) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r == http.ErrAbortHandler {
+				panic(r)
+			}
+			s.log.ErrorContext(c.Request.Context(), "panic in handler", "request_id", c.GetString(requestIDKey), "panic", fmt.Sprint(r))
+			writeError(c, s.log, errors.New("panic"))
+		}
+	}()
+	c.Next()
+}
+
+func (s *Server) accessLog(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	d := time.Since(start)
+	route := c.FullPath()
+	if route == "" {
+		route = "unmatched"
+	}
+	if s.cfg.Metrics != nil {
+		s.cfg.Metrics.observeRequest(c.Request.Method, route, c.Writer.Status(), d)
+	}
+	s.log.InfoContext(c.Request.Context(), "request",
+		"request_id", c.GetString(requestIDKey), "method", c.Request.Method, "route", route,
+		"status", c.Writer.Status(), "duration_ms", float64(d.Microseconds())/1000, "bytes", c.Writer.Size())
+}
+
+// planRequest is the body of POST /v1/plans.
+type planRequest struct {
+	Query   string              `json:"query,omitempty"`
+	Brief   *orchestrator.Brief `json:"brief,omitempty"`
+	Now     string              `json:"now,omitempty"`
+	Options *planOptions        `json:"options,omitempty"`
+}
+
+type planOptions struct {
+	// DeadlineMS bounds the plan's run time (1 ms … 120 s).
+	DeadlineMS int `json:"deadline_ms,omitempty"`
+}
+
+func (s *Server) createPlan(c *gin.Context) {
+	ctx := c.Request.Context()
+	var req planRequest
+	if err := decodeJSON(c, &req); err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	now := s.cfg.Now()
+	var pr pipeline.Request
+	switch {
+	case req.Brief != nil && req.Query != "":
+		writeError(c, s.log, orchestrator.FieldErrorf("query", "send either query or brief, not both"))
+		return
+	case req.Brief != nil:
+		b := *req.Brief
+		if b.Now == "" && req.Now != "" {
+			b.Now = req.Now
+		}
+		if err := b.Normalize(now); err != nil {
+			writeError(c, s.log, prefixField("brief", err))
+			return
+		}
+		pr.Brief = b
+	case strings.TrimSpace(req.Query) != "":
+		if s.cfg.Parser == nil {
+			writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "no query parser is configured; send a structured brief"))
+			return
+		}
+		ref := now
+		if req.Now != "" {
+			t, err := time.Parse(time.RFC3339, req.Now)
+			if err != nil {
+				writeError(c, s.log, orchestrator.FieldErrorf("now", "must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00"))
+				return
+			}
+			ref = t
+		}
+		parsed, err := s.cfg.Parser.ParseQuery(ctx, req.Query, ref)
+		if err != nil {
+			writeError(c, s.log, err)
+			return
+		}
+		if len(parsed.Questions) > 0 {
+			writeError(c, s.log, &needsInput{questions: parsed.Questions})
+			return
+		}
+		b := parsed.Brief
+		if err := b.Normalize(ref); err != nil {
+			writeError(c, s.log, prefixField("brief", err))
+			return
+		}
+		pr.Brief, pr.Query = b, req.Query
+	default:
+		writeError(c, s.log, orchestrator.FieldErrorf("query", "send a query or a brief"))
+		return
+	}
+	if o := req.Options; o != nil && o.DeadlineMS != 0 {
+		if o.DeadlineMS < 1 || o.DeadlineMS > 120000 {
+			writeError(c, s.log, orchestrator.FieldErrorf("options.deadline_ms", "must be between 1 and 120000"))
+			return
+		}
+		pr.Deadline = time.Duration(o.DeadlineMS) * time.Millisecond
+	}
+	plan, _, err := s.cfg.Planner.Plan(ctx, pr)
+	if err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	c.Header("Location", "/v1/plans/"+plan.ID)
+	c.JSON(http.StatusCreated, plan)
+}
+
+var planIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+func (s *Server) getPlan(c *gin.Context) {
+	id := c.Param("id")
+	if !planIDPattern.MatchString(id) {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id))
+		return
+	}
+	if raw, ok := s.cfg.Store.(interface {
+		PlanJSON(ctx context.Context, id string) ([]byte, error)
+	}); ok {
+		data, err := raw.PlanJSON(c.Request.Context(), id)
+		if err != nil {
+			writeError(c, s.log, err)
+			return
+		}
+		c.Data(http.StatusOK, "application/json; charset=utf-8", data)
+		return
+	}
+	p, err := s.cfg.Store.Plan(c.Request.Context(), id)
+	if err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	c.JSON(http.StatusOK, p)
+}
+
+func (s *Server) getTrace(c *gin.Context) {
+	id := c.Param("id")
+	if !planIDPattern.MatchString(id) {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id))
+		return
+	}
+	r, err := s.cfg.Store.Run(c.Request.Context(), id)
+	if err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	c.JSON(http.StatusOK, r)
+}
+
+func (s *Server) readyz(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	checks := map[string]string{}
+	ok := true
+	for name, p := range s.cfg.Ready {
+		if err := p.Ping(ctx); err != nil {
+			checks[name] = "unreachable"
+			ok = false
+			s.log.WarnContext(ctx, "readiness check failed", "dependency", name, "err", err)
+		} else {
+			checks[name] = "ok"
+		}
+	}
+	status := http.StatusOK
+	state := "ready"
+	if !ok {
+		status, state = http.StatusServiceUnavailable, "not_ready"
+	}
+	c.JSON(status, gin.H{"status": state, "checks": checks})
+}
+
+// decodeJSON reads a JSON body of at most MaxBodyBytes into v, rejecting
+// unknown fields, trailing data and wrong types with an error naming the field.
+func decodeJSON(c *gin.Context, v any) error {
+	if ct := c.ContentType(); ct != "" && ct != "application/json" {
+		return orchestrator.Errorf(orchestrator.EINVALID, "content type must be application/json, not %s", ct)
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxBodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return orchestrator.Errorf(orchestrator.ETOOLARGE, "request body exceeds %d bytes", MaxBodyBytes)
+		}
+		return orchestrator.Errorf(orchestrator.EINVALID, "cannot read the request body")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return orchestrator.Errorf(orchestrator.EINVALID, "unexpected data after the JSON object")
+	}
+	return nil
+}
+
+var unknownField = regexp.MustCompile(`^json: unknown field "(.*)"$`)
+
+func jsonError(err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return orchestrator.Errorf(orchestrator.EINVALID, "the request body is empty")
+	case errors.As(err, &se):
+		return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON at byte %d", se.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON: unexpected end of input")
+	case errors.As(err, &te):
+		return orchestrator.FieldErrorf(te.Field, "must be %s, not %s", jsonType(te.Type.Kind().String()), te.Value)
+	}
+	if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
+		return orchestrator.FieldErrorf(m[1], "unknown field %q", m[1])
+	}
+	return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON")
+}
+
+func jsonType(kind string) string {
+	switch kind {
+	case "int", "int64", "float64":
+		return "a number"
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "slice":
+		return "an array"
+	case "struct", "map", "ptr":
+		return "an object"
+	}
+	return kind
+}
+
+func prefixField(prefix string, err error) error {
+	var e *orchestrator.Error
+	if errors.As(err, &e) && e.Field != "" {
+		c := *e
+		c.Field = prefix + "." + e.Field
+		return &c
+	}
+	return err
+}

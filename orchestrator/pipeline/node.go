@@ -1,0 +1,290 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/tripweave/tripweave/decision"
+	"github.com/tripweave/tripweave/knowledgebase"
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/dag"
+)
+
+// node executes one subtask along its strategy's route and fallback chain.
+type node struct {
+	svc      *Service
+	brief    *orchestrator.Brief
+	st       orchestrator.Subtask
+	strategy decision.Strategy
+	cached   knowledgebase.Lookup
+}
+
+func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, error) {
+	routes := append([]orchestrator.Route{n.strategy.Route}, n.strategy.Fallback...)
+	var lastErr error
+	for _, route := range routes {
+		v, err, tried := n.try(ctx, route, deps)
+		if !tried {
+			continue
+		}
+		if err == nil {
+			dag.SetRoute(ctx, string(route))
+			return v, nil
+		}
+		lastErr = err
+		if ctx.Err() != nil {
+			return nodeValue{}, err
+		}
+	}
+	dag.SetRoute(ctx, string(orchestrator.RouteNone))
+	if lastErr != nil {
+		return nodeValue{}, lastErr
+	}
+	return nodeValue{}, n.unavailable()
+}
+
+// try answers the subtask from one route. tried is false when the route does
+// not apply (e.g. stale serving with nothing cached).
+func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[nodeValue]) (v nodeValue, err error, tried bool) {
+	switch route {
+	case orchestrator.RouteCache:
+		if n.cached.State == knowledgebase.Miss {
+			return nodeValue{}, nil, false
+		}
+		if n.cached.State == knowledgebase.Stale && !n.strategy.StaleAllowed && !n.strategy.Revalidate {
+			return nodeValue{}, nil, false
+		}
+		dag.MarkCacheHit(ctx)
+		prov := n.cached.Entry.Provenance
+		prov.CacheHit = true
+		prov.Stale = n.cached.State == knowledgebase.Stale
+		if n.strategy.Revalidate && prov.Stale {
+			args, aerr := n.args(deps)
+			if aerr == nil {
+				n.svc.kb.Revalidate(cacheKey(n.st), n.strategy.TTL, n.fetcher(args))
+			}
+		}
+		return nodeValue{payload: n.cached.Entry.Payload, prov: prov}, nil, true
+	case orchestrator.RouteMCP, orchestrator.RouteBrowser:
+		args, aerr := n.args(deps)
+		if aerr != nil {
+			return nodeValue{}, aerr, true
+		}
+		v, err := n.live(ctx, args)
+		return v, err, true
+	case orchestrator.RouteLocal:
+		f := n.svc.opts.Local[n.st.Kind]
+		if f == nil {
+			return nodeValue{}, nil, false
+		}
+		in := map[string]json.RawMessage{}
+		for _, id := range deps.IDs() {
+			if dv, ok := deps.Value(id); ok {
+				in[id] = dv.payload
+			}
+		}
+		payload, err := f(ctx, n.brief, n.st, in)
+		if err != nil {
+			return nodeValue{}, err, true
+		}
+		return nodeValue{payload: payload, prov: orchestrator.Provenance{Source: "tripweave:" + string(n.st.Kind), FetchedAt: n.svc.opts.Now().UTC()}}, nil, true
+	}
+	return nodeValue{}, nil, false
+}
+
+// live calls the subtask's tool, through the knowledge cache's coalescing
+// fetch when the result is cacheable.
+func (n *node) live(ctx context.Context, args map[string]any) (nodeValue, error) {
+	fetch := n.fetcher(args)
+	if !n.strategy.Cacheable {
+		payload, prov, err := fetch(ctx)
+		if err != nil {
+			return nodeValue{}, err
+		}
+		return nodeValue{payload: payload, prov: prov}, nil
+	}
+	e, err := n.svc.kb.Fetch(ctx, cacheKey(n.st), n.strategy.TTL, fetch)
+	if err != nil {
+		return nodeValue{}, err
+	}
+	prov := e.Provenance
+	prov.TTL = int64(n.strategy.TTL / time.Second)
+	return nodeValue{payload: e.Payload, prov: prov}, nil
+}
+
+// fetcher returns the upstream call for args, feeding the circuit breaker and
+// reading the tool's provenance from its output.
+func (n *node) fetcher(args map[string]any) func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
+	tool := n.strategy.Tool
+	if tool == "" {
+		tool = n.st.Tool
+	}
+	return func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
+		out, err := n.svc.tools.Call(ctx, tool, args)
+		n.svc.breaker.record(tool, err)
+		if err != nil {
+			return nil, orchestrator.Provenance{}, markTransient(err)
+		}
+		var meta struct {
+			Provenance orchestrator.Provenance `json:"provenance"`
+		}
+		if err := json.Unmarshal(out, &meta); err != nil {
+			return nil, orchestrator.Provenance{}, &orchestrator.UpstreamError{Type: orchestrator.EBADRESPONSE, Message: "tool " + tool + " returned undecodable output"}
+		}
+		prov := meta.Provenance
+		if prov.Source == "" {
+			prov.Source = "agent:" + tool
+		}
+		if prov.FetchedAt.IsZero() {
+			prov.FetchedAt = n.svc.opts.Now().UTC()
+		}
+		prov.TTL = int64(n.strategy.TTL / time.Second)
+		return out, prov, nil
+	}
+}
+
+func markTransient(err error) error {
+	if dag.IsTransient(err) {
+		return dag.Transient(err)
+	}
+	return err
+}
+
+func (n *node) unavailable() error {
+	switch {
+	case n.strategy.Reason == "no_dates":
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "needs travel dates"}
+	case n.st.Tool == "":
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s is not computed yet: no local %s step is registered", n.st.Kind, n.st.Kind)}
+	case n.strategy.Reason == "circuit_open":
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("tool %s is failing repeatedly; its circuit is open", n.st.Tool)}
+	default:
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("no agent serves tool %s yet", n.st.Tool)}
+	}
+}
+
+// args builds the tool arguments from the subtask's parameters and its
+// dependencies' outputs (coordinates from geocode).
+func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
+	p := n.st.Params
+	switch n.st.Kind {
+	case orchestrator.KindGeocode:
+		return map[string]any{"name": p["city"], "language": p["lang"], "count": 1}, nil
+	case orchestrator.KindWeather:
+		place, err := n.place(deps)
+		if err != nil {
+			return nil, err
+		}
+		if p["start"] == "" {
+			return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "weather needs travel dates; the brief gives only a duration"}
+		}
+		return map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": p["start"], "end_date": p["end"]}, nil
+	}
+	// Tools of later agents: the canonical parameters plus the coordinates of
+	// the geocoded city or cities this subtask depends on.
+	args := map[string]any{}
+	for k, v := range p {
+		args[k] = v
+	}
+	var places []orchestrator.Place
+	for _, id := range deps.IDs() {
+		if dv, ok := deps.Value(id); ok {
+			if pl, ok := decodePlace(dv.payload); ok {
+				places = append(places, pl)
+			}
+		}
+	}
+	if len(places) == 1 {
+		args["latitude"], args["longitude"] = places[0].Latitude, places[0].Longitude
+	}
+	for i, pl := range places {
+		if len(places) > 1 {
+			args["latitude_"+strconv.Itoa(i)], args["longitude_"+strconv.Itoa(i)] = pl.Latitude, pl.Longitude
+		}
+	}
+	return args, nil
+}
+
+// place returns the geocoded place this subtask depends on.
+func (n *node) place(deps dag.Deps[nodeValue]) (orchestrator.Place, error) {
+	for _, id := range deps.IDs() {
+		if dv, ok := deps.Value(id); ok {
+			if pl, ok := decodePlace(dv.payload); ok {
+				return pl, nil
+			}
+		}
+		if err := deps.Err(id); err != nil {
+			return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located: " + orchestrator.ErrorMessage(unwrapNode(err))}
+		}
+	}
+	return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located"}
+}
+
+// geocodeOutput is the geocode tool's output.
+type geocodeOutput struct {
+	Places []orchestrator.Place `json:"places"`
+}
+
+func decodePlace(payload json.RawMessage) (orchestrator.Place, bool) {
+	var out geocodeOutput
+	if err := json.Unmarshal(payload, &out); err != nil || len(out.Places) == 0 {
+		return orchestrator.Place{}, false
+	}
+	return out.Places[0], true
+}
+
+// breaker opens a tool's circuit after consecutive unavailable or timeout
+// failures, for a cool-down, so a dead provider costs one timeout per plan
+// at most instead of one per node.
+type breaker struct {
+	now      func() time.Time
+	mu       sync.Mutex
+	failures map[string]int
+	until    map[string]time.Time
+}
+
+const (
+	breakerThreshold = 5
+	breakerCoolDown  = 30 * time.Second
+)
+
+func newBreaker(now func() time.Time) *breaker {
+	return &breaker{now: now, failures: map[string]int{}, until: map[string]time.Time{}}
+}
+
+func (b *breaker) record(tool string, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	code := orchestrator.ErrorCode(err)
+	if err == nil || (code != orchestrator.EUNAVAILABLE && code != orchestrator.ETIMEOUT) {
+		b.failures[tool] = 0
+		return
+	}
+	b.failures[tool]++
+	if b.failures[tool] >= breakerThreshold {
+		b.until[tool] = b.now().Add(breakerCoolDown)
+		b.failures[tool] = 0
+	}
+}
+
+func (b *breaker) open() map[string]bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.now()
+	var out map[string]bool
+	for tool, t := range b.until {
+		if now.Before(t) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[tool] = true
+		} else {
+			delete(b.until, tool)
+		}
+	}
+	return out
+}

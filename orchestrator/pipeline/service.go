@@ -1,0 +1,448 @@
+// Package pipeline turns a normalized brief into a stored plan: it
+// decomposes the brief into subtasks, looks all cacheable ones up in the
+// knowledge cache in one round trip, asks the decision module for each
+// subtask's strategy, runs the resulting DAG in parallel — cache, agent tools
+// or local computation per node, with explicit fallbacks — and assembles the
+// trip data with provenance.
+package pipeline
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"time"
+
+	"github.com/tripweave/tripweave/decision"
+	"github.com/tripweave/tripweave/knowledgebase"
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/dag"
+)
+
+// Tools calls agent tools. *toolclient.Client implements it.
+type Tools interface {
+	// Has reports whether some agent serves tool.
+	Has(tool string) bool
+	// Call runs tool with args and returns its structured output. Tool
+	// failures are *orchestrator.UpstreamError values.
+	Call(ctx context.Context, tool string, args any) (json.RawMessage, error)
+}
+
+// LocalFunc computes a subtask in process from its dependencies' payloads,
+// keyed by subtask ID. It returns the payload to record.
+type LocalFunc func(ctx context.Context, b *orchestrator.Brief, st orchestrator.Subtask, deps map[string]json.RawMessage) (json.RawMessage, error)
+
+// Observer receives per-node measurements (Prometheus in production).
+type Observer interface {
+	ObserveNode(kind orchestrator.Kind, category orchestrator.Category, route string, status string, cacheHit bool, d time.Duration)
+}
+
+// Options configures a Service. Zero values mean the documented defaults.
+type Options struct {
+	Policy         decision.Policy                 // zero → decision.DefaultPolicy()
+	Local          map[orchestrator.Kind]LocalFunc // kinds computed in process
+	MaxConcurrency int                             // global node bound; 0 → 32
+	RouteLimits    map[string]int                  // per-route bounds; nil → browser 4, mcp 16
+	NodeTimeout    time.Duration                   // per attempt; 0 → 15 s
+	Retry          dag.Retry                       // zero → 2 attempts, 200 ms base, 2 s max
+	Deadline       time.Duration                   // per plan; 0 → 60 s
+	Jitter         func(time.Duration) time.Duration
+	Now            func() time.Time
+	NewID          func() string
+	Observer       Observer
+	Logger         *slog.Logger
+	// Down lists routes known to be unusable (e.g. browser without Chromium).
+	Down map[orchestrator.Route]bool
+}
+
+// Service plans trips. It is safe for concurrent use.
+type Service struct {
+	kb      *knowledgebase.Store
+	tools   Tools
+	store   orchestrator.PlanStore
+	opts    Options
+	log     *slog.Logger
+	breaker *breaker
+}
+
+// New returns a Service over the knowledge cache, the agent tools and the
+// plan store. store may be nil for callers that do not persist (prewarm).
+func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opts Options) *Service {
+	if opts.Policy.TTL == nil {
+		opts.Policy = decision.DefaultPolicy()
+	}
+	// Only kinds with a registered local step are computed in process.
+	local := map[orchestrator.Kind]bool{}
+	for k := range opts.Local {
+		local[k] = true
+	}
+	opts.Policy.Local = local
+	if opts.MaxConcurrency == 0 {
+		opts.MaxConcurrency = 32
+	}
+	if opts.RouteLimits == nil {
+		opts.RouteLimits = map[string]int{string(orchestrator.RouteBrowser): 4, string(orchestrator.RouteMCP): 16}
+	}
+	if opts.NodeTimeout == 0 {
+		opts.NodeTimeout = 15 * time.Second
+	}
+	if opts.Retry == (dag.Retry{}) {
+		opts.Retry = dag.Retry{Attempts: 2, Base: 200 * time.Millisecond, Max: 2 * time.Second}
+	}
+	if opts.Deadline == 0 {
+		opts.Deadline = 60 * time.Second
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.NewID == nil {
+		opts.NewID = randomID
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: newBreaker(opts.Now)}
+}
+
+// Request is one plan request.
+type Request struct {
+	// Brief must be normalized (see orchestrator.Brief.Normalize).
+	Brief orchestrator.Brief
+	Query string
+	// Deadline overrides the service's per-plan deadline when positive.
+	Deadline time.Duration
+	// Hooks, when set, observe node starts and finishes (live progress).
+	Hooks *dag.Hooks
+	// Kinds, when set, limits the run to subtasks of these kinds (prewarm).
+	Kinds map[orchestrator.Kind]bool
+}
+
+// nodeValue is what a DAG node yields.
+type nodeValue struct {
+	payload json.RawMessage
+	prov    orchestrator.Provenance
+}
+
+// Plan runs the brief's DAG, assembles the trip, stores the plan with its
+// trace and returns both. It fails only when the brief cannot be planned at
+// all (an unknown city, a required subtask failing, the deadline passing);
+// missing optional data makes the plan partial with notes.
+func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *orchestrator.Run, error) {
+	start := s.opts.Now()
+	deadline := s.opts.Deadline
+	if req.Deadline > 0 {
+		deadline = req.Deadline
+	}
+	ctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+
+	b := req.Brief
+	subtasks := orchestrator.Decompose(&b)
+	if req.Kinds != nil {
+		subtasks = filterKinds(subtasks, req.Kinds)
+	}
+	res, err := s.run(ctx, &b, subtasks, req.Hooks)
+	if res == nil {
+		return nil, nil, err
+	}
+	plan := &orchestrator.Plan{
+		ID:        s.opts.NewID(),
+		CreatedAt: start.UTC(),
+		Query:     req.Query,
+		Brief:     b,
+		Itinerary: nil,
+	}
+	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(subtasks, res)}
+	if err != nil {
+		return nil, run, planError(err, ctx)
+	}
+	if err := cityErrors(&b, subtasks, res); err != nil {
+		return nil, run, err
+	}
+	plan.Trip, plan.Notes = assemble(&b, subtasks, res)
+	if it, ok := res.Values[idOfKind(subtasks, orchestrator.KindItinerary)]; ok {
+		plan.Itinerary = it.payload
+	}
+	plan.Status = orchestrator.PlanComplete
+	if len(res.Errors) > 0 {
+		plan.Status = orchestrator.PlanPartial
+	}
+	plan.Trace = summarize(run, res.Duration)
+	if s.store != nil {
+		if err := s.store.SavePlan(ctx, plan, run); err != nil {
+			return nil, run, fmt.Errorf("store plan: %w", err)
+		}
+	}
+	return plan, run, nil
+}
+
+// run builds, compiles and runs the DAG of subtasks.
+func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orchestrator.Subtask, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
+	strategies, lookups, err := s.decide(ctx, subtasks)
+	if err != nil {
+		return nil, err
+	}
+	g := dag.New[nodeValue]()
+	for i, st := range subtasks {
+		n := &node{svc: s, brief: b, st: st, strategy: strategies[i], cached: lookups[i]}
+		if err := g.Add(dag.Node[nodeValue]{
+			ID:       st.ID,
+			Route:    string(strategies[i].Route),
+			Deps:     st.Deps,
+			Optional: !st.Required,
+			Run:      n.run,
+		}); err != nil {
+			return nil, err
+		}
+	}
+	r, err := g.Compile(&dag.Options{
+		MaxConcurrency: s.opts.MaxConcurrency,
+		RouteLimits:    s.opts.RouteLimits,
+		DefaultTimeout: s.opts.NodeTimeout,
+		DefaultRetry:   s.opts.Retry,
+		Jitter:         s.opts.Jitter,
+		Now:            s.opts.Now,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.Run(ctx, s.observe(subtasks, hooks))
+	return res, err
+}
+
+// decide looks every cacheable subtask up in one round trip and asks the
+// decision module for each subtask's strategy.
+func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) ([]decision.Strategy, []knowledgebase.Lookup, error) {
+	var keys []knowledgebase.Key
+	var idx []int
+	for i, st := range subtasks {
+		if s.opts.Policy.TTL[st.Category] > 0 {
+			keys = append(keys, cacheKey(st))
+			idx = append(idx, i)
+		}
+	}
+	lookups := make([]knowledgebase.Lookup, len(subtasks))
+	if len(keys) > 0 {
+		got, err := s.kb.Lookup(ctx, keys)
+		if err != nil {
+			// The cache being down degrades to live fetches, never fails a plan.
+			s.log.WarnContext(ctx, "knowledge cache lookup failed; fetching live", "err", err)
+		} else {
+			for j, i := range idx {
+				lookups[i] = got[j]
+			}
+		}
+	}
+	health := s.health()
+	now := s.opts.Now()
+	out := make([]decision.Strategy, len(subtasks))
+	for i, st := range subtasks {
+		out[i] = s.opts.Policy.Decide(st, cacheState(lookups[i], now), health)
+	}
+	return out, lookups, nil
+}
+
+func (s *Service) health() decision.Health {
+	h := decision.Health{Tools: map[string]bool{}, Down: s.opts.Down, Open: s.breaker.open()}
+	for _, spec := range orchestrator.Kinds {
+		if spec.Tool != "" && s.tools != nil && s.tools.Has(spec.Tool) {
+			h.Tools[spec.Tool] = true
+		}
+	}
+	return h
+}
+
+func cacheState(l knowledgebase.Lookup, now time.Time) decision.CacheState {
+	switch l.State {
+	case knowledgebase.Fresh, knowledgebase.Stale:
+		age := now.Sub(l.Entry.Provenance.FetchedAt)
+		if age < 0 {
+			age = 0
+		}
+		return decision.CacheState{Present: true, Fresh: l.State == knowledgebase.Fresh, Age: age}
+	}
+	return decision.CacheState{}
+}
+
+func cacheKey(st orchestrator.Subtask) knowledgebase.Key {
+	return knowledgebase.Key{Kind: string(st.Kind), Hash: st.Hash()}
+}
+
+func (s *Service) observe(subtasks []orchestrator.Subtask, hooks *dag.Hooks) *dag.Hooks {
+	byID := make(map[string]orchestrator.Subtask, len(subtasks))
+	for _, st := range subtasks {
+		byID[st.ID] = st
+	}
+	h := &dag.Hooks{}
+	if hooks != nil {
+		h.OnStart = hooks.OnStart
+	}
+	h.OnFinish = func(sp dag.Span) {
+		if sp.Err != nil && orchestrator.ErrorCode(domainError(unwrapNode(sp.Err))) == orchestrator.EINTERNAL {
+			s.log.Error("subtask failed unexpectedly", "node", sp.Node, "err", sp.Err)
+		}
+		if s.opts.Observer != nil {
+			st := byID[sp.Node]
+			s.opts.Observer.ObserveNode(st.Kind, st.Category, sp.Route, spanStatus(sp.Err), sp.CacheHit, sp.Duration)
+		}
+		if hooks != nil && hooks.OnFinish != nil {
+			hooks.OnFinish(sp)
+		}
+	}
+	return h
+}
+
+func filterKinds(subtasks []orchestrator.Subtask, kinds map[orchestrator.Kind]bool) []orchestrator.Subtask {
+	keep := map[string]bool{}
+	var out []orchestrator.Subtask
+	for _, st := range subtasks {
+		if kinds[st.Kind] {
+			keep[st.ID] = true
+		}
+	}
+	for _, st := range subtasks {
+		if !keep[st.ID] {
+			continue
+		}
+		var deps []string
+		for _, d := range st.Deps {
+			if keep[d] {
+				deps = append(deps, d)
+			}
+		}
+		st.Deps = deps
+		out = append(out, st)
+	}
+	return out
+}
+
+func idOfKind(subtasks []orchestrator.Subtask, k orchestrator.Kind) string {
+	for _, st := range subtasks {
+		if st.Kind == k {
+			return st.ID
+		}
+	}
+	return ""
+}
+
+// planError turns a failed run into the error the caller sees.
+func planError(err error, ctx context.Context) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &orchestrator.Error{Code: orchestrator.ETIMEOUT, Message: "the plan did not finish before its deadline"}
+	}
+	if errors.Is(err, context.Canceled) {
+		return &orchestrator.Error{Code: orchestrator.ECANCELED, Message: "the request was cancelled"}
+	}
+	var ne *dag.NodeError
+	if errors.As(err, &ne) {
+		code := orchestrator.ErrorCode(ne.Err)
+		if code == orchestrator.EINTERNAL {
+			code = orchestrator.EUNAVAILABLE
+		}
+		return &orchestrator.Error{Code: code, Message: fmt.Sprintf("required subtask %s failed: %s", ne.Node, orchestrator.ErrorMessage(ne.Err))}
+	}
+	return err
+}
+
+// cityErrors reports a city no geocoder knows as an input error naming the
+// brief's field.
+func cityErrors(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag.Result[nodeValue]) error {
+	fields := map[string]string{}
+	if b.Origin != "" {
+		fields[orchestrator.CanonicalCity(b.Origin)] = "origin"
+	}
+	for i, c := range b.Destinations {
+		fields[orchestrator.CanonicalCity(c)] = fmt.Sprintf("destinations[%d]", i)
+	}
+	for i, c := range b.Route {
+		if _, ok := fields[orchestrator.CanonicalCity(c)]; !ok {
+			fields[orchestrator.CanonicalCity(c)] = fmt.Sprintf("route[%d]", i)
+		}
+	}
+	for _, st := range subtasks {
+		if st.Kind != orchestrator.KindGeocode {
+			continue
+		}
+		if err := res.Errors[st.ID]; err != nil && orchestrator.ErrorCode(err) == orchestrator.ENOTFOUND {
+			return &orchestrator.Error{
+				Code:    orchestrator.EUNPROCESSABLE,
+				Field:   fields[st.Params["city"]],
+				Message: fmt.Sprintf("unknown city %q: no place of that name was found", st.Params["city"]),
+			}
+		}
+	}
+	return nil
+}
+
+func spanStatus(err error) string {
+	switch {
+	case err == nil:
+		return "ok"
+	case orchestrator.ErrorCode(domainError(unwrapNode(err))) == orchestrator.EUNAVAILABLE:
+		return "unavailable"
+	default:
+		return "failed"
+	}
+}
+
+func spans(subtasks []orchestrator.Subtask, res *dag.Result[nodeValue]) []orchestrator.Span {
+	kinds := make(map[string]orchestrator.Kind, len(subtasks))
+	for _, st := range subtasks {
+		kinds[st.ID] = st.Kind
+	}
+	out := make([]orchestrator.Span, 0, len(res.Trace))
+	for _, sp := range res.Trace {
+		o := orchestrator.Span{
+			Node: sp.Node, Kind: kinds[sp.Node], Route: sp.Route, CacheHit: sp.CacheHit,
+			Attempts: sp.Attempts, Start: sp.Start.UTC(), DurationMS: ms(sp.Duration), Status: spanStatus(sp.Err),
+		}
+		if sp.Err != nil {
+			o.Error = orchestrator.ErrorMessage(domainError(unwrapNode(sp.Err)))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+func summarize(run *orchestrator.Run, d time.Duration) orchestrator.TraceSummary {
+	t := orchestrator.TraceSummary{Nodes: len(run.Spans), DurationMS: ms(d), Routes: map[string]int{}}
+	for _, sp := range run.Spans {
+		if sp.CacheHit {
+			t.CacheHits++
+		}
+		if sp.Status != "ok" {
+			t.Failed++
+		}
+		t.Routes[sp.Route]++
+	}
+	return t
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func unwrapNode(err error) error {
+	var ne *dag.NodeError
+	if errors.As(err, &ne) {
+		return ne.Err
+	}
+	return err
+}
+
+func randomID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "pl_" + hex.EncodeToString(b[:])
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,79 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// migrations are the schema changes, applied in order; migrations[i] takes
+// the schema from version i to i+1. Append only: never edit a shipped entry.
+var migrations = []string{
+	// 1: plans as JSON documents with indexed columns; spans one row each.
+	`CREATE TABLE plans (
+		id         TEXT PRIMARY KEY,
+		created_at TEXT NOT NULL, -- UTC, fixed width (see timeLayout), so it sorts by time
+		status     TEXT NOT NULL,
+		brief_key  TEXT NOT NULL,
+		doc        TEXT NOT NULL  -- the plan's JSON exactly as marshalled
+	) STRICT;
+	CREATE INDEX plans_created_at ON plans (created_at);
+	CREATE INDEX plans_status ON plans (status, created_at);
+	CREATE INDEX plans_brief_key ON plans (brief_key, created_at);
+	CREATE TABLE spans (
+		plan_id     TEXT NOT NULL REFERENCES plans (id) ON DELETE CASCADE,
+		seq         INTEGER NOT NULL, -- position in Run.Spans
+		node        TEXT NOT NULL,
+		kind        TEXT NOT NULL,
+		route       TEXT NOT NULL,
+		cache_hit   INTEGER NOT NULL,
+		attempts    INTEGER NOT NULL,
+		start       TEXT NOT NULL,    -- RFC 3339 with nanoseconds and the original offset
+		duration_ms REAL NOT NULL,
+		status      TEXT NOT NULL,
+		error       TEXT NOT NULL,
+		PRIMARY KEY (plan_id, seq)
+	) STRICT, WITHOUT ROWID;`,
+}
+
+// migrate brings db's schema to version len(migrations) in one transaction. A database
+// written by a newer version of this package is refused.
+func migrate(ctx context.Context, db *sql.DB) (err error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+		id      INTEGER PRIMARY KEY CHECK (id = 1),
+		version INTEGER NOT NULL
+	) STRICT`); err != nil {
+		return fmt.Errorf("create schema_version: %w", err)
+	}
+	var version int
+	err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version WHERE id = 1`).Scan(&version)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		version = 0
+	case err != nil:
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if version > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this program's %d", version, len(migrations))
+	}
+	for i := version; i < len(migrations); i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return fmt.Errorf("migrate schema to version %d: %w", i+1, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (id, version) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET version = excluded.version`, len(migrations)); err != nil {
+		return fmt.Errorf("record schema version: %w", err)
+	}
+	return tx.Commit()
+}

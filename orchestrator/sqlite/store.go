@@ -1,0 +1,260 @@
+// Package sqlite is tripweave's default plan store: an
+// orchestrator.PlanStore in one SQLite file, through modernc.org/sqlite (no
+// cgo).
+//
+// Plans are kept as the JSON documents json.Marshal produced, so a stored
+// plan reads back byte for byte, next to indexed columns (id, created_at,
+// status, brief_key); each span of a run's trace is a row of the spans
+// table. The database runs in WAL mode: readers never wait for the writer.
+// Writes go through a single connection, so they are serialized within the
+// process, and begin IMMEDIATE transactions that wait up to five seconds for
+// another process's writer. Commits are fsynced (synchronous=FULL): a plan
+// SavePlan has acknowledged survives a power cut.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// timeLayout formats created_at in UTC with a fixed width, so that text
+// order is time order.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+// maxReaders bounds the read connections.
+const maxReaders = 4
+
+// Store is a PlanStore backed by a SQLite file. It is safe for concurrent
+// use; Close it when done.
+type Store struct {
+	path string
+	w    *sql.DB // one connection: every write goes through it
+	r    *sql.DB // query_only connections for reads
+}
+
+var _ orchestrator.PlanStore = (*Store)(nil)
+
+// Open opens the plan store in the SQLite file at path, creating the file,
+// its parent directories and the schema as needed, and migrating an older
+// schema. It fails when path is a directory, is not a SQLite database, or
+// holds a schema newer than this package's.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("open plan store: empty path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
+		return nil, fmt.Errorf("open plan store %q: create directory: %w", path, err)
+	}
+	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("open plan store %q: is a directory, want a database file", path)
+	}
+
+	w, err := sql.Open("sqlite", dsn(abs,
+		"_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, w); err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
+
+	r, err := sql.Open("sqlite", dsn(abs, "_pragma=busy_timeout(5000)&_query_only=1"))
+	if err != nil {
+		_ = w.Close()
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
+	r.SetMaxOpenConns(maxReaders)
+	r.SetMaxIdleConns(maxReaders)
+	if err := r.PingContext(ctx); err != nil {
+		_ = r.Close()
+		_ = w.Close()
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
+	return &Store{path: abs, w: w, r: r}, nil
+}
+
+// dsn returns the SQLite URI for the absolute path abs with query q; the
+// path is escaped so that names with spaces, '?', '#' or '%' work.
+func dsn(abs, q string) string {
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+	return u.String() + "?" + q
+}
+
+// Path returns the absolute path of the database file.
+func (s *Store) Path() string { return s.path }
+
+// SavePlan stores p and its run trace r in one transaction, replacing any
+// plan with the same ID and its trace; r may be nil for no trace. The plan is
+// stored as json.Marshal(p). It blocks while another SavePlan of this Store
+// is writing and, up to five seconds, while another process is. p must have
+// an ID, r's PlanID must be empty or p.ID, and span durations must be finite;
+// otherwise an EINVALID *orchestrator.Error is returned and nothing is
+// written.
+func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) (err error) {
+	if p == nil {
+		return orchestrator.Errorf(orchestrator.EINVALID, "no plan to save")
+	}
+	if p.ID == "" {
+		return orchestrator.FieldErrorf("id", "a plan needs an id to be saved")
+	}
+	var spans []orchestrator.Span
+	if r != nil {
+		if r.PlanID != "" && r.PlanID != p.ID {
+			return orchestrator.FieldErrorf("plan_id", "run of plan %q saved with plan %q", r.PlanID, p.ID)
+		}
+		spans = r.Spans
+		for i, sp := range spans {
+			if math.IsNaN(sp.DurationMS) || math.IsInf(sp.DurationMS, 0) {
+				return orchestrator.FieldErrorf(fmt.Sprintf("spans[%d].duration_ms", i), "must be a finite number")
+			}
+		}
+	}
+	doc, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+	}
+
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("save plan %s: %w", p.ID, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, status = excluded.status,
+			brief_key = excluded.brief_key, doc = excluded.doc`,
+		p.ID, p.CreatedAt.UTC().Format(timeLayout), p.Status, orchestrator.BriefKey(&p.Brief), string(doc),
+	); err != nil {
+		return fmt.Errorf("save plan %s: %w", p.ID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM spans WHERE plan_id = ?`, p.ID); err != nil {
+		return fmt.Errorf("save plan %s: clear trace: %w", p.ID, err)
+	}
+	if len(spans) > 0 {
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO spans
+			(plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return fmt.Errorf("save plan %s: trace: %w", p.ID, err)
+		}
+		defer stmt.Close()
+		for i, sp := range spans {
+			if _, err := stmt.ExecContext(ctx, p.ID, i, sp.Node, string(sp.Kind), sp.Route, sp.CacheHit,
+				sp.Attempts, sp.Start.Format(time.RFC3339Nano), sp.DurationMS, sp.Status, sp.Error); err != nil {
+				return fmt.Errorf("save plan %s: span %d (%s): %w", p.ID, i, sp.Node, err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("save plan %s: commit: %w", p.ID, err)
+	}
+	return nil
+}
+
+// PlanJSON returns the stored JSON of plan id, exactly as SavePlan wrote it,
+// or an ENOTFOUND *orchestrator.Error.
+func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
+	var doc []byte
+	err := s.r.QueryRowContext(ctx, `SELECT doc FROM plans WHERE id = ?`, id).Scan(&doc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return doc, nil
+}
+
+// Plan returns the plan with id, or an ENOTFOUND *orchestrator.Error.
+func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+	doc, err := s.PlanJSON(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var p orchestrator.Plan
+	if err := json.Unmarshal(doc, &p); err != nil {
+		return nil, fmt.Errorf("read plan %s: decode: %w", id, err)
+	}
+	return &p, nil
+}
+
+// Run returns the trace of plan planID, with no spans when the plan was
+// saved without one, or an ENOTFOUND *orchestrator.Error when there is no
+// such plan.
+func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT node, kind, route, cache_hit, attempts, start, duration_ms, status, error
+		FROM spans WHERE plan_id = ? ORDER BY seq`, planID)
+	if err != nil {
+		return nil, fmt.Errorf("read run %s: %w", planID, err)
+	}
+	defer rows.Close()
+	run := &orchestrator.Run{PlanID: planID, Spans: []orchestrator.Span{}}
+	for rows.Next() {
+		var sp orchestrator.Span
+		var kind, start string
+		if err := rows.Scan(&sp.Node, &kind, &sp.Route, &sp.CacheHit, &sp.Attempts, &start,
+			&sp.DurationMS, &sp.Status, &sp.Error); err != nil {
+			return nil, fmt.Errorf("read run %s: %w", planID, err)
+		}
+		sp.Kind = orchestrator.Kind(kind)
+		if sp.Start, err = time.Parse(time.RFC3339Nano, start); err != nil {
+			return nil, fmt.Errorf("read run %s: span %s: %w", planID, sp.Node, err)
+		}
+		run.Spans = append(run.Spans, sp)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read run %s: %w", planID, err)
+	}
+	if len(run.Spans) > 0 {
+		return run, nil
+	}
+	var exists bool
+	if err := s.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM plans WHERE id = ?)`, planID).Scan(&exists); err != nil {
+		return nil, fmt.Errorf("read run %s: %w", planID, err)
+	}
+	if !exists {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
+	}
+	return run, nil
+}
+
+// Ping reports whether the database file can be read.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.r.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping plan store: %w", err)
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM schema_version`).Scan(&n); err != nil {
+		return fmt.Errorf("ping plan store: %w", err)
+	}
+	return nil
+}
+
+// Close closes the store's connections, waiting for queries in progress.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}

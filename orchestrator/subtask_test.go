@@ -1,0 +1,116 @@
+package orchestrator_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+func contractBrief(t *testing.T) orchestrator.Brief {
+	t.Helper()
+	var b orchestrator.Brief
+	if err := json.Unmarshal([]byte(contractJSON), &b); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSubtaskIDStable(t *testing.T) {
+	a := orchestrator.NewSubtask(orchestrator.KindGeocode, map[string]string{"city": "chengdu", "lang": "zh"})
+	b := orchestrator.NewSubtask(orchestrator.KindGeocode, map[string]string{"lang": "zh", "city": "chengdu"})
+	c := orchestrator.NewSubtask(orchestrator.KindGeocode, map[string]string{"city": "chengdu", "lang": "en"})
+	if a.ID != b.ID {
+		t.Errorf("param order changed the ID: %s vs %s", a.ID, b.ID)
+	}
+	if a.ID == c.ID {
+		t.Errorf("different params share ID %s", a.ID)
+	}
+	// The ID is part of the cache key format kb:v1:<kind>:<hash>; pin it so an
+	// accidental change of the hash (which would orphan every cache entry) fails.
+	if a.ID != "geocode:"+a.Hash() || len(a.Hash()) != 16 {
+		t.Errorf("ID format: %s", a.ID)
+	}
+	if a.Category != orchestrator.StaticKnowledge || a.Tool != "geocode" {
+		t.Errorf("spec not applied: %+v", a)
+	}
+}
+
+func TestDecompose(t *testing.T) {
+	b := contractBrief(t)
+	got := orchestrator.Decompose(&b)
+	again := orchestrator.Decompose(&b)
+	if !reflect.DeepEqual(got, again) {
+		t.Fatal("Decompose is not deterministic")
+	}
+	seen := map[string]bool{}
+	count := map[orchestrator.Kind]int{}
+	for _, st := range got {
+		if seen[st.ID] {
+			t.Errorf("duplicate subtask %s", st.ID)
+		}
+		for _, d := range st.Deps {
+			if !seen[d] {
+				t.Errorf("%s depends on %s, which is not emitted before it", st.ID, d)
+			}
+		}
+		seen[st.ID] = true
+		count[st.Kind]++
+	}
+	want := map[orchestrator.Kind]int{
+		orchestrator.KindGeocode: 2, orchestrator.KindGuide: 1, orchestrator.KindAttractions: 1,
+		orchestrator.KindRestaurants: 1, orchestrator.KindHotels: 1, orchestrator.KindWeather: 1,
+		orchestrator.KindMatrix: 1, orchestrator.KindTransport: 2, orchestrator.KindFX: 1,
+		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1, orchestrator.KindRender: 1,
+	}
+	if !reflect.DeepEqual(count, want) {
+		t.Errorf("kinds: got %v, want %v", count, want)
+	}
+	for _, st := range got {
+		switch st.Kind {
+		case orchestrator.KindWeather:
+			if st.Params["start"] != "2026-06-19" || st.Params["end"] != "2026-06-21" {
+				t.Errorf("weather params %v", st.Params)
+			}
+		case orchestrator.KindHotels:
+			if st.Params["checkin"] != "2026-06-19" || st.Params["checkout"] != "2026-06-22" || st.Params["guests"] != "2+1" {
+				t.Errorf("hotel params %v", st.Params)
+			}
+		case orchestrator.KindTransport:
+			if st.Params["exclude"] != "flight,self_driving" {
+				t.Errorf("transport exclusions %v", st.Params)
+			}
+		}
+	}
+}
+
+func TestDecomposeMultiCity(t *testing.T) {
+	b := orchestrator.Brief{Origin: "Boston", Route: []string{"New York", "Philadelphia", "New York"}, StartDate: "2026-05-01", Days: 5}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	var legs []string
+	geocodes := 0
+	for _, st := range orchestrator.Decompose(&b) {
+		switch st.Kind {
+		case orchestrator.KindTransport:
+			legs = append(legs, st.Params["from"]+">"+st.Params["to"]+"@"+st.Params["date"])
+		case orchestrator.KindGeocode:
+			geocodes++
+		}
+	}
+	want := []string{"boston>new york@2026-05-01", "new york>philadelphia@2026-05-03", "philadelphia>new york@2026-05-05", "new york>boston@2026-05-05"}
+	if !reflect.DeepEqual(legs, want) {
+		t.Errorf("legs: got %q, want %q", legs, want)
+	}
+	if geocodes != 3 {
+		t.Errorf("geocodes: got %d, want 3 (each city once)", geocodes)
+	}
+	if got := orchestrator.SplitDays(5, 3); !reflect.DeepEqual(got, []int{2, 2, 1}) {
+		t.Errorf("SplitDays(5,3) = %v", got)
+	}
+}
