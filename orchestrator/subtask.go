@@ -63,7 +63,7 @@ var Kinds = map[Kind]KindSpec{
 	KindHotels:      {Category: RealtimePrice, Tool: "scrape_prices"},
 	KindWeather:     {Category: LiveCondition, Tool: "weather"},
 	KindFX:          {Category: LiveCondition, Tool: "fx_rates"},
-	KindTransport:   {Category: RealtimePrice, Tool: "transport_options"},
+	KindTransport:   {Category: RealtimePrice, Tool: "scrape_prices"},
 	KindMatrix:      {Category: Compute, Tool: "travel_matrix"},
 	KindItinerary:   {Category: Compute},
 	KindBudget:      {Category: Compute},

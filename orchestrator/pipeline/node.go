@@ -190,6 +190,9 @@ func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
 	for k, v := range p {
 		args[k] = v
 	}
+	if n.st.Category == orchestrator.RealtimePrice {
+		args["kind"] = string(n.st.Kind)
+	}
 	var places []orchestrator.Place
 	for _, id := range deps.IDs() {
 		if dv, ok := deps.Value(id); ok {
