@@ -54,7 +54,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		return nil, err
 	}
 	a.closers = append(a.closers, closeRedis)
-	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Logger: logger})
+	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Prefix: cfg.KBPrefix, Now: cfg.Now, Logger: logger})
 	a.closers = append(a.closers, a.KB.Close)
 
 	a.Store, err = sqlite.Open(ctx, cfg.DBPath)
@@ -74,6 +74,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 			OpenMeteoGeocodingURL: cfg.OpenMeteoGeocodingURL,
 			OpenMeteoForecastURL:  cfg.OpenMeteoForecastURL,
 			OpenMeteoArchiveURL:   cfg.OpenMeteoArchiveURL,
+			Now:                   cfg.Now,
 		}, logger)
 		if err != nil {
 			return nil, err
@@ -100,6 +101,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Observer:       a.Metrics,
 		Logger:         logger,
 		Down:           down,
+		Now:            cfg.Now,
 	})
 	a.Server = ginserver.New(ginserver.Config{
 		Planner: a.Service,
@@ -108,6 +110,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Ready:   map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store},
 		Metrics: a.Metrics,
 		Logger:  logger,
+		Now:     cfg.Now,
 	})
 	return a, nil
 }

@@ -16,6 +16,7 @@ import (
 type Config struct {
 	Addr      string        // TRIPWEAVE_ADDR
 	RedisURL  string        // REDIS_URL; "" → in-process miniredis
+	KBPrefix  string        // TRIPWEAVE_CACHE_PREFIX; key prefix of the knowledge cache
 	DBPath    string        // TRIPWEAVE_DB_PATH; SQLite file
 	AgentsURL string        // TRIPWEAVE_AGENTS_URL; "" → in-process agents
 	TTLs      string        // TRIPWEAVE_TTLS, e.g. "static_knowledge=168h,live_condition=1h"
@@ -27,6 +28,9 @@ type Config struct {
 	OpenMeteoGeocodingURL string // OPENMETEO_GEOCODING_URL
 	OpenMeteoForecastURL  string // OPENMETEO_FORECAST_URL
 	OpenMeteoArchiveURL   string // OPENMETEO_ARCHIVE_URL
+
+	// Now is the clock (tests inject one); nil → time.Now.
+	Now func() time.Time
 }
 
 // DefaultConfig returns the embedded defaults: everything runs in one
@@ -35,6 +39,7 @@ func DefaultConfig() Config {
 	return Config{
 		Addr:     ":8080",
 		DBPath:   "data/tripweave.db",
+		KBPrefix: "kb:v1:",
 		Deadline: 60 * time.Second,
 		NodeTime: 15 * time.Second,
 		MaxNodes: 32,
@@ -52,6 +57,7 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	}
 	str("TRIPWEAVE_ADDR", &c.Addr)
 	str("REDIS_URL", &c.RedisURL)
+	str("TRIPWEAVE_CACHE_PREFIX", &c.KBPrefix)
 	str("TRIPWEAVE_DB_PATH", &c.DBPath)
 	str("TRIPWEAVE_AGENTS_URL", &c.AgentsURL)
 	str("TRIPWEAVE_TTLS", &c.TTLs)

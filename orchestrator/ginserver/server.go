@@ -235,6 +235,9 @@ func (s *Server) createPlan(c *gin.Context) {
 	}
 	plan, _, err := s.cfg.Planner.Plan(ctx, pr)
 	if err != nil {
+		if req.Brief != nil {
+			err = prefixField("brief", err)
+		}
 		writeError(c, s.log, err)
 		return
 	}

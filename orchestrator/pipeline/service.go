@@ -351,27 +351,32 @@ func planError(err error, ctx context.Context) error {
 // cityErrors reports a city no geocoder knows as an input error naming the
 // brief's field.
 func cityErrors(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag.Result[nodeValue]) error {
-	fields := map[string]string{}
+	type ref struct{ field, name string }
+	refs := map[string]ref{}
+	note := func(field, name string) {
+		if _, ok := refs[orchestrator.CanonicalCity(name)]; !ok {
+			refs[orchestrator.CanonicalCity(name)] = ref{field, name}
+		}
+	}
 	if b.Origin != "" {
-		fields[orchestrator.CanonicalCity(b.Origin)] = "origin"
+		note("origin", b.Origin)
 	}
 	for i, c := range b.Destinations {
-		fields[orchestrator.CanonicalCity(c)] = fmt.Sprintf("destinations[%d]", i)
+		note(fmt.Sprintf("destinations[%d]", i), c)
 	}
 	for i, c := range b.Route {
-		if _, ok := fields[orchestrator.CanonicalCity(c)]; !ok {
-			fields[orchestrator.CanonicalCity(c)] = fmt.Sprintf("route[%d]", i)
-		}
+		note(fmt.Sprintf("route[%d]", i), c)
 	}
 	for _, st := range subtasks {
 		if st.Kind != orchestrator.KindGeocode {
 			continue
 		}
 		if err := res.Errors[st.ID]; err != nil && orchestrator.ErrorCode(err) == orchestrator.ENOTFOUND {
+			r := refs[st.Params["city"]]
 			return &orchestrator.Error{
 				Code:    orchestrator.EUNPROCESSABLE,
-				Field:   fields[st.Params["city"]],
-				Message: fmt.Sprintf("unknown city %q: no place of that name was found", st.Params["city"]),
+				Field:   r.field,
+				Message: fmt.Sprintf("unknown city %q: no place of that name was found", r.name),
 			}
 		}
 	}
