@@ -95,6 +95,9 @@ type Trip struct {
 	Cities        []CityData         `json:"cities"`
 	FX            *Sourced[FXRates]  `json:"fx,omitempty"`
 	Sections      map[string]Section `json:"sections,omitempty"`
+	// Transport holds the intercity options gathered per leg, between the
+	// origin and the cities and among the cities.
+	Transport []Sourced[TransportLeg] `json:"transport,omitempty"`
 }
 
 // CityData is what was gathered for one city of the route.
@@ -103,6 +106,12 @@ type CityData struct {
 	Days    int                `json:"days"`
 	Place   *Sourced[Place]    `json:"place,omitempty"`
 	Weather *Sourced[Forecast] `json:"weather,omitempty"`
+	// Region is the state or province the city lies in, when known.
+	Region      string                    `json:"region,omitempty"`
+	Attractions *Sourced[[]Attraction]    `json:"attractions,omitempty"`
+	Restaurants *Sourced[[]Restaurant]    `json:"restaurants,omitempty"`
+	Hotels      *Sourced[[]Accommodation] `json:"hotels,omitempty"`
+	Matrix      *Sourced[TravelMatrix]    `json:"matrix,omitempty"`
 }
 
 // FXRates are exchange rates from Base.

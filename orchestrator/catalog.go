@@ -1,0 +1,270 @@
+package orchestrator
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Money is an exact amount in the minor unit (cents, fen) of a currency.
+// Arithmetic on Money is integer arithmetic on Cents; amounts in different
+// currencies are never added without an explicit conversion.
+type Money struct {
+	Cents    int64  `json:"cents"`
+	Currency string `json:"currency"`
+}
+
+// MoneyFromFloat returns amount (in whole units of currency) as Money,
+// rounded half away from zero to the cent.
+func MoneyFromFloat(amount float64, currency string) Money {
+	return Money{Cents: int64(math.Round(amount * 100)), Currency: currency}
+}
+
+// String formats m as "123.45 USD".
+func (m Money) String() string {
+	sign := ""
+	c := m.Cents
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	frac := strconv.FormatInt(c%100, 10)
+	if len(frac) < 2 {
+		frac = "0" + frac
+	}
+	s := sign + strconv.FormatInt(c/100, 10) + "." + frac
+	if m.Currency != "" {
+		s += " " + m.Currency
+	}
+	return s
+}
+
+// GeoPoint is a WGS-84 position in decimal degrees.
+type GeoPoint struct {
+	Lat float64 `json:"lat"`
+	Lon float64 `json:"lon"`
+}
+
+// OpeningHours is one span during which a place is open. Open and Close are
+// "HH:MM" local times; a Close at or before Open means the span runs past
+// midnight. Weekdays lists the days it applies to (0 = Sunday … 6 =
+// Saturday); empty means every day.
+type OpeningHours struct {
+	Weekdays []int  `json:"weekdays,omitempty"`
+	Open     string `json:"open"`
+	Close    string `json:"close"`
+}
+
+// Attraction is a sight or activity in a city.
+type Attraction struct {
+	// ID is unique within its source, e.g. "chinatravel:chengdu:attraction:0".
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	City string `json:"city"`
+	// Category is the source's type, e.g. "历史古迹" or "museum".
+	Category string    `json:"category,omitempty"`
+	Tags     []string  `json:"tags,omitempty"`
+	Location *GeoPoint `json:"location,omitempty"`
+	Address  string    `json:"address,omitempty"`
+	Phone    string    `json:"phone,omitempty"`
+	Website  string    `json:"website,omitempty"`
+	// Price is the ticket per person; nil when unknown (not the same as free).
+	Price *Money         `json:"price,omitempty"`
+	Hours []OpeningHours `json:"hours,omitempty"`
+	// Season describes when the place operates, as the source words it
+	// (e.g. "全年", all year).
+	Season string `json:"season,omitempty"`
+	// VisitMinMinutes and VisitMaxMinutes are the recommended visit length;
+	// zero when unknown.
+	VisitMinMinutes int `json:"visit_min_minutes,omitempty"`
+	VisitMaxMinutes int `json:"visit_max_minutes,omitempty"`
+	// Indoor is nil when unknown.
+	Indoor *bool `json:"indoor,omitempty"`
+	// Rating is on a 0–5 scale; zero when unknown.
+	Rating float64 `json:"rating,omitempty"`
+	// Popularity is the source's popularity score; zero when unknown.
+	Popularity float64 `json:"popularity,omitempty"`
+}
+
+// Restaurant is a place to eat.
+type Restaurant struct {
+	ID       string    `json:"id"`
+	Name     string    `json:"name"`
+	City     string    `json:"city"`
+	Location *GeoPoint `json:"location,omitempty"`
+	Cuisines []string  `json:"cuisines,omitempty"`
+	// Price is the average cost per person per meal.
+	Price  Money          `json:"price"`
+	Rating float64        `json:"rating,omitempty"`
+	Hours  []OpeningHours `json:"hours,omitempty"`
+	Dishes []string       `json:"dishes,omitempty"`
+}
+
+// Accommodation is a bookable room type at a hotel or rental.
+type Accommodation struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// NameAlt is the name in another language when the source gives one.
+	NameAlt string `json:"name_alt,omitempty"`
+	City    string `json:"city"`
+	// Area is the district or satellite town within the city, if known.
+	Area     string    `json:"area,omitempty"`
+	Location *GeoPoint `json:"location,omitempty"`
+	// RoomType is one of RoomTypes except not_shared_room.
+	RoomType string `json:"room_type"`
+	// RoomName is the source's name for the room, e.g. "豪华双床房".
+	RoomName string `json:"room_name,omitempty"`
+	// Price is per room per night.
+	Price     Money `json:"price"`
+	MinNights int   `json:"min_nights,omitempty"`
+	// MaxOccupancy is how many people one room sleeps.
+	MaxOccupancy int `json:"max_occupancy"`
+	// OccupancyEstimate is set when MaxOccupancy was inferred, not given.
+	OccupancyEstimate bool `json:"occupancy_estimate,omitempty"`
+	// HouseRules is nil when the rules are unknown.
+	HouseRules *HouseRuleSet `json:"house_rules,omitempty"`
+	Rating     float64       `json:"rating,omitempty"`
+	Reviews    int           `json:"reviews,omitempty"`
+}
+
+// HouseRuleSet says what a place forbids.
+type HouseRuleSet struct {
+	// Forbidden lists members of HouseRules that are not allowed, sorted.
+	Forbidden []string `json:"forbidden"`
+	// Text is the rules as the source words them.
+	Text string `json:"text,omitempty"`
+}
+
+// Allows reports whether rule (one of HouseRules) is allowed by a known
+// rule set; unknown rules (nil) allow nothing.
+func (h *HouseRuleSet) Allows(rule string) bool {
+	if h == nil {
+		return false
+	}
+	for _, f := range h.Forbidden {
+		if f == rule {
+			return false
+		}
+	}
+	return true
+}
+
+// RoomTypeSatisfies reports whether a room of type have meets a request for
+// want (one of RoomTypes; empty accepts anything).
+func RoomTypeSatisfies(have, want string) bool {
+	switch want {
+	case "":
+		return true
+	case "not_shared_room":
+		return have != "" && have != "shared_room"
+	default:
+		return have == want
+	}
+}
+
+// Pricing says how a transport fare scales with the group.
+const (
+	PerPerson  = "per_person"
+	PerVehicle = "per_vehicle"
+)
+
+// TransportOption is one way to cover an intercity leg: a scheduled flight
+// or train, or a flexible drive or taxi.
+type TransportOption struct {
+	ID string `json:"id"`
+	// Mode is one of TransportModes.
+	Mode string `json:"mode"`
+	// Number is the flight or train number.
+	Number string `json:"number,omitempty"`
+	// Class is the source's service type, e.g. "高铁" (high-speed rail).
+	Class       string `json:"class,omitempty"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	FromStation string `json:"from_station,omitempty"`
+	ToStation   string `json:"to_station,omitempty"`
+	// Date is the travel date (YYYY-MM-DD); empty means any day.
+	Date string `json:"date,omitempty"`
+	// Depart and Arrive are "HH:MM" local times; empty Depart means the
+	// traveller chooses (driving, taxi).
+	Depart string `json:"depart,omitempty"`
+	Arrive string `json:"arrive,omitempty"`
+	// ArriveDayOffset is how many days after departure the arrival falls.
+	ArriveDayOffset int     `json:"arrive_day_offset,omitempty"`
+	DurationMinutes int     `json:"duration_minutes"`
+	DistanceKM      float64 `json:"distance_km,omitempty"`
+	// Pricing is PerPerson or PerVehicle.
+	Pricing string `json:"pricing"`
+	// Price is per person or per vehicle, as Pricing says.
+	Price Money `json:"price"`
+	// VehicleCapacity is the number of people per vehicle for PerVehicle.
+	VehicleCapacity int `json:"vehicle_capacity,omitempty"`
+	// PriceEstimate is set when Price comes from a model, not a fare table.
+	PriceEstimate bool `json:"price_estimate,omitempty"`
+}
+
+// Units returns how many fares a group of people pays: people for PerPerson,
+// vehicles (people / capacity, rounded up) for PerVehicle.
+func (o TransportOption) Units(people int) int {
+	if o.Pricing == PerVehicle {
+		c := o.VehicleCapacity
+		if c <= 0 {
+			c = 1
+		}
+		return (people + c - 1) / c
+	}
+	return people
+}
+
+// TransportLeg is every known option between two cities.
+type TransportLeg struct {
+	From    string            `json:"from"`
+	To      string            `json:"to"`
+	Options []TransportOption `json:"options"`
+}
+
+// TravelMatrix holds travel times and distances between places of one city,
+// row-major over IDs (attraction, restaurant or accommodation IDs).
+type TravelMatrix struct {
+	Mode    string   `json:"mode"`
+	IDs     []string `json:"ids"`
+	Seconds [][]int  `json:"seconds"`
+	Meters  [][]int  `json:"meters,omitempty"`
+}
+
+// Index returns the row of id in m, or -1.
+func (m *TravelMatrix) Index(id string) int {
+	if m == nil {
+		return -1
+	}
+	for i, x := range m.IDs {
+		if x == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// SameCity reports whether two city names denote the same city, comparing
+// canonical forms and ignoring a "(State)" suffix.
+func SameCity(a, b string) bool {
+	return CanonicalCity(stripParen(a)) == CanonicalCity(stripParen(b))
+}
+
+func stripParen(s string) string {
+	if i := strings.IndexByte(s, '('); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// earthRadiusKM is the mean Earth radius used for great-circle distances.
+const earthRadiusKM = 6371.0088
+
+// DistanceKM returns the great-circle (haversine) distance from p to q.
+func (p GeoPoint) DistanceKM(q GeoPoint) float64 {
+	const rad = math.Pi / 180
+	dLat := (q.Lat - p.Lat) * rad
+	dLon := (q.Lon - p.Lon) * rad
+	a := math.Sin(dLat/2)*math.Sin(dLat/2) +
+		math.Cos(p.Lat*rad)*math.Cos(q.Lat*rad)*math.Sin(dLon/2)*math.Sin(dLon/2)
+	return 2 * earthRadiusKM * math.Asin(math.Min(1, math.Sqrt(a)))
+}

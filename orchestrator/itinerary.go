@@ -1,0 +1,242 @@
+package orchestrator
+
+// Tier is a price level at which a plan is built.
+type Tier string
+
+// Price tiers, cheapest first.
+const (
+	TierEconomy Tier = "economy"
+	TierMid     Tier = "mid"
+	TierComfort Tier = "comfort"
+)
+
+// Tiers lists the tiers in a fixed order, cheapest first.
+var Tiers = []Tier{TierEconomy, TierMid, TierComfort}
+
+// Meal slots, in the order they happen in a day.
+const (
+	Breakfast = "breakfast"
+	Lunch     = "lunch"
+	Dinner    = "dinner"
+)
+
+// MealSlots lists the meal slots in day order.
+var MealSlots = []string{Breakfast, Lunch, Dinner}
+
+// Itinerary is a day-by-day plan built from a Brief and a Trip. Every
+// entity it names carries the ID of the Trip record it came from, so the
+// plan can be checked against the data it was built on.
+type Itinerary struct {
+	// Tier is the tier the days below are built at.
+	Tier Tier `json:"tier"`
+	// Lean is set when optional meals and visits on travel days were left
+	// out to bring the plan within the budget.
+	Lean     bool   `json:"lean,omitempty"`
+	Currency string `json:"currency"`
+	People   int    `json:"people"`
+	Origin   string `json:"origin,omitempty"`
+	// Cities is the visiting order with the days spent in each.
+	Cities []CityVisit `json:"cities"`
+	Days   []Day       `json:"days"`
+	// Stays are the accommodation bookings, in order.
+	Stays  []Stay          `json:"stays"`
+	Budget BudgetBreakdown `json:"budget"`
+	// Findings are what the planner itself flags (e.g. over_budget).
+	Findings []Finding `json:"findings,omitempty"`
+	// Report is the verifier's report, attached by the caller.
+	Report *Report `json:"report,omitempty"`
+}
+
+// CityVisit is one city of the route: the day the traveller arrives (1-based)
+// and the nights spent there.
+type CityVisit struct {
+	City      string `json:"city"`
+	ArriveDay int    `json:"arrive_day"`
+	Nights    int    `json:"nights"`
+}
+
+// Day is one calendar day of the plan.
+type Day struct {
+	Day  int    `json:"day"`
+	Date string `json:"date,omitempty"`
+	// City is where the traveller ends the day (the destination on a
+	// travel day, the origin on the way home).
+	City string `json:"city"`
+	// From is set on travel days: the city left.
+	From string `json:"from,omitempty"`
+	// Weather is "dry" or "wet" when a forecast was known.
+	Weather string `json:"weather,omitempty"`
+	Legs    []Leg  `json:"legs,omitempty"`
+	Stops   []Stop `json:"stops"`
+	Meals   []Meal `json:"meals"`
+	// Stay is the night's accommodation; nil on the last day and on nights
+	// spent travelling.
+	Stay *StayRef `json:"stay,omitempty"`
+	// Cost is what this day's legs, stops, meals and night cost the group.
+	Cost Money `json:"cost"`
+}
+
+// Travel reports whether the day moves between cities.
+func (d *Day) Travel() bool { return len(d.Legs) > 0 }
+
+// Stop is a visit to an attraction.
+type Stop struct {
+	AttractionID string    `json:"attraction_id"`
+	Name         string    `json:"name"`
+	City         string    `json:"city"`
+	Location     *GeoPoint `json:"location,omitempty"`
+	// Start and End are "HH:MM".
+	Start string `json:"start"`
+	End   string `json:"end"`
+	// TravelMinutes is the time to get here from the previous place.
+	TravelMinutes int `json:"travel_minutes"`
+	// TravelEstimate is set when TravelMinutes is a straight-line estimate.
+	TravelEstimate bool  `json:"travel_estimate,omitempty"`
+	Indoor         *bool `json:"indoor,omitempty"`
+	// Price is the ticket per person; Cost is what the group pays.
+	Price Money `json:"price"`
+	Cost  Money `json:"cost"`
+}
+
+// Meal is a meal at a restaurant.
+type Meal struct {
+	// Slot is Breakfast, Lunch or Dinner.
+	Slot         string    `json:"slot"`
+	RestaurantID string    `json:"restaurant_id"`
+	Name         string    `json:"name"`
+	City         string    `json:"city"`
+	Location     *GeoPoint `json:"location,omitempty"`
+	Time         string    `json:"time"`
+	Cuisines     []string  `json:"cuisines,omitempty"`
+	Price        Money     `json:"price"`
+	Cost         Money     `json:"cost"`
+}
+
+// Stay is one accommodation booking over consecutive nights.
+type Stay struct {
+	AccommodationID string    `json:"accommodation_id"`
+	Name            string    `json:"name"`
+	City            string    `json:"city"`
+	Location        *GeoPoint `json:"location,omitempty"`
+	// FirstNight is the day number of the first night.
+	FirstNight int    `json:"first_night"`
+	Nights     int    `json:"nights"`
+	Rooms      int    `json:"rooms"`
+	RoomType   string `json:"room_type"`
+	// Price is per room per night; Cost is Price × Rooms × Nights.
+	Price Money `json:"price"`
+	Cost  Money `json:"cost"`
+}
+
+// StayRef names the accommodation of one night.
+type StayRef struct {
+	AccommodationID string `json:"accommodation_id"`
+	Name            string `json:"name"`
+	City            string `json:"city"`
+}
+
+// Leg is an intercity journey on a chosen transport option.
+type Leg struct {
+	OptionID        string  `json:"option_id"`
+	Mode            string  `json:"mode"`
+	Number          string  `json:"number,omitempty"`
+	Class           string  `json:"class,omitempty"`
+	From            string  `json:"from"`
+	To              string  `json:"to"`
+	FromStation     string  `json:"from_station,omitempty"`
+	ToStation       string  `json:"to_station,omitempty"`
+	Date            string  `json:"date,omitempty"`
+	Depart          string  `json:"depart"`
+	Arrive          string  `json:"arrive"`
+	DurationMinutes int     `json:"duration_minutes"`
+	DistanceKM      float64 `json:"distance_km,omitempty"`
+	// Pricing is PerPerson or PerVehicle; Units is people or vehicles.
+	Pricing string `json:"pricing"`
+	Price   Money  `json:"price"`
+	Units   int    `json:"units"`
+	Cost    Money  `json:"cost"`
+	// Estimate is set when the fare comes from a model.
+	Estimate bool `json:"estimate,omitempty"`
+}
+
+// BudgetBreakdown prices the plan at every tier, by category.
+type BudgetBreakdown struct {
+	Currency string `json:"currency"`
+	People   int    `json:"people"`
+	// Limit is the group's budget; nil when the brief gave none.
+	Limit *Money `json:"limit,omitempty"`
+	// Chosen is the tier the itinerary's days are built at.
+	Chosen Tier       `json:"chosen"`
+	Tiers  []TierCost `json:"tiers"`
+}
+
+// TierCost is what a plan costs the group at one tier.
+type TierCost struct {
+	Tier Tier `json:"tier"`
+	// Lean marks the economy plan without optional travel-day extras.
+	Lean        bool  `json:"lean,omitempty"`
+	Transport   Money `json:"transport"`
+	Lodging     Money `json:"lodging"`
+	Food        Money `json:"food"`
+	Attractions Money `json:"attractions"`
+	Total       Money `json:"total"`
+	// PerPerson is Total divided by the group size, rounded down.
+	PerPerson Money `json:"per_person"`
+	// WithinBudget is nil when there is no budget.
+	WithinBudget *bool `json:"within_budget,omitempty"`
+}
+
+// Check kinds.
+const (
+	CheckHard        = "hard"
+	CheckCommonsense = "commonsense"
+)
+
+// Check statuses.
+const (
+	CheckPass          = "pass"
+	CheckFail          = "fail"
+	CheckNotApplicable = "not_applicable"
+)
+
+// Finding severities.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+	SeverityInfo    = "info"
+)
+
+// Finding codes.
+const (
+	FindingOverBudget = "over_budget"
+)
+
+// Report is the verifier's account of an itinerary: every check with its
+// status and the findings behind failures. It ships inside every plan.
+type Report struct {
+	// Passed is true when no check failed.
+	Passed   bool      `json:"passed"`
+	Checks   []Check   `json:"checks"`
+	Findings []Finding `json:"findings,omitempty"`
+}
+
+// Check is one named rule and whether the itinerary meets it.
+type Check struct {
+	Name string `json:"name"`
+	// Kind is CheckHard (the brief's constraints) or CheckCommonsense.
+	Kind   string `json:"kind"`
+	Status string `json:"status"`
+}
+
+// Finding is one problem or remark about an itinerary.
+type Finding struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	// Check names the check that produced the finding, if any.
+	Check   string `json:"check,omitempty"`
+	Day     int    `json:"day,omitempty"`
+	Subject string `json:"subject,omitempty"`
+	Message string `json:"message"`
+	// Shortfall is how much the plan exceeds the budget (over_budget).
+	Shortfall *Money `json:"shortfall,omitempty"`
+}
