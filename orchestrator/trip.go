@@ -154,8 +154,9 @@ type Plan struct {
 	Brief     Brief     `json:"brief"`
 	Status    string    `json:"status"`
 	Trip      Trip      `json:"trip"`
-	// Itinerary is the day-by-day plan; null until the planner can build one.
-	Itinerary json.RawMessage `json:"itinerary"`
+	// Itinerary is the day-by-day plan; null when it could not be built
+	// (the notes say why).
+	Itinerary *Itinerary `json:"itinerary"`
 	Notes     []Note          `json:"notes"`
 	Trace     TraceSummary    `json:"trace"`
 }

@@ -74,6 +74,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 			OpenMeteoGeocodingURL: cfg.OpenMeteoGeocodingURL,
 			OpenMeteoForecastURL:  cfg.OpenMeteoForecastURL,
 			OpenMeteoArchiveURL:   cfg.OpenMeteoArchiveURL,
+			UserAgent:             cfg.UserAgent,
 			Now:                   cfg.Now,
 		}, logger)
 		if err != nil {

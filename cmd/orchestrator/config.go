@@ -23,7 +23,8 @@ type Config struct {
 	Deadline  time.Duration // TRIPWEAVE_PLAN_DEADLINE
 	NodeTime  time.Duration // TRIPWEAVE_NODE_TIMEOUT
 	MaxNodes  int           // TRIPWEAVE_MAX_CONCURRENCY
-	LogLevel  string        // LOG_LEVEL: debug, info, warn, error
+	LogLevel  string        // TRIPWEAVE_LOG_LEVEL: debug, info, warn, error
+	UserAgent string        // TRIPWEAVE_USER_AGENT; sent to every provider by in-process agents
 
 	OpenMeteoGeocodingURL string // OPENMETEO_GEOCODING_URL
 	OpenMeteoForecastURL  string // OPENMETEO_FORECAST_URL
@@ -61,7 +62,8 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	str("TRIPWEAVE_DB_PATH", &c.DBPath)
 	str("TRIPWEAVE_AGENTS_URL", &c.AgentsURL)
 	str("TRIPWEAVE_TTLS", &c.TTLs)
-	str("LOG_LEVEL", &c.LogLevel)
+	str("TRIPWEAVE_LOG_LEVEL", &c.LogLevel)
+	str("TRIPWEAVE_USER_AGENT", &c.UserAgent)
 	str("OPENMETEO_GEOCODING_URL", &c.OpenMeteoGeocodingURL)
 	str("OPENMETEO_FORECAST_URL", &c.OpenMeteoForecastURL)
 	str("OPENMETEO_ARCHIVE_URL", &c.OpenMeteoArchiveURL)
@@ -84,7 +86,7 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
-		return c, fmt.Errorf("LOG_LEVEL: %q is not one of debug, info, warn, error", c.LogLevel)
+		return c, fmt.Errorf("TRIPWEAVE_LOG_LEVEL: %q is not one of debug, info, warn, error", c.LogLevel)
 	}
 	return c, nil
 }

@@ -285,7 +285,7 @@ func TestConfigFromEnv(t *testing.T) {
 	if err != nil || cfg.Addr != "127.0.0.1:9999" || cfg.Deadline != 5*time.Second || cfg.MaxNodes != 8 {
 		t.Fatalf("got %+v %v", cfg, err)
 	}
-	for name, val := range map[string]string{"TRIPWEAVE_PLAN_DEADLINE": "soon", "TRIPWEAVE_MAX_CONCURRENCY": "0", "LOG_LEVEL": "loud"} {
+	for name, val := range map[string]string{"TRIPWEAVE_PLAN_DEADLINE": "soon", "TRIPWEAVE_MAX_CONCURRENCY": "0", "TRIPWEAVE_LOG_LEVEL": "loud"} {
 		_, err := DefaultConfig().FromEnv(func(k string) string {
 			if k == name {
 				return val

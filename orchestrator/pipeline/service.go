@@ -154,7 +154,6 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 		CreatedAt: start.UTC(),
 		Query:     req.Query,
 		Brief:     b,
-		Itinerary: nil,
 	}
 	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(subtasks, res)}
 	if err != nil {
@@ -165,7 +164,11 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	}
 	plan.Trip, plan.Notes = assemble(&b, subtasks, res)
 	if it, ok := res.Values[idOfKind(subtasks, orchestrator.KindItinerary)]; ok {
-		plan.Itinerary = it.payload
+		var itin orchestrator.Itinerary
+		if err := json.Unmarshal(it.payload, &itin); err != nil {
+			return nil, run, fmt.Errorf("decode itinerary: %w", err)
+		}
+		plan.Itinerary = &itin
 	}
 	plan.Status = orchestrator.PlanComplete
 	if len(res.Errors) > 0 {

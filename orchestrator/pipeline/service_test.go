@@ -235,7 +235,7 @@ func TestPlanColdThenWarm(t *testing.T) {
 		}
 	}
 	if plan.Itinerary != nil {
-		t.Errorf("itinerary should be null without a planner, got %s", plan.Itinerary)
+		t.Errorf("itinerary should be null without a planner, got %+v", plan.Itinerary)
 	}
 	if len(run.Spans) != plan.Trace.Nodes || plan.Trace.Nodes != len(orchestrator.Decompose(&plan.Brief)) {
 		t.Errorf("trace: %d spans, summary %+v", len(run.Spans), plan.Trace)
