@@ -12,7 +12,7 @@ import (
 
 // assemble builds the trip data and notes from a run's results, walking the
 // subtasks in decomposition order so the output is deterministic.
-func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag.Result[nodeValue]) (orchestrator.Trip, []orchestrator.Note) {
+func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) (orchestrator.Trip, []orchestrator.Note) {
 	trip := orchestrator.Trip{SchemaVersion: orchestrator.TripSchemaVersion, Cities: []orchestrator.CityData{}}
 	notes := []orchestrator.Note{}
 	cities := b.Cities()
@@ -25,9 +25,9 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag.R
 		}
 	}
 	for _, st := range subtasks {
-		v, ok := res.Values[st.ID]
+		v, ok := values[st.ID]
 		if !ok {
-			err := res.Errors[st.ID]
+			err := errs[st.ID]
 			if err == nil {
 				err = &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "not run"}
 			}

@@ -19,6 +19,7 @@ type node struct {
 	svc      *Service
 	brief    *orchestrator.Brief
 	st       orchestrator.Subtask
+	all      []orchestrator.Subtask // the run's subtasks, for local steps' trip
 	strategy decision.Strategy
 	cached   knowledgebase.Lookup
 }
@@ -81,13 +82,26 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		if f == nil {
 			return nodeValue{}, nil, false
 		}
-		in := map[string]json.RawMessage{}
+		raw := map[string]json.RawMessage{}
+		values := map[string]nodeValue{}
+		errs := map[string]error{}
+		isDep := map[string]bool{}
 		for _, id := range deps.IDs() {
+			isDep[id] = true
 			if dv, ok := deps.Value(id); ok {
-				in[id] = dv.payload
+				raw[id], values[id] = dv.payload, dv
+			} else {
+				errs[id] = deps.Err(id)
 			}
 		}
-		payload, err := f(ctx, n.brief, n.st, in)
+		var depTasks []orchestrator.Subtask
+		for _, st := range n.all {
+			if isDep[st.ID] {
+				depTasks = append(depTasks, st)
+			}
+		}
+		trip, _ := assemble(n.brief, depTasks, values, errs)
+		payload, err := f(ctx, LocalInput{Brief: n.brief, Subtask: n.st, Trip: &trip, Deps: raw})
 		if err != nil {
 			return nodeValue{}, err, true
 		}

@@ -32,9 +32,17 @@ type Tools interface {
 	Call(ctx context.Context, tool string, args any) (json.RawMessage, error)
 }
 
-// LocalFunc computes a subtask in process from its dependencies' payloads,
-// keyed by subtask ID. It returns the payload to record.
-type LocalFunc func(ctx context.Context, b *orchestrator.Brief, st orchestrator.Subtask, deps map[string]json.RawMessage) (json.RawMessage, error)
+// LocalInput is what a local step sees: the brief, its subtask, the trip
+// assembled from its dependencies, and their raw payloads keyed by subtask ID.
+type LocalInput struct {
+	Brief   *orchestrator.Brief
+	Subtask orchestrator.Subtask
+	Trip    *orchestrator.Trip
+	Deps    map[string]json.RawMessage
+}
+
+// LocalFunc computes a subtask in process and returns the payload to record.
+type LocalFunc func(ctx context.Context, in LocalInput) (json.RawMessage, error)
 
 // Observer receives per-node measurements (Prometheus in production).
 type Observer interface {
@@ -162,7 +170,7 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	if err := cityErrors(&b, subtasks, res); err != nil {
 		return nil, run, err
 	}
-	plan.Trip, plan.Notes = assemble(&b, subtasks, res)
+	plan.Trip, plan.Notes = assemble(&b, subtasks, res.Values, res.Errors)
 	if it, ok := res.Values[idOfKind(subtasks, orchestrator.KindItinerary)]; ok {
 		var itin orchestrator.Itinerary
 		if err := json.Unmarshal(it.payload, &itin); err != nil {
@@ -191,7 +199,7 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 	}
 	g := dag.New[nodeValue]()
 	for i, st := range subtasks {
-		n := &node{svc: s, brief: b, st: st, strategy: strategies[i], cached: lookups[i]}
+		n := &node{svc: s, brief: b, st: st, all: subtasks, strategy: strategies[i], cached: lookups[i]}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),

@@ -397,10 +397,10 @@ func TestPlanDeadline(t *testing.T) {
 
 func TestLocalStepPanicIsANote(t *testing.T) {
 	f := newFixture(t, pipeline.Options{Local: map[orchestrator.Kind]pipeline.LocalFunc{
-		orchestrator.KindItinerary: func(context.Context, *orchestrator.Brief, orchestrator.Subtask, map[string]json.RawMessage) (json.RawMessage, error) {
+		orchestrator.KindItinerary: func(context.Context, pipeline.LocalInput) (json.RawMessage, error) {
 			panic("planner bug")
 		},
-		orchestrator.KindBudget: func(_ context.Context, _ *orchestrator.Brief, _ orchestrator.Subtask, deps map[string]json.RawMessage) (json.RawMessage, error) {
+		orchestrator.KindBudget: func(context.Context, pipeline.LocalInput) (json.RawMessage, error) {
 			return nil, errors.New("no itinerary to price")
 		},
 	}})
@@ -438,5 +438,25 @@ func TestPrewarm(t *testing.T) {
 	again := f.svc.Prewarm(context.Background(), []string{"Chengdu"}, "en", 1, nil)
 	if again[0].CacheHits != 1 || again[0].Fetched != 0 {
 		t.Errorf("second prewarm should hit the cache: %+v", again[0])
+	}
+}
+
+func TestLocalStepSeesAssembledTrip(t *testing.T) {
+	var seen *orchestrator.Trip
+	f := newFixture(t, pipeline.Options{Local: map[orchestrator.Kind]pipeline.LocalFunc{
+		orchestrator.KindItinerary: func(_ context.Context, in pipeline.LocalInput) (json.RawMessage, error) {
+			seen = in.Trip
+			return json.Marshal(orchestrator.Itinerary{Tier: orchestrator.TierMid, Currency: in.Brief.Budget.Currency, People: in.Brief.Travelers.Total()})
+		},
+	}})
+	plan, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen == nil || len(seen.Cities) != 1 || seen.Cities[0].Place == nil || seen.Cities[0].Weather == nil || seen.Origin == nil {
+		t.Fatalf("the local step saw %+v", seen)
+	}
+	if plan.Itinerary == nil || plan.Itinerary.People != 3 || plan.Itinerary.Currency != "CNY" {
+		t.Errorf("itinerary: %+v", plan.Itinerary)
 	}
 }
