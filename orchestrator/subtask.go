@@ -169,11 +169,10 @@ func Decompose(b *Brief) []Subtask {
 		geo[c] = add(NewSubtask(KindGeocode, map[string]string{"city": c, "lang": lang}))
 		return geo[c]
 	}
-	if b.Origin != "" {
-		geocode(b.Origin)
-	}
-
 	var gather []string // everything the itinerary consumes
+	if b.Origin != "" {
+		gather = append(gather, geocode(b.Origin))
+	}
 	day := 0
 	for i, city := range cities {
 		c := CanonicalCity(city)
