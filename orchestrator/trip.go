@@ -142,9 +142,17 @@ type Note struct {
 
 // Plan statuses.
 const (
-	PlanComplete = "complete" // every subtask produced its data
-	PlanPartial  = "partial"  // some optional data is missing; Notes say what
+	PlanComplete   = "complete"    // every subtask produced its data
+	PlanPartial    = "partial"     // some optional data is missing; Notes say what
+	PlanNeedsInput = "needs_input" // the request misses essentials; Questions ask for them
 )
+
+// Question asks the traveller for a missing essential, in the request's
+// language. Field names the brief field (or "dates", "query") it fills.
+type Question struct {
+	Field string `json:"field"`
+	Text  string `json:"text"`
+}
 
 // Plan is what the API returns and the store keeps.
 type Plan struct {
@@ -159,6 +167,9 @@ type Plan struct {
 	Itinerary *Itinerary `json:"itinerary"`
 	Notes     []Note          `json:"notes"`
 	Trace     TraceSummary    `json:"trace"`
+	// Questions are pending when Status is PlanNeedsInput; answer them with
+	// POST /v1/plans/{id}/answers.
+	Questions []Question `json:"questions,omitempty"`
 }
 
 // TraceSummary sums a run's trace.

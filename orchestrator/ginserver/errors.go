@@ -39,7 +39,9 @@ type errorDetail struct {
 	Field   string `json:"field,omitempty"`
 	// Questions are asked when the code is needs_input.
 	Questions []Question `json:"questions,omitempty"`
-	RequestID string     `json:"request_id,omitempty"`
+	// PlanID names the pending plan to answer the questions of.
+	PlanID    string `json:"plan_id,omitempty"`
+	RequestID string `json:"request_id,omitempty"`
 }
 
 // writeError answers with err's status and JSON body. Internal errors are
@@ -59,6 +61,7 @@ func writeError(c *gin.Context, log *slog.Logger, err error) {
 	var ni *needsInput
 	if errors.As(err, &ni) {
 		body.Error.Questions = ni.questions
+		body.Error.PlanID = ni.planID
 	}
 	if status >= 500 {
 		log.ErrorContext(c.Request.Context(), "request failed", "request_id", body.Error.RequestID, "code", code, "err", err)
@@ -69,6 +72,7 @@ func writeError(c *gin.Context, log *slog.Logger, err error) {
 // needsInput is the error for a request missing essentials.
 type needsInput struct {
 	questions []Question
+	planID    string
 }
 
 func (e *needsInput) Error() string { return "needs input" }

@@ -28,10 +28,7 @@ import (
 const MaxBodyBytes = 64 << 10
 
 // Question asks the traveller for a missing essential.
-type Question struct {
-	Field string `json:"field"`
-	Text  string `json:"text"`
-}
+type Question = orchestrator.Question
 
 // ParsedQuery is a natural-language request read into a brief.
 type ParsedQuery struct {
@@ -44,11 +41,15 @@ type ParsedQuery struct {
 // QueryParser reads natural-language requests.
 type QueryParser interface {
 	ParseQuery(ctx context.Context, query string, now time.Time) (*ParsedQuery, error)
+	// Answer merges answers to pending questions (free text per field) into
+	// a brief.
+	Answer(ctx context.Context, prev orchestrator.Brief, answers map[string]string, now time.Time) (*ParsedQuery, error)
 }
 
 // Planner makes plans; *pipeline.Service implements it.
 type Planner interface {
 	Plan(ctx context.Context, req pipeline.Request) (*orchestrator.Plan, *orchestrator.Run, error)
+	NewID() string
 }
 
 // Pinger is a dependency /readyz checks.
@@ -98,6 +99,8 @@ func New(cfg Config) *Server {
 		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, errorBody{Error: errorDetail{Code: "method_not_allowed", Message: "method not allowed", RequestID: c.GetString(requestIDKey)}})
 	})
 	e.POST("/v1/plans", s.createPlan)
+	e.POST("/v1/briefs", s.parseBrief)
+	e.POST("/v1/plans/:id/answers", s.answerPlan)
 	e.GET("/v1/plans/:id", s.getPlan)
 	e.GET("/v1/plans/:id/trace", s.getTrace)
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
@@ -194,26 +197,12 @@ func (s *Server) createPlan(c *gin.Context) {
 		}
 		pr.Brief = b
 	case strings.TrimSpace(req.Query) != "":
-		if s.cfg.Parser == nil {
-			writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "no query parser is configured; send a structured brief"))
-			return
-		}
-		ref := now
-		if req.Now != "" {
-			t, err := time.Parse(time.RFC3339, req.Now)
-			if err != nil {
-				writeError(c, s.log, orchestrator.FieldErrorf("now", "must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00"))
-				return
-			}
-			ref = t
-		}
-		parsed, err := s.cfg.Parser.ParseQuery(ctx, req.Query, ref)
-		if err != nil {
-			writeError(c, s.log, err)
+		parsed, ref, ok := s.parseQuery(c, req.Query, req.Now)
+		if !ok {
 			return
 		}
 		if len(parsed.Questions) > 0 {
-			writeError(c, s.log, &needsInput{questions: parsed.Questions})
+			s.askQuestions(c, s.cfg.Planner.NewID(), req.Query, parsed)
 			return
 		}
 		b := parsed.Brief

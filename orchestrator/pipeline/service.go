@@ -118,6 +118,9 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 
 // Request is one plan request.
 type Request struct {
+	// ID, when set, is the plan's ID (resuming a plan that asked questions);
+	// otherwise a new one is drawn.
+	ID string
 	// Brief must be normalized (see orchestrator.Brief.Normalize).
 	Brief orchestrator.Brief
 	Query string
@@ -134,6 +137,9 @@ type nodeValue struct {
 	payload json.RawMessage
 	prov    orchestrator.Provenance
 }
+
+// NewID draws a new plan ID.
+func (s *Service) NewID() string { return s.opts.NewID() }
 
 // Plan runs the brief's DAG, assembles the trip, stores the plan with its
 // trace and returns both. It fails only when the brief cannot be planned at
@@ -157,8 +163,12 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	if res == nil {
 		return nil, nil, err
 	}
+	id := req.ID
+	if id == "" {
+		id = s.opts.NewID()
+	}
 	plan := &orchestrator.Plan{
-		ID:        s.opts.NewID(),
+		ID:        id,
 		CreatedAt: start.UTC(),
 		Query:     req.Query,
 		Brief:     b,
