@@ -164,9 +164,9 @@ type Plan struct {
 	Trip      Trip      `json:"trip"`
 	// Itinerary is the day-by-day plan; null when it could not be built
 	// (the notes say why).
-	Itinerary *Itinerary `json:"itinerary"`
-	Notes     []Note          `json:"notes"`
-	Trace     TraceSummary    `json:"trace"`
+	Itinerary *Itinerary   `json:"itinerary"`
+	Notes     []Note       `json:"notes"`
+	Trace     TraceSummary `json:"trace"`
 	// Questions are pending when Status is PlanNeedsInput; answer them with
 	// POST /v1/plans/{id}/answers.
 	Questions []Question `json:"questions,omitempty"`
