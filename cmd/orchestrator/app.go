@@ -30,6 +30,7 @@ type App struct {
 	Service *pipeline.Service
 	Metrics *ginserver.Metrics
 	Server  *ginserver.Server
+	Parser  *queryParser
 
 	closers []func() error
 }
@@ -104,10 +105,14 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Down:           down,
 		Now:            cfg.Now,
 	})
+	a.Parser, err = newQueryParser(a.KB, cfg.Now, logger)
+	if err != nil {
+		return nil, err
+	}
 	a.Server = ginserver.New(ginserver.Config{
 		Planner: a.Service,
 		Store:   a.Store,
-		Parser:  newQueryParser(),
+		Parser:  a.Parser,
 		Ready:   map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store},
 		Metrics: a.Metrics,
 		Logger:  logger,

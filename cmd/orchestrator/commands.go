@@ -102,11 +102,7 @@ func cmdPlan(ctx context.Context, cfg Config, args []string, stdin io.Reader, st
 			req.Brief.Now = *now
 		}
 	} else {
-		p := newQueryParser()
-		if p == nil {
-			return fmt.Errorf("no query parser is available; use --brief")
-		}
-		parsed, err := p.ParseQuery(ctx, *query, ref)
+		parsed, err := app.Parser.ParseQuery(ctx, *query, ref)
 		if err != nil {
 			return describe(err)
 		}
@@ -129,6 +125,46 @@ func cmdPlan(ctx context.Context, cfg Config, args []string, stdin io.Reader, st
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(plan)
+}
+
+// cmdBrief reads a request into a brief and prints it as POST /v1/briefs
+// would, without planning.
+func cmdBrief(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("brief", stderr)
+	now := fs.String("now", "", "reference time, RFC 3339 (default: now)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	query := strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(query) == "" {
+		return &usageError{"brief needs the request text\n" + usage}
+	}
+	ref := time.Now()
+	if *now != "" {
+		t, err := time.Parse(time.RFC3339, *now)
+		if err != nil {
+			return &usageError{"--now must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00"}
+		}
+		ref = t
+	}
+	p, err := newQueryParser(nil, nil, newLogger(stderr, cfg.LogLevel))
+	if err != nil {
+		return err
+	}
+	parsed, err := p.ParseQuery(ctx, query, ref)
+	if err != nil {
+		return describe(err)
+	}
+	out := struct {
+		Brief     orchestrator.Brief      `json:"brief"`
+		Parser    string                  `json:"parser"`
+		Questions []orchestrator.Question `json:"questions,omitempty"`
+		Notes     []string                `json:"notes,omitempty"`
+	}{parsed.Brief, parsed.Parser, parsed.Questions, parsed.Notes}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
 }
 
 // cmdPrewarm warms the knowledge cache with the static subtasks of each

@@ -2,6 +2,7 @@
 //
 //	orchestrator serve [--addr HOST:PORT]
 //	orchestrator plan [--brief FILE | --query TEXT | TEXT] [--now RFC3339]
+//	orchestrator brief [--now RFC3339] TEXT
 //	orchestrator prewarm [--file FILE] [--city NAME ...] [--lang en|zh] [--concurrency N]
 package main
 
@@ -37,6 +38,7 @@ func (e *usageError) Error() string { return e.msg }
 const usage = `usage:
   orchestrator serve [--addr HOST:PORT]
   orchestrator plan [--brief FILE|-] [--query TEXT | TEXT] [--now RFC3339]
+  orchestrator brief [--now RFC3339] TEXT
   orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]`
 
 // run dispatches a command; it is main without the process around it, so
@@ -56,6 +58,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdPlan(ctx, cfg, args[1:], stdin, stdout, stderr)
 	case "prewarm":
 		return cmdPrewarm(ctx, cfg, args[1:], stdout, stderr)
+	case "brief":
+		return cmdBrief(ctx, cfg, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -209,6 +209,34 @@ func TestEndToEnd(t *testing.T) {
 				t.Errorf("want place without weather: %+v", degraded.Trip.Cities[0])
 			}
 
+			// A natural-language request goes through the brief parser.
+			status, data = postJSON(t, base+"/v1/plans", `{"query":"成都三日游，6月3日出发，两大一小","now":"2026-06-01T12:00:00+08:00"}`)
+			if status != http.StatusCreated {
+				t.Fatalf("query plan: %d %s", status, data)
+			}
+			var zh orchestrator.Plan
+			_ = json.Unmarshal(data, &zh)
+			if zh.Brief.Language != "zh" || zh.Brief.StartDate != "2026-06-03" || zh.Brief.Travelers.Children != 1 || zh.Trip.Cities[0].Place == nil || zh.Trip.Cities[0].Place.Value.Name != "成都" {
+				t.Errorf("query plan: brief %+v place %+v", zh.Brief, zh.Trip.Cities[0].Place)
+			}
+			// Missing essentials: questions, then answers resume the same plan.
+			status, data = postJSON(t, base+"/v1/plans", `{"query":"I want a relaxing holiday","now":"2026-06-01T12:00:00+08:00"}`)
+			var ask struct {
+				Error struct {
+					Code      string                  `json:"code"`
+					PlanID    string                  `json:"plan_id"`
+					Questions []orchestrator.Question `json:"questions"`
+				} `json:"error"`
+			}
+			_ = json.Unmarshal(data, &ask)
+			if status != http.StatusUnprocessableEntity || ask.Error.Code != "needs_input" || ask.Error.PlanID == "" || len(ask.Error.Questions) == 0 {
+				t.Fatalf("needs_input: %d %s", status, data)
+			}
+			status, data = postJSON(t, base+"/v1/plans/"+ask.Error.PlanID+"/answers", `{"answers":{"destinations":"Chengdu","dates":"June 2 to June 4"},"now":"2026-06-01T12:00:00+08:00"}`)
+			if status != http.StatusCreated || !strings.Contains(string(data), `"id":"`+ask.Error.PlanID+`"`) {
+				t.Errorf("answers: %d %s", status, data)
+			}
+
 			if status, data := getJSON(t, base+"/readyz"); status != http.StatusOK {
 				t.Errorf("readyz: %d %s", status, data)
 			}

@@ -1,0 +1,798 @@
+package brief
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// dateMention is a calendar date written in the request, possibly partial.
+type dateMention struct {
+	pos     int
+	y, m, d int // 0 = not written
+}
+
+// dateFacts is everything the request says about when.
+type dateFacts struct {
+	start, end time.Time // zero when unknown
+	days       int       // a stated duration in days
+	nights     int       // a stated number of nights
+	month      string    // "2026-04" when only a month is named
+	holiday    string    // the holiday the dates come from
+	notes      []string
+}
+
+var monthNames = map[string]int{
+	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+	"june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+	"october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+
+var weekdayNames = map[string]time.Weekday{
+	"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday,
+	"friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday, "mon": time.Monday,
+	"tue": time.Tuesday, "tues": time.Tuesday, "wed": time.Wednesday, "thu": time.Thursday, "thur": time.Thursday,
+	"thurs": time.Thursday, "fri": time.Friday, "sat": time.Saturday, "sun": time.Sunday,
+}
+
+var weekdayZH = map[rune]time.Weekday{'一': time.Monday, '二': time.Tuesday, '三': time.Wednesday, '四': time.Thursday,
+	'五': time.Friday, '六': time.Saturday, '日': time.Sunday, '天': time.Sunday, '1': time.Monday, '2': time.Tuesday,
+	'3': time.Wednesday, '4': time.Thursday, '5': time.Friday, '6': time.Saturday, '7': time.Sunday}
+
+// ordinalDay parses "16", "16th", "1st", "22nd", "3rd" as a day of month.
+func ordinalDay(low string) (int, bool) {
+	i := 0
+	for i < len(low) && low[i] >= '0' && low[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 2 {
+		return 0, false
+	}
+	switch low[i:] {
+	case "", "st", "nd", "rd", "th":
+	default:
+		return 0, false
+	}
+	n, _ := strconv.Atoi(low[:i])
+	if n < 1 || n > 31 {
+		return 0, false
+	}
+	return n, true
+}
+
+func isOrdinal(low string) bool {
+	_, ok := ordinalDay(low)
+	return ok && !allDigits(low)
+}
+
+func yearOf(low string) int {
+	if len(low) == 4 && allDigits(low) && (low[0] == '1' || low[0] == '2') {
+		n, _ := strconv.Atoi(low)
+		if n >= 1900 && n <= 2199 {
+			return n
+		}
+	}
+	return 0
+}
+
+// findDates reads absolute, relative and holiday dates and durations.
+func (d *doc) findDates() {
+	var ms []dateMention
+	ms = append(ms, d.englishDates()...)
+	ms = append(ms, d.numericDates()...)
+	ms = append(ms, d.chineseDates()...)
+	sortMentions(ms)
+	d.dur()
+	f := &d.when
+	today := d.today
+
+	if len(ms) > 0 {
+		fillMentions(ms)
+		start, ok := mentionDate(ms[0], today, time.Time{})
+		if ok {
+			f.start = start
+			if len(ms) > 1 {
+				if end, ok := mentionDate(ms[len(ms)-1], today, start); ok && !end.Before(start) && end.Sub(start) < 400*24*time.Hour {
+					f.end = end
+				}
+			}
+		}
+	}
+	if f.start.IsZero() {
+		d.holidays()
+	}
+	if f.start.IsZero() {
+		d.relativeDates()
+	}
+	if f.start.IsZero() && f.month == "" {
+		d.monthOnly()
+	}
+}
+
+func sortMentions(ms []dateMention) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].pos < ms[j-1].pos; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+}
+
+// fillMentions completes partial mentions from their neighbours: a day
+// without a month takes the next mention's month ("from the 8th to the
+// 10th of March") or else the previous one's ("March 9th and 13th"); a
+// year written once applies to all.
+func fillMentions(ms []dateMention) {
+	for i := range ms {
+		if ms[i].m != 0 {
+			continue
+		}
+		for j := i + 1; j < len(ms); j++ {
+			if ms[j].m != 0 {
+				ms[i].m = ms[j].m
+				break
+			}
+		}
+		if ms[i].m == 0 {
+			for j := i - 1; j >= 0; j-- {
+				if ms[j].m != 0 {
+					ms[i].m = ms[j].m
+					break
+				}
+			}
+		}
+	}
+	for i := range ms {
+		if ms[i].y != 0 {
+			continue
+		}
+		for j := i + 1; j < len(ms); j++ {
+			if ms[j].y != 0 {
+				ms[i].y = ms[j].y
+				break
+			}
+		}
+		if ms[i].y == 0 {
+			for j := i - 1; j >= 0; j-- {
+				if ms[j].y != 0 {
+					ms[i].y = ms[j].y
+					break
+				}
+			}
+		}
+	}
+}
+
+// mentionDate turns a mention into a date. Without a year it is the next
+// such date on or after today (or after, for an end date, on or after
+// notBefore). Without a month it is this month's day if still ahead, else
+// next month's.
+func mentionDate(m dateMention, today, notBefore time.Time) (time.Time, bool) {
+	ref := today
+	if !notBefore.IsZero() {
+		ref = notBefore
+	}
+	if m.m == 0 {
+		y, mo := ref.Year(), int(ref.Month())
+		if m.d < ref.Day() {
+			mo++
+			if mo > 12 {
+				mo, y = 1, y+1
+			}
+		}
+		if m.y != 0 {
+			y = m.y
+		}
+		return validDate(y, mo, m.d)
+	}
+	if m.y != 0 {
+		return validDate(m.y, m.m, m.d)
+	}
+	t, ok := validDate(ref.Year(), m.m, m.d)
+	if ok && t.Before(ref) {
+		t, ok = validDate(ref.Year()+1, m.m, m.d)
+	}
+	return t, ok
+}
+
+func validDate(y, m, d int) (time.Time, bool) {
+	if m < 1 || m > 12 || d < 1 || d > 31 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// englishDates finds "March 16th, 2022", "the 23rd of March", "Mar 3",
+// "16 March 2022" and bare ordinals in ranges ("March 9th and 13th").
+func (d *doc) englishDates() []dateMention {
+	var out []dateMention
+	toks := d.toks
+	used := make(map[int]bool)
+	next := func(i int) int { // next word token index, skipping "," "." and "of"/"the"
+		for j := i + 1; j < len(toks); j++ {
+			t := &toks[j]
+			if t.kind == tPunct && (t.text == "," || t.text == ".") {
+				continue
+			}
+			if t.kind == tWord && (t.low == "of" || t.low == "the") {
+				continue
+			}
+			return j
+		}
+		return len(toks)
+	}
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		if t.kind != tWord || used[i] {
+			continue
+		}
+		if m, ok := monthNames[t.low]; ok {
+			if t.low == "may" && d.mixedCase && !t.cap {
+				continue
+			}
+			if t.low == "mar" || t.low == "sun" || t.low == "sat" || t.low == "jan" {
+				if !t.cap && d.mixedCase {
+					continue
+				}
+			}
+			j := next(i)
+			if j < len(toks) && toks[j].kind == tWord {
+				if day, ok := ordinalDay(toks[j].low); ok {
+					mn := dateMention{pos: t.start, m: m, d: day}
+					used[j] = true
+					k := next(j)
+					if k < len(toks) {
+						if y := yearOf(toks[k].low); y != 0 {
+							mn.y = y
+							used[k] = true
+						}
+					}
+					out = append(out, mn)
+					// "March 16-18", "March 16 to 18"
+					if j+2 < len(toks) && (toks[j+1].text == "-" || toks[j+1].low == "to" || toks[j+1].low == "through") && toks[j+2].kind == tWord {
+						if day2, ok := ordinalDay(toks[j+2].low); ok && day2 > day {
+							out = append(out, dateMention{pos: toks[j+2].start, m: m, d: day2, y: mn.y})
+							used[j+2] = true
+						}
+					}
+					continue
+				}
+			}
+			// "16 March" / "the 23rd of March": a day before the month
+			if p := prevWord(toks, i); p >= 0 && !used[p] {
+				if day, ok := ordinalDay(toks[p].low); ok {
+					mn := dateMention{pos: toks[p].start, m: m, d: day}
+					used[p] = true
+					if j < len(toks) {
+						if y := yearOf(toks[j].low); y != 0 {
+							mn.y = y
+							used[j] = true
+						}
+					}
+					// "16-18 March"
+					if p >= 2 && toks[p-1].text == "-" {
+						if day0, ok := ordinalDay(toks[p-2].low); ok && day0 < day && !used[p-2] {
+							out = append(out, dateMention{pos: toks[p-2].start, m: m, d: day0, y: mn.y})
+							used[p-2] = true
+						}
+					}
+					out = append(out, mn)
+					continue
+				}
+			}
+			continue
+		}
+		// a bare ordinal: "and 13th", "to the 10th"
+		if isOrdinal(t.low) {
+			p := prevWord(toks, i)
+			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru") {
+				j := next(i)
+				if j < len(toks) && toks[j].kind == tWord {
+					if _, isMonth := monthNames[toks[j].low]; isMonth {
+						continue // "the 23rd of March": taken with the month
+					}
+				}
+				out = append(out, dateMention{pos: t.start, d: mustDay(t.low)})
+				used[i] = true
+			}
+		}
+	}
+	return out
+}
+
+func mustDay(low string) int { n, _ := ordinalDay(low); return n }
+
+// prevWord returns the index of the word token before i, skipping "the"
+// and "of", or -1.
+func prevWord(toks []token, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		t := &toks[j]
+		if t.kind == tWord && (t.low == "of" || t.low == "the") {
+			continue
+		}
+		if t.kind == tWord {
+			return j
+		}
+		return -1
+	}
+	return -1
+}
+
+// numericDates finds ISO and slashed dates: 2026-05-15, 2026/5/15,
+// 2026.5.15, and month/day pairs in ranges (5.15-5.18, 5/15-5/18).
+func (d *doc) numericDates() []dateMention {
+	var out []dateMention
+	s := d.clean
+	for i := 0; i < len(s); i++ {
+		if !isDigitByte(s[i]) || i > 0 && (isDigitByte(s[i-1]) || i > 1 && (s[i-1] == '.' || s[i-1] == ',') && isDigitByte(s[i-2])) {
+			continue
+		}
+		j := i
+		for j < len(s) && isDigitByte(s[j]) {
+			j++
+		}
+		a, _ := strconv.Atoi(s[i:j])
+		if j-i == 4 && j+1 < len(s) && (s[j] == '-' || s[j] == '/' || s[j] == '.') {
+			sep := s[j]
+			k := j + 1
+			m, k2 := readInt(s, k, 2)
+			if k2 > k && k2 < len(s) && s[k2] == sep {
+				day, k3 := readInt(s, k2+1, 2)
+				if k3 > k2+1 && (k3 == len(s) || !isDigitByte(s[k3])) {
+					if _, ok := validDate(a, m, day); ok {
+						out = append(out, dateMention{pos: i, y: a, m: m, d: day})
+					}
+					i = k3
+					continue
+				}
+			}
+		}
+		// M.D-M.D and M/D-M/D ranges
+		if j-i <= 2 && j+1 < len(s) && (s[j] == '.' || s[j] == '/') {
+			sep := s[j]
+			day, k := readInt(s, j+1, 2)
+			if k > j+1 && a >= 1 && a <= 12 && day >= 1 && day <= 31 && k < len(s) && (s[k] == '-' || s[k] == '~' || strings.HasPrefix(s[k:], "到") || strings.HasPrefix(s[k:], "至") || strings.HasPrefix(s[k:], "—")) {
+				_, sz := utf8.DecodeRuneInString(s[k:])
+				m2, k2 := readInt(s, k+sz, 2)
+				if k2 > k+sz && k2 < len(s) && s[k2] == sep {
+					d2, k3 := readInt(s, k2+1, 2)
+					if k3 > k2+1 && m2 >= 1 && m2 <= 12 && d2 >= 1 && d2 <= 31 {
+						out = append(out, dateMention{pos: i, m: a, d: day}, dateMention{pos: k + sz, m: m2, d: d2})
+						i = k3
+						continue
+					}
+				}
+				if k2 > k+sz && m2 >= 1 && m2 <= 31 && (k2 == len(s) || s[k2] != '.' && s[k2] != '/' && !isDigitByte(s[k2])) && m2 > day {
+					// 5.15-18
+					out = append(out, dateMention{pos: i, m: a, d: day}, dateMention{pos: k + sz, m: a, d: m2})
+					i = k2
+					continue
+				}
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+func readInt(s string, i, maxDigits int) (int, int) {
+	j := i
+	n := 0
+	for j < len(s) && j-i < maxDigits && isDigitByte(s[j]) {
+		n = n*10 + int(s[j]-'0')
+		j++
+	}
+	if j < len(s) && isDigitByte(s[j]) {
+		return 0, i // too many digits
+	}
+	return n, j
+}
+
+// readNumberBack reads a number (digits or Chinese numerals) ending at
+// byte i of s. It returns the value and where it starts.
+func readNumberBack(s string, i int) (int, int) {
+	j := i
+	for j > 0 {
+		r, sz := utf8.DecodeLastRuneInString(s[:j])
+		if r >= '0' && r <= '9' || r == '十' || r == '〇' || r == '零' {
+			j -= sz
+			continue
+		}
+		if _, ok := cnDigit[r]; ok && r != '两' && r != '俩' {
+			j -= sz
+			continue
+		}
+		break
+	}
+	if j == i {
+		return 0, i
+	}
+	v, n, _ := parseNumber(s[j:i])
+	if n != i-j {
+		return 0, i
+	}
+	return int(v), j
+}
+
+// readNumberFwd reads a number (digits or Chinese numerals) at byte i.
+func readNumberFwd(s string, i int) (int, int) {
+	j := i
+	for j < len(s) {
+		r, sz := utf8.DecodeRuneInString(s[j:])
+		if r >= '0' && r <= '9' || r == '十' || r == '〇' || r == '零' {
+			j += sz
+			continue
+		}
+		if _, ok := cnDigit[r]; ok && r != '两' && r != '俩' {
+			j += sz
+			continue
+		}
+		break
+	}
+	if j == i {
+		return 0, i
+	}
+	v, n, _ := parseNumber(s[i:j])
+	if n != j-i {
+		return 0, i
+	}
+	return int(v), j
+}
+
+// chineseDates finds 2026年5月15日, 5月15日到18日, 五月十五号, 15号.
+func (d *doc) chineseDates() []dateMention {
+	var out []dateMention
+	s := d.clean
+	if !strings.Contains(s, "月") && !strings.Contains(s, "号") && !strings.Contains(s, "日") {
+		return nil
+	}
+	lastMonth := 0
+	for i := 0; i < len(s); {
+		r, sz := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '月':
+			m, ms := readNumberBack(s, i)
+			if m < 1 || m > 12 || ms == i {
+				break
+			}
+			if strings.HasPrefix(s[i+sz:], "份") || strings.HasPrefix(s[i+sz:], "底") || strings.HasPrefix(s[i+sz:], "初") || strings.HasPrefix(s[i+sz:], "中") {
+				break
+			}
+			y := 0
+			if strings.HasSuffix(s[:ms], "年") {
+				if yy, ys := readNumberBack(s, ms-len("年")); yy >= 1900 && yy <= 2199 && ys < ms {
+					y = yy
+				} else if strings.HasSuffix(s[:ms], "明年") {
+					y = d.today.Year() + 1
+				} else if strings.HasSuffix(s[:ms], "今年") {
+					y = d.today.Year()
+				}
+			}
+			day, de := readNumberFwd(s, i+sz)
+			if day >= 1 && day <= 31 {
+				rest := s[de:]
+				if strings.HasPrefix(rest, "日") || strings.HasPrefix(rest, "号") || rest == "" || rest[0] == '-' || rest[0] == ' ' || rest[0] == ',' || strings.HasPrefix(rest, "到") || strings.HasPrefix(rest, "至") || strings.HasPrefix(rest, "出发") || strings.HasPrefix(rest, "~") || strings.HasPrefix(rest, "，") || strings.HasPrefix(rest, "—") {
+					out = append(out, dateMention{pos: ms, y: y, m: m, d: day})
+					lastMonth = m
+					i = de
+					continue
+				}
+			}
+		case '日', '号':
+			// a bare day: "到18日", "15号出发"
+			day, ds := readNumberBack(s, i)
+			if day < 1 || day > 31 || ds == i {
+				break
+			}
+			before := s[:ds]
+			if strings.HasSuffix(before, "月") {
+				break // taken with its month
+			}
+			after := s[i+sz:]
+			if r == '日' && (strings.HasPrefix(after, "游") || strings.HasPrefix(after, "遊") || strings.HasPrefix(after, "行") || strings.HasPrefix(after, "内")) {
+				break // 3日游: a duration
+			}
+			if strings.HasSuffix(before, "周") || strings.HasSuffix(before, "星期") || strings.HasSuffix(before, "礼拜") {
+				break
+			}
+			conn := strings.HasSuffix(before, "到") || strings.HasSuffix(before, "至") || strings.HasSuffix(before, "-") || strings.HasSuffix(before, "~") || strings.HasSuffix(before, "—")
+			if r == '日' && !conn && !strings.HasPrefix(after, "出发") && !strings.HasPrefix(after, "走") && !strings.HasPrefix(after, "到") && !strings.HasPrefix(after, "-") && !strings.HasPrefix(after, "至") {
+				break // 玩3日: a duration
+			}
+			mn := dateMention{pos: ds, d: day}
+			if conn {
+				mn.m = lastMonth
+			}
+			if strings.HasSuffix(before, "下个月") || strings.HasSuffix(before, "下月") {
+				nm := d.today.AddDate(0, 1, 0)
+				mn.m, mn.y = int(nm.Month()), nm.Year()
+			}
+			out = append(out, mn)
+		}
+		i += sz
+	}
+	return out
+}
+
+// relativeDates resolves 明天, 后天, 下周五, 这周末, next Friday, this
+// weekend, in two weeks, 3天后.
+func (d *doc) relativeDates() {
+	f := &d.when
+	today := d.today
+	low := d.low
+	set := func(t time.Time, days int, note string) {
+		f.start = t
+		if f.days == 0 && days > 0 {
+			f.days = days
+		}
+		if note != "" {
+			f.notes = append(f.notes, note)
+		}
+	}
+	weekStart := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7)) // Monday of this week
+	inWeek := func(ws time.Time, wd time.Weekday) time.Time {
+		return ws.AddDate(0, 0, (int(wd)+6)%7)
+	}
+	upcoming := func(wd time.Weekday) time.Time {
+		t := inWeek(weekStart, wd)
+		if !t.After(today) {
+			t = t.AddDate(0, 0, 7)
+		}
+		return t
+	}
+	// Chinese
+	if d.lang == "zh" || hasHan(d.clean) {
+		s := d.clean
+		switch {
+		case strings.Contains(s, "大后天"):
+			set(today.AddDate(0, 0, 3), 0, "")
+			return
+		case strings.Contains(s, "后天"):
+			set(today.AddDate(0, 0, 2), 0, "")
+			return
+		case strings.Contains(s, "明天") || strings.Contains(s, "明日"):
+			set(today.AddDate(0, 0, 1), 0, "")
+			return
+		case strings.Contains(s, "今天") || strings.Contains(s, "今日"):
+			set(today, 0, "")
+			return
+		}
+		for _, p := range []struct {
+			prefix string
+			weeks  int
+		}{{"下下周", 2}, {"下下个星期", 2}, {"下周", 1}, {"下个星期", 1}, {"下星期", 1}, {"下礼拜", 1}, {"下个礼拜", 1},
+			{"这周", 0}, {"本周", 0}, {"这个星期", 0}, {"这星期", 0}, {"这礼拜", 0}, {"周", -1}, {"星期", -1}, {"礼拜", -1}} {
+			i := strings.Index(s, p.prefix)
+			if i < 0 {
+				continue
+			}
+			r := runeAt(s, i+len(p.prefix))
+			if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {
+				// bare 周五: not 一周 / 两周 (durations), not 周末 handled below
+				if b := runeBefore(s, i); b == '一' || b == '两' || b == '几' || b == '个' || b == '半' || b >= '0' && b <= '9' || b == '三' || b == '每' {
+					continue
+				}
+			}
+			if r == '末' {
+				ws := weekStart.AddDate(0, 0, 7*max(p.weeks, 0))
+				sat := inWeek(ws, time.Saturday)
+				if p.weeks <= 0 && today.Weekday() == time.Sunday {
+					sat = today.AddDate(0, 0, 6)
+				} else if p.weeks <= 0 && sat.Before(today) {
+					sat = sat.AddDate(0, 0, 7)
+				}
+				set(sat, 2, "")
+				return
+			}
+			wd, ok := weekdayZH[r]
+			if !ok {
+				if p.weeks > 0 && f.start.IsZero() {
+					// 下周: next Monday
+					set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday")
+					return
+				}
+				continue
+			}
+			if p.weeks < 0 {
+				set(upcoming(wd), 0, "")
+			} else {
+				t := inWeek(weekStart.AddDate(0, 0, 7*p.weeks), wd)
+				if p.weeks == 0 && t.Before(today) {
+					t = t.AddDate(0, 0, 7)
+				}
+				set(t, 0, "")
+			}
+			return
+		}
+		if n, unit, ok := zhAfter(s); ok {
+			switch unit {
+			case "天":
+				set(today.AddDate(0, 0, n), 0, "")
+			case "周", "星期", "个星期", "礼拜":
+				set(today.AddDate(0, 0, 7*n), 0, "")
+			case "个月":
+				set(today.AddDate(0, n, 0), 0, "")
+			}
+			return
+		}
+	}
+	// English
+	switch {
+	case hasWord(low, "day after tomorrow"):
+		set(today.AddDate(0, 0, 2), 0, "")
+		return
+	case hasWord(low, "tomorrow"):
+		set(today.AddDate(0, 0, 1), 0, "")
+		return
+	case hasWord(low, "today", "tonight"):
+		set(today, 0, "")
+		return
+	case hasWord(low, "this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
+		sat := inWeek(weekStart, time.Saturday)
+		if today.Weekday() == time.Sunday {
+			sat = today.AddDate(0, 0, 6)
+		}
+		set(sat, 2, "")
+		return
+	case hasWord(low, "next weekend"):
+		set(inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "")
+		return
+	}
+	for i := 0; i+1 < len(d.toks); i++ {
+		t, u := &d.toks[i], &d.toks[i+1]
+		if t.kind != tWord || u.kind != tWord {
+			continue
+		}
+		wd, isWD := weekdayNames[u.low]
+		switch t.low {
+		case "this", "on", "coming":
+			if isWD {
+				if t.low == "this" {
+					x := inWeek(weekStart, wd)
+					if x.Before(today) {
+						x = x.AddDate(0, 0, 7)
+					}
+					set(x, 0, "")
+				} else {
+					set(upcoming(wd), 0, "")
+				}
+				return
+			}
+		case "next":
+			if isWD {
+				set(inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "")
+				return
+			}
+			if u.low == "week" {
+				set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday")
+				return
+			}
+		case "in":
+			// in two weeks, in 3 days, in a month (unless a length: "4 cities in 5 days")
+			if i+2 < len(d.toks) && d.inIsRelative(i) {
+				n := wordNumber(u.low)
+				w := d.toks[i+2].low
+				if n > 0 {
+					switch w {
+					case "day", "days":
+						set(today.AddDate(0, 0, n), 0, "")
+						return
+					case "week", "weeks":
+						set(today.AddDate(0, 0, 7*n), 0, "")
+						return
+					case "month", "months":
+						set(today.AddDate(0, n, 0), 0, "")
+						return
+					}
+				}
+			}
+		}
+		// "two weeks from now"
+		if n := wordNumber(t.low); n > 0 && i+3 < len(d.toks) && d.toks[i+2].low == "from" && d.toks[i+3].low == "now" {
+			switch u.low {
+			case "day", "days":
+				set(today.AddDate(0, 0, n), 0, "")
+				return
+			case "week", "weeks":
+				set(today.AddDate(0, 0, 7*n), 0, "")
+				return
+			}
+		}
+	}
+}
+
+// zhAfter parses "3天后", "两周后", "一个月后", "半个月后".
+func zhAfter(s string) (int, string, bool) {
+	i := strings.Index(s, "后")
+	for i >= 0 {
+		before := s[:i]
+		for _, unit := range []string{"个星期", "星期", "礼拜", "个月", "天", "周"} {
+			if strings.HasSuffix(before, unit) {
+				numEnd := len(before) - len(unit)
+				if strings.HasSuffix(before[:numEnd], "半") && unit == "个月" {
+					return 15, "天", true
+				}
+				v, ns := readNumberBackAll(before, numEnd)
+				if ns < numEnd && v > 0 {
+					return v, unit, true
+				}
+			}
+		}
+		j := strings.Index(s[i+len("后"):], "后")
+		if j < 0 {
+			break
+		}
+		i += len("后") + j
+	}
+	return 0, "", false
+}
+
+// readNumberBackAll is readNumberBack that also accepts 两.
+func readNumberBackAll(s string, i int) (int, int) {
+	if strings.HasSuffix(s[:i], "两") || strings.HasSuffix(s[:i], "俩") {
+		return 2, i - len("两")
+	}
+	return readNumberBack(s, i)
+}
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if isHan(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// monthOnly records a travel month named without a day ("in April", "4月份").
+func (d *doc) monthOnly() {
+	f := &d.when
+	month := 0
+	year := 0
+	for i := range d.toks {
+		t := &d.toks[i]
+		if t.kind != tWord {
+			continue
+		}
+		if m, ok := monthNames[t.low]; ok && len(t.low) > 3 && (t.cap || !d.mixedCase) && t.low != "may" || t.low == "may" && (t.cap || !d.mixedCase) && i > 0 && (d.toks[i-1].low == "in" || d.toks[i-1].low == "during") {
+			month = m
+			if i+1 < len(d.toks) {
+				year = yearOf(d.toks[i+1].low)
+			}
+			break
+		}
+	}
+	if month == 0 {
+		s := d.clean
+		for i := strings.Index(s, "月"); i >= 0; {
+			m, ms := readNumberBack(s, i)
+			if m >= 1 && m <= 12 && ms < i {
+				month = m
+				break
+			}
+			j := strings.Index(s[i+len("月"):], "月")
+			if j < 0 {
+				break
+			}
+			i += len("月") + j
+		}
+		if month == 0 && strings.Contains(s, "下个月") || hasWord(d.low, "next month") {
+			nm := d.today.AddDate(0, 1, 0)
+			month, year = int(nm.Month()), nm.Year()
+		}
+	}
+	if month == 0 {
+		return
+	}
+	if year == 0 {
+		year = d.today.Year()
+		if month < int(d.today.Month()) {
+			year++
+		}
+	}
+	f.month = time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+}

@@ -1,0 +1,275 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// dur reads a stated trip length: 3天, 三天两晚, 一周, 周末, 3 days, a
+// week, 4 nights, long weekend, "spanning 5 days".
+func (d *doc) dur() {
+	f := &d.when
+	if days, nights := d.durationZH(); days > 0 || nights > 0 {
+		f.days, f.nights = days, nights
+		if f.days == 0 {
+			f.days = nights + 1
+		}
+		return
+	}
+	if days, nights := d.durationEN(); days > 0 || nights > 0 {
+		f.days, f.nights = days, nights
+		if f.days == 0 {
+			f.days = nights + 1
+		}
+	}
+}
+
+func (d *doc) durationZH() (days, nights int) {
+	s := d.clean
+	if !hasHan(s) {
+		return 0, 0
+	}
+	for i := 0; i < len(s); {
+		r, sz := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '天', '日', '晚', '夜':
+			n, ns := readNumberBackAll(s, i)
+			if n <= 0 || ns == i {
+				break
+			}
+			before, after := s[:ns], s[i+sz:]
+			if strings.HasSuffix(before, "第") || strings.HasPrefix(after, "后") || strings.HasPrefix(after, "之后") || strings.HasPrefix(after, "以后") || strings.HasSuffix(before, "月") || strings.HasSuffix(before, "每") {
+				break
+			}
+			if r == '日' && !(strings.HasPrefix(after, "游") || strings.HasPrefix(after, "遊") || strings.HasPrefix(after, "行") || strings.HasPrefix(after, "之旅") || strings.HasSuffix(before, "玩") || strings.HasSuffix(before, "待") || strings.HasSuffix(before, "呆") || strings.HasSuffix(before, "游")) {
+				break
+			}
+			if r == '夜' && !(strings.HasSuffix(before, "天") || strings.HasSuffix(before, "日")) && days == 0 {
+				// 夜 alone is rarely a count of nights (夜景, 夜市)
+				if !strings.HasPrefix(after, "游") {
+					break
+				}
+			}
+			if n > 60 {
+				break
+			}
+			if r == '晚' || r == '夜' {
+				if nights == 0 {
+					nights = n
+				}
+			} else if days == 0 {
+				days = n
+			}
+		case '周', '星', '礼', '月':
+			var unitLen int
+			var mult int
+			switch {
+			case strings.HasPrefix(s[i:], "周末"):
+				if days == 0 && !strings.HasSuffix(s[:i], "长") {
+					days = 2
+				} else if strings.HasSuffix(s[:i], "长") && days == 0 {
+					days = 3
+				}
+				i += len("周末")
+				continue
+			case strings.HasPrefix(s[i:], "周"):
+				unitLen, mult = len("周"), 7
+			case strings.HasPrefix(s[i:], "星期"):
+				unitLen, mult = len("星期"), 7
+			case strings.HasPrefix(s[i:], "礼拜"):
+				unitLen, mult = len("礼拜"), 7
+			case strings.HasPrefix(s[i:], "月"):
+				unitLen, mult = len("月"), 30
+			default:
+				i += sz
+				continue
+			}
+			before := s[:i]
+			half := false
+			if strings.HasSuffix(before, "个") {
+				before = before[:len(before)-len("个")]
+				if strings.HasSuffix(before, "半") {
+					half = true
+				}
+			} else if mult == 30 {
+				i += unitLen
+				continue // 5月: a month, not a length
+			}
+			after := s[i+unitLen:]
+			if strings.HasPrefix(after, "后") || strings.HasPrefix(after, "之后") || strings.HasPrefix(after, "以后") {
+				i += unitLen
+				continue
+			}
+			if half {
+				if days == 0 {
+					days = mult / 2
+				}
+				i += unitLen
+				continue
+			}
+			n, ns := readNumberBackAll(before, len(before))
+			if n > 0 && ns < len(before) && !strings.HasSuffix(before[:ns], "下") && !strings.HasSuffix(before[:ns], "第") && days == 0 && n*mult <= 60 {
+				days = n * mult
+			}
+			i += unitLen
+			continue
+		}
+		i += sz
+	}
+	if days == 0 && (strings.Contains(s, "小长假") || strings.Contains(s, "长周末")) {
+		days = 3
+	}
+	if days == 0 && (strings.Contains(s, "一日游") || strings.Contains(s, "一日遊")) {
+		days = 1
+	}
+	return days, nights
+}
+
+var durUnits = map[string]int{"day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14, "night": -1, "nights": -1,
+	"weekend": 2, "weekends": 2}
+
+func (d *doc) durationEN() (days, nights int) {
+	toks := d.toks
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		if t.kind != tWord {
+			continue
+		}
+		switch t.low {
+		case "weeklong", "week-long":
+			if days == 0 {
+				days = 7
+			}
+			continue
+		case "fortnight":
+			if days == 0 {
+				days = 14
+			}
+			continue
+		case "weekend":
+			if i > 0 && (toks[i-1].low == "easter" || toks[i-1].low == "day" || toks[i-1].low == "thanksgiving" || toks[i-1].low == "christmas" || toks[i-1].low == "holiday" || toks[i-1].low == "bank") {
+				continue // a holiday weekend: the holiday gives the length
+			}
+			if days == 0 && !(i > 0 && (toks[i-1].low == "this" || toks[i-1].low == "next" || toks[i-1].low == "the")) {
+				if i > 0 && toks[i-1].low == "long" {
+					days = 3
+				} else {
+					days = 2
+				}
+			}
+			continue
+		case "overnight":
+			if days == 0 && nights == 0 {
+				nights = 1
+			}
+			continue
+		}
+		if t.low == "day" && i+1 < len(toks) && (toks[i+1].low == "trip" || toks[i+1].low == "tour") && (i == 0 || toks[i-1].low == "a" || toks[i-1].low == "one" || wordNumber(toks[i-1].low) == 0 && toks[i-1].text != "-") {
+			if days == 0 {
+				days = 1
+			}
+			continue
+		}
+		n := wordNumber(t.low)
+		unitTok := i + 1
+		if n == 0 {
+			// "3day", "5days"
+			j := 0
+			for j < len(t.low) && isDigitByte(t.low[j]) {
+				j++
+			}
+			if j > 0 && j < len(t.low) {
+				if _, ok := durUnits[t.low[j:]]; ok {
+					n = wordNumber(t.low[:j])
+					unitTok = i
+				}
+			}
+			if n == 0 {
+				continue
+			}
+		}
+		if unitTok == i+1 {
+			// skip a hyphen: "5-day"
+			if unitTok < len(toks) && toks[unitTok].text == "-" {
+				unitTok++
+			}
+			if unitTok >= len(toks) || toks[unitTok].kind != tWord {
+				continue
+			}
+		}
+		unitWord := toks[unitTok].low
+		if unitTok == i {
+			j := 0
+			for j < len(unitWord) && isDigitByte(unitWord[j]) {
+				j++
+			}
+			unitWord = unitWord[j:]
+		}
+		// "week-long" after a number: "2-week-long"
+		mult, ok := durUnits[unitWord]
+		if !ok {
+			continue
+		}
+		// relative dates are not lengths: "in 2 weeks", "3 days from now"
+		if i > 0 && (toks[i-1].low == "in" || toks[i-1].low == "within") && mult != -1 && d.inIsRelative(i-1) {
+			continue
+		}
+		if unitTok+2 < len(toks) && toks[unitTok+1].low == "from" && toks[unitTok+2].low == "now" {
+			continue
+		}
+		if t.low == "a" || t.low == "an" {
+			if mult == 1 {
+				continue // "a day" is rarely a trip length
+			}
+		}
+		if n > 60 {
+			continue
+		}
+		if mult == -1 {
+			if nights == 0 {
+				nights = n
+			}
+		} else if days == 0 {
+			days = n * mult
+		}
+	}
+	return days, nights
+}
+
+// inIsRelative decides whether "in N days" at token i is a start date
+// ("leaving in 3 days", "In two weeks I'd like …", "in 3 days, staying 2
+// nights") rather than a length ("4 cities in 5 days").
+func (d *doc) inIsRelative(i int) bool {
+	toks := d.toks
+	// at the start of a sentence
+	j := i - 1
+	for j >= 0 && toks[j].kind == tPunct && toks[j].text != "." && toks[j].text != "!" && toks[j].text != "?" {
+		j--
+	}
+	if j < 0 || toks[j].text == "." || toks[j].text == "!" || toks[j].text == "?" {
+		return true
+	}
+	// after a verb of leaving
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		switch toks[k].low {
+		case "leave", "leaving", "depart", "departing", "go", "going", "start", "starting", "head", "heading", "fly", "flying", "trip", "off", "arrive", "arriving", "travel", "travelling", "traveling":
+			return true
+		}
+	}
+	// another length is stated elsewhere
+	for k := range toks {
+		if k == i+2 || k == i+1 {
+			continue
+		}
+		if n := wordNumber(toks[k].low); n > 0 && k+1 < len(toks) && (k == 0 || toks[k-1].low != "in") {
+			u := toks[k+1].low
+			if k+2 < len(toks) && toks[k+1].text == "-" {
+				u = toks[k+2].low
+			}
+			if _, ok := durUnits[u]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}

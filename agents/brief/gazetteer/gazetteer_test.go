@@ -1,0 +1,138 @@
+package gazetteer
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestDefault(t *testing.T) {
+	g, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Len() < 35000 {
+		t.Fatalf("only %d places", g.Len())
+	}
+	tests := []struct {
+		alias, id, name, cc string
+		class               Class
+	}{
+		{"Chengdu", "1815286", "Chengdu", "CN", Primary},
+		{"成都", "1815286", "Chengdu", "CN", Official},
+		{"成都市", "1815286", "Chengdu", "CN", Official},
+		{"蓉城", "1815286", "Chengdu", "CN", Curated},
+		{"东京", "1850147", "Tokyo", "JP", Curated},
+		{"東京", "1850147", "Tokyo", "JP", Alternate},
+		{"巴黎", "2988507", "Paris", "FR", Curated},
+		{"NYC", "5128581", "New York", "US", Curated},
+		{"New York City", "5128581", "New York", "US", Curated},
+		{"St. Louis", "4407066", "St. Louis", "US", Primary},
+		{"Zurich", "2657896", "Zürich", "CH", Primary}, // same key as Zürich
+		{"Texas", "A:US.TX", "Texas", "US", Primary},
+		{"四川", "A:CN.32", "Sichuan", "CN", Official},
+		{"日本", "N:JP", "Japan", "JP", Official},
+		{"宿迁", "CN:321300", "Suqian", "CN", Official},
+	}
+	for _, tt := range tests {
+		var found *Candidate
+		for _, c := range g.Lookup(Key(tt.alias)) {
+			if c.Place.ID == tt.id {
+				found = &c
+				break
+			}
+		}
+		if found == nil {
+			t.Errorf("%s: %s not among %v", tt.alias, tt.id, g.Lookup(Key(tt.alias)))
+			continue
+		}
+		if found.Place.Name != tt.name || found.Place.CountryCode != tt.cc || found.Class != tt.class {
+			t.Errorf("%s: got %s %s class %d, want %s %s class %d", tt.alias, found.Place.Name, found.Place.CountryCode, found.Class, tt.name, tt.cc, tt.class)
+		}
+	}
+	if c := g.Country("JP"); c == nil || c.Currency != "JPY" || c.NameZH != "日本" {
+		t.Errorf("Japan: %+v", c)
+	}
+	if r := g.Region("US", "IL"); r == nil || r.Name != "Illinois" {
+		t.Errorf("Illinois: %+v", r)
+	}
+	if !g.IsCommonWord("nice") || g.IsCommonWord("paris") {
+		t.Errorf("common words: nice=%v paris=%v", g.IsCommonWord("nice"), g.IsCommonWord("paris"))
+	}
+	if !g.HasPrefix("new") || !g.HasPrefix("salt lake") || g.HasPrefix("paris") {
+		t.Errorf("prefixes wrong")
+	}
+}
+
+// TestEveryBigCity checks the promise: every city of 100,000+ people in the
+// source is present (the data keeps every city of 15,000+).
+func TestEveryBigCity(t *testing.T) {
+	g, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, zh := 0, 0
+	g.Places(func(p *Place) bool {
+		if p.Kind == City && p.Population >= 100000 {
+			n++
+			if p.CountryCode == "CN" && p.NameZH != "" {
+				zh++
+			}
+		}
+		return true
+	})
+	if n < 4000 {
+		t.Errorf("%d cities of 100k+, want over 4000", n)
+	}
+	if zh < 250 {
+		t.Errorf("%d Chinese cities of 100k+ with a Chinese name, want over 250", zh)
+	}
+}
+
+func TestKey(t *testing.T) {
+	tests := map[string]string{
+		"Xi'an": "xian", "Xi’an": "xian", "St. Petersburg": "st petersburg", "Winston-Salem": "winston salem",
+		"Zürich": "zurich", "  New   York ": "new york", "成都": "成都", "São Paulo": "sao paulo", "Kraków": "krakow",
+		"D.C.": "d c", "": "",
+	}
+	for in, want := range tests {
+		if got := Key(in); got != want {
+			t.Errorf("Key(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	gz := func(s string) *bytes.Reader {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write([]byte(s))
+		w.Close()
+		return bytes.NewReader(b.Bytes())
+	}
+	for _, in := range []string{"", "1\tc\tX\n", "1\tq\tX\tUS\t\t1\t2\t3\tUTC\t\t\t\n", "1\tc\tX\tUS\t\tx\ty\t3\tUTC\t\t\t\n", "1\tc\tX\tUS\t\t1\t2\t3\tUTC\t\t\tq:bad\n"} {
+		if _, err := Parse(gz(in)); err == nil {
+			t.Errorf("Parse(%q): no error", in)
+		}
+	}
+	if _, err := Parse(strings.NewReader("not gzip")); err == nil {
+		t.Error("Parse of non-gzip data: no error")
+	}
+}
+
+func ExampleGazetteer_Lookup() {
+	g, err := Default()
+	if err != nil {
+		panic(err)
+	}
+	for _, alias := range []string{"魔都", "Paris", "Springfield"} {
+		c := g.Lookup(Key(alias))[0] // most populous first
+		fmt.Println(alias, "->", c.Place.Name, c.Place.CountryCode, c.Place.Admin1)
+	}
+	// Output:
+	// 魔都 -> Shanghai CN 23
+	// Paris -> Paris FR 11
+	// Springfield -> Springfield US MO
+}

@@ -1,0 +1,261 @@
+package brief
+
+import (
+	"strings"
+	"time"
+
+	"github.com/tripweave/tripweave/agents/brief/calendar"
+)
+
+// holiday is a named holiday: how to find it in text and how to compute
+// its trip window for a year. days is 0 for a single festival day whose
+// trip length the request must still give.
+type holiday struct {
+	name string
+	zh   []string // substrings of Chinese text
+	en   []string // whole-word phrases of lower-cased text
+	when func(y int, d *doc) (time.Time, int)
+}
+
+// threeDay returns the three-day public-holiday window around festival day
+// t, following the State Council's usual pattern: Friday–Sunday,
+// Saturday–Monday, Sunday–Tuesday (Tuesday festivals), or the festival
+// day and the two after it (Wednesday, Thursday).
+func threeDay(t time.Time) (time.Time, int) {
+	switch t.Weekday() {
+	case time.Monday, time.Tuesday:
+		return t.AddDate(0, 0, -2), 3
+	case time.Sunday:
+		return t.AddDate(0, 0, -1), 3
+	}
+	return t, 3
+}
+
+func lunar(m, day int) func(int, *doc) (time.Time, int) {
+	return func(y int, _ *doc) (time.Time, int) {
+		t, _ := calendar.LunarDate(y, m, day)
+		return t, 0
+	}
+}
+
+func lunar3(m, day int) func(int, *doc) (time.Time, int) {
+	return func(y int, _ *doc) (time.Time, int) {
+		t, _ := calendar.LunarDate(y, m, day)
+		return threeDay(t)
+	}
+}
+
+func fixed(m time.Month, day, days int) func(int, *doc) (time.Time, int) {
+	return func(y int, _ *doc) (time.Time, int) { return calendar.Date(y, m, day), days }
+}
+
+var holidays = []holiday{
+	{name: "Spring Festival", zh: []string{"春节", "过年", "大年初一", "农历新年", "春节假期"}, en: []string{"chinese new year", "lunar new year", "spring festival"},
+		when: func(y int, _ *doc) (time.Time, int) { return calendar.LunarNewYearsEve(y), 8 }},
+	{name: "Lunar New Year's Eve", zh: []string{"除夕", "大年三十", "年三十"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.LunarNewYearsEve(y), 0 }},
+	{name: "Lantern Festival", zh: []string{"元宵"}, en: []string{"lantern festival"}, when: lunar(1, 15)},
+	{name: "Qingming", zh: []string{"清明"}, en: []string{"qingming", "tomb-sweeping day", "tomb sweeping day"},
+		when: func(y int, _ *doc) (time.Time, int) { return threeDay(calendar.Qingming(y)) }},
+	{name: "Labour Day holiday", zh: []string{"五一", "劳动节", "五一假期", "五一黄金周"}, when: fixed(time.May, 1, 5)},
+	{name: "Dragon Boat Festival", zh: []string{"端午"}, en: []string{"dragon boat festival", "duanwu"}, when: lunar3(5, 5)},
+	{name: "Qixi", zh: []string{"七夕"}, en: []string{"qixi"}, when: lunar(7, 7)},
+	{name: "Mid-Autumn Festival", zh: []string{"中秋"}, en: []string{"mid-autumn festival", "mid autumn festival", "moon festival", "mooncake festival"}, when: lunar3(8, 15)},
+	{name: "National Day holiday", zh: []string{"国庆", "十一黄金周", "十一长假", "十一假期", "十一小长假"}, en: []string{"national day golden week", "chinese national day"}, when: fixed(time.October, 1, 7)},
+	{name: "Double Ninth Festival", zh: []string{"重阳"}, en: []string{"double ninth"}, when: lunar(9, 9)},
+	{name: "Winter Solstice", zh: []string{"冬至"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.WinterSolstice(y), 0 }},
+	{name: "New Year's Day", zh: []string{"元旦"}, en: []string{"new year's day", "new years day"},
+		when: func(y int, _ *doc) (time.Time, int) { return threeDay(calendar.Date(y, time.January, 1)) }},
+	{name: "New Year", en: []string{"new year's eve", "new years eve", "new year's", "new year"}, when: func(y int, _ *doc) (time.Time, int) {
+		return calendar.Date(y, time.December, 31), 3
+	}},
+	{name: "Christmas", zh: []string{"圣诞"}, en: []string{"christmas", "xmas"}, when: fixed(time.December, 24, 3)},
+	{name: "Thanksgiving", zh: []string{"感恩节"}, en: []string{"thanksgiving"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.Thanksgiving(y), 4 }},
+	{name: "Easter", zh: []string{"复活节"}, en: []string{"easter"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.Easter(y).AddDate(0, 0, -2), 4 }},
+	{name: "Golden Week", zh: []string{"黄金周"}, en: []string{"golden week"}, when: func(y int, d *doc) (time.Time, int) {
+		if d.destCountry() == "JP" || d.destCountry() == "" && d.lang == "en" {
+			return calendar.Date(y, time.April, 29), 7
+		}
+		return calendar.Date(y, time.October, 1), 7
+	}},
+	{name: "Memorial Day weekend", en: []string{"memorial day"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.MemorialDay(y).AddDate(0, 0, -2), 3 }},
+	{name: "Labor Day weekend", en: []string{"labor day", "labour day"}, when: func(y int, d *doc) (time.Time, int) {
+		if d.destCountry() == "CN" {
+			return calendar.Date(y, time.May, 1), 5
+		}
+		return calendar.LaborDay(y).AddDate(0, 0, -2), 3
+	}},
+	{name: "Independence Day", en: []string{"independence day", "fourth of july", "4th of july"}, when: fixed(time.July, 4, 0)},
+	{name: "Halloween", zh: []string{"万圣节"}, en: []string{"halloween"}, when: fixed(time.October, 31, 0)},
+	{name: "Valentine's Day", zh: []string{"情人节"}, en: []string{"valentine's day", "valentines day", "valentine's"}, when: fixed(time.February, 14, 0)},
+}
+
+var holidayLex = func() *lexicon {
+	lx := newLexicon()
+	for i, h := range holidays {
+		for _, w := range h.en {
+			lx.addEN(i, w)
+		}
+		for _, w := range h.zh {
+			lx.addZH(i, w)
+		}
+	}
+	return lx
+}()
+
+// nationalDay is the index of the National Day holiday in holidays.
+var nationalDay = func() int {
+	for i, h := range holidays {
+		if h.name == "National Day holiday" {
+			return i
+		}
+	}
+	panic("brief: no National Day holiday") // a programming error, caught by every test
+}()
+
+// holidays finds the first holiday named in the request and sets the trip
+// window from it: the next occurrence that has not ended, or the year
+// written next to it.
+func (d *doc) holidays() {
+	best, bestPos := -1, len(d.clean)+1
+	for _, hit := range holidayLex.scan(d) {
+		if hit.start >= bestPos {
+			continue
+		}
+		if d.clean[hit.start:hit.end] == "五一" && indexHoliday(d.clean[hit.start:], "五一") != 0 {
+			continue
+		}
+		if hit.zh && d.clean[hit.start:hit.end] == "五一" {
+			if b := runeBefore(d.clean, hit.start); b == '十' || b >= '0' && b <= '9' {
+				continue
+			}
+		}
+		best, bestPos = hit.id, hit.start
+	}
+	// 十一 as the National Day holiday: not a number (十一天, 二十一, 十一月)
+	if strings.Contains(d.clean, "十一") {
+		if p := indexEleven(d.clean); p >= 0 && p < bestPos {
+			best, bestPos = nationalDay, p
+		}
+	}
+	if best < 0 {
+		return
+	}
+	h := &holidays[best]
+	year := d.yearNear(bestPos)
+	f := &d.when
+	var start time.Time
+	var days int
+	if year != 0 {
+		start, days = h.when(year, d)
+	} else {
+		for y := d.today.Year() - 1; y <= d.today.Year()+1; y++ {
+			start, days = h.when(y, d)
+			end := start.AddDate(0, 0, max(days, 1)-1)
+			if !end.Before(d.today) {
+				break
+			}
+		}
+	}
+	if start.IsZero() {
+		return
+	}
+	if start.Before(d.today) && year == 0 {
+		start = d.today // the holiday is under way: start today
+		f.notes = append(f.notes, "the "+h.name+" holiday has begun; the trip starts today")
+	}
+	f.start = start
+	f.holiday = h.name
+	if f.days == 0 && days > 0 {
+		f.days = days
+		f.notes = append(f.notes, "trip length taken from the "+h.name+" ("+itoa(days)+" days)")
+	}
+}
+
+func indexHoliday(s, w string) int {
+	if w == "五一" {
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				return -1
+			}
+			j += i
+			b := runeBefore(s, j)
+			a := runeAt(s, j+len(w))
+			if b != '十' && !(b >= '0' && b <= '9') && !strings.ContainsRune("天日号月点个人岁元块万千百次位晚夜周分", a) {
+				return j
+			}
+			i = j + len(w)
+		}
+	}
+	return strings.Index(s, w)
+}
+
+// indexEleven finds 十一 used as the National Day holiday.
+func indexEleven(s string) int {
+	for i := 0; ; {
+		j := strings.Index(s[i:], "十一")
+		if j < 0 {
+			return -1
+		}
+		j += i
+		b := runeBefore(s, j)
+		a := runeAt(s, j+len("十一"))
+		_, bd := cnDigit[b]
+		if !bd && b != '第' && b != '十' && !(b >= '0' && b <= '9') && !strings.ContainsRune("天日号月点个人岁元块万千百次位晚夜周分0123456789", a) {
+			return j
+		}
+		i = j + len("十一")
+	}
+}
+
+// yearNear returns a year written with the holiday: 2027年, "Christmas
+// 2026", 明年, next year; 0 when none.
+func (d *doc) yearNear(pos int) int {
+	if i := strings.Index(d.clean, "年"); i >= 0 {
+		if y, ys := readNumberBack(d.clean, i); ys < i && y >= 1900 && y <= 2199 {
+			return y
+		}
+	}
+	if d.lang == "en" {
+		// "Christmas 2026", "Easter of 2027": the year right after the name
+		for k := d.tokenAt(pos); k < min(len(d.toks), d.tokenAt(pos)+5); k++ {
+			t := &d.toks[k]
+			if y := yearOf(t.low); y != 0 {
+				if k > 0 {
+					if p := d.toks[k-1].low; p == "in" || p == "of" || p == "," || d.toks[k-1].start >= pos {
+						return y
+					}
+				}
+			}
+			if t.kind == tPunct && t.text != "," && t.text != "'" {
+				break
+			}
+		}
+	}
+	if strings.Contains(d.clean, "明年") || hasWord(d.low, "next year") {
+		return d.today.Year() + 1
+	}
+	return 0
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,227 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// money is a budget read from the request.
+type money struct {
+	amount    float64
+	currency  string // ISO code, "" when the request names none
+	symbol    string // the marker as written ("$", "¥", "元"), for notes
+	perPerson bool
+	total     bool // explicitly for the whole group
+}
+
+// currency markers written before an amount, longest first.
+var prefixCurrency = []struct{ mark, code string }{
+	{"us$", "USD"}, {"hk$", "HKD"}, {"nt$", "TWD"}, {"s$", "SGD"}, {"a$", "AUD"}, {"c$", "CAD"}, {"nz$", "NZD"},
+	{"usd", "USD"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"eur", "EUR"}, {"gbp", "GBP"}, {"jpy", "JPY"}, {"hkd", "HKD"},
+	{"aud", "AUD"}, {"cad", "CAD"}, {"sgd", "SGD"}, {"krw", "KRW"}, {"thb", "THB"}, {"chf", "CHF"},
+	{"$", "USD"}, {"€", "EUR"}, {"£", "GBP"}, {"¥", ""}, {"￥", ""}, {"₩", "KRW"}, {"฿", "THB"}, {"₹", "INR"}, {"₽", "RUB"},
+}
+
+// currency words written after an amount, longest first.
+var suffixCurrency = []struct{ mark, code string }{
+	{"人民币", "CNY"}, {"块钱", "CNY"}, {"元人民币", "CNY"}, {"美元", "USD"}, {"美金", "USD"}, {"欧元", "EUR"},
+	{"英镑", "GBP"}, {"日元", "JPY"}, {"日币", "JPY"}, {"港币", "HKD"}, {"港元", "HKD"}, {"韩元", "KRW"}, {"韩币", "KRW"},
+	{"泰铢", "THB"}, {"新币", "SGD"}, {"新加坡元", "SGD"}, {"澳元", "AUD"}, {"澳币", "AUD"}, {"加元", "CAD"}, {"加币", "CAD"},
+	{"新台币", "TWD"}, {"台币", "TWD"}, {"卢布", "RUB"}, {"瑞郎", "CHF"}, {"越南盾", "VND"}, {"卢比", "INR"}, {"円", "JPY"},
+	{"元", "CNY"}, {"块", "CNY"}, {"刀", "USD"},
+	{"us dollars", "USD"}, {"dollars", "USD"}, {"dollar", "USD"}, {"bucks", "USD"}, {"usd", "USD"}, {"euros", "EUR"},
+	{"euro", "EUR"}, {"eur", "EUR"}, {"pounds", "GBP"}, {"pound", "GBP"}, {"gbp", "GBP"}, {"yen", "JPY"}, {"jpy", "JPY"},
+	{"yuan", "CNY"}, {"rmb", "CNY"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"hkd", "HKD"}, {"aud", "AUD"}, {"cad", "CAD"},
+	{"sgd", "SGD"}, {"won", "KRW"}, {"krw", "KRW"}, {"baht", "THB"}, {"thb", "THB"}, {"rupees", "INR"}, {"chf", "CHF"},
+	{"francs", "CHF"}, {"ringgit", "MYR"}, {"dong", "VND"},
+}
+
+var budgetCues = []string{"预算", "花费", "经费", "费用", "总共", "一共", "人均", "每人", "不超过", "控制在", "以内", "左右", "最多", "花"}
+var budgetCuesEN = []string{"budget", "spend", "spending", "cost", "costs", "up to", "under", "within", "max", "maximum",
+	"around", "about", "approximately", "approx", "no more than", "less than", "afford", "price range", "allows us to spend"}
+
+// notMoneyAfter are units that make a number something else.
+var notMoneyAfter = []string{"天", "日", "晚", "夜", "人", "个", "位", "月", "号", "周", "岁", "点", "年", "口", "大", "小", "星",
+	"days", "day", "nights", "night", "people", "persons", "person", "adults", "kids", "children", "weeks", "week",
+	"cities", "city", "years", "st", "nd", "rd", "th", "am", "pm", "hours", "km", "miles", "stars", "star", "-day", "-star"}
+
+// budget finds the trip's budget.
+func (d *doc) budget() *money {
+	s, low := d.clean, d.low
+	var best *money
+	for i := 0; i < len(s); {
+		r, sz := utf8.DecodeRuneInString(s[i:])
+		isNum := r >= '0' && r <= '9'
+		if !isNum {
+			if _, ok := cnDigit[r]; ok || r == '十' {
+				isNum = true
+			}
+		}
+		if !isNum || i > 0 && (isDigitByte(s[i-1]) || i > 1 && (s[i-1] == '.' || s[i-1] == ',') && isDigitByte(s[i-2])) {
+			i += sz
+			continue
+		}
+		v, n, mult := parseNumber(s[i:])
+		if n == 0 || v <= 0 {
+			i += sz
+			continue
+		}
+		if !(r >= '0' && r <= '9') {
+			// 三亚, 五一: a Chinese numeral followed by another Han
+			// character is part of a word unless that is a money word
+			if nx := runeAt(s, i+n); isHan(nx) && !strings.ContainsRune("元块万千百左以人美欧英日港韩泰新澳加台卢瑞越刀", nx) {
+				i += n
+				continue
+			}
+		}
+		m := &money{amount: v}
+		// Chinese numerals are amounts only with a marker or a cue
+		cnNum := !(r >= '0' && r <= '9')
+		// marker before
+		before := strings.TrimRight(low[:i], " ")
+		for _, c := range prefixCurrency {
+			if strings.HasSuffix(before, c.mark) {
+				if len(c.mark) >= 3 && isLetterByte(c.mark[0]) {
+					// a code must stand alone: "usd 2000", not "thusd"
+					k := len(before) - len(c.mark)
+					if k > 0 && isLetterByte(before[k-1]) {
+						continue
+					}
+				}
+				m.currency, m.symbol = c.code, c.mark
+				if c.code == "" {
+					m.symbol = "¥"
+				}
+				break
+			}
+		}
+		// marker after
+		after := strings.TrimLeft(low[i+n:], " ")
+		if m.symbol == "" {
+			for _, c := range suffixCurrency {
+				if strings.HasPrefix(after, c.mark) {
+					if isLetterByte(c.mark[0]) && len(after) > len(c.mark) && isLetterByte(after[len(c.mark)]) {
+						continue
+					}
+					m.currency, m.symbol = c.code, c.mark
+					break
+				}
+			}
+		}
+		isUnit := false
+		if m.symbol == "" {
+			for _, u := range notMoneyAfter {
+				if strings.HasPrefix(after, u) {
+					if isLetterByte(u[0]) && len(after) > len(u) && isLetterByte(after[len(u)]) {
+						continue
+					}
+					isUnit = true
+					break
+				}
+			}
+		}
+		cue := d.budgetCueBefore(i)
+		if w := low[max(0, i-24):i]; strings.Contains(w, "kids under") || strings.Contains(w, "children under") || strings.Contains(w, "age of") || strings.Contains(w, "aged") || strings.HasSuffix(strings.TrimSpace(w), "age") {
+			cue = -1 // "kids under 10": an age
+		}
+		if cue < 0 && (strings.HasPrefix(after, "左右") || strings.HasPrefix(after, "以内") || strings.HasPrefix(after, "以下")) && m.symbol == "" && !cnNum {
+			cue = i
+		}
+		if mult && cue < 0 && !cnNum {
+			cue = i // 1.5万, 2k: a multiplier marks an amount
+		}
+		if !isUnit && (m.symbol != "" || cue >= 0) && !(cnNum && m.symbol == "" && cue < 0) {
+			if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult {
+				if best == nil || best.symbol == "" && m.symbol != "" {
+					best = m
+					d.markPerPerson(m, i, i+n)
+				}
+			}
+		}
+		i += n
+	}
+	return best
+}
+
+// budgetCueBefore returns the position of a budget cue shortly before i in
+// the same sentence, or -1.
+func (d *doc) budgetCueBefore(i int) int {
+	if d.cuePos == nil {
+		d.cuePos = []int{}
+		for _, c := range budgetCues {
+			for k := 0; ; {
+				j := strings.Index(d.low[k:], c)
+				if j < 0 {
+					break
+				}
+				d.cuePos = append(d.cuePos, k+j)
+				k += j + len(c)
+			}
+		}
+		for _, c := range budgetCuesEN {
+			d.cuePos = append(d.cuePos, findWord(d.low, c)...)
+		}
+	}
+	from := max(0, i-60)
+	st, _ := sentenceBounds(d.low, i)
+	from = max(from, st)
+	best := -1
+	for _, p := range d.cuePos {
+		if p >= from && p < i && p > best {
+			best = p
+		}
+	}
+	// "2000预算" / "1500 budget": a cue right after the number
+	if best < 0 {
+		j := i
+		for j < len(d.low) && (isDigitByte(d.low[j]) || d.low[j] == ',' || d.low[j] == '.' || d.low[j] == ' ') {
+			j++
+		}
+		if rest := d.low[j:]; strings.HasPrefix(rest, "预算") || strings.HasPrefix(rest, "的预算") || strings.HasPrefix(rest, "budget") {
+			best = i
+		}
+	}
+	return best
+}
+
+// markPerPerson decides whether the amount at [i, j) is per person.
+func (d *doc) markPerPerson(m *money, i, j int) {
+	st, en := sentenceBounds(d.low, i)
+	seg := d.low[st:en]
+	near := d.low[max(st, i-24):min(en, j+30)]
+	if hasAny(near, "人均", "每人", "每个人", "一人", "/人", "每位") || hasWord(near, "per person", "pp", "per head", "a head", "each", "per traveler", "per traveller", "/person", "a person", "per pax") {
+		m.perPerson = true
+	}
+	if hasAny(seg, "总预算", "一共", "总共", "总计", "全部") || hasWord(seg, "total", "in total", "overall", "entire", "whole", "for all of us", "for the group", "altogether") {
+		m.total = true
+		if !hasAny(near, "人均", "每人") && !hasWord(near, "per person", "each", "pp") {
+			m.perPerson = false
+		}
+	}
+}
+
+// looksLikeYear reports whether the number at [i, j) is a year: 2026年,
+// "March 3rd, 2026", "in 2027".
+func (d *doc) looksLikeYear(i, j int) bool {
+	if yearOf(d.clean[i:j]) == 0 {
+		return false
+	}
+	if strings.HasPrefix(d.clean[j:], "年") || strings.HasPrefix(d.clean[j:], "-") || strings.HasPrefix(d.clean[j:], "/") {
+		return true
+	}
+	k := d.tokenAt(i)
+	for b := k - 1; b >= 0 && b >= k-3; b-- {
+		t := &d.toks[b]
+		if t.kind == tPunct && t.text == "," {
+			continue
+		}
+		if _, ok := monthNames[t.low]; ok {
+			return true
+		}
+		if isOrdinal(t.low) || t.low == "in" || t.low == "of" || t.low == "year" {
+			return true
+		}
+		break
+	}
+	return false
+}

@@ -1,0 +1,331 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// party is what the request says about who travels.
+type party struct {
+	total, adults, children int
+	companions              int // adults named besides the writer (带老婆, with my wife)
+	kids                    int // children named besides the writer (带孩子, with my son)
+	vagueKids               bool
+	solo                    bool
+}
+
+func (p party) resolve() (adults, children int) {
+	switch {
+	case p.solo && p.total == 0 && p.adults == 0:
+		return 1, 0
+	case p.total > 0:
+		c := p.children
+		if c == 0 {
+			c = p.kids
+		}
+		if c >= p.total {
+			c = 0
+		}
+		return p.total - c, c
+	case p.adults > 0 || p.children > 0:
+		a := p.adults
+		if a == 0 {
+			a = 1 + p.companions
+		}
+		return a, p.children
+	case p.companions > 0 || p.kids > 0:
+		return 1 + p.companions, p.kids
+	}
+	return 0, 0
+}
+
+var (
+	zhAdultWords = []string{"个大人", "位大人", "大人", "个成人", "位成人", "成人", "个成年人", "名成人"}
+	zhChildWords = []string{"个孩子", "个小孩", "个儿童", "个宝宝", "个娃", "位儿童", "名儿童", "个小朋友", "孩子", "小孩", "儿童", "宝宝", "小朋友"}
+	zhPeopleUnit = []string{"个人", "位", "人", "口人", "名"}
+	// companions: an adult each, unless a pair
+	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子"}
+	zhPairRel  = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
+	zhChildRel = []string{"孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
+	zhWith     = []string{"带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
+)
+
+// people reads the travelling party.
+func (d *doc) people() party {
+	var p party
+	if d.hasHanText {
+		d.peopleZH(&p)
+	}
+	if d.hasLatin {
+		d.peopleEN(&p)
+	}
+	return p
+}
+
+func (d *doc) peopleZH(p *party) {
+	s := d.clean
+	// 一家三口
+	if i := strings.Index(s, "一家"); i >= 0 {
+		rest := s[i+len("一家"):]
+		if n, k := readNumberFwdAll(rest, 0); n >= 2 && strings.HasPrefix(rest[k:], "口") {
+			p.total = n
+			switch {
+			case n == 2:
+				p.children = 0
+			case n <= 4:
+				p.children = n - 2
+			case n == 5:
+				p.children = 1
+			default:
+				p.children = 2
+			}
+		}
+	}
+	// 两大一小, 2大1小
+	if i := strings.Index(s, "大"); i >= 0 {
+		for j := i; j >= 0; {
+			a, as := readNumberBackAll(s, j)
+			if a > 0 && as < j {
+				rest := s[j+len("大"):]
+				c, k := readNumberFwdAll(rest, 0)
+				if c > 0 && strings.HasPrefix(rest[k:], "小") {
+					p.adults, p.children, p.total = a, c, a+c
+					break
+				}
+			}
+			n := strings.Index(s[j+len("大"):], "大")
+			if n < 0 {
+				break
+			}
+			j += len("大") + n
+		}
+	}
+	// N个大人, N个孩子
+	if p.total == 0 {
+		for _, w := range zhAdultWords {
+			if i := strings.Index(s, w); i >= 0 {
+				if n, ns := readNumberBackAll(s, i); n > 0 && ns < i {
+					p.adults = n
+					break
+				}
+			}
+		}
+		for _, w := range zhChildWords {
+			if i := strings.Index(s, w); i >= 0 {
+				if n, ns := readNumberBackAll(s, i); n > 0 && ns < i && n < 20 {
+					p.children = n
+					break
+				}
+			}
+		}
+	}
+	// N人, 我们三个人, 两位
+	if p.total == 0 && p.adults == 0 {
+		for i := 0; i < len(s); {
+			r, sz := utf8.DecodeRuneInString(s[i:])
+			if r == '人' || r == '位' || r == '名' || r == '口' {
+				n, ns := readNumberBackAll(s, i)
+				if strings.HasSuffix(s[:i], "个") {
+					n, ns = readNumberBackAll(s, i-len("个"))
+				}
+				after := s[i+sz:]
+				before := s[:ns]
+				if n > 0 && n <= 100 && ns < i && !strings.HasPrefix(after, "均") && !strings.HasPrefix(after, "间") && !strings.HasPrefix(after, "房") &&
+					!strings.HasPrefix(after, "床") && !strings.HasSuffix(before, "每") && !strings.HasSuffix(before, "第") &&
+					!(r == '口' && !strings.HasSuffix(before, "家")) && !(r == '名' && !strings.HasPrefix(after, "游客")) {
+					if n == 1 {
+						p.solo = true
+					} else {
+						p.total = n
+					}
+					break
+				}
+			}
+			i += sz
+		}
+	}
+	if d.zhAny("双人行", "俩人", "两个人") && p.total == 0 && p.adults == 0 {
+		p.total = 2
+	}
+	if d.zhAny("情侣", "夫妻", "两口子", "小两口", "蜜月", "二人世界", "夫妇") && p.total == 0 && p.adults == 0 {
+		p.adults = 2
+	}
+	if d.zhAny("独自", "独行", "一个人", "自己一人", "单人游", "独游", "单身") && p.total == 0 && p.adults == 0 {
+		p.solo = true
+	}
+	// companions: 我和女朋友, 带上老婆, 带爸妈, 带孩子
+	seen := map[string]bool{}
+	for _, w := range zhWith {
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i + len(w)
+			i = j
+			rest := s[j:]
+			rest = strings.TrimPrefix(rest, "我的")
+			rest = strings.TrimPrefix(rest, "我")
+			rest = strings.TrimPrefix(rest, "家里")
+			rest = strings.TrimPrefix(rest, "家")
+			for k := 0; k < 3 && rest != ""; k++ {
+				n, nk := readNumberFwdAll(rest, 0)
+				if strings.HasPrefix(rest[nk:], "个") {
+					nk += len("个")
+				}
+				matched := false
+				for _, rel := range zhPairRel {
+					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+						seen[rel] = true
+						p.companions += 2
+						rest = rest[nk+len(rel):]
+						matched = true
+						break
+					}
+				}
+				if !matched {
+					for _, rel := range zhChildRel {
+						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+							seen[rel] = true
+							if n > 0 {
+								p.kids += n
+							} else {
+								p.kids++
+							}
+							rest = rest[nk+len(rel):]
+							matched = true
+							break
+						}
+					}
+				}
+				if !matched {
+					for _, rel := range zhAdultRel {
+						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+							seen[rel] = true
+							if n > 0 {
+								p.companions += n
+							} else {
+								p.companions++
+							}
+							rest = rest[nk+len(rel):]
+							matched = true
+							break
+						}
+					}
+				}
+				if !matched {
+					break
+				}
+				rest = strings.TrimLeft(rest, "、和跟与及还有")
+			}
+		}
+	}
+}
+
+func readNumberFwdAll(s string, i int) (int, int) {
+	if strings.HasPrefix(s[i:], "两") || strings.HasPrefix(s[i:], "俩") {
+		return 2, i + len("两")
+	}
+	return readNumberFwd(s, i)
+}
+
+var enPeopleNouns = map[string]bool{"people": true, "persons": true, "person": true, "travelers": true, "travellers": true,
+	"traveler": true, "traveller": true, "guests": true, "individuals": true, "pax": true, "friends": true, "adults": false,
+	"of": false, "tourists": true, "members": true, "passengers": true}
+
+var timeNouns = map[string]bool{"day": true, "days": true, "night": true, "nights": true, "week": true, "weeks": true,
+	"month": true, "months": true, "hours": true, "hour": true, "years": true, "year": true, "cities": true, "city": true,
+	"different": true, "distinct": true, "separate": true, "unique": true, "stops": true, "destinations": true, "places": true}
+
+func (d *doc) peopleEN(p *party) {
+	toks := d.toks
+	word := func(i int) string {
+		if i >= 0 && i < len(toks) && toks[i].kind == tWord {
+			return toks[i].low
+		}
+		return ""
+	}
+	for i := 0; i < len(toks); i++ {
+		w := word(i)
+		if w == "" {
+			continue
+		}
+		n := wordNumber(w)
+		next := word(i + 1)
+		// "a group of 6", "party of 5", "family of four"
+		if (w == "group" || w == "party" || w == "family" || w == "team") && next == "of" {
+			if m := wordNumber(word(i + 2)); m > 1 && !timeNouns[word(i+3)] && w != "family" {
+				p.total = m
+			} else if m > 1 && w == "family" {
+				p.total, p.adults, p.children = m, 2, max(m-2, 0)
+			}
+			continue
+		}
+		if n <= 0 {
+			continue
+		}
+		if (w == "a" || w == "an") && !(next == "adult" || next == "child" || next == "kid" || next == "baby" || next == "toddler" || next == "infant") {
+			continue
+		}
+		switch {
+		case next == "adults" || next == "adult" || next == "grown-ups" || next == "grownups":
+			p.adults = n
+		case next == "children" || next == "kids" || next == "child" || next == "kid" || next == "toddlers" || next == "toddler" || next == "infants" || next == "infant" || next == "teenagers" || next == "teens" || next == "babies" || next == "baby":
+			if i > 0 && (word(i-1) == "under" || word(i-1) == "age") {
+				continue
+			}
+			p.children = n
+		case enPeopleNouns[next]:
+			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
+				continue
+			}
+			if n == 1 {
+				p.solo = true
+			} else {
+				p.total = n
+			}
+		case next == "of" && word(i+2) == "us":
+			p.total = n
+		case (w == "two" || w == "three" || w == "four" || w == "five" || w == "six" || w == "2" || w == "3" || w == "4") && word(i-1) == "for" && !timeNouns[next] && next != "-" && !(i+1 < len(toks) && toks[i+1].text == "-"):
+			// "for two", "a trip for 4"
+			p.total = n
+		}
+		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 {
+			p.total = n
+		}
+	}
+	switch {
+	case d.enAny("a pair", "as a pair", "a couple", "as a couple", "couple's", "honeymoon", "my wife and i", "my husband and i",
+		"my partner and i", "my girlfriend and i", "my boyfriend and i", "my fiance and i", "my fiancee and i", "me and my wife",
+		"me and my husband", "me and my partner", "me and my girlfriend", "me and my boyfriend", "my friend and i", "me and my friend",
+		"my wife and me", "my husband and me", "my mom and i", "my dad and i", "my mother and i", "my father and i"):
+		if p.total == 0 && p.adults == 0 && !d.enAny("a couple of") {
+			p.adults = 2
+		}
+	}
+	if d.enAny("solo", "alone", "by myself", "just me", "single person", "single-person", "single traveler", "single traveller", "only me", "on my own", "for one person", "for myself", "myself only") {
+		p.solo = true
+	}
+	for _, rel := range []struct {
+		phrase string
+		adults int
+		kids   int
+	}{
+		{"with my wife", 1, 0}, {"with my husband", 1, 0}, {"with my partner", 1, 0}, {"with my girlfriend", 1, 0},
+		{"with my boyfriend", 1, 0}, {"with my friend", 1, 0}, {"with a friend", 1, 0}, {"with my mom", 1, 0}, {"with my dad", 1, 0},
+		{"with my mother", 1, 0}, {"with my father", 1, 0}, {"with my parents", 2, 0}, {"with my son", 0, 1},
+		{"with my daughter", 0, 1}, {"with my child", 0, 1}, {"with my kid", 0, 1}, {"with my baby", 0, 1},
+		{"with my wife and kids", 1, 0}, {"with my kids", 0, 0}, {"with my children", 0, 0}, {"with our kids", 0, 0},
+		{"with our children", 0, 0}, {"with kids", 0, 0}, {"with children", 0, 0}, {"with young children", 0, 0},
+		{"with my two kids", 0, 2}, {"with my 2 kids", 0, 2}, {"with our two kids", 0, 2}, {"with our 2 kids", 0, 2},
+		{"and kids", 0, 0}, {"with my wife and son", 0, 1}, {"with my wife and daughter", 0, 1},
+	} {
+		if d.enAny(rel.phrase) {
+			p.companions += rel.adults
+			p.kids += rel.kids
+			if rel.adults == 0 && rel.kids == 0 {
+				p.vagueKids = true
+			}
+		}
+	}
+}

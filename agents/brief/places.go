@@ -1,0 +1,743 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+)
+
+// Place is a resolved place of the brief: the gazetteer entry the parser
+// chose for a name in the request.
+type Place struct {
+	Role        string   `json:"role"` // "origin" or "destination"
+	Text        string   `json:"text"` // as written in the request
+	Name        string   `json:"name"` // canonical name, as used in the brief
+	NameZH      string   `json:"name_zh,omitempty"`
+	Kind        string   `json:"kind"` // city, region or country
+	CountryCode string   `json:"country_code,omitempty"`
+	Admin1      string   `json:"admin1,omitempty"`
+	Latitude    *float64 `json:"latitude,omitempty"`
+	Longitude   *float64 `json:"longitude,omitempty"`
+	Timezone    string   `json:"timezone,omitempty"`
+	Population  int64    `json:"population,omitempty"`
+	// GeoNamesID is set for places taken from GeoNames.
+	GeoNamesID string `json:"geonames_id,omitempty"`
+	// Resolved is false for a name the gazetteer does not know; it is kept
+	// as written and left to the geocoder.
+	Resolved bool `json:"resolved"`
+}
+
+type role uint8
+
+const (
+	roleNone role = iota
+	roleOrigin
+	roleDest
+	roleAt     // 在X: origin when another destination is named, else destination
+	roleReturn // back to X: the origin when none is named
+)
+
+// span is a gazetteer match in the request.
+type span struct {
+	start, end int // bytes in the cleaned text
+	text       string
+	key        string
+	cands      []gazetteer.Candidate
+	han        bool
+	role       role
+	cued       bool
+	regionCtx  bool   // "cities in X", "X state": prefer a region
+	qualCC     string // stated country ("Paris, France")
+	qualAdmin  string // stated first-level division ("Paris, TX")
+	qualifier  bool   // this span only qualifies its neighbour
+	listed     bool   // role inherited from the previous item of a list
+	pick       *gazetteer.Place
+	pickClass  gazetteer.Class
+	dropped    bool
+}
+
+// stopPlaceWords are never places on their own, whatever the gazetteer says.
+var stopPlaceWords = map[string]bool{
+	"january": true, "february": true, "march": true, "april": true, "may": true, "june": true, "july": true,
+	"august": true, "september": true, "october": true, "november": true, "december": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
+	"sept": true, "oct": true, "nov": true, "dec": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"day": true, "days": true, "week": true, "weeks": true, "weekend": true, "budget": true, "trip": true,
+	"travel": true, "plan": true, "hotel": true, "people": true, "person": true, "party": true, "group": true,
+	"food": true, "local": true, "room": true, "rooms": true, "home": true, "please": true, "can": true,
+	"could": true, "will": true, "would": true, "we": true, "i": true, "you": true, "us": true, "our": true,
+	"entire": true, "private": true, "shared": true, "american": true, "indian": true, "french": true,
+	"italian": true, "mexican": true, "chinese": true, "mediterranean": true, "smoking": true, "pets": true,
+	"visitors": true, "children": true, "flight": true, "flights": true, "christmas": true, "easter": true,
+	"thanksgiving": true, "golden": true, "best": true, "most": true, "many": true, "much": true, "come": true,
+	"same": true, "early": true, "of": true, "la": true, "man": true, "buy": true, "save": true, "date": true,
+	"hope": true, "page": true, "god": true, "hit": true, "ha": true, "ho": true, "bar": true, "mobile": false,
+	"three": true, "two": true, "one": true, "four": true, "five": true, "six": true, "seven": true, "ten": true,
+	"eight": true, "nine": true, "solo": true, "alone": true, "family": true, "kids": true, "adults": true,
+	"museum": true, "museums": true, "temples": true, "beach": true, "beaches": true, "nature": true,
+	"center": true, "central": true, "north": true, "south": true, "east": true, "west": true, "cuisine": true,
+}
+
+// connectors may appear uncapitalised inside a capitalised place name.
+var connectors = map[string]bool{"of": true, "de": true, "la": true, "le": true, "du": true, "del": true, "upon": true,
+	"on": true, "am": true, "im": true, "the": true, "sur": true, "en": true, "da": true, "do": true, "dos": true,
+	"das": true, "di": true, "y": true, "and": true, "les": true, "los": true, "el": true, "an": true, "der": true}
+
+// notPlaceAfter are words that turn a place name into something else
+// ("Paris Street", "Sichuan cuisine").
+var notPlaceAfter = map[string]bool{"street": true, "st": false, "road": true, "avenue": true, "boulevard": true,
+	"airport": true, "station": true, "university": true, "college": true, "hotel": true, "restaurant": true,
+	"restaurants": true, "cuisine": true, "cuisines": true, "food": true, "dishes": true, "style": true,
+	"museum": true, "park": true, "square": true, "bridge": true, "county": true, "bay": false, "river": true,
+	"street's": true}
+
+var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同", "站", "机场", "大学", "酒店", "宾馆", "饭店",
+	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视"}
+
+// English cues read backwards from a place: the words just before it.
+var (
+	originCuesEN = [][]string{
+		{"from"}, {"departing"}, {"depart"}, {"departs"}, {"leaving"}, {"leave"}, {"leaves"},
+		{"starting", "in"}, {"starting", "at"}, {"start", "in"}, {"start", "at"}, {"starts", "in"}, {"starting"},
+		{"beginning", "in"}, {"begin", "in"}, {"begins", "in"}, {"beginning", "at"}, {"originating", "in"},
+		{"out", "of"}, {"based", "in"}, {"live", "in"}, {"living", "in"}, {"i'm", "in"}, {"am", "in"},
+		{"are", "in"}, {"we're", "in"}, {"home", "in"}, {"originating"},
+	}
+	returnCuesEN = [][]string{{"back", "to"}, {"return", "to"}, {"returning", "to"}, {"back", "in"}, {"back", "home", "to"}}
+	destCuesEN   = [][]string{
+		{"to"}, {"into"}, {"towards"}, {"toward"}, {"visit"}, {"visiting"}, {"visits"}, {"explore"}, {"exploring"},
+		{"see"}, {"seeing"}, {"in"}, {"at"}, {"across"}, {"around"}, {"covering"}, {"cover"}, {"tour"}, {"touring"},
+		{"ending", "in"}, {"end", "in"}, {"ends", "in"}, {"stopping", "in"}, {"stop", "in"}, {"via"}, {"through"},
+		{"within"}, {"throughout"}, {"for"}, {"reach"}, {"trip"},
+	}
+	regionCuesEN = [][]string{{"cities", "in"}, {"city", "in"}, {"cities", "across"}, {"across"}, {"state", "of"},
+		{"cities", "within"}, {"towns", "in"}, {"places", "in"}, {"cities", "throughout"}}
+)
+
+// Chinese cues around a place.
+var (
+	originPreZH  = []string{"从", "由", "自", "离开", "当前位置", "当前位置是", "当前位置:", "目前位置", "出发地", "出发地是", "出发地:", "出发城市", "出发城市是", "现居", "现在在", "目前在", "常住", "家在", "人在", "身在"}
+	atPreZH      = []string{"在", "住在"}
+	destPreZH    = []string{"去", "到", "来", "飞", "游", "玩", "逛", "赴", "往", "前往", "抵达", "飞往", "飞去", "想去", "坐车去", "回到", "游览", "畅游", "走进", "打卡"}
+	returnPreZH  = []string{"回", "返回", "返回到"}
+	originPostZH = []string{"出发", "启程", "动身", "始发", "走"}
+	destPostZH   = []string{"游", "旅游", "旅行", "之旅", "行", "玩", "自由行", "攻略", "度假", "逛", "看看", "转转", "避暑", "过冬"}
+	pairZH       = []string{"到", "至", "去", "飞", "→", "->", "-", "—", "~", "直飞", "回"}
+)
+
+// findPlaces finds and resolves the places of the request.
+func (d *doc) findPlaces() {
+	g := d.gaz
+	var spans []*span
+	toks := d.toks
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		switch t.kind {
+		case tWord:
+			if sp, next := d.matchWords(i); sp != nil {
+				spans = append(spans, sp)
+				i = next - 1
+			}
+		case tHan:
+			spans = append(spans, d.matchHan(t)...)
+		}
+	}
+	_ = g
+	d.classify(spans)
+	d.resolve(spans)
+	d.assign(spans)
+	for _, sp := range spans {
+		if !sp.dropped {
+			d.placeSpans = append(d.placeSpans, [2]int{sp.start, sp.end})
+		}
+	}
+}
+
+// matchWords finds the longest gazetteer alias starting at word token i.
+func (d *doc) matchWords(i int) (*span, int) {
+	g := d.gaz
+	toks := d.toks
+	var best *span
+	bestNext := 0
+	var key strings.Builder
+	words := 0
+	last := i
+	for j := i; j < len(toks) && words < g.MaxWords(); j++ {
+		t := &toks[j]
+		if t.kind == tPunct {
+			if (t.text == "." || t.text == "-") && words > 0 {
+				continue
+			}
+			break
+		}
+		if t.kind != tWord {
+			break
+		}
+		k := gazetteer.Key(t.text)
+		if k == "" {
+			break
+		}
+		if words > 0 {
+			key.WriteByte(' ')
+		}
+		key.WriteString(k)
+		words++
+		last = j
+		ks := key.String()
+		if cands := g.Lookup(ks); len(cands) > 0 {
+			end := toks[last].end
+			// keep "St." and "D.C." whole
+			if last+1 < len(toks) && toks[last+1].text == "." && len(toks[last].text) <= 3 {
+				end = toks[last+1].end
+			}
+			best = &span{start: toks[i].start, end: end, text: d.clean[toks[i].start:end], key: ks, cands: cands}
+			bestNext = last + 1
+		}
+		if !g.HasPrefix(ks) {
+			break
+		}
+	}
+	if best == nil || !d.acceptWords(best, i, bestNext) {
+		return nil, 0
+	}
+	return best, bestNext
+}
+
+// acceptWords applies the capitalisation and common-word rules to a Latin
+// match covering tokens [i, next).
+func (d *doc) acceptWords(sp *span, i, next int) bool {
+	toks := d.toks
+	single := !strings.Contains(sp.key, " ")
+	if single && stopPlaceWords[sp.key] && !(toks[i].allCaps && len(sp.key) <= 3 && d.mixedCase) {
+		return false
+	}
+	// case: in text that mixes cases, every word but connectors is capitalised
+	if d.mixedCase {
+		for j := i; j < next; j++ {
+			t := &toks[j]
+			if t.kind != tWord {
+				continue
+			}
+			if !t.cap && !(j > i && j < next-1 && connectors[t.low]) {
+				return false
+			}
+		}
+	}
+	// very short aliases ("LA", "US", "DC") only in capitals
+	if n := len(strings.ReplaceAll(sp.key, " ", "")); n <= 2 {
+		for j := i; j < next; j++ {
+			if toks[j].kind == tWord && !toks[j].allCaps {
+				return false
+			}
+		}
+	} else if n == 3 && !toks[i].cap {
+		return false
+	}
+	if next < len(toks) && toks[next].kind == tWord && notPlaceAfter[toks[next].low] {
+		return false
+	}
+	if next+1 < len(toks) && toks[next].text == "'" && toks[next+1].low == "s" {
+		return true
+	}
+	return true
+}
+
+// matchHan finds gazetteer aliases in a run of Han characters, longest
+// first, left to right.
+func (d *doc) matchHan(t *token) []*span {
+	g := d.gaz
+	s := t.text
+	var out []*span
+	maxLen := min(g.MaxHan(), 12)
+	for p := 0; p < len(s); {
+		found := false
+		// candidate end offsets, longest first
+		ends := make([]int, 0, maxLen)
+		q := p
+		for n := 0; n < maxLen && q < len(s); n++ {
+			_, sz := utf8.DecodeRuneInString(s[q:])
+			q += sz
+			if n >= 1 {
+				ends = append(ends, q)
+			}
+		}
+		for k := len(ends) - 1; k >= 0; k-- {
+			key := s[p:ends[k]]
+			cands := g.Lookup(key)
+			if len(cands) == 0 {
+				continue
+			}
+			start, end := t.start+p, t.start+ends[k]
+			if d.hanNotPlace(end) {
+				continue
+			}
+			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true})
+			p = ends[k]
+			found = true
+			break
+		}
+		if !found {
+			_, sz := utf8.DecodeRuneInString(s[p:])
+			p += sz
+		}
+	}
+	return out
+}
+
+// hanNotPlace reports whether the text at end turns a Han place name into
+// something else (南京路, 北京烤鸭, 四川菜).
+func (d *doc) hanNotPlace(end int) bool {
+	rest := d.clean[end:]
+	for _, w := range notPlaceAfterHan {
+		if strings.HasPrefix(rest, w) {
+			// 区 only when it is not "地区"/"区域" of a region name
+			return true
+		}
+	}
+	return false
+}
+
+// classify assigns roles from the words around each span.
+func (d *doc) classify(spans []*span) {
+	for idx, sp := range spans {
+		if sp.han {
+			d.classifyHan(spans, idx)
+		} else {
+			d.classifyWords(spans, idx)
+		}
+	}
+	// X到Y, X-Y: a place joined to the next one by a connector is the origin.
+	for i := 0; i+1 < len(spans); i++ {
+		a, b := spans[i], spans[i+1]
+		between := strings.TrimSpace(d.clean[a.end:b.start])
+		if between == "" && a.han && b.han {
+			continue // adjacent: a qualifier, handled in resolve
+		}
+		for _, c := range pairZH {
+			if between == c {
+				if a.role == roleNone || a.role == roleAt {
+					a.role, a.cued = roleOrigin, true
+				}
+				if b.role == roleNone {
+					b.role, b.cued = roleDest, true
+				}
+				break
+			}
+		}
+	}
+	// Lists: "Paris and Rome", "东京、大阪和京都" inherit the first one's role.
+	for i := 1; i < len(spans); i++ {
+		a, b := spans[i-1], spans[i]
+		if b.role != roleNone || a.role != roleDest {
+			continue
+		}
+		between := strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))
+		switch between {
+		case ",", "and", ", and", "、", "和", "与", "及", "跟", "then", ", then", "and then", "，", "+", "/", "&":
+			b.role, b.cued, b.listed = roleDest, true, true
+		}
+	}
+}
+
+func (d *doc) classifyWords(spans []*span, idx int) {
+	sp := spans[idx]
+	// the word tokens before the span, lower-cased, nearest last
+	var prev []string
+	for j := d.tokenAt(sp.start) - 1; j >= 0 && len(prev) < 4; j-- {
+		t := &d.toks[j]
+		if t.kind == tWord {
+			if t.low == "the" || t.low == "beautiful" || t.low == "sunny" || t.low == "lovely" || t.low == "city" {
+				continue
+			}
+			prev = append(prev, t.low)
+			continue
+		}
+		if t.text == "," && len(prev) == 0 {
+			break
+		}
+		if t.text != "-" {
+			break
+		}
+	}
+	match := func(cues [][]string) bool {
+		for _, c := range cues {
+			if len(c) > len(prev) {
+				continue
+			}
+			ok := true
+			for k := range c {
+				if prev[k] != c[len(c)-1-k] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case match(regionCuesEN):
+		sp.role, sp.cued, sp.regionCtx = roleDest, true, true
+	case match(returnCuesEN):
+		sp.role, sp.cued = roleReturn, true
+	case match(originCuesEN):
+		sp.role, sp.cued = roleOrigin, true
+	case match(destCuesEN):
+		sp.role, sp.cued = roleDest, true
+	}
+	// "Washington state", "New York State"
+	if j := d.tokenAt(sp.end); j < len(d.toks) {
+		if t := &d.toks[j]; t.kind == tWord && t.low == "state" {
+			sp.regionCtx = true
+		}
+	}
+}
+
+func (d *doc) classifyHan(spans []*span, idx int) {
+	sp := spans[idx]
+	before := d.clean[:sp.start]
+	after := d.clean[sp.end:]
+	has := func(s string, list []string, suffix bool) bool {
+		for _, w := range list {
+			if suffix && strings.HasSuffix(s, w) || !suffix && strings.HasPrefix(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has(after, originPostZH, false):
+		sp.role, sp.cued = roleOrigin, true
+	case has(before, originPreZH, true):
+		sp.role, sp.cued = roleOrigin, true
+	case has(before, returnPreZH, true) && !strings.HasSuffix(before, "回到") || strings.HasSuffix(before, "返回"):
+		sp.role, sp.cued = roleReturn, true
+	case has(before, destPreZH, true):
+		sp.role, sp.cued = roleDest, true
+	case has(before, atPreZH, true):
+		sp.role, sp.cued = roleAt, true
+	default:
+		// 成都三日游, 杭州两天一夜游: skip a duration, then look for a travel word
+		rest := after
+		for n := 0; n < 8 && rest != ""; n++ {
+			r, sz := utf8.DecodeRuneInString(rest)
+			if r == '游' || r == '遊' || r == '玩' || r == '旅' || r == '逛' {
+				sp.role, sp.cued = roleDest, true
+				break
+			}
+			if _, ok := cnDigit[r]; !(ok || r >= '0' && r <= '9' || r == '天' || r == '日' || r == '晚' || r == '夜' || r == '十' || r == '半' || r == '周' || r == '个' || r == '一' || r == ' ' || r == '的') {
+				break
+			}
+			rest = rest[sz:]
+		}
+		if !sp.cued && has(after, destPostZH, false) {
+			sp.role, sp.cued = roleDest, true
+		}
+	}
+	if strings.HasPrefix(after, "省") || strings.HasPrefix(after, "州") && !strings.HasPrefix(after, "州市") {
+		sp.regionCtx = true
+	}
+}
+
+// tokenAt returns the index of the first token starting at or after byte i.
+func (d *doc) tokenAt(i int) int {
+	lo, hi := 0, len(d.toks)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if d.toks[m].start < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// resolve picks a gazetteer entry for every span.
+func (d *doc) resolve(spans []*span) {
+	// drop what fails the cue rules
+	for _, sp := range spans {
+		weakOnly := true
+		for _, c := range sp.cands {
+			if c.Class != gazetteer.Weak {
+				weakOnly = false
+				break
+			}
+		}
+		if weakOnly && !sp.cued {
+			sp.dropped = true
+		}
+		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate {
+			sp.dropped = true // 稻城亚丁: 亚丁 is also Aden, but only by a GeoNames alternate
+		}
+		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) {
+			sp.dropped = true
+		}
+	}
+	// qualifiers: "Paris, Texas", "Springfield, IL", "四川乐山", "日本大阪"
+	live := spans[:0:0]
+	for _, sp := range spans {
+		if !sp.dropped {
+			live = append(live, sp)
+		}
+	}
+	for i := 0; i+1 < len(live); i++ {
+		a, b := live[i], live[i+1]
+		between := strings.TrimSpace(d.clean[a.end:b.start])
+		if a.han && b.han && between == "" {
+			// prefix qualifier: a region or country before a city
+			if q := qualifierPlace(a.cands); q != nil && hasKind(b.cands, gazetteer.City) && inside(b.cands, q) {
+				a.qualifier = true
+				b.qualCC, b.qualAdmin = q.CountryCode, q.Admin1
+				if b.role == roleNone {
+					b.role, b.cued = a.role, a.cued
+				}
+			}
+			continue
+		}
+		if !a.han && !b.han && (between == "," || between == "") && (!b.cued || b.listed) {
+			if q := qualifierPlace(b.cands); q != nil && hasKind(a.cands, gazetteer.City) && (between == "," || q.Kind == gazetteer.Region) && inside(a.cands, q) {
+				b.qualifier = true
+				a.qualCC, a.qualAdmin = q.CountryCode, q.Admin1
+			}
+		}
+	}
+	// "Springfield, IL": a state code after a comma
+	for _, sp := range live {
+		if sp.han || sp.qualCC != "" {
+			continue
+		}
+		j := d.tokenAt(sp.end)
+		if j+1 < len(d.toks) && d.toks[j].text == "," && d.toks[j+1].kind == tWord && len(d.toks[j+1].text) == 2 && d.toks[j+1].allCaps {
+			if r := d.gaz.Region("US", d.toks[j+1].text); r != nil {
+				sp.qualCC, sp.qualAdmin = "US", r.Admin1
+			}
+		}
+	}
+	// two passes: the second prefers the countries the other places chose
+	for pass := 0; pass < 2; pass++ {
+		for _, sp := range live {
+			if sp.qualifier {
+				continue
+			}
+			anchors := map[string]bool{}
+			if pass == 1 {
+				for _, o := range live {
+					if o != sp && o.pick != nil && !o.qualifier {
+						anchors[o.pick.CountryCode] = true
+					}
+				}
+			}
+			var best *gazetteer.Place
+			bestClass := gazetteer.Weak
+			bestScore := -1e9
+			for _, c := range sp.cands {
+				s := c.Place.Score() + classBonus[c.Class]
+				switch c.Place.Kind {
+				case gazetteer.Region:
+					if sp.regionCtx {
+						s += 3
+					} else {
+						s -= 2
+					}
+				case gazetteer.City:
+					if sp.regionCtx {
+						s -= 1
+					}
+				}
+				if sp.qualCC != "" {
+					if c.Place.CountryCode == sp.qualCC && (sp.qualAdmin == "" || c.Place.Admin1 == sp.qualAdmin) {
+						s += 10
+					} else {
+						s -= 10
+					}
+				}
+				if anchors[c.Place.CountryCode] {
+					s += 1.5
+				}
+				if s > bestScore {
+					best, bestScore, bestClass = c.Place, s, c.Class
+				}
+			}
+			sp.pick, sp.pickClass = best, bestClass
+		}
+	}
+}
+
+// bestClass returns the strongest alias class among cands.
+func bestClass(cands []gazetteer.Candidate) gazetteer.Class {
+	b := gazetteer.Weak
+	for _, c := range cands {
+		if c.Class < b {
+			b = c.Class
+		}
+	}
+	return b
+}
+
+var classBonus = map[gazetteer.Class]float64{
+	gazetteer.Primary: 1.0, gazetteer.Curated: 0.9, gazetteer.Official: 1.0, gazetteer.ASCII: 0.9,
+	gazetteer.Alternate: 0.3, gazetteer.Weak: 0,
+}
+
+func qualifierPlace(cands []gazetteer.Candidate) *gazetteer.Place {
+	for _, c := range cands {
+		if c.Place.Kind != gazetteer.City {
+			return c.Place
+		}
+	}
+	return nil
+}
+
+// inside reports whether some city candidate lies in region or country q.
+func inside(cands []gazetteer.Candidate, q *gazetteer.Place) bool {
+	for _, c := range cands {
+		if c.Place.Kind == gazetteer.City && c.Place.CountryCode == q.CountryCode && (q.Kind == gazetteer.Country || c.Place.Admin1 == q.Admin1) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasKind(cands []gazetteer.Candidate, k gazetteer.Kind) bool {
+	for _, c := range cands {
+		if c.Place.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// assign turns the resolved spans into the origin and destinations.
+func (d *doc) assign(spans []*span) {
+	var live []*span
+	for _, sp := range spans {
+		if !sp.dropped && !sp.qualifier && sp.pick != nil {
+			live = append(live, sp)
+		}
+	}
+	var origin *span
+	hasDest := false
+	for _, sp := range live {
+		if sp.role == roleDest || sp.role == roleNone {
+			hasDest = true
+		}
+	}
+	for _, sp := range live {
+		if sp.role == roleOrigin && origin == nil {
+			origin = sp
+		}
+	}
+	if origin == nil {
+		for _, sp := range live {
+			if sp.role == roleAt && hasDest {
+				origin = sp
+				break
+			}
+		}
+	}
+	if origin == nil {
+		for _, sp := range live {
+			if sp.role == roleReturn && hasDest {
+				origin = sp
+				break
+			}
+		}
+	}
+	seen := map[*gazetteer.Place]bool{}
+	if origin != nil {
+		o := d.placeOf(origin, "origin")
+		d.origin = &o
+		seen[origin.pick] = true
+	}
+	for _, sp := range live {
+		if sp == origin || sp.role == roleOrigin || sp.role == roleReturn || seen[sp.pick] {
+			continue
+		}
+		seen[sp.pick] = true
+		d.dests = append(d.dests, d.placeOf(sp, "destination"))
+		if sp.pick.Kind == gazetteer.Region && sp.regionCtx {
+			d.regionDest = true
+		}
+	}
+}
+
+func (d *doc) placeOf(sp *span, role string) Place {
+	p := sp.pick
+	out := Place{Role: role, Text: sp.text, Name: p.Name, NameZH: p.NameZH, Kind: p.Kind.String(),
+		CountryCode: p.CountryCode, Admin1: p.Admin1, Timezone: p.Timezone, Population: p.Population, Resolved: true}
+	if p.HasCoords {
+		lat, lon := p.Lat, p.Lon
+		out.Latitude, out.Longitude = &lat, &lon
+	}
+	if p.Kind == gazetteer.City && !strings.HasPrefix(p.ID, "CN:") {
+		out.GeoNamesID = p.ID
+	}
+	return out
+}
+
+// unresolvedDestination looks for a destination the gazetteer does not
+// know: a capitalised name after "to"/"visit", or 去/到 + a Han name + a
+// travel word. It returns "" when there is none.
+func (d *doc) unresolvedDestination() string {
+	if d.lang == "zh" {
+		for _, cue := range []string{"去", "到", "前往"} {
+			for i := 0; ; {
+				j := strings.Index(d.clean[i:], cue)
+				if j < 0 {
+					break
+				}
+				j += i + len(cue)
+				i = j
+				var b strings.Builder
+				n := 0
+				for k := j; k < len(d.clean) && n < 6; {
+					r, sz := utf8.DecodeRuneInString(d.clean[k:])
+					if !isHan(r) || strings.ContainsRune("玩旅游看逛度过住待呆吃的了和与跟一二两三四五六七八九十几个天日周末", r) {
+						break
+					}
+					b.WriteRune(r)
+					n++
+					k += sz
+				}
+				if n >= 2 && n <= 5 {
+					return b.String()
+				}
+				if n == 0 {
+					// 去Hallstatt玩: a Latin name after the cue
+					k := d.tokenAt(j)
+					var words []string
+					for ; k < len(d.toks) && d.toks[k].kind == tWord && d.toks[k].cap && len(words) < 4; k++ {
+						words = append(words, d.toks[k].text)
+					}
+					if len(words) > 0 {
+						return strings.Join(words, " ")
+					}
+				}
+			}
+		}
+		return ""
+	}
+	for i := 0; i < len(d.toks); i++ {
+		t := &d.toks[i]
+		if t.kind != tWord || !(t.low == "to" || t.low == "visit" || t.low == "visiting" || t.low == "explore") {
+			continue
+		}
+		var words []string
+		for j := i + 1; j < len(d.toks) && len(words) < 4; j++ {
+			w := &d.toks[j]
+			if w.kind != tWord || !w.cap || stopPlaceWords[w.low] || englishNumbers[w.low] > 0 || allDigits(w.low) {
+				break
+			}
+			words = append(words, w.text)
+		}
+		if len(words) > 0 && (d.mixedCase || len(words) > 1) {
+			return strings.Join(words, " ")
+		}
+	}
+	return ""
+}

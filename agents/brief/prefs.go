@@ -1,0 +1,452 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// term maps words of either language to one canonical value.
+type term struct {
+	value string
+	zh    []string
+	en    []string // whole-word phrases, lower case
+}
+
+var interestTerms = []term{
+	{"food", []string{"美食", "小吃", "好吃的", "吃货", "吃吃喝喝", "吃喝", "觅食", "特色菜", "当地菜"}, []string{"food", "foodie", "foodies", "eat", "eating", "culinary", "gastronomy", "food lovers", "street food"}},
+	{"photography", []string{"拍照", "摄影", "出片", "拍拍拍", "打卡拍照"}, []string{"photography", "photos", "photo", "instagrammable", "taking pictures"}},
+	{"family", []string{"亲子", "遛娃", "带娃玩"}, []string{"family-friendly", "kid-friendly", "kids activities", "family fun"}},
+	{"museums", []string{"博物馆", "展览", "博物院", "纪念馆"}, []string{"museum", "museums", "exhibitions", "galleries"}},
+	{"hiking", []string{"爬山", "登山", "徒步", "户外", "走走山路"}, []string{"hiking", "hike", "hikes", "trekking", "trek", "mountains", "climbing"}},
+	{"hot springs", []string{"温泉"}, []string{"hot springs", "hot spring", "onsen", "spa"}},
+	{"shopping", []string{"购物", "逛街", "买买买", "商场", "免税"}, []string{"shopping", "shop", "markets", "outlets"}},
+	{"history", []string{"历史", "古迹", "遗址", "古建", "文物"}, []string{"history", "historic", "historical", "heritage", "ruins"}},
+	{"culture", []string{"文化", "人文", "非遗", "民俗"}, []string{"culture", "cultural", "local culture"}},
+	{"nature", []string{"自然", "风景", "风光", "山水", "大自然", "看山", "森林", "湖"}, []string{"nature", "outdoors", "scenery", "landscapes", "national parks", "national park", "wildlife"}},
+	{"beaches", []string{"海边", "海滩", "沙滩", "看海", "海岛", "潜水"}, []string{"beach", "beaches", "seaside", "snorkeling", "diving", "island"}},
+	{"nightlife", []string{"夜生活", "酒吧", "蹦迪", "夜店", "livehouse"}, []string{"nightlife", "bars", "clubs", "clubbing", "night life", "pubs"}},
+	{"temples", []string{"寺庙", "寺院", "古寺", "禅寺", "神社", "拜佛"}, []string{"temples", "temple", "shrines", "shrine", "monasteries"}},
+	{"art", []string{"艺术", "美术馆", "画廊", "看展"}, []string{"art", "arts", "art galleries", "street art"}},
+	{"architecture", []string{"建筑"}, []string{"architecture", "buildings"}},
+	{"theme parks", []string{"迪士尼", "迪斯尼", "游乐园", "主题公园", "环球影城", "欢乐谷", "乐园"}, []string{"theme park", "theme parks", "disney", "disneyland", "universal studios", "amusement park", "amusement parks"}},
+	{"skiing", []string{"滑雪"}, []string{"skiing", "ski", "snowboarding"}},
+	{"coffee", []string{"咖啡"}, []string{"coffee", "cafes", "cafe"}},
+	{"tea", []string{"喝茶", "茶馆", "茶园"}, []string{"tea", "tea houses"}},
+	{"wine", []string{"葡萄酒", "酒庄", "红酒"}, []string{"wine", "wineries", "vineyards", "wine tasting"}},
+	{"old towns", []string{"古镇", "古城", "老街", "古村"}, []string{"old town", "old towns", "old city"}},
+	{"pandas", []string{"熊猫"}, []string{"pandas", "panda"}},
+	{"zoos", []string{"动物园", "海洋馆", "水族馆"}, []string{"zoo", "zoos", "aquarium"}},
+	{"night views", []string{"夜景"}, []string{"night views", "skyline"}},
+	{"shows", []string{"演出", "看剧", "音乐剧", "话剧", "演唱会", "音乐节"}, []string{"shows", "musicals", "concerts", "theater", "theatre", "broadway"}},
+	{"anime", []string{"动漫", "二次元", "漫展"}, []string{"anime", "manga"}},
+	{"sports", []string{"看球", "体育"}, []string{"sports", "football match", "baseball game"}},
+	{"gardens", []string{"园林", "花园", "赏花", "樱花", "看花"}, []string{"gardens", "garden", "cherry blossoms", "flowers"}},
+	{"relaxation", []string{"放松", "度假", "躺平", "发呆"}, []string{"relaxation", "relax", "relaxing", "unwind"}},
+}
+
+var paceTerms = []term{
+	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy"}},
+	{"packed", []string{"紧凑", "特种兵", "暴走", "多去几个", "尽量多", "高强度", "行程满", "排满", "充实"}, []string{"packed", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind"}},
+	{"moderate", []string{"适中", "节奏适中", "不紧不慢"}, []string{"moderate pace", "moderate", "balanced pace"}},
+}
+
+var transportTerms = []term{
+	{"flight", []string{"飞机", "航班", "坐飞", "乘飞", "飞过去", "机票"}, []string{"flight", "flights", "flying", "fly", "plane", "planes", "airplane", "air travel", "airline", "airlines", "by air"}},
+	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak"}},
+	{"bus", []string{"大巴", "巴士", "长途汽车", "客车", "汽车站"}, []string{"bus", "buses", "coach", "greyhound"}},
+	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental"}},
+	{"taxi", []string{"打车", "出租车", "网约车", "滴滴"}, []string{"taxi", "taxis", "cab", "cabs", "uber", "lyft"}},
+	{"ferry", []string{"轮渡", "渡轮", "坐船", "游轮", "邮轮"}, []string{"ferry", "ferries", "boat", "cruise"}},
+	{"transit", []string{"地铁", "公交", "公共交通"}, []string{"public transport", "public transportation", "subway", "metro", "public transit"}},
+}
+
+var negZH = []string{"不坐", "不乘", "不搭", "不要", "不想", "不能", "不用", "不开", "不自", "不", "别", "避免", "拒绝", "讨厌", "不喜欢", "没有", "没", "恐", "晕", "非"}
+
+// negatedZH reports whether a negation stands within a few characters
+// before byte i in the same clause.
+func negatedZH(s string, i int) bool {
+	from := i
+	for n := 0; n < 5 && from > 0; n++ {
+		r, sz := utf8.DecodeLastRuneInString(s[:from])
+		if r == '，' || r == ',' || r == '。' || r == '；' || r == '、' || r == '!' || r == '！' {
+			break
+		}
+		from -= sz
+	}
+	seg := s[from:i]
+	for _, w := range negZH {
+		if strings.Contains(seg, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// negatedEN reports whether a negation word stands within the few words
+// before byte i in the same clause.
+func negatedEN(d *doc, i int) bool {
+	j := d.tokenAt(i) - 1
+	words := 0
+	for ; j >= 0 && words < 7; j-- {
+		t := &d.toks[j]
+		if t.kind == tPunct {
+			if t.text == "-" {
+				continue
+			}
+			if t.text == "," || t.text == "." || t.text == ";" || t.text == "!" || t.text == "?" {
+				return false
+			}
+			continue
+		}
+		if t.kind != tWord {
+			return false
+		}
+		words++
+		switch t.low {
+		case "no", "not", "don't", "dont", "won't", "without", "avoid", "avoiding", "never", "non", "nor", "hate", "dislike", "exclude", "excluding", "except", "skip", "instead", "isn't", "aren't", "doesn't", "didn't", "cannot", "can't", "shouldn't", "wouldn't":
+			return true
+		case "but", "and", "although", "however", "while", "though":
+			if words > 1 {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+var (
+	interestLex  = termLexicon(interestTerms)
+	paceLex      = termLexicon(paceTerms)
+	transportLex = termLexicon(transportTerms)
+	cuisineLex   = termLexicon(cuisineTerms)
+)
+
+// termHits scans for a term table's phrases and splits the terms into
+// those mentioned plainly (pos, in table order) and those only negated
+// (neg). first holds, per term, the first plain hit.
+func (d *doc) termHits(terms []term, lx *lexicon) (pos, neg []string, first map[int]lexHit) {
+	found := make(map[int]bool)
+	negated := make(map[int]bool)
+	first = make(map[int]lexHit)
+	for _, h := range lx.scan(d) {
+		if d.inPlace(h.start) {
+			continue // "Temple, Texas" is a place, not an interest
+		}
+		var isNeg bool
+		if h.zh {
+			isNeg = negatedZH(d.clean, h.start)
+		} else {
+			isNeg = negatedEN(d, h.start)
+		}
+		if isNeg {
+			negated[h.id] = true
+			continue
+		}
+		if !found[h.id] {
+			first[h.id] = h
+		}
+		found[h.id] = true
+	}
+	for i, t := range terms {
+		switch {
+		case found[i]:
+			pos = append(pos, t.value)
+		case negated[i]:
+			neg = append(neg, t.value)
+		}
+	}
+	return pos, neg, first
+}
+
+// interests returns the request's interests, in the table's order.
+func (d *doc) interests() []string {
+	pos, _, _ := d.termHits(interestTerms, interestLex)
+	return pos
+}
+
+// pace returns relaxed, packed, moderate or "".
+func (d *doc) pace() string {
+	pos, neg, _ := d.termHits(paceTerms, paceLex)
+	for _, p := range pos {
+		return p
+	}
+	for _, n := range neg {
+		if n == "packed" {
+			return "relaxed" // "not too packed", 不要太紧凑
+		}
+	}
+	return ""
+}
+
+// transport returns the modes to exclude (any negated mention: 不坐飞机,
+// no flights) and to prefer (a plain mention with a verb of use: 坐高铁,
+// by train).
+func (d *doc) transport() (exclude, prefer []string) {
+	excluded := map[int]bool{}
+	preferred := map[int]bool{}
+	for _, h := range transportLex.scan(d) {
+		var isNeg bool
+		if h.zh {
+			isNeg = negatedZH(d.clean, h.start)
+		} else {
+			isNeg = negatedEN(d, h.start)
+		}
+		if isNeg {
+			excluded[h.id] = true
+		} else if d.prefersAt(h) {
+			preferred[h.id] = true
+		}
+	}
+	for i, t := range transportTerms {
+		if excluded[i] {
+			exclude = append(exclude, t.value)
+		} else if preferred[i] {
+			prefer = append(prefer, t.value)
+		}
+	}
+	return exclude, prefer
+}
+
+// prefersAt reports whether the mode named at h is asked for (坐高铁, by
+// train, 自驾游, road trip) rather than just named.
+func (d *doc) prefersAt(h lexHit) bool {
+	mode := transportTerms[h.id].value
+	if h.zh {
+		before := d.clean[max(0, h.start-9):h.start]
+		return hasAny(before, "坐", "乘", "搭", "想", "用", "选", "走") || mode == "self_driving" || mode == "train"
+	}
+	w := d.low[h.start:h.end]
+	before := d.low[max(0, h.start-24):h.start]
+	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||
+		w == "road trip" || w == "rental car" || w == "rent a car" ||
+		w == "drive" && hasWord(before, "we'll", "we will", "i'll", "i will", "we", "i")
+}
+
+// houseRules returns what the group needs the lodging to allow.
+func (d *doc) houseRules() []string {
+	var out []string
+	s, low := d.clean, d.low
+	add := func(r string) {
+		for _, x := range out {
+			if x == r {
+				return
+			}
+		}
+		out = append(out, r)
+	}
+	// pets
+	for _, w := range []string{"带宠物", "带狗", "带猫", "宠物友好", "可带宠物", "宠物", "狗狗", "猫咪", "带着狗", "带着猫"} {
+		if k := strings.Index(s, w); k >= 0 && !negatedZH(s, k) {
+			add("pets")
+		}
+	}
+	for _, w := range []string{"pets", "pet", "pet-friendly", "dog", "dogs", "cat", "cats", "puppy"} {
+		for _, k := range findWord(low, w) {
+			if !negatedEN(d, k) {
+				add("pets")
+			}
+		}
+	}
+	// smoking
+	for _, w := range []string{"吸烟", "抽烟"} {
+		if k := strings.Index(s, w); k >= 0 && !negatedZH(s, k) && !d.zhAny("禁烟", "无烟", "禁止吸烟") {
+			add("smoking")
+		}
+	}
+	for _, k := range findWord(low, "smoking") {
+		if !negatedEN(d, k) && !strings.HasSuffix(low[:k], "non-") && !d.enAny("non-smoking", "smoke-free", "no smoking", "nonsmoking") {
+			add("smoking")
+		}
+	}
+	if d.enAny("smoker", "smokers", "smoke") && !d.enAny("non-smoking", "smoke-free", "no smoking", "don't smoke", "do not smoke") {
+		add("smoking")
+	}
+	// parties ("party of 5" is a group)
+	for _, w := range []string{"开派对", "派对", "聚会", "开趴", "轰趴"} {
+		if k := strings.Index(s, w); k >= 0 && !negatedZH(s, k) {
+			add("parties")
+		}
+	}
+	for _, k := range findWord(low, "parties") {
+		if !negatedEN(d, k) {
+			add("parties")
+		}
+	}
+	for _, k := range findWord(low, "party") {
+		after := low[k+len("party"):]
+		if strings.HasPrefix(after, " of") {
+			continue
+		}
+		before := low[max(0, k-30):k]
+		if hasWord(before, "host", "hosting", "throw", "throwing", "have a", "allow", "allows", "birthday") && !negatedEN(d, k) {
+			add("parties")
+		}
+	}
+	// children under 10
+	if d.enAny("children under 10", "kids under 10", "children under the age of 10", "kids under the age of 10",
+		"children under ten", "young children", "young kids", "toddler", "toddlers", "baby", "infant", "infants", "little ones", "small children") ||
+		d.zhAny("宝宝", "婴儿", "幼儿", "小宝贝", "小朋友", "学龄前") || youngChildZH(s) {
+		add("children_under_10")
+	}
+	// visitors
+	if d.enAny("visitors", "visitor", "have guests over", "guests over", "host guests") && !d.enAny("no visitors") {
+		for _, k := range append(findWord(low, "visitors"), findWord(low, "visitor")...) {
+			if !negatedEN(d, k) {
+				add("visitors")
+			}
+		}
+	}
+	if d.zhAny("访客", "朋友来访", "会客", "允许来访") {
+		add("visitors")
+	}
+	return out
+}
+
+// youngChildZH finds "N岁" with N under 10 next to a child word.
+func youngChildZH(s string) bool {
+	for i := strings.Index(s, "岁"); i >= 0; {
+		if n, ns := readNumberBackAll(s, i); ns < i && n > 0 && n < 10 {
+			return true
+		}
+		j := strings.Index(s[i+len("岁"):], "岁")
+		if j < 0 {
+			break
+		}
+		i += len("岁") + j
+	}
+	return false
+}
+
+// roomType returns one of the room types, or "".
+func (d *doc) roomType() string {
+	switch {
+	case d.enAny("not shared", "no shared", "non-shared", "not a shared", "not in a shared", "no shared room", "avoid shared", "don't want a shared", "do not want a shared", "not share a room", "not shared room") ||
+		d.zhAny("不要合住", "不合住", "不要多人间", "非合住", "不拼房", "不要拼房", "不要青旅", "不住青旅"):
+		return "not_shared_room"
+	case d.enAny("entire room", "entire rooms", "entire home", "entire homes", "entire apartment", "entire place", "entire house",
+		"whole apartment", "whole house", "whole place", "entire home/apt", "rooms to ourselves", "place to ourselves", "entire flat") ||
+		d.zhAny("整套", "整租", "整间", "独栋", "整个房子", "整栋", "独门独院"):
+		return "entire_home"
+	case d.enAny("private room", "private rooms", "own room", "own rooms") || d.zhAny("独立房间", "单间", "私人房间", "独立卧室", "独立的房间"):
+		return "private_room"
+	case d.enAny("shared room", "shared rooms", "dorm", "dorm bed", "hostel bed", "dormitory") || d.zhAny("合住", "床位", "多人间", "拼房", "青旅床位"):
+		return "shared_room"
+	}
+	return ""
+}
+
+var cuisineTerms = []term{
+	{"American", []string{"美式", "美国菜", "汉堡"}, []string{"american"}},
+	{"Mediterranean", []string{"地中海"}, []string{"mediterranean"}},
+	{"Mexican", []string{"墨西哥菜", "墨西哥餐", "墨西哥"}, []string{"mexican"}},
+	{"Indian", []string{"印度菜", "印度餐", "咖喱"}, []string{"indian"}},
+	{"Italian", []string{"意大利菜", "意餐", "意式", "披萨"}, []string{"italian"}},
+	{"French", []string{"法餐", "法国菜", "法式"}, []string{"french"}},
+	{"Chinese", []string{"中餐", "中国菜"}, []string{"chinese"}},
+	{"Japanese", []string{"日料", "日本料理", "日本菜", "寿司"}, []string{"japanese", "sushi"}},
+	{"Korean", []string{"韩料", "韩国料理", "韩餐", "韩国菜"}, []string{"korean"}},
+	{"Thai", []string{"泰国菜", "泰餐"}, []string{"thai"}},
+	{"Vietnamese", []string{"越南菜", "越南粉"}, []string{"vietnamese"}},
+	{"Spanish", []string{"西班牙菜"}, []string{"spanish", "tapas"}},
+	{"Greek", []string{"希腊菜"}, []string{"greek"}},
+	{"Middle Eastern", []string{"中东菜"}, []string{"middle eastern", "lebanese", "turkish"}},
+	{"Western", []string{"西餐"}, []string{"western"}},
+	{"Sichuan", []string{"川菜", "四川菜"}, []string{"sichuan", "szechuan"}},
+	{"Cantonese", []string{"粤菜", "广东菜", "早茶", "茶点"}, []string{"cantonese", "dim sum"}},
+	{"Hunan", []string{"湘菜"}, []string{"hunan"}},
+	{"Shandong", []string{"鲁菜"}, []string{}},
+	{"Huaiyang", []string{"淮扬菜"}, []string{}},
+	{"Hangzhou", []string{"杭帮菜", "浙菜"}, []string{}},
+	{"Shanghainese", []string{"本帮菜", "上海菜"}, []string{"shanghainese"}},
+	{"Northeastern", []string{"东北菜"}, []string{}},
+	{"Yunnan", []string{"云南菜", "滇菜"}, []string{"yunnan"}},
+	{"Xinjiang", []string{"新疆菜"}, []string{"xinjiang", "uyghur"}},
+	{"Chaoshan", []string{"潮汕菜", "潮州菜", "潮汕牛肉火锅"}, []string{}},
+	{"Fujian", []string{"闽菜"}, []string{}},
+	{"Anhui", []string{"徽菜"}, []string{}},
+	{"Hakka", []string{"客家菜"}, []string{"hakka"}},
+	{"Hot Pot", []string{"火锅"}, []string{"hot pot", "hotpot"}},
+	{"BBQ", []string{"烧烤", "烤肉"}, []string{"bbq", "barbecue", "barbeque"}},
+	{"Seafood", []string{"海鲜"}, []string{"seafood"}},
+	{"Vegetarian", []string{"素食", "吃素", "素菜"}, []string{"vegetarian", "veggie"}},
+	{"Vegan", []string{"纯素"}, []string{"vegan"}},
+	{"Halal", []string{"清真"}, []string{"halal"}},
+	{"Kosher", nil, []string{"kosher"}},
+	{"Pizza", nil, []string{"pizza"}},
+	{"Steakhouse", []string{"牛排"}, []string{"steak", "steakhouse"}},
+}
+
+var cuisineCuesEN = []string{"cuisine", "cuisines", "food", "foods", "dishes", "dining", "meals", "meal", "restaurants", "restaurant", "eat", "eating", "culinary", "cooking", "taste", "try"}
+
+// cuisineAnywhere are cuisine words that mean food wherever they occur.
+var cuisineAnywhere = map[string]bool{"sushi": true, "tapas": true, "dim sum": true, "bbq": true, "barbecue": true,
+	"barbeque": true, "seafood": true, "hot pot": true, "hotpot": true, "pizza": true, "vegetarian": true, "vegan": true,
+	"halal": true, "kosher": true, "steakhouse": true, "steak": true}
+
+// cuisines returns requested cuisines in the order written. English
+// cuisine words count only in a sentence about food ("we enjoy American
+// and French cuisine"), so "Chinese" alone is not a cuisine.
+func (d *doc) cuisines() []string {
+	var out []string
+	seen := map[int]bool{}
+	cue := map[int]bool{} // sentence start -> has a food word
+	for _, h := range cuisineLex.scan(d) {
+		if seen[h.id] || d.inPlace(h.start) {
+			continue
+		}
+		if h.zh {
+			w := d.clean[h.start:h.end]
+			if negatedZH(d.clean, h.start) || w == "墨西哥" && !hasAny(d.clean, "菜", "餐", "料理", "吃") {
+				continue
+			}
+		} else {
+			if negatedEN(d, h.start) {
+				continue
+			}
+			if !cuisineAnywhere[d.low[h.start:h.end]] {
+				st, en := sentenceBounds(d.low, h.start)
+				ok, done := cue[st]
+				if !done {
+					seg := d.low[st:en]
+					for _, c := range cuisineCuesEN {
+						if hasWord(seg, c) {
+							ok = true
+							break
+						}
+					}
+					cue[st] = ok
+				}
+				if !ok {
+					continue
+				}
+			}
+		}
+		seen[h.id] = true
+		out = append(out, cuisineTerms[h.id].value)
+	}
+	return out
+}
+
+// accessibility returns access needs.
+func (d *doc) accessibility() []string {
+	var out []string
+	if d.enAny("wheelchair", "wheelchairs", "wheel chair") || d.zhAny("轮椅") {
+		out = append(out, "wheelchair")
+	}
+	if d.enAny("step-free", "step free", "barrier-free", "accessible", "accessibility", "no stairs", "elevator") || d.zhAny("无障碍", "电梯", "不能爬楼", "不爬楼梯") {
+		out = append(out, "step_free")
+	}
+	if d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees") || d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路") {
+		out = append(out, "limited_mobility")
+	}
+	if d.enAny("stroller", "pram", "pushchair") || d.zhAny("婴儿车", "推车") {
+		out = append(out, "stroller")
+	}
+	if d.enAny("visually impaired", "blind") || d.zhAny("视障", "盲人") {
+		out = append(out, "visual_impairment")
+	}
+	if d.enAny("hearing impaired", "deaf") || d.zhAny("听障", "聋") {
+		out = append(out, "hearing_impairment")
+	}
+	return out
+}

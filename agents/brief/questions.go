@@ -1,0 +1,212 @@
+package brief
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Question is a pending question about a missing or wrong essential, in
+// the request's language. Field names what the answer fills: destinations,
+// dates, days, or the brief field at fault.
+type Question struct {
+	Field string `json:"field"`
+	Text  string `json:"text"`
+}
+
+// question builds the question for field; detail is the validation message
+// when a value was wrong rather than missing.
+func question(field, lang, detail string) Question {
+	zh := lang == "zh"
+	var text string
+	switch {
+	case field == "destinations" && detail == "":
+		text = pick(zh, "你想去哪里？请告诉我目的地城市。", "Where would you like to go? Please name the destination city or cities.")
+	case field == "dates" && detail == "":
+		text = pick(zh, "你打算什么时候出发、玩几天？", "When are you travelling, or for how many days?")
+	case field == "days" && detail == "":
+		text = pick(zh, "这次打算玩几天？", "How many days will the trip last?")
+	case field == "dates" && strings.Contains(detail, "in the past"):
+		text = pick(zh, "你给出的出发日期已经过去了，请告诉我新的出行日期。", "The dates you gave are in the past ("+detail+"). When are you travelling?")
+	case field == "dates" && strings.Contains(detail, "two years ahead"):
+		text = pick(zh, "出发日期太远了（最多只能提前两年规划），请换个日期。", "The start date is too far ahead ("+detail+"). Please give dates within two years.")
+	case field == "dates" && strings.Contains(detail, "does not match"):
+		text = pick(zh, "天数和日期对不上，请确认出行日期和天数。", "The number of days does not match the dates ("+detail+"). Which is right?")
+	case field == "dates" && strings.Contains(detail, "at most"):
+		text = pick(zh, "行程最长30天，请缩短行程。", "Trips are at most 30 days. Please give a shorter trip.")
+	case field == "days" && strings.Contains(detail, "cities need"):
+		text = pick(zh, "城市比天数还多，请增加天数或减少城市。", "There are more cities than days ("+detail+"). Please add days or drop a city.")
+	case field == "dates":
+		text = pick(zh, "请确认出行日期和天数。", "Please check the dates: "+detail+".")
+	case field == "query" && strings.Contains(detail, "instructions"):
+		text = pick(zh, "这个请求包含针对系统的指令，无法处理。请只描述你的旅行需求。", "This request cannot be processed: "+detail+".")
+	case field == "query" && strings.Contains(detail, "only plans trips"):
+		text = pick(zh, "本服务只规划旅行，无法处理这个请求。请描述你的旅行需求。", "This request cannot be processed: "+detail+". Please describe a trip.")
+	case field == "query":
+		text = pick(zh, "这个请求无法处理，请描述你的旅行需求。", "This request cannot be processed: "+detail+". Please describe the trip.")
+	default:
+		text = pick(zh, "请补充或更正“"+field+"”："+detail, "Please check "+field+": "+detail+".")
+	}
+	return Question{Field: field, Text: text}
+}
+
+func pick(zh bool, a, b string) string {
+	if zh {
+		return a
+	}
+	return b
+}
+
+// answerFields are the fields Answer accepts.
+var answerFields = map[string]bool{"destinations": true, "destination": true, "dates": true, "days": true,
+	"start_date": true, "end_date": true, "origin": true, "travelers": true, "budget": true}
+
+// Answer merges free-text answers to pending questions into prev and
+// returns the result, with new questions if essentials are still missing.
+// Each answer is read by the same rules as a request ("成都", "5月1日到3日",
+// "3 days", "2 adults"); keys are question fields (destinations, dates,
+// days, origin, travelers, budget). An unknown field or a refused answer
+// is an *orchestrator.Error naming "answers.<field>".
+func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers map[string]string, now time.Time) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b := cloneBrief(prev)
+	if b.Destinations == nil {
+		b.Destinations = []string{}
+	}
+	ref := b.ReferenceTime(now)
+	b.Now = ref.Format(time.RFC3339)
+	if b.Language == "" {
+		b.Language = "en"
+	}
+	keys := make([]string, 0, len(answers))
+	for k := range answers {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	r := &Result{Parser: ParserRules}
+	for _, k := range keys {
+		field := "answers." + k
+		if !answerFields[k] {
+			return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no question asks for " + k}
+		}
+		clean, err := guard(answers[k])
+		if err != nil {
+			e := &orchestrator.Error{Code: orchestrator.ErrorCode(err), Field: field, Message: orchestrator.ErrorMessage(err)}
+			return nil, e
+		}
+		d := newDoc(clean, ref, p.gaz)
+		if b.Language == "zh" || d.lang == "zh" {
+			d.lang = detectLanguage(clean)
+		}
+		switch k {
+		case "destinations", "destination":
+			d.findPlaces()
+			var names []string
+			for _, pl := range d.dests {
+				names = append(names, pl.Name)
+				r.Places = append(r.Places, pl)
+			}
+			if d.origin != nil && b.Origin == "" {
+				b.Origin = d.origin.Name
+			}
+			if len(names) == 0 {
+				if name := d.unresolvedDestination(); name != "" {
+					names = []string{name}
+				} else if n := utf8.RuneCountInString(clean); n <= 40 && !strings.ContainsAny(clean, "0123456789<>{}\\") {
+					names = splitNames(clean)
+				}
+			}
+			if len(names) == 0 {
+				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no destination found in the answer"}
+			}
+			b.Destinations = names
+			if c := d.cities(); c > 1 && len(d.dests) == 1 && d.dests[0].Kind != gazetteer.City.String() {
+				r.CityCount = c
+			}
+		case "origin":
+			d.findPlaces()
+			switch {
+			case d.origin != nil:
+				b.Origin = d.origin.Name
+			case len(d.dests) > 0:
+				b.Origin = d.dests[0].Name
+			default:
+				b.Origin = clean
+			}
+		case "dates", "days", "start_date", "end_date":
+			d.findPlaces()
+			d.findDates()
+			f := d.when
+			if f.start.IsZero() && f.days == 0 {
+				// a bare number answers "how many days?"
+				if n := wordNumber(strings.TrimSpace(d.low)); n > 0 && n <= orchestrator.MaxTripDays {
+					f.days = n
+				}
+			}
+			if f.start.IsZero() && f.days == 0 {
+				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no dates or number of days found in the answer"}
+			}
+			if !f.start.IsZero() {
+				b.StartDate, b.EndDate, b.Days = "", "", 0
+			} else if b.EndDate != "" && b.StartDate != "" {
+				b.EndDate = "" // a new length replaces the end date
+			}
+			d.when = f
+			d.applyDates(&b)
+			if b.Days == 0 && f.days > 0 {
+				b.Days = f.days
+			}
+			r.Holiday = f.holiday
+			r.Notes = append(r.Notes, f.notes...)
+		case "travelers":
+			pp := d.people()
+			a, c := pp.resolve()
+			if a == 0 {
+				if n := wordNumber(strings.TrimSpace(d.low)); n > 0 {
+					a = n
+				} else {
+					return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no number of travellers found in the answer"}
+				}
+			}
+			b.Travelers = orchestrator.Travelers{Adults: a, Children: c}
+		case "budget":
+			m := d.budget()
+			if m == nil {
+				if v, n, _ := parseNumber(strings.TrimSpace(clean)); n > 0 && v > 0 {
+					m = &money{amount: v}
+				} else {
+					return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no amount found in the answer"}
+				}
+			}
+			d.lang = b.Language
+			b.Budget = d.resolveBudget(m, &b)
+		}
+		r.Notes = append(r.Notes, d.notes...)
+	}
+	finish(r, b, ref)
+	return r, nil
+}
+
+// splitNames splits a free-text list of names ("Kyoto, Osaka").
+func splitNames(s string) []string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '、' || r == '，' || r == ';' || r == '/' })
+	var out []string
+	for _, x := range f {
+		x = strings.TrimSpace(x)
+		x = strings.TrimSuffix(strings.TrimPrefix(x, "and "), ".")
+		if x != "" {
+			out = append(out, x)
+		}
+	}
+	if len(out) > orchestrator.MaxCities {
+		out = out[:orchestrator.MaxCities]
+	}
+	return out
+}

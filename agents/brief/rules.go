@@ -1,0 +1,321 @@
+package brief
+
+import (
+	"strings"
+	"time"
+
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// doc is one request being read by the rules.
+type doc struct {
+	clean, low string
+	toks       []token
+	lang       string
+	mixedCase  bool
+	hasLatin   bool // the text has Latin letters: English phrases can match
+	hasHanText bool // the text has Han characters: Chinese phrases can match
+	gaz        *gazetteer.Gazetteer
+	now        time.Time
+	today      time.Time // now's calendar date, as UTC midnight
+
+	origin     *Place
+	dests      []Place
+	regionDest bool
+	cityCount  int
+	when       dateFacts
+	notes      []string
+	cuePos     []int    // budget cue positions, computed on first use
+	placeSpans [][2]int // byte spans of the places found
+}
+
+func newDoc(clean string, now time.Time, g *gazetteer.Gazetteer) *doc {
+	d := &doc{clean: clean, low: lowerASCII(clean), gaz: g, now: now}
+	d.today = time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	d.toks = tokenize(clean)
+	d.lang = detectLanguage(clean)
+	hasUpper, hasLower := false, false
+	for i := range d.toks {
+		t := &d.toks[i]
+		if t.kind != tWord {
+			continue
+		}
+		for _, r := range t.text {
+			if r >= 'A' && r <= 'Z' {
+				hasUpper = true
+			} else if r >= 'a' && r <= 'z' {
+				hasLower = true
+			}
+		}
+	}
+	d.mixedCase = hasUpper && hasLower
+	d.hasLatin = hasUpper || hasLower
+	for i := range d.toks {
+		if d.toks[i].kind == tHan {
+			d.hasHanText = true
+			break
+		}
+	}
+	return d
+}
+
+// detectLanguage returns "zh" when Han characters carry the request and
+// "en" otherwise (the only two itinerary languages).
+func detectLanguage(s string) string {
+	han, latin := 0, 0
+	inWord := false
+	for _, r := range s {
+		switch {
+		case isHan(r) || r >= 0x3040 && r <= 0x30ff:
+			han++
+			inWord = false
+		case r < 0x250 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0xc0):
+			if !inWord {
+				latin++
+			}
+			inWord = true
+		default:
+			inWord = false
+		}
+	}
+	if han >= 2 && han >= latin || han > 0 && latin == 0 {
+		return "zh"
+	}
+	return "en"
+}
+
+// destCountry returns the country of the first destination, or "".
+func (d *doc) destCountry() string {
+	if len(d.dests) > 0 {
+		return d.dests[0].CountryCode
+	}
+	return ""
+}
+
+// cities reads "2 cities in Texas", "visit 3 different cities", 三个城市.
+func (d *doc) cities() int {
+	for i := 0; i+1 < len(d.toks); i++ {
+		n := wordNumber(d.toks[i].low)
+		if n <= 1 || n > orchestrator.MaxCities {
+			continue
+		}
+		j := i + 1
+		for j < len(d.toks) && (d.toks[j].low == "different" || d.toks[j].low == "distinct" || d.toks[j].low == "separate" || d.toks[j].low == "unique" || d.toks[j].low == "other" || d.toks[j].low == "major") {
+			j++
+		}
+		if j < len(d.toks) && (d.toks[j].low == "cities" || d.toks[j].low == "towns") {
+			return n
+		}
+	}
+	for _, w := range []string{"个城市", "座城市", "城"} {
+		for i := strings.Index(d.clean, w); i >= 0; {
+			if n, ns := readNumberBackAll(d.clean, i); ns < i && n > 1 && n <= orchestrator.MaxCities && (w != "城" || strings.HasPrefix(d.clean[i:], "城市") || strings.HasSuffix(d.clean[:ns], "玩") || strings.HasSuffix(d.clean[:ns], "逛")) {
+				return n
+			}
+			k := strings.Index(d.clean[i+len(w):], w)
+			if k < 0 {
+				break
+			}
+			i += len(w) + k
+		}
+	}
+	return 0
+}
+
+// ParseRules reads a request with the rule-based parser alone: no model,
+// no I/O, deterministic for a given query and reference time. It applies
+// the same guardrails as Parser.Parse; a refused or empty request yields a
+// Result with a question and a note instead of an error. It panics only if
+// the embedded gazetteer is corrupt, which the package tests rule out.
+func ParseRules(query string, now time.Time) *Result {
+	g, err := gazetteer.Default()
+	if err != nil {
+		panic("brief: embedded gazetteer: " + err.Error())
+	}
+	clean, gerr := guard(query)
+	if gerr != nil {
+		lang := detectLanguage(cleanText(query))
+		b := orchestrator.Brief{Destinations: []string{}, Language: lang, Now: now.Format(time.RFC3339)}
+		return &Result{Brief: b, Parser: ParserRules, Questions: []Question{question("query", lang, orchestrator.ErrorMessage(gerr))},
+			Notes: []string{"refused: " + orchestrator.ErrorMessage(gerr)}}
+	}
+	return parseClean(clean, now, g)
+}
+
+// parseClean runs the rules over a guarded request.
+func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
+	d := newDoc(clean, now, g)
+	d.findPlaces()
+	d.cityCount = d.cities()
+	d.findDates()
+	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
+	r := &Result{Parser: ParserRules}
+	var places []Place
+	if d.origin != nil {
+		b.Origin = d.origin.Name
+		places = append(places, *d.origin)
+	}
+	for _, p := range d.dests {
+		b.Destinations = append(b.Destinations, p.Name)
+		places = append(places, p)
+	}
+	if len(b.Destinations) == 0 {
+		if name := d.unresolvedDestination(); name != "" && (b.Origin == "" || !strings.EqualFold(name, b.Origin)) {
+			b.Destinations = append(b.Destinations, name)
+			places = append(places, Place{Role: "destination", Text: name, Name: name})
+			d.notes = append(d.notes, "destination "+name+" is not in the gazetteer; it is kept as written")
+		}
+	}
+	if len(b.Destinations) > orchestrator.MaxCities {
+		b.Destinations = b.Destinations[:orchestrator.MaxCities]
+	}
+	d.applyDates(&b)
+	p := d.people()
+	b.Travelers.Adults, b.Travelers.Children = p.resolve()
+	if m := d.budget(); m != nil {
+		b.Budget = d.resolveBudget(m, &b)
+	}
+	b.Interests = d.interests()
+	b.Pace = d.pace()
+	b.Constraints.TransportExclude, b.Constraints.TransportPrefer = d.transport()
+	b.Constraints.HouseRules = d.houseRules()
+	b.Constraints.RoomType = d.roomType()
+	b.Constraints.Cuisines = d.cuisines()
+	b.Constraints.Accessibility = d.accessibility()
+	if d.cityCount > 1 && len(b.Destinations) == 1 && len(d.dests) == 1 && d.dests[0].Kind != "city" {
+		r.CityCount = d.cityCount
+	}
+	r.Places = places
+	r.TravelMonth = d.when.month
+	r.Holiday = d.when.holiday
+	r.Notes = append(r.Notes, d.when.notes...)
+	r.Notes = append(r.Notes, d.notes...)
+	finish(r, b, now)
+	return r
+}
+
+// applyDates fills the brief's dates from what the request said.
+func (d *doc) applyDates(b *orchestrator.Brief) {
+	f := &d.when
+	if !f.start.IsZero() {
+		b.StartDate = f.start.Format(orchestrator.DateLayout)
+	}
+	if !f.end.IsZero() {
+		b.EndDate = f.end.Format(orchestrator.DateLayout)
+		span := int(f.end.Sub(f.start).Hours()/24) + 1
+		switch {
+		case f.days == 0 || f.days == span:
+		case f.nights > 0 && f.nights+1 == span:
+		case f.days == span-1 && f.nights == 0 && d.lang == "zh":
+			// 5月1日到5日玩四天: keep the dates
+			d.notes = append(d.notes, "the stated length ("+itoa(f.days)+" days) differs from the dates ("+itoa(span)+" days); the dates are kept")
+		default:
+			d.notes = append(d.notes, "the stated length ("+itoa(f.days)+" days) differs from the dates ("+itoa(span)+" days); the dates are kept")
+		}
+		return
+	}
+	b.Days = f.days
+}
+
+// resolveBudget settles the currency: as written, else from the language
+// (Chinese requests count in yuan), the destination's country or the
+// origin's, else US dollars.
+func (d *doc) resolveBudget(m *money, b *orchestrator.Brief) *orchestrator.Budget {
+	cur := m.currency
+	switch {
+	case cur != "":
+	case m.symbol == "¥":
+		cur = "CNY"
+		if d.lang == "en" && d.destCountry() == "JP" {
+			cur = "JPY"
+		}
+	case d.lang == "zh":
+		cur = "CNY"
+		d.notes = append(d.notes, "budget currency assumed CNY (Chinese request without a currency)")
+	default:
+		cc := d.destCountry()
+		if cc == "" && d.origin != nil {
+			cc = d.origin.CountryCode
+		}
+		cur = "USD"
+		if c := d.gaz.Country(cc); c != nil && c.Currency != "" {
+			cur = c.Currency
+		}
+		d.notes = append(d.notes, "budget currency assumed "+cur+" from the destination")
+	}
+	return &orchestrator.Budget{Amount: m.amount, Currency: cur, PerPerson: m.perPerson}
+}
+
+// finish normalises the brief, or, when essentials are missing or wrong,
+// keeps it as read and asks questions in the request's language.
+func finish(r *Result, b orchestrator.Brief, now time.Time) {
+	lang := b.Language
+	if len(b.Destinations) == 0 {
+		r.Questions = append(r.Questions, question("destinations", lang, ""))
+	}
+	switch {
+	case b.StartDate == "" && b.EndDate == "" && b.Days == 0:
+		r.Questions = append(r.Questions, question("dates", lang, ""))
+	case b.StartDate != "" && b.EndDate == "" && b.Days == 0:
+		r.Questions = append(r.Questions, question("days", lang, ""))
+	}
+	if len(r.Questions) > 0 {
+		r.Brief = b
+		return
+	}
+	nb := cloneBrief(b)
+	if err := nb.Normalize(now); err != nil {
+		field := orchestrator.ErrorField(err)
+		msg := orchestrator.ErrorMessage(err)
+		switch {
+		case field == "days" && strings.Contains(msg, "cities need"):
+		case field == "start_date", field == "end_date", field == "days":
+			field = "dates"
+		case field == "":
+			field = "query"
+		}
+		r.Questions = append(r.Questions, question(field, lang, msg))
+		r.Brief = b
+		return
+	}
+	r.Brief = nb
+}
+
+// cloneBrief copies b deeply enough that normalising the copy leaves b as
+// it was.
+func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
+	c := b
+	c.Destinations = append([]string{}, b.Destinations...)
+	if b.Route != nil {
+		c.Route = append([]string(nil), b.Route...)
+	}
+	if b.Budget != nil {
+		bu := *b.Budget
+		c.Budget = &bu
+	}
+	c.Interests = append([]string(nil), b.Interests...)
+	c.Constraints.TransportExclude = append([]string(nil), b.Constraints.TransportExclude...)
+	c.Constraints.TransportPrefer = append([]string(nil), b.Constraints.TransportPrefer...)
+	c.Constraints.HouseRules = append([]string(nil), b.Constraints.HouseRules...)
+	c.Constraints.Cuisines = append([]string(nil), b.Constraints.Cuisines...)
+	c.Constraints.Accessibility = append([]string(nil), b.Constraints.Accessibility...)
+	return c
+}
+
+// inPlace reports whether byte i lies inside a place name.
+func (d *doc) inPlace(i int) bool {
+	for _, sp := range d.placeSpans {
+		if i >= sp[0] && i < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// zhAny reports whether the text contains any of the Chinese phrases.
+func (d *doc) zhAny(subs ...string) bool { return d.hasHanText && hasAny(d.clean, subs...) }
+
+// enAny reports whether the text contains any of the English phrases as
+// whole words.
+func (d *doc) enAny(phrases ...string) bool { return d.hasLatin && hasWord(d.low, phrases...) }
