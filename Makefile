@@ -3,7 +3,9 @@ GO      ?= go
 BIN     := bin
 PKGS    := ./...
 
-.PHONY: run agents build test test-race bench lint fmt clean
+DATASETS ?= ../shared/datasets
+
+.PHONY: run agents build test test-race bench bench-travelplanner lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -24,6 +26,13 @@ test:
 ## bench: benchmarks, one package at a time (-p 1) on these two-core machines
 bench:
 	$(GO) test -p 1 -run '^$$' -bench . -benchmem $(PKGS)
+
+## bench-travelplanner: plan the 45 TravelPlanner training queries on embedded defaults, then score them
+bench-travelplanner: build
+	$(BIN)/orchestrator travelplanner --data $(DATASETS)/travelplanner \
+		--queries $(DATASETS)/travelplanner/train/train_queries.jsonl --out $(BIN)/travelplanner-train.jsonl > $(BIN)/travelplanner-batch.json
+	$(BIN)/orchestrator evaluate --data $(DATASETS)/travelplanner \
+		--queries $(DATASETS)/travelplanner/train/train_queries.jsonl --submission $(BIN)/travelplanner-train.jsonl
 
 ## lint: go vet and a gofmt check
 lint:

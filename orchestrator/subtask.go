@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Category says how fresh a subtask's answer must be and so where it may come
@@ -34,9 +33,11 @@ const (
 	KindAttractions Kind = "attractions"
 	KindRestaurants Kind = "restaurants"
 	KindHotels      Kind = "hotels"
+	KindHotelPrices Kind = "hotel_prices"
 	KindWeather     Kind = "weather"
 	KindFX          Kind = "fx"
 	KindTransport   Kind = "transport"
+	KindFares       Kind = "transport_prices"
 	KindMatrix      Kind = "matrix"
 	KindItinerary   Kind = "itinerary"
 	KindBudget      Kind = "budget"
@@ -60,10 +61,12 @@ var Kinds = map[Kind]KindSpec{
 	KindGuide:       {Category: StaticKnowledge, Tool: "destination_guide"},
 	KindAttractions: {Category: StaticKnowledge, Tool: "find_pois"},
 	KindRestaurants: {Category: StaticKnowledge, Tool: "find_pois"},
-	KindHotels:      {Category: RealtimePrice, Tool: "scrape_prices"},
+	KindHotels:      {Category: StaticKnowledge, Tool: "find_hotels"},
+	KindHotelPrices: {Category: RealtimePrice, Tool: "scrape_prices"},
 	KindWeather:     {Category: LiveCondition, Tool: "weather"},
 	KindFX:          {Category: LiveCondition, Tool: "fx_rates"},
-	KindTransport:   {Category: RealtimePrice, Tool: "scrape_prices"},
+	KindTransport:   {Category: StaticKnowledge, Tool: "transport_options"},
+	KindFares:       {Category: RealtimePrice, Tool: "scrape_prices"},
 	KindMatrix:      {Category: Compute, Tool: "travel_matrix"},
 	KindItinerary:   {Category: Compute},
 	KindBudget:      {Category: Compute},
@@ -138,9 +141,13 @@ func CanonicalCity(name string) string {
 
 // Decompose maps a normalized brief to its subtasks, dependencies first. The
 // same brief always gives the same subtasks in the same order. Per city:
-// geocode → guide, attractions, restaurants, hotels, weather; per leg
-// (origin → cities → origin): transport; then fx, per-city travel matrix,
-// itinerary, budget, verify and render.
+// geocode → guide, attractions, restaurants, hotels (the undated catalogs,
+// keyed {city, category} as the dataset importers write them), live hotel
+// prices for the stay's dates, weather, and a travel matrix; per leg
+// (origin → cities → origin): the transport options ({from, to, category})
+// and live fares for the leg's date; then fx, itinerary, budget, verify and
+// render. Days are split as the planner splits them: the trip's nights
+// spread over the cities (SplitNights), travel on arrival days.
 func Decompose(b *Brief) []Subtask {
 	var out []Subtask
 	seen := map[string]bool{}
@@ -156,7 +163,8 @@ func Decompose(b *Brief) []Subtask {
 		lang = "en"
 	}
 	cities := b.Cities()
-	stays := SplitDays(b.Days, len(cities))
+	nights := SplitNights(max(b.Days-1, 0), len(cities))
+	arrive := ArrivalDays(nights)
 	dates := b.Dates()
 	guests := strconv.Itoa(b.Travelers.Adults) + "+" + strconv.Itoa(b.Travelers.Children)
 
@@ -173,77 +181,61 @@ func Decompose(b *Brief) []Subtask {
 	if b.Origin != "" {
 		gather = append(gather, geocode(b.Origin))
 	}
-	day := 0
+
 	for i, city := range cities {
 		c := CanonicalCity(city)
 		g := geocode(city)
-		gather = append(gather, g)
-		cityIDs := []string{}
-		for _, k := range []Kind{KindGuide, KindAttractions, KindRestaurants} {
-			p := map[string]string{"city": c, "lang": lang}
-			if k == KindAttractions || k == KindRestaurants {
-				p = map[string]string{"city": c, "category": string(k)}
+		guide := add(NewSubtask(KindGuide, map[string]string{"city": c, "lang": lang}, g))
+		var catalogs []string
+		for _, k := range []Kind{KindAttractions, KindRestaurants, KindHotels} {
+			catalogs = append(catalogs, add(NewSubtask(k, map[string]string{"city": c, "category": string(k)}, g)))
+		}
+		gather = append(gather, g, guide)
+		gather = append(gather, catalogs...)
+		if dates != nil && nights[i] > 0 {
+			hp := map[string]string{"city": c, "nights": strconv.Itoa(nights[i]), "guests": guests,
+				"checkin": dates[arrive[i]], "checkout": dates[arrive[i]+nights[i]]}
+			if b.Constraints.RoomType != "" {
+				hp["room_type"] = b.Constraints.RoomType
 			}
-			id := add(NewSubtask(k, p, g))
-			cityIDs = append(cityIDs, id)
+			if len(b.Constraints.HouseRules) > 0 {
+				hp["house_rules"] = joinSorted(b.Constraints.HouseRules)
+			}
+			gather = append(gather, add(NewSubtask(KindHotelPrices, hp, g, catalogs[2])))
 		}
-		hp := map[string]string{"city": c, "nights": strconv.Itoa(stays[i]), "guests": guests}
-		if dates != nil {
-			hp["checkin"] = dates[day]
-			hp["checkout"] = addDays(dates[day], stays[i])
-		}
-		if b.Constraints.RoomType != "" {
-			hp["room_type"] = b.Constraints.RoomType
-		}
-		if len(b.Constraints.HouseRules) > 0 {
-			hp["house_rules"] = joinSorted(b.Constraints.HouseRules)
-		}
-		hotels := add(NewSubtask(KindHotels, hp, g))
 		wp := map[string]string{"city": c}
 		if dates != nil {
-			wp["start"] = dates[day]
-			wp["end"] = dates[day+stays[i]-1]
+			wp["start"] = dates[arrive[i]]
+			wp["end"] = dates[arrive[i]+nights[i]]
 		} else {
-			wp["days"] = strconv.Itoa(stays[i])
+			wp["days"] = strconv.Itoa(nights[i] + 1)
 		}
-		weather := add(NewSubtask(KindWeather, wp, g))
-		mdeps := append(append([]string{}, cityIDs[1:]...), hotels)
-		matrix := add(NewSubtask(KindMatrix, map[string]string{"city": c}, mdeps...))
-		gather = append(gather, cityIDs...)
-		gather = append(gather, hotels, weather, matrix)
-		day += stays[i]
+		gather = append(gather, add(NewSubtask(KindWeather, wp, g)))
+		gather = append(gather, add(NewSubtask(KindMatrix, map[string]string{"city": c}, catalogs...)))
 	}
 
-	// Transport legs between consecutive stops, starting and ending at the
+	// Transport between consecutive stops, starting and ending at the
 	// origin when there is one.
 	stops := append([]string{}, cities...)
-	legDays := []int{0}
-	d := 0
-	for _, n := range stays[:len(stays)-1] {
-		d += n
-		legDays = append(legDays, d)
-	}
+	legDays := append([]int{}, arrive[1:]...)
 	if b.Origin != "" {
 		stops = append(append([]string{b.Origin}, stops...), b.Origin)
-		legDays = append(legDays, b.Days-1)
-	} else {
-		legDays = legDays[1:]
+		legDays = append(append([]int{0}, legDays...), max(b.Days-1, 0))
 	}
 	for i := 0; i+1 < len(stops); i++ {
 		from, to := CanonicalCity(stops[i]), CanonicalCity(stops[i+1])
 		if from == to {
 			continue
 		}
-		p := map[string]string{"from": from, "to": to, "guests": guests}
+		gf, gt := geocode(stops[i]), geocode(stops[i+1])
+		gather = append(gather, add(NewSubtask(KindTransport, map[string]string{"from": from, "to": to, "category": string(KindTransport)}, gf, gt)))
 		if dates != nil {
-			p["date"] = dates[legDays[i]]
-		} else {
-			p["day"] = strconv.Itoa(legDays[i] + 1)
+			p := map[string]string{"from": from, "to": to, "date": dates[legDays[i]], "guests": guests}
+			if len(b.Constraints.TransportExclude) > 0 {
+				p["exclude"] = joinSorted(b.Constraints.TransportExclude)
+			}
+			gather = append(gather, add(NewSubtask(KindFares, p, gf, gt)))
 		}
-		if len(b.Constraints.TransportExclude) > 0 {
-			p["exclude"] = joinSorted(b.Constraints.TransportExclude)
-		}
-		gather = append(gather, add(NewSubtask(KindTransport, p, geocode(stops[i]), geocode(stops[i+1]))))
 	}
 
 	var fx string
@@ -251,43 +243,43 @@ func Decompose(b *Brief) []Subtask {
 		fx = add(NewSubtask(KindFX, map[string]string{"base": b.Budget.Currency}))
 		gather = append(gather, fx)
 	}
+	gather = dedupe(gather)
 	key := BriefKey(b)
-	itin := add(NewSubtask(KindItinerary, map[string]string{"brief": key}, dedupe(gather)...))
+	itin := add(NewSubtask(KindItinerary, map[string]string{"brief": key}, gather...))
 	budgetDeps := []string{itin}
 	if fx != "" {
 		budgetDeps = append(budgetDeps, fx)
 	}
 	budget := add(NewSubtask(KindBudget, map[string]string{"brief": key}, budgetDeps...))
-	verify := add(NewSubtask(KindVerify, map[string]string{"brief": key}, itin, budget))
+	verify := add(NewSubtask(KindVerify, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget)...))
 	add(NewSubtask(KindRender, map[string]string{"brief": key}, itin, budget, verify))
 	return out
 }
 
-// SplitDays spreads days over n cities as evenly as possible, earlier cities
-// getting the extra days; every city gets at least one day when days ≥ n.
-func SplitDays(days, n int) []int {
+// SplitNights spreads nights over n cities as evenly as possible, earlier
+// cities getting the extra nights — the planner's default split.
+func SplitNights(nights, n int) []int {
 	if n <= 0 {
 		return nil
 	}
 	out := make([]int, n)
 	for i := range out {
-		out[i] = days / n
-		if i < days%n {
+		out[i] = nights / n
+		if i < nights%n {
 			out[i]++
-		}
-		if out[i] == 0 {
-			out[i] = 1
 		}
 	}
 	return out
 }
 
-func addDays(date string, n int) string {
-	t, err := time.Parse(DateLayout, date)
-	if err != nil {
-		return date
+// ArrivalDays returns the 0-based day on which each city of a split is
+// reached: the first on day 0, each next one after the previous one's nights.
+func ArrivalDays(nights []int) []int {
+	out := make([]int, len(nights))
+	for i := 1; i < len(nights); i++ {
+		out[i] = out[i-1] + nights[i-1]
 	}
-	return t.AddDate(0, 0, n).Format(DateLayout)
+	return out
 }
 
 func joinSorted(items []string) string {

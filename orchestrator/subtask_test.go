@@ -63,8 +63,8 @@ func TestDecompose(t *testing.T) {
 	}
 	want := map[orchestrator.Kind]int{
 		orchestrator.KindGeocode: 2, orchestrator.KindGuide: 1, orchestrator.KindAttractions: 1,
-		orchestrator.KindRestaurants: 1, orchestrator.KindHotels: 1, orchestrator.KindWeather: 1,
-		orchestrator.KindMatrix: 1, orchestrator.KindTransport: 2, orchestrator.KindFX: 1,
+		orchestrator.KindRestaurants: 1, orchestrator.KindHotels: 1, orchestrator.KindHotelPrices: 1, orchestrator.KindWeather: 1,
+		orchestrator.KindMatrix: 1, orchestrator.KindTransport: 2, orchestrator.KindFares: 2, orchestrator.KindFX: 1,
 		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1, orchestrator.KindRender: 1,
 	}
 	if !reflect.DeepEqual(count, want) {
@@ -77,10 +77,15 @@ func TestDecompose(t *testing.T) {
 				t.Errorf("weather params %v", st.Params)
 			}
 		case orchestrator.KindHotels:
-			if st.Params["checkin"] != "2026-06-19" || st.Params["checkout"] != "2026-06-22" || st.Params["guests"] != "2+1" {
-				t.Errorf("hotel params %v", st.Params)
+			// The undated catalog, keyed as the dataset importers write it.
+			if len(st.Params) != 2 || st.Params["city"] != "chengdu" || st.Params["category"] != "hotels" {
+				t.Errorf("hotel catalog params %v", st.Params)
 			}
-		case orchestrator.KindTransport:
+		case orchestrator.KindHotelPrices:
+			if st.Params["checkin"] != "2026-06-19" || st.Params["checkout"] != "2026-06-21" || st.Params["guests"] != "2+1" || st.Params["nights"] != "2" {
+				t.Errorf("hotel price params %v", st.Params)
+			}
+		case orchestrator.KindFares:
 			if st.Params["exclude"] != "flight,self_driving" {
 				t.Errorf("transport exclusions %v", st.Params)
 			}
@@ -97,20 +102,24 @@ func TestDecomposeMultiCity(t *testing.T) {
 	geocodes := 0
 	for _, st := range orchestrator.Decompose(&b) {
 		switch st.Kind {
-		case orchestrator.KindTransport:
+		case orchestrator.KindFares:
 			legs = append(legs, st.Params["from"]+">"+st.Params["to"]+"@"+st.Params["date"])
 		case orchestrator.KindGeocode:
 			geocodes++
 		}
 	}
-	want := []string{"boston>new york@2026-05-01", "new york>philadelphia@2026-05-03", "philadelphia>new york@2026-05-05", "new york>boston@2026-05-05"}
+	// 5 days = 4 nights over 3 cities: 2, 1, 1 (the planner's split).
+	want := []string{"boston>new york@2026-05-01", "new york>philadelphia@2026-05-03", "philadelphia>new york@2026-05-04", "new york>boston@2026-05-05"}
 	if !reflect.DeepEqual(legs, want) {
 		t.Errorf("legs: got %q, want %q", legs, want)
 	}
 	if geocodes != 3 {
 		t.Errorf("geocodes: got %d, want 3 (each city once)", geocodes)
 	}
-	if got := orchestrator.SplitDays(5, 3); !reflect.DeepEqual(got, []int{2, 2, 1}) {
-		t.Errorf("SplitDays(5,3) = %v", got)
+	if got := orchestrator.SplitNights(4, 3); !reflect.DeepEqual(got, []int{2, 1, 1}) {
+		t.Errorf("SplitNights(4,3) = %v", got)
+	}
+	if got := orchestrator.ArrivalDays([]int{2, 1, 1}); !reflect.DeepEqual(got, []int{0, 2, 3}) {
+		t.Errorf("ArrivalDays = %v", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/tripweave/tripweave/agents/toolclient"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 	"github.com/tripweave/tripweave/orchestrator/sqlite"
@@ -57,6 +58,17 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.closers = append(a.closers, closeRedis)
 	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Prefix: cfg.KBPrefix, Now: cfg.Now, Logger: logger})
 	a.closers = append(a.closers, a.KB.Close)
+	imports, err := parseImports(cfg.Imports)
+	if err != nil {
+		return nil, err
+	}
+	for _, im := range imports {
+		sum, err := importDataset(ctx, a.KB, im[0], im[1], datasets.DefaultImportTTL, cfg.Now)
+		if err != nil {
+			return nil, err
+		}
+		logger.Info("imported dataset", "format", im[0], "dir", im[1], "cities", sum.Cities, "entries", sum.Entries)
+	}
 
 	a.Store, err = sqlite.Open(ctx, cfg.DBPath)
 	if err != nil {
@@ -97,6 +109,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.Metrics = ginserver.NewMetrics()
 	a.Service = pipeline.New(a.KB, a.Tools, a.Store, pipeline.Options{
 		Policy:         policy,
+		Local:          pipeline.PlannerSteps(),
 		MaxConcurrency: cfg.MaxNodes,
 		NodeTimeout:    cfg.NodeTime,
 		Deadline:       cfg.Deadline,

@@ -19,6 +19,7 @@ type Config struct {
 	KBPrefix  string        // TRIPWEAVE_CACHE_PREFIX; key prefix of the knowledge cache
 	DBPath    string        // TRIPWEAVE_DB_PATH; SQLite file
 	AgentsURL string        // TRIPWEAVE_AGENTS_URL; "" → in-process agents
+	Imports   string        // TRIPWEAVE_IMPORT: FORMAT:DIR,… datasets loaded into the cache at start
 	TTLs      string        // TRIPWEAVE_TTLS, e.g. "static_knowledge=168h,live_condition=1h"
 	Deadline  time.Duration // TRIPWEAVE_PLAN_DEADLINE
 	NodeTime  time.Duration // TRIPWEAVE_NODE_TIMEOUT
@@ -62,6 +63,7 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	str("TRIPWEAVE_DB_PATH", &c.DBPath)
 	str("TRIPWEAVE_AGENTS_URL", &c.AgentsURL)
 	str("TRIPWEAVE_TTLS", &c.TTLs)
+	str("TRIPWEAVE_IMPORT", &c.Imports)
 	str("TRIPWEAVE_LOG_LEVEL", &c.LogLevel)
 	str("TRIPWEAVE_USER_AGENT", &c.UserAgent)
 	str("OPENMETEO_GEOCODING_URL", &c.OpenMeteoGeocodingURL)
@@ -82,6 +84,9 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("TRIPWEAVE_MAX_CONCURRENCY: %q is not a number from 1 to 4096", v)
 		}
 		c.MaxNodes = n
+	}
+	if _, err := parseImports(c.Imports); err != nil {
+		return c, err
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

@@ -3,6 +3,9 @@
 //	orchestrator serve [--addr HOST:PORT]
 //	orchestrator plan [--brief FILE | --query TEXT | TEXT] [--now RFC3339]
 //	orchestrator brief [--now RFC3339] TEXT
+//	orchestrator import --format travelplanner|chinatravel --dir DIR
+//	orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
+//	orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
 //	orchestrator prewarm [--file FILE] [--city NAME ...] [--lang en|zh] [--concurrency N]
 package main
 
@@ -39,6 +42,9 @@ const usage = `usage:
   orchestrator serve [--addr HOST:PORT]
   orchestrator plan [--brief FILE|-] [--query TEXT | TEXT] [--now RFC3339]
   orchestrator brief [--now RFC3339] TEXT
+  orchestrator import --format travelplanner|chinatravel --dir DIR [--ttl DURATION]
+  orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
+  orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
   orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]`
 
 // run dispatches a command; it is main without the process around it, so
@@ -60,6 +66,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdPrewarm(ctx, cfg, args[1:], stdout, stderr)
 	case "brief":
 		return cmdBrief(ctx, cfg, args[1:], stdout, stderr)
+	case "import":
+		return cmdImport(ctx, cfg, args[1:], stdout, stderr)
+	case "travelplanner":
+		return cmdTravelPlanner(ctx, cfg, args[1:], stdout, stderr)
+	case "evaluate":
+		return cmdEvaluate(ctx, cfg, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -65,7 +65,11 @@ func testConfig(t *testing.T, om *openmeteotest.Server) Config {
 // startServer runs the real App on a free loopback port until the test ends.
 func startServer(t *testing.T, cfg Config) string {
 	t.Helper()
-	logger := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	var w io.Writer = io.Discard
+	if os.Getenv("TRIPWEAVE_TEST_LOG") != "" {
+		w = os.Stderr
+	}
+	logger := slog.New(slog.NewJSONHandler(w, nil))
 	app, err := Open(context.Background(), cfg, logger)
 	if err != nil {
 		t.Fatal(err)

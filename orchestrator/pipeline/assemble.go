@@ -16,10 +16,19 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 	trip := orchestrator.Trip{SchemaVersion: orchestrator.TripSchemaVersion, Cities: []orchestrator.CityData{}}
 	notes := []orchestrator.Note{}
 	cities := b.Cities()
-	stays := orchestrator.SplitDays(b.Days, len(cities))
+	nights := orchestrator.SplitNights(max(b.Days-1, 0), len(cities))
 	byCity := map[string]int{}
+	display := map[string]string{} // canonical → the brief's spelling
+	if b.Origin != "" {
+		display[orchestrator.CanonicalCity(b.Origin)] = b.Origin
+	}
+	for _, c := range cities {
+		if _, ok := display[orchestrator.CanonicalCity(c)]; !ok {
+			display[orchestrator.CanonicalCity(c)] = c
+		}
+	}
 	for i, c := range cities {
-		trip.Cities = append(trip.Cities, orchestrator.CityData{Name: c, Days: stays[i]})
+		trip.Cities = append(trip.Cities, orchestrator.CityData{Name: c, Days: nights[i] + 1})
 		if _, ok := byCity[orchestrator.CanonicalCity(c)]; !ok {
 			byCity[orchestrator.CanonicalCity(c)] = i
 		}
@@ -75,8 +84,45 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 			if json.Unmarshal(v.payload, &out) == nil && out.Base != "" {
 				trip.FX = &orchestrator.Sourced[orchestrator.FXRates]{Value: out, Provenance: v.prov}
 			}
-		case st.Kind == orchestrator.KindItinerary:
-			// The itinerary goes to Plan.Itinerary.
+		case st.Kind == orchestrator.KindAttractions && inCity:
+			if list, ok := decodeList[orchestrator.Attraction](v.payload, "attractions"); ok {
+				trip.Cities[ci].Attractions = &orchestrator.Sourced[[]orchestrator.Attraction]{Value: list, Provenance: v.prov}
+			}
+		case st.Kind == orchestrator.KindRestaurants && inCity:
+			if list, ok := decodeList[orchestrator.Restaurant](v.payload, "restaurants"); ok {
+				trip.Cities[ci].Restaurants = &orchestrator.Sourced[[]orchestrator.Restaurant]{Value: list, Provenance: v.prov}
+			}
+		case st.Kind == orchestrator.KindHotels && inCity:
+			if list, ok := decodeList[orchestrator.Accommodation](v.payload, "hotels"); ok {
+				trip.Cities[ci].Hotels = &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: list, Provenance: v.prov}
+			}
+		case st.Kind == orchestrator.KindMatrix && inCity:
+			var out struct {
+				Matrix *orchestrator.TravelMatrix `json:"matrix"`
+			}
+			if json.Unmarshal(v.payload, &out) == nil && out.Matrix != nil {
+				trip.Cities[ci].Matrix = &orchestrator.Sourced[orchestrator.TravelMatrix]{Value: *out.Matrix, Provenance: v.prov}
+			}
+		case st.Kind == orchestrator.KindTransport:
+			var leg orchestrator.TransportLeg
+			if decodeObject(v.payload, "leg", &leg) && leg.From != "" {
+				// Name the leg's ends as the brief does (a source may use
+				// another language or alias).
+				from, to := display[st.Params["from"]], display[st.Params["to"]]
+				for i := range leg.Options {
+					o := &leg.Options[i]
+					if o.From == leg.From {
+						o.From = from
+					}
+					if o.To == leg.To {
+						o.To = to
+					}
+				}
+				leg.From, leg.To = from, to
+				trip.Transport = append(trip.Transport, orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: v.prov})
+			}
+		case st.Kind == orchestrator.KindItinerary, st.Kind == orchestrator.KindVerify:
+			// These go to Plan.Itinerary and its Report.
 		default:
 			if trip.Sections == nil {
 				trip.Sections = map[string]orchestrator.Section{}
@@ -120,4 +166,31 @@ func domainError(err error) error {
 		return &orchestrator.Error{Code: orchestrator.EINTERNAL, Message: "failed unexpectedly (a bug; see the server log)"}
 	}
 	return &orchestrator.Error{Code: orchestrator.EINTERNAL, Message: "failed unexpectedly"}
+}
+
+// decodeList reads a catalog payload: a bare JSON array (as the dataset
+// importers write it) or an object holding the array under field (as agent
+// tools return it, next to their provenance).
+func decodeList[T any](payload json.RawMessage, field string) ([]T, bool) {
+	var list []T
+	if len(payload) > 0 && payload[0] == '[' {
+		return list, json.Unmarshal(payload, &list) == nil
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(payload, &obj) != nil || obj[field] == nil {
+		return nil, false
+	}
+	return list, json.Unmarshal(obj[field], &list) == nil
+}
+
+// decodeObject reads an object payload given bare or under field.
+func decodeObject(payload json.RawMessage, field string, v any) bool {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(payload, &obj) != nil {
+		return false
+	}
+	if inner, ok := obj[field]; ok {
+		return json.Unmarshal(inner, v) == nil
+	}
+	return json.Unmarshal(payload, v) == nil
 }

@@ -187,6 +187,12 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 			return nil, run, fmt.Errorf("decode itinerary: %w", err)
 		}
 		plan.Itinerary = &itin
+		if v, ok := res.Values[idOfKind(subtasks, orchestrator.KindVerify)]; ok {
+			var rep orchestrator.Report
+			if json.Unmarshal(v.payload, &rep) == nil {
+				itin.Report = &rep
+			}
+		}
 	}
 	plan.Status = orchestrator.PlanComplete
 	if len(res.Errors) > 0 {

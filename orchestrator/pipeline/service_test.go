@@ -20,6 +20,7 @@ import (
 
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 )
 
@@ -426,7 +427,7 @@ func TestPrewarm(t *testing.T) {
 	if len(res) != 3 || res[0].City != "Chengdu" || res[1].City != "Atlantis" {
 		t.Fatalf("results out of order: %+v", res)
 	}
-	if res[0].Fetched != 1 || res[0].Subtasks != 4 {
+	if res[0].Fetched != 1 || res[0].Subtasks != 5 {
 		t.Errorf("Chengdu: %+v (want geocode fetched; guide and POIs have no agent yet)", res[0])
 	}
 	if res[1].Failed == 0 {
@@ -458,5 +459,71 @@ func TestLocalStepSeesAssembledTrip(t *testing.T) {
 	}
 	if plan.Itinerary == nil || plan.Itinerary.People != 3 || plan.Itinerary.Currency != "CNY" {
 		t.Errorf("itinerary: %+v", plan.Itinerary)
+	}
+}
+
+// TestPlanChinaTravel plans "成都三日游，从上海出发，坐高铁，人均2000" through the
+// normal decision path with the ChinaTravel sandbox imported into the
+// knowledge cache: a complete itinerary of real attractions, restaurants,
+// a hotel and trains, verified.
+func TestPlanChinaTravel(t *testing.T) {
+	dir := "../../../shared/datasets/chinatravel"
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
+			t.Fatalf("dataset missing: %v", err)
+		}
+		t.Skipf("dataset missing: %v", err)
+	}
+	f := newFixture(t, pipeline.Options{Local: pipeline.PlannerSteps()})
+	cat, err := datasets.LoadChinaTravel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	put := func(ctx context.Context, kind, hash string, p json.RawMessage, prov orchestrator.Provenance, ttl time.Duration) error {
+		return f.kb.Put(ctx, knowledgebase.Key{Kind: kind, Hash: hash}, knowledgebase.Entry{Payload: p, Provenance: prov}, ttl)
+	}
+	if _, err := cat.Import(ctx, put, datasets.ImportOptions{Cities: []string{"chengdu", "shanghai"}, Now: f.clk.Now}); err != nil {
+		t.Fatal(err)
+	}
+	b := orchestrator.Brief{Origin: "Shanghai", Destinations: []string{"Chengdu"}, StartDate: "2026-06-19", Days: 3,
+		Budget:      &orchestrator.Budget{Amount: 2000, Currency: "CNY", PerPerson: true},
+		Constraints: orchestrator.Constraints{TransportPrefer: []string{"train"}}, Language: "zh", Now: "2026-06-10T10:00:00+08:00"}
+	if err := b.Normalize(f.clk.Now()); err != nil {
+		t.Fatal(err)
+	}
+	plan, _, err := f.svc.Plan(ctx, pipeline.Request{Brief: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := plan.Itinerary
+	if it == nil {
+		t.Fatalf("no itinerary; notes %+v", plan.Notes)
+	}
+	if it.Report == nil || !it.Report.Passed {
+		t.Errorf("verifier: %+v", it.Report)
+	}
+	if len(it.Days) != 3 || len(it.Stays) == 0 {
+		t.Fatalf("days %d stays %d", len(it.Days), len(it.Stays))
+	}
+	stops, meals, trains := 0, 0, 0
+	for _, d := range it.Days {
+		stops += len(d.Stops)
+		meals += len(d.Meals)
+		for _, l := range d.Legs {
+			if l.Mode == "train" {
+				trains++
+			}
+		}
+	}
+	if stops == 0 || meals == 0 || trains != 2 {
+		t.Errorf("stops %d meals %d trains %d", stops, meals, trains)
+	}
+	c := plan.Trip.Cities[0]
+	if c.Attractions == nil || !c.Attractions.Provenance.CacheHit || c.Hotels == nil || len(plan.Trip.Transport) != 2 {
+		t.Errorf("trip data not from the cache: %+v", c)
+	}
+	if it.Budget.Limit == nil || it.Budget.Currency != "CNY" {
+		t.Errorf("budget: %+v", it.Budget)
 	}
 }

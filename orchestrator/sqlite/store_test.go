@@ -65,7 +65,7 @@ func testPlan(id string) (*orchestrator.Plan, *orchestrator.Run) {
 				"hotels:def": {Kind: orchestrator.KindHotels, Payload: json.RawMessage(`[1, 2.50, 3e2]`), Provenance: prov},
 			},
 		},
-		Itinerary: json.RawMessage(`{"days": [ {"day": 1} ]}`),
+		Itinerary: &orchestrator.Itinerary{Tier: orchestrator.TierMid, Currency: "CNY", People: 2, Days: []orchestrator.Day{{Day: 1, City: "Chengdu"}}},
 		Notes: []orchestrator.Note{{Subtask: "hotels:def", Kind: orchestrator.KindHotels, Level: "warning",
 			Code: orchestrator.EUNAVAILABLE, Message: "no Chromium: hotel prices unavailable"}},
 		Trace: orchestrator.TraceSummary{Nodes: 3, CacheHits: 1, Failed: 1, DurationMS: 812.25,

@@ -1,0 +1,1133 @@
+package planner
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// variant is one way to build the plan: a tier, and whether optional
+// travel-day meals and visits are left out (lean).
+type variant struct {
+	tier orchestrator.Tier
+	lean bool
+}
+
+// built is a plan built at one variant.
+type built struct {
+	v        variant
+	it       *orchestrator.Itinerary
+	cost     orchestrator.TierCost
+	findings []orchestrator.Finding
+}
+
+// build prices the route at every tier, picks the tier to return and
+// attaches the budget breakdown and findings.
+func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
+	variants := []variant{
+		{orchestrator.TierEconomy, false},
+		{orchestrator.TierMid, false},
+		{orchestrator.TierComfort, false},
+		{orchestrator.TierEconomy, true},
+	}
+	bs := make([]*built, len(variants))
+	for i, v := range variants {
+		b, err := w.buildVariant(r, v)
+		if err != nil {
+			return nil, err
+		}
+		bs[i] = b
+	}
+	chosen := w.choose(bs)
+	it := chosen.it
+	var limit *orchestrator.Money
+	if w.limit >= 0 {
+		limit = &orchestrator.Money{Cents: w.limit, Currency: w.currency}
+	}
+	it.Budget = orchestrator.BudgetBreakdown{Currency: w.currency, People: w.people, Limit: limit, Chosen: chosen.v.tier}
+	for _, b := range bs[:3] {
+		it.Budget.Tiers = append(it.Budget.Tiers, b.cost)
+	}
+	if chosen.v.lean {
+		it.Budget.Tiers = append(it.Budget.Tiers, chosen.cost)
+	}
+	it.Findings = append(it.Findings, w.notes...)
+	it.Findings = append(it.Findings, chosen.findings...)
+	if w.limit >= 0 && chosen.cost.Total.Cents > w.limit {
+		short := orchestrator.Money{Cents: chosen.cost.Total.Cents - w.limit, Currency: w.currency}
+		it.Findings = append(it.Findings, orchestrator.Finding{
+			Code:      orchestrator.FindingOverBudget,
+			Severity:  orchestrator.SeverityError,
+			Check:     "budget",
+			Message:   "the cheapest feasible plan costs " + chosen.cost.Total.String() + ", over the budget of " + limit.String() + " by " + short.String(),
+			Shortfall: &short,
+		})
+	}
+	return it, nil
+}
+
+// choose returns the forced tier; else, among the variants with the fewest
+// unmet hard constraints (error findings, such as an uncovered cuisine),
+// the most comfortable within the budget (mid when there is no budget), or
+// failing that the cheapest.
+func (w *world) choose(bs []*built) *built {
+	if w.opts.Tier != "" {
+		for _, b := range bs {
+			if b.v.tier == w.opts.Tier && !b.v.lean {
+				return b
+			}
+		}
+	}
+	errs := func(b *built) int {
+		n := 0
+		for _, f := range b.findings {
+			if f.Severity == orchestrator.SeverityError {
+				n++
+			}
+		}
+		return n
+	}
+	least := errs(bs[0])
+	for _, b := range bs[1:] {
+		least = min(least, errs(b))
+	}
+	order := []int{2, 1, 0, 3}
+	if w.limit < 0 {
+		order = []int{1, 2, 0, 3}
+	}
+	for _, i := range order {
+		if errs(bs[i]) == least && (w.limit < 0 || bs[i].cost.Total.Cents <= w.limit) {
+			return bs[i]
+		}
+	}
+	var best *built
+	for _, i := range []int{3, 0, 1, 2} {
+		if errs(bs[i]) == least && (best == nil || bs[i].cost.Total.Cents < best.cost.Total.Cents) {
+			best = bs[i]
+		}
+	}
+	return best
+}
+
+// chosenLeg is a leg with its option and the times it runs.
+type chosenLeg struct {
+	l              routeLeg
+	op             *option
+	depart, arrive int
+}
+
+// window is a stretch of a day spent in one city.
+type window struct {
+	day        int
+	ci         int
+	start, end int
+	full       bool
+	from       place
+	cap        int
+}
+
+// mealSlot is a meal to be given a restaurant.
+type mealSlot struct {
+	day  int
+	wd   int // weekday, -1 when undated
+	slot string
+	time int
+	at   place
+	ci   int
+}
+
+func (w *world) buildVariant(r *route, v variant) (*built, error) {
+	k := len(r.cities)
+	b := &built{v: v}
+
+	// Legs, by day.
+	legsByDay := map[int][]*chosenLeg{}
+	for i, l := range r.legs {
+		notBefore := -1
+		if prev := legsByDay[l.day]; len(prev) > 0 {
+			notBefore = prev[len(prev)-1].arrive + 120
+		}
+		op := w.chooseLeg(l, r.fam, v, notBefore)
+		if op == nil {
+			return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no usable transport from %s to %s on day %d", w.cityName(l.from), w.cityName(l.to), l.day+1)
+		}
+		cl := &chosenLeg{l: l, op: op}
+		cl.depart, cl.arrive = w.legTimes(op, l, i == 0 && l.from == w.originKey, l.to == w.originKey, notBefore)
+		legsByDay[l.day] = append(legsByDay[l.day], cl)
+	}
+
+	// Accommodation per city.
+	hotels := make([]*hotel, k)
+	for i, c := range r.cities {
+		if r.nights[i] > 0 && c.hotelData {
+			hotels[i] = w.chooseHotel(c, r.nights[i], v)
+			if hotels[i] == nil {
+				return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no accommodation in %s meets the constraints", c.name)
+			}
+		}
+	}
+
+	// Where each day ends, and its windows.
+	starts := make([]int, k)
+	for i := 1; i < k; i++ {
+		starts[i] = starts[i-1] + r.nights[i-1]
+	}
+	endCity := make([]int, w.days) // city index, -1 for the origin
+	for d := range endCity {
+		endCity[d] = -1
+		for i := range r.cities {
+			if d >= starts[i] && d < starts[i]+r.nights[i] {
+				endCity[d] = i
+			}
+		}
+		if endCity[d] < 0 && w.originKey == "" {
+			endCity[d] = k - 1
+		}
+	}
+	index := func(key string) int {
+		for i, c := range r.cities {
+			if c.key == key {
+				return i
+			}
+		}
+		return -1
+	}
+	startPlace := func(i int) place {
+		if h := hotels[i]; h != nil {
+			return place{h.h.ID, h.h.Location}
+		}
+		return place{"", r.cities[i].center}
+	}
+	var wins []window
+	for d := 0; d < w.days; d++ {
+		legs := legsByDay[d]
+		if len(legs) == 0 {
+			ci := endCity[d]
+			if ci < 0 {
+				continue
+			}
+			wins = append(wins, window{day: d, ci: ci, start: dayStart, end: dayEnd, full: true, from: startPlace(ci), cap: w.pace})
+			continue
+		}
+		if v.lean {
+			continue
+		}
+		if ci := index(legs[0].l.from); ci >= 0 {
+			wins = append(wins, window{day: d, ci: ci, start: dayStart, end: legs[0].depart - preBuffer(legs[0].op), from: startPlace(ci)})
+		}
+		for j := 0; j+1 < len(legs); j++ {
+			if ci := index(legs[j].l.to); ci >= 0 {
+				wins = append(wins, window{day: d, ci: ci, start: legs[j].arrive + postBuffer(legs[j].op), end: legs[j+1].depart - preBuffer(legs[j+1].op), from: startPlace(ci)})
+			}
+		}
+		last := legs[len(legs)-1]
+		if ci := index(last.l.to); ci >= 0 {
+			wins = append(wins, window{day: d, ci: ci, start: last.arrive + postBuffer(last.op), end: dayEnd, from: startPlace(ci)})
+		}
+	}
+	for i := range wins {
+		if !wins[i].full {
+			n := wins[i].end - wins[i].start
+			if n >= 90 {
+				wins[i].cap = int(math.Round(float64(w.pace) * float64(n) / float64(dayEnd-dayStart)))
+			}
+		}
+	}
+
+	// Attractions, city by city: cluster, order, schedule.
+	stopsByWin := make([][]orchestrator.Stop, len(wins))
+	var slots []mealSlot
+	for ci, c := range r.cities {
+		var mine []int
+		total := 0
+		for i := range wins {
+			if wins[i].ci == ci && wins[i].end > wins[i].start {
+				mine = append(mine, i)
+				total += wins[i].cap
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		// Too few attractions: travel-day windows give way first, then full
+		// days down to one visit each, so every full day keeps a visit.
+		for shrink := []bool{false, true}; total > len(c.attractions) && len(shrink) > 0; shrink = shrink[1:] {
+			for j := len(mine) - 1; j >= 0 && total > len(c.attractions); j-- {
+				win := &wins[mine[j]]
+				floor := 0
+				if win.full {
+					if !shrink[0] {
+						continue
+					}
+					floor = 1
+				}
+				cut := min(win.cap-floor, total-len(c.attractions))
+				if cut > 0 {
+					win.cap -= cut
+					total -= cut
+				}
+			}
+		}
+		top := c.attractions[:min(total, len(c.attractions))]
+		extras := slices.Clone(c.attractions[len(top):min(2*total+4, len(c.attractions))])
+		center := c.center
+		if h := hotels[ci]; h != nil && h.h.Location != nil {
+			center = h.h.Location
+		}
+		ordered := sweep(center, slices.Clone(top))
+		chunks := make([][]*attraction, len(mine))
+		pos := 0
+		for j, wi := range mine {
+			n := min(wins[wi].cap, len(ordered)-pos)
+			chunks[j] = ordered[pos : pos+n]
+			pos += n
+		}
+		w.weatherSwap(c, wins, mine, chunks, &extras)
+		used := map[*attraction]bool{}
+		for j, wi := range mine {
+			win := wins[wi]
+			seq := c.orderStops(win.from, chunks[j])
+			stops, ms := w.schedule(c, win, seq, &extras, used)
+			stopsByWin[wi] = stops
+			for _, m := range ms {
+				m.ci = ci
+				slots = append(slots, m)
+			}
+		}
+	}
+
+	// Meals.
+	meals, mealFindings := w.chooseMeals(r, v, slots, stopsByWin, wins, hotels)
+	b.findings = append(b.findings, mealFindings...)
+
+	// Assemble the days.
+	it := &orchestrator.Itinerary{
+		Tier: v.tier, Lean: v.lean, Currency: w.currency, People: w.people,
+		Origin: w.origin, Days: make([]orchestrator.Day, w.days), Stays: []orchestrator.Stay{},
+	}
+	for i, c := range r.cities {
+		it.Cities = append(it.Cities, orchestrator.CityVisit{City: c.name, ArriveDay: starts[i] + 1, Nights: r.nights[i]})
+	}
+	money := func(c int64) orchestrator.Money { return orchestrator.Money{Cents: c, Currency: w.currency} }
+	var tc orchestrator.TierCost
+	tc.Tier, tc.Lean = v.tier, v.lean
+	var transport, lodging, food, tickets int64
+	for d := range it.Days {
+		day := &it.Days[d]
+		day.Day = d + 1
+		day.Date = w.date(d)
+		day.Stops = []orchestrator.Stop{}
+		day.Meals = []orchestrator.Meal{}
+		if ci := endCity[d]; ci >= 0 {
+			day.City = r.cities[ci].name
+		} else {
+			day.City = w.origin
+		}
+		var cost int64
+		for _, cl := range legsByDay[d] {
+			leg := w.legOut(cl, d)
+			day.Legs = append(day.Legs, leg)
+			cost += leg.Cost.Cents
+			transport += leg.Cost.Cents
+		}
+		if len(day.Legs) > 0 {
+			day.From = w.cityName(legsByDay[d][0].l.from)
+			day.City = w.cityName(legsByDay[d][len(legsByDay[d])-1].l.to)
+		}
+		if ci := cityOfDay(endCity[d], legsByDay[d], index); ci >= 0 && day.Date != "" {
+			if wet, ok := r.cities[ci].wet[day.Date]; ok {
+				day.Weather = "dry"
+				if wet {
+					day.Weather = "wet"
+				}
+			}
+		}
+		for wi := range wins {
+			if wins[wi].day != d {
+				continue
+			}
+			for _, s := range stopsByWin[wi] {
+				day.Stops = append(day.Stops, s)
+				cost += s.Cost.Cents
+				tickets += s.Cost.Cents
+			}
+		}
+		for _, m := range meals[d] {
+			day.Meals = append(day.Meals, m)
+			cost += m.Cost.Cents
+			food += m.Cost.Cents
+		}
+		if ci := endCity[d]; ci >= 0 && d < starts[ci]+r.nights[ci] && d >= starts[ci] {
+			if h := hotels[ci]; h != nil {
+				day.Stay = &orchestrator.StayRef{AccommodationID: h.h.ID, Name: h.h.Name, City: r.cities[ci].name}
+				cost += h.night
+			}
+		}
+		day.Cost = money(cost)
+	}
+	for i, c := range r.cities {
+		h := hotels[i]
+		if h == nil {
+			if r.nights[i] > 0 {
+				b.findings = append(b.findings, orchestrator.Finding{
+					Code: "no_accommodation_data", Severity: orchestrator.SeverityWarning, Subject: c.name,
+					Message: "no accommodation data was gathered for " + c.name + "; nights there are unplanned",
+				})
+			}
+			continue
+		}
+		st := orchestrator.Stay{
+			AccommodationID: h.h.ID, Name: h.h.Name, City: c.name, Location: h.h.Location,
+			FirstNight: starts[i] + 1, Nights: r.nights[i], Rooms: h.rooms, RoomType: h.h.RoomType,
+			Price: money(h.price), Cost: money(h.night * int64(r.nights[i])),
+		}
+		lodging += st.Cost.Cents
+		it.Stays = append(it.Stays, st)
+	}
+	tc.Transport, tc.Lodging, tc.Food, tc.Attractions = money(transport), money(lodging), money(food), money(tickets)
+	tc.Total = money(transport + lodging + food + tickets)
+	tc.PerPerson = money(tc.Total.Cents / int64(w.people))
+	if w.limit >= 0 {
+		ok := tc.Total.Cents <= w.limit
+		tc.WithinBudget = &ok
+	}
+	b.cost = tc
+	b.it = it
+
+	// Full days left without a visit.
+	for d := range it.Days {
+		if len(legsByDay[d]) == 0 && endCity[d] >= 0 && len(it.Days[d].Stops) == 0 {
+			b.findings = append(b.findings, orchestrator.Finding{
+				Code: "no_attraction", Severity: orchestrator.SeverityWarning, Day: d + 1, Subject: it.Days[d].City,
+				Message: "no attraction could be scheduled on a full day in " + it.Days[d].City,
+			})
+		}
+	}
+	return b, nil
+}
+
+// cityOfDay is the visited city a day's weather matters for.
+func cityOfDay(end int, legs []*chosenLeg, index func(string) int) int {
+	if len(legs) == 0 {
+		return end
+	}
+	if i := index(legs[len(legs)-1].l.to); i >= 0 {
+		return i
+	}
+	return index(legs[0].l.from)
+}
+
+// preBuffer is the time to be at the station before departure.
+func preBuffer(op *option) int {
+	switch op.o.Mode {
+	case "flight":
+		return 90
+	case "train", "bus", "ferry":
+		return 45
+	}
+	return 15
+}
+
+// postBuffer is the time from arrival to being free in the city.
+func postBuffer(op *option) int {
+	switch op.o.Mode {
+	case "flight":
+		return 45
+	case "train", "bus", "ferry":
+		return 30
+	}
+	return 15
+}
+
+// legTimes returns when a leg departs and arrives. Scheduled options run on
+// their timetable; a flexible drive leaves home at 08:00, leaves a city
+// mid-morning, and heads home as late as still arrives by 23:00 (but not
+// after 17:00); always arriving before midnight.
+func (w *world) legTimes(op *option, l routeLeg, outbound, home bool, notBefore int) (int, int) {
+	if op.depart >= 0 {
+		return op.depart, op.arrive
+	}
+	dep := 10 * 60
+	switch {
+	case outbound:
+		dep = dayStart
+	case home:
+		dep = min(17*60, 23*60-op.dur)
+		dep = max(dep, 10*60)
+	}
+	if notBefore >= 0 {
+		dep = max(dep, notBefore)
+	}
+	if dep+op.dur >= 1440 {
+		dep = 1440 - 1 - op.dur
+	}
+	dep = max(dep, 0)
+	return dep, dep + op.dur
+}
+
+// chooseLeg picks a leg's option at a variant: the cheapest for economy;
+// for mid a balance of price and time; for comfort the fastest. Departures
+// before 07:00 and arrivals after 22:00 count against mid and comfort.
+func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int) *option {
+	var opts []*option
+	for _, op := range w.usable(l, fam) {
+		if notBefore >= 0 && op.depart >= 0 && op.depart < notBefore {
+			continue
+		}
+		opts = append(opts, op)
+	}
+	if len(opts) == 0 {
+		return nil
+	}
+	if v.tier == orchestrator.TierEconomy {
+		if notBefore < 0 {
+			return w.cheapestLeg(l, fam)
+		}
+		best := opts[0]
+		for _, op := range opts[1:] {
+			if op.cost < best.cost || (op.cost == best.cost && op.o.ID < best.o.ID) {
+				best = op
+			}
+		}
+		return best
+	}
+	minCost, minDur := opts[0].cost, opts[0].dur
+	for _, op := range opts {
+		minCost, minDur = min(minCost, op.cost), min(minDur, op.dur)
+	}
+	costW, durW := 1.0, 0.5
+	if v.tier == orchestrator.TierComfort {
+		costW, durW = 0.25, 1.0
+	}
+	score := func(op *option) float64 {
+		s := costW*float64(op.cost+1)/float64(minCost+1) + durW*float64(op.dur+1)/float64(minDur+1)
+		if op.depart >= 0 && (op.depart < 7*60 || op.arrive > 22*60) {
+			s += 0.5
+		}
+		return s
+	}
+	best, bs := opts[0], score(opts[0])
+	for _, op := range opts[1:] {
+		if s := score(op); s < bs || (s == bs && op.o.ID < best.o.ID) {
+			best, bs = op, s
+		}
+	}
+	return best
+}
+
+// chooseHotel picks the accommodation for n nights at a variant: the
+// cheapest (lean); the cheapest within 10 km of the centre when positions
+// are known (economy); or the one nearest a target price — the median for
+// mid, the 85th percentile for comfort — weighed with rating and distance.
+func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
+	if v.lean {
+		return c.cheapestHotel(n)
+	}
+	var hs []*hotel
+	for _, h := range c.hotels {
+		if h.h.MinNights <= n {
+			hs = append(hs, h)
+		}
+	}
+	if len(hs) == 0 {
+		return nil
+	}
+	if v.tier == orchestrator.TierEconomy {
+		var best *hotel
+		for _, h := range hs {
+			if c.center != nil && h.h.Location != nil && h.dist > 10 {
+				continue
+			}
+			if best == nil || h.night < best.night || (h.night == best.night && (h.h.Rating > best.h.Rating || (h.h.Rating == best.h.Rating && h.idx < best.idx))) {
+				best = h
+			}
+		}
+		if best == nil {
+			return c.cheapestHotel(n)
+		}
+		return best
+	}
+	prices := make([]int64, len(hs))
+	for i, h := range hs {
+		prices[i] = h.night
+	}
+	slices.Sort(prices)
+	p := 0.5
+	if v.tier == orchestrator.TierComfort {
+		p = 0.85
+	}
+	target := prices[int(p*float64(len(prices)-1))]
+	score := func(h *hotel) float64 {
+		rating := h.h.Rating
+		if rating <= 0 {
+			rating = 2.5
+		}
+		s := math.Abs(float64(h.night-target))/float64(max(target, 1)) + (5-rating)*0.15
+		return s + math.Min(h.dist, 30)*0.03
+	}
+	best, bs := hs[0], score(hs[0])
+	for _, h := range hs[1:] {
+		if s := score(h); s < bs || (s == bs && h.idx < best.idx) {
+			best, bs = h, s
+		}
+	}
+	return best
+}
+
+// weatherSwap keeps outdoor visits off wet days when the forecast is
+// known: the clusters with the most outdoor stops go to the dry full days,
+// then any outdoor stop left on a wet day is exchanged with an indoor stop
+// of a dry day, or replaced by an indoor attraction from extras.
+func (w *world) weatherSwap(c *city, wins []window, mine []int, chunks [][]*attraction, extras *[]*attraction) {
+	wet := func(j int) bool { return c.wet[w.date(wins[mine[j]].day)] }
+	outdoor := func(a *attraction) bool { return a.a.Indoor != nil && !*a.a.Indoor }
+	var full []int // positions in mine
+	anyWet := false
+	for j, wi := range mine {
+		if wins[wi].full {
+			full = append(full, j)
+			anyWet = anyWet || wet(j)
+		}
+	}
+	if !anyWet {
+		return
+	}
+	count := func(ch []*attraction) int {
+		n := 0
+		for _, a := range ch {
+			if outdoor(a) {
+				n++
+			}
+		}
+		return n
+	}
+	days := slices.Clone(full)
+	sort.SliceStable(days, func(a, b int) bool {
+		wa, wb := wet(days[a]), wet(days[b])
+		if wa != wb {
+			return !wa
+		}
+		return days[a] < days[b]
+	})
+	groups := make([][]*attraction, len(full))
+	for i, j := range full {
+		groups[i] = chunks[j]
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return count(groups[a]) > count(groups[b]) })
+	for i, j := range days {
+		chunks[j] = groups[i]
+	}
+	for _, j := range full {
+		if !wet(j) {
+			continue
+		}
+		for k, a := range chunks[j] {
+			if !outdoor(a) {
+				continue
+			}
+			swapped := false
+			for _, d := range full {
+				if wet(d) {
+					continue
+				}
+				for m, b := range chunks[d] {
+					if !outdoor(b) {
+						chunks[j][k], chunks[d][m] = b, a
+						swapped = true
+						break
+					}
+				}
+				if swapped {
+					break
+				}
+			}
+			if swapped {
+				continue
+			}
+			for m, b := range *extras {
+				if !outdoor(b) {
+					chunks[j][k] = b
+					(*extras)[m] = a
+					break
+				}
+			}
+		}
+	}
+}
+
+// schedule walks a window: breakfast when the window starts early enough,
+// the ordered stops (with replacements from extras when one does not fit
+// its opening hours or the time left), lunch around midday and dinner in
+// the evening. It returns the stops and the meal slots.
+func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
+	date := w.date(win.day)
+	wd := weekday(date)
+	var stops []orchestrator.Stop
+	var slots []mealSlot
+	t, at := win.start, win.from
+	if win.start <= breakfastLast && max(win.start, breakfastFrom)+breakfastLen <= win.end {
+		bt := max(t, breakfastFrom)
+		slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Breakfast, time: bt, at: at})
+		t = bt + breakfastLen
+	}
+	lunchPending := win.start <= lunchLast && max(win.start, lunchFrom)+lunchLen <= win.end
+	dinnerWanted := win.start <= dinnerLast && max(win.start, dinnerFrom)+dinnerLen <= win.end
+	lastEnd := win.end
+	if dinnerWanted {
+		lastEnd = min(win.end-dinnerLen, 19*60)
+	}
+	placeLunch := func() {
+		lt := max(t, lunchFrom)
+		if lt <= lunchLast && lt+lunchLen <= win.end {
+			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at})
+			t = lt + lunchLen
+		}
+		lunchPending = false
+	}
+	try := func(a *attraction) bool {
+		if used[a] {
+			return false
+		}
+		if lunchPending && t >= lunchFrom {
+			placeLunch()
+		}
+		p := place{a.a.ID, a.a.Location}
+		tr, est := c.travel(at, p)
+		start, ok := openStart(a, wd, t+tr)
+		if lunchPending && ok && start+a.visit > 13*60+30 && t <= lunchLast {
+			placeLunch()
+			tr, est = c.travel(at, p)
+			start, ok = openStart(a, wd, t+tr)
+		}
+		if !ok || start+a.visit > lastEnd {
+			return false
+		}
+		end := start + a.visit
+		price := orchestrator.Money{Cents: a.price, Currency: w.currency}
+		stops = append(stops, orchestrator.Stop{
+			AttractionID: a.a.ID, Name: a.a.Name, City: c.name, Location: a.a.Location,
+			Start: hhmm(start), End: hhmm(end), TravelMinutes: tr, TravelEstimate: est, Indoor: a.a.Indoor,
+			Price: price, Cost: orchestrator.Money{Cents: a.price * int64(w.people), Currency: w.currency},
+		})
+		used[a] = true
+		t, at = end, p
+		return true
+	}
+	n := 0
+	for _, a := range ordered {
+		if n >= win.cap {
+			*extras = append(*extras, a)
+			continue
+		}
+		if try(a) {
+			n++
+		} else if !used[a] {
+			*extras = append(*extras, a)
+		}
+	}
+	for n < win.cap && len(*extras) > 0 {
+		// The nearest replacement that fits.
+		cands := slices.Clone(*extras)
+		sort.SliceStable(cands, func(i, j int) bool {
+			ti, _ := c.travel(at, place{cands[i].a.ID, cands[i].a.Location})
+			tj, _ := c.travel(at, place{cands[j].a.ID, cands[j].a.Location})
+			return ti < tj
+		})
+		placed := false
+		for _, a := range cands {
+			if try(a) {
+				placed = true
+				n++
+				break
+			}
+		}
+		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used[a] })
+		if !placed {
+			break
+		}
+	}
+	if lunchPending {
+		placeLunch()
+	}
+	if dinnerWanted {
+		dt := max(t, dinnerFrom)
+		if dt <= dinnerLast && dt+dinnerLen <= win.end {
+			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at})
+		}
+	}
+	return stops, slots
+}
+
+// openStart returns the earliest start at or after arrive at which a visit
+// fits the attraction's opening hours on weekday wd.
+func openStart(a *attraction, wd, arrive int) (int, bool) {
+	hours := a.a.Hours
+	if len(hours) == 0 {
+		return arrive, true
+	}
+	best := -1
+	for _, h := range hours {
+		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
+			continue
+		}
+		o, ok := minutes(h.Open)
+		if !ok {
+			continue
+		}
+		s := max(arrive, o)
+		if openFor([]orchestrator.OpeningHours{h}, wd, s, s+a.visit) && (best < 0 || s < best) {
+			best = s
+		}
+	}
+	return best, best >= 0
+}
+
+// legOut renders a chosen leg.
+func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
+	o := cl.op.o
+	return orchestrator.Leg{
+		OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class,
+		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to),
+		FromStation: o.FromStation, ToStation: o.ToStation,
+		Date: w.date(day), Depart: hhmm(cl.depart), Arrive: hhmm(cl.arrive),
+		DurationMinutes: cl.op.dur, DistanceKM: o.DistanceKM,
+		Pricing: pricing(o), Price: orchestrator.Money{Cents: cl.op.price, Currency: w.currency},
+		Units: cl.op.units, Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
+		Estimate: o.PriceEstimate,
+	}
+}
+
+func pricing(o *orchestrator.TransportOption) string {
+	if o.Pricing == orchestrator.PerVehicle {
+		return orchestrator.PerVehicle
+	}
+	return orchestrator.PerPerson
+}
+
+// chooseMeals gives every meal slot a restaurant: per city the set of
+// distinct restaurants of least tier weight, with the requested cuisines
+// split among cities so the trip covers them, then matched to slots by
+// opening hours and distance.
+func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) (map[int][]orchestrator.Meal, []orchestrator.Finding) {
+	nc := len(w.cuisines)
+	k := len(r.cities)
+	perCity := make([][]mealSlot, k)
+	for _, s := range slots {
+		perCity[s.ci] = append(perCity[s.ci], s)
+	}
+	type cityMeals struct {
+		elig   []*restaurant
+		weight []int64
+		m      int
+	}
+	cms := make([]cityMeals, k)
+	tables := make([][]int64, k)
+	for ci, c := range r.cities {
+		ss := perCity[ci]
+		if len(ss) == 0 {
+			continue
+		}
+		var elig []*restaurant
+		for _, rs := range c.restaurants {
+			for _, s := range ss {
+				if openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) {
+					elig = append(elig, rs)
+					break
+				}
+			}
+		}
+		// The activity centre of the city: its stops, else its hotel.
+		var pts []orchestrator.GeoPoint
+		for wi, st := range stopsByWin {
+			if wins[wi].ci == ci {
+				for _, s := range st {
+					if s.Location != nil {
+						pts = append(pts, *s.Location)
+					}
+				}
+			}
+		}
+		center := centroid(pts)
+		if center == nil && hotels[ci] != nil {
+			center = hotels[ci].h.Location
+		}
+		if center == nil {
+			center = c.center
+		}
+		weight := w.restaurantWeights(elig, v, center)
+		m := min(len(ss), len(elig))
+		cms[ci] = cityMeals{elig, weight, m}
+		if m > 0 {
+			tables[ci] = restaurantTable(elig, weight, m, nc)
+		}
+	}
+	masks, _ := coverMasks(tables, nc)
+	assigned := make([][]*restaurant, k)
+	used := map[*restaurant]bool{}
+	for ci := range r.cities {
+		ss := perCity[ci]
+		if len(ss) == 0 {
+			continue
+		}
+		cm := cms[ci]
+		var chosen []*restaurant
+		if cm.m > 0 {
+			for _, i := range pickRestaurants(cm.elig, cm.weight, cm.m, nc, masks[ci]) {
+				chosen = append(chosen, cm.elig[i])
+			}
+		}
+		assigned[ci] = w.assignMeals(ss, chosen, cm.elig, cm.weight)
+		for _, rs := range assigned[ci] {
+			if rs != nil {
+				used[rs] = true
+			}
+		}
+	}
+	covered := w.repairCuisines(r, perCity, assigned, used)
+
+	out := map[int][]orchestrator.Meal{}
+	var findings []orchestrator.Finding
+	for i, cu := range w.cuisineNames {
+		if covered&(1<<i) == 0 {
+			findings = append(findings, orchestrator.Finding{
+				Code: "cuisine_not_covered", Severity: orchestrator.SeverityError, Check: "cuisines", Subject: cu,
+				Message: "no restaurant serving " + cu + " fits the planned meals",
+			})
+		}
+	}
+	for ci, c := range r.cities {
+		for si, s := range perCity[ci] {
+			rs := assigned[ci][si]
+			if rs == nil {
+				findings = append(findings, orchestrator.Finding{
+					Code: "no_restaurant", Severity: orchestrator.SeverityWarning, Day: s.day + 1, Subject: c.name,
+					Message: "no restaurant in " + c.name + " is open for " + s.slot + " at " + hhmm(s.time),
+				})
+				continue
+			}
+			out[s.day] = append(out[s.day], orchestrator.Meal{
+				Slot: s.slot, RestaurantID: rs.r.ID, Name: rs.r.Name, City: c.name, Location: rs.r.Location,
+				Time: hhmm(s.time), Cuisines: rs.r.Cuisines,
+				Price: orchestrator.Money{Cents: rs.price, Currency: w.currency},
+				Cost:  orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
+			})
+		}
+	}
+	for d := range out {
+		sort.SliceStable(out[d], func(i, j int) bool { return out[d][i].Time < out[d][j].Time })
+	}
+	return out, findings
+}
+
+// repairCuisines returns the requested cuisines the assigned meals cover
+// and, when opening hours made the assignment lose one the chosen set
+// covered (or could cover), swaps in an unused restaurant serving it at a
+// slot it is open for, taking the slot whose current restaurant covers no
+// cuisine that would be lost and is cheapest to give up.
+func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used map[*restaurant]bool) int {
+	nc := len(w.cuisines)
+	coverage := func() (int, []int) {
+		count := make([]int, nc)
+		mask := 0
+		for _, as := range assigned {
+			for _, rs := range as {
+				if rs == nil {
+					continue
+				}
+				mask |= rs.mask
+				for b := 0; b < nc; b++ {
+					if rs.mask&(1<<b) != 0 {
+						count[b]++
+					}
+				}
+			}
+		}
+		return mask, count
+	}
+	covered, count := coverage()
+	for b := 0; b < nc; b++ {
+		if covered&(1<<b) != 0 {
+			continue
+		}
+		type move struct {
+			ci, si int
+			rs     *restaurant
+		}
+		var best *move
+		for ci, c := range r.cities {
+			for si, s := range perCity[ci] {
+				cur := assigned[ci][si]
+				if cur != nil {
+					// Giving up cur must not uncover another cuisine.
+					lost := false
+					for o := 0; o < nc; o++ {
+						if cur.mask&(1<<o) != 0 && count[o] == 1 {
+							lost = true
+						}
+					}
+					if lost {
+						continue
+					}
+				}
+				for _, rs := range c.restaurants {
+					if used[rs] || rs.mask&(1<<b) == 0 || !openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) {
+						continue
+					}
+					if best == nil || rs.price < best.rs.price || (rs.price == best.rs.price && rs.idx < best.rs.idx) {
+						best = &move{ci, si, rs}
+					}
+				}
+			}
+		}
+		if best == nil {
+			continue
+		}
+		if cur := assigned[best.ci][best.si]; cur != nil {
+			delete(used, cur)
+		}
+		assigned[best.ci][best.si] = best.rs
+		used[best.rs] = true
+		covered, count = coverage()
+	}
+	return covered
+}
+
+func mealLen(slot string) int {
+	switch slot {
+	case orchestrator.Breakfast:
+		return breakfastLen
+	case orchestrator.Lunch:
+		return lunchLen
+	}
+	return dinnerLen
+}
+
+// restaurantWeights scores restaurants for a variant (lower is better):
+// price first for lean and economy (economy adding a distance surcharge),
+// with distance from the city's activity centre as tie-break; nearness to
+// a target price (median for mid, 80th percentile for comfort), rating and
+// distance otherwise.
+func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestrator.GeoPoint) []int64 {
+	dist := func(r *restaurant) float64 {
+		if center == nil || r.r.Location == nil {
+			return 0
+		}
+		return center.DistanceKM(*r.r.Location)
+	}
+	out := make([]int64, len(rs))
+	if v.tier == orchestrator.TierEconomy {
+		// Lean: price alone. Economy: price plus 5 currency units per km
+		// beyond 3 km from the day's area, so a cheap meal across town
+		// does not beat a nearby one.
+		for i, r := range rs {
+			p := r.price
+			if !v.lean {
+				p += int64(500 * math.Max(0, dist(r)-3))
+			}
+			out[i] = p*1000 + int64(math.Min(999, dist(r)*10))
+		}
+		return out
+	}
+	prices := make([]int64, len(rs))
+	for i, r := range rs {
+		prices[i] = r.price
+	}
+	slices.Sort(prices)
+	p, rw := 0.5, 150.0
+	if v.tier == orchestrator.TierComfort {
+		p, rw = 0.8, 250.0
+	}
+	var target int64
+	if len(prices) > 0 {
+		target = prices[int(p*float64(len(prices)-1))]
+	}
+	for i, r := range rs {
+		rating := r.r.Rating
+		if rating <= 0 {
+			rating = 2.5
+		}
+		s := 1000*math.Abs(float64(r.price-target))/float64(max(target, 1)) + rw*(5-rating) + 20*math.Min(dist(r), 20)
+		out[i] = int64(math.Round(s))
+	}
+	return out
+}
+
+// assignMeals matches slots (in time order) to the chosen restaurants,
+// nearest first, repairing with augmenting paths when opening hours
+// conflict, and falling back to other open restaurants of the city.
+func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []int64) []*restaurant {
+	ok := func(s mealSlot, r *restaurant) bool {
+		return openFor(r.r.Hours, s.wd, s.time, s.time+mealLen(s.slot))
+	}
+	km := func(s mealSlot, r *restaurant) float64 {
+		if s.at.loc == nil || r.r.Location == nil {
+			return 0
+		}
+		return s.at.loc.DistanceKM(*r.r.Location)
+	}
+	assign := make([]*restaurant, len(ss))
+	owner := map[*restaurant]int{}
+	for si, s := range ss {
+		var best *restaurant
+		for _, r := range chosen {
+			if _, taken := owner[r]; taken || !ok(s, r) {
+				continue
+			}
+			if best == nil || km(s, r) < km(s, best) || (km(s, r) == km(s, best) && r.idx < best.idx) {
+				best = r
+			}
+		}
+		if best != nil {
+			assign[si] = best
+			owner[best] = si
+		}
+	}
+	// Augmenting paths for slots left over.
+	var try func(si int, seen map[*restaurant]bool) bool
+	try = func(si int, seen map[*restaurant]bool) bool {
+		for _, r := range chosen {
+			if seen[r] || !ok(ss[si], r) {
+				continue
+			}
+			seen[r] = true
+			prev, taken := owner[r]
+			if !taken || try(prev, seen) {
+				assign[si] = r
+				owner[r] = si
+				return true
+			}
+		}
+		return false
+	}
+	for si := range ss {
+		if assign[si] == nil {
+			try(si, map[*restaurant]bool{})
+		}
+	}
+	// Fallback: the lightest open restaurant not yet used.
+	wt := map[*restaurant]int64{}
+	for i, r := range elig {
+		wt[r] = weight[i]
+	}
+	for si, s := range ss {
+		if assign[si] != nil {
+			continue
+		}
+		var best *restaurant
+		for _, r := range elig {
+			if _, taken := owner[r]; taken || !ok(s, r) {
+				continue
+			}
+			if best == nil || wt[r] < wt[best] || (wt[r] == wt[best] && r.idx < best.idx) {
+				best = r
+			}
+		}
+		if best != nil {
+			assign[si] = best
+			owner[best] = si
+		}
+	}
+	return assign
+}

@@ -1,0 +1,154 @@
+package planner
+
+import (
+	"math"
+	"sort"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Straight-line travel estimate inside a city: a fixed overhead plus the
+// distance at an average urban speed.
+const (
+	urbanKMH        = 25.0
+	travelOverhead  = 10 // minutes
+	unknownTravel   = 20 // minutes, when a position is missing
+	maxTwoOptRounds = 50
+)
+
+// place is a point of a day's route: an attraction, a hotel or a station.
+type place struct {
+	id  string
+	loc *orchestrator.GeoPoint
+}
+
+// travel returns the minutes from a to b in city c: the travel matrix when
+// both are in it, else a straight-line estimate (estimate = true).
+func (c *city) travel(a, b place) (int, bool) {
+	if a.id != "" && a.id == b.id {
+		return 0, false
+	}
+	if m := c.matrix; m != nil && a.id != "" && b.id != "" {
+		i, j := m.Index(a.id), m.Index(b.id)
+		if i >= 0 && j >= 0 && i < len(m.Seconds) && j < len(m.Seconds[i]) && m.Seconds[i][j] >= 0 {
+			return (m.Seconds[i][j] + 59) / 60, false
+		}
+	}
+	if a.loc == nil || b.loc == nil {
+		return unknownTravel, true
+	}
+	km := a.loc.DistanceKM(*b.loc)
+	return travelOverhead + int(math.Round(km/urbanKMH*60)), true
+}
+
+// orderStops orders stops into a short open path from start: nearest
+// neighbour, then 2-opt improvement, over the city's travel times. Ties are
+// broken by input order, so the result is deterministic.
+func (c *city) orderStops(start place, stops []*attraction) []*attraction {
+	n := len(stops)
+	if n <= 1 {
+		return stops
+	}
+	pts := make([]place, n+1)
+	pts[0] = start
+	for i, s := range stops {
+		pts[i+1] = place{s.a.ID, s.a.Location}
+	}
+	d := make([][]int, n+1)
+	for i := range d {
+		d[i] = make([]int, n+1)
+		for j := range d[i] {
+			if i != j {
+				d[i][j], _ = c.travel(pts[i], pts[j])
+			}
+		}
+	}
+	// Nearest neighbour from the start.
+	path := []int{0}
+	used := make([]bool, n+1)
+	used[0] = true
+	for len(path) <= n {
+		last, next := path[len(path)-1], -1
+		for j := 1; j <= n; j++ {
+			if !used[j] && (next < 0 || d[last][j] < d[last][next]) {
+				next = j
+			}
+		}
+		used[next] = true
+		path = append(path, next)
+	}
+	// 2-opt on the open path (the start stays first, the end is free).
+	for round := 0; round < maxTwoOptRounds; round++ {
+		improved := false
+		for i := 1; i < n; i++ {
+			for j := i + 1; j <= n; j++ {
+				before := d[path[i-1]][path[i]]
+				after := d[path[i-1]][path[j]]
+				if j < n {
+					before += d[path[j]][path[j+1]]
+					after += d[path[i]][path[j+1]]
+				}
+				if after < before {
+					for a, b := i, j; a < b; a, b = a+1, b-1 {
+						path[a], path[b] = path[b], path[a]
+					}
+					improved = true
+				}
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	out := make([]*attraction, n)
+	for i, p := range path[1:] {
+		out[i] = stops[p-1]
+	}
+	return out
+}
+
+// sweep orders attractions by bearing around center, starting after the
+// widest angular gap, so that consecutive runs are geographic clusters.
+// Attractions without a position come last, in rank order.
+func sweep(center *orchestrator.GeoPoint, as []*attraction) []*attraction {
+	if center == nil {
+		return as
+	}
+	type ang struct {
+		a   *attraction
+		deg float64
+	}
+	var with []ang
+	var without []*attraction
+	for _, a := range as {
+		if a.a.Location == nil {
+			without = append(without, a)
+			continue
+		}
+		dy := a.a.Location.Lat - center.Lat
+		dx := (a.a.Location.Lon - center.Lon) * math.Cos(center.Lat*math.Pi/180)
+		with = append(with, ang{a, math.Atan2(dy, dx)})
+	}
+	sort.SliceStable(with, func(i, j int) bool {
+		if with[i].deg != with[j].deg {
+			return with[i].deg < with[j].deg
+		}
+		return with[i].a.idx < with[j].a.idx
+	})
+	start, gap := 0, -1.0
+	for i := range with {
+		next := with[(i+1)%len(with)].deg
+		g := next - with[i].deg
+		if i == len(with)-1 {
+			g += 2 * math.Pi
+		}
+		if g > gap {
+			gap, start = g, (i+1)%len(with)
+		}
+	}
+	out := make([]*attraction, 0, len(as))
+	for i := range with {
+		out = append(out, with[(start+i)%len(with)].a)
+	}
+	return append(out, without...)
+}

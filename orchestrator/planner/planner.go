@@ -1,0 +1,632 @@
+// Package planner builds a day-by-day Itinerary from a Brief and the Trip
+// data gathered for it — deterministic code, no model. It allocates days to
+// cities (a fixed route, or cities chosen from the candidates the Trip
+// holds), picks transport legs, accommodation, attractions and meals against
+// the brief's hard constraints, orders each day by travel time and opening
+// hours, and prices three tiers with exact integer-cent arithmetic.
+//
+// Plan is a pure function: the same brief, trip and options always give the
+// same itinerary, ties being broken by sorted keys.
+package planner
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Options tune a plan. The zero value plans with defaults.
+type Options struct {
+	// Cities is how many cities to visit when the brief fixes no route and
+	// the Trip holds more candidate cities than that (e.g. a region). Zero
+	// means the number of the brief's destinations found in the Trip, or 1.
+	Cities int
+	// MaxCandidates bounds the candidate cities the route search permutes;
+	// zero means 12.
+	MaxCandidates int
+	// Tier forces the tier of the returned days; empty picks the most
+	// comfortable tier within the budget (mid when there is no budget).
+	Tier orchestrator.Tier
+}
+
+// Day timing, in minutes after midnight.
+const (
+	dayStart      = 8 * 60
+	dayEnd        = 21*60 + 30
+	breakfastFrom = 7*60 + 30
+	breakfastLast = 9*60 + 30
+	lunchFrom     = 11*60 + 30
+	lunchLast     = 14 * 60
+	dinnerFrom    = 17*60 + 30
+	dinnerLast    = 20*60 + 30
+	breakfastLen  = 45
+	lunchLen      = 60
+	dinnerLen     = 75
+	defaultVisit  = 90
+	minWindow     = 60
+)
+
+// paceStops is how many attractions a full day holds at each pace.
+var paceStops = map[string]int{"relaxed": 2, "moderate": 3, "packed": 4}
+
+// Plan builds the itinerary for b from trip. b should be normalized
+// (Brief.Normalize). Plan returns an EUNPROCESSABLE *orchestrator.Error when
+// no plan can be built from the data (a city missing from the trip, no
+// transport for a leg, no accommodation meeting the constraints); a plan
+// that only misses the budget is returned with an over_budget finding.
+func Plan(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*orchestrator.Itinerary, error) {
+	w, err := newWorld(b, trip, opts)
+	if err != nil {
+		return nil, err
+	}
+	r, err := w.searchRoute()
+	if err != nil {
+		return nil, err
+	}
+	return w.build(r)
+}
+
+// world is everything Plan derives from its inputs before choosing.
+type world struct {
+	b      *orchestrator.Brief
+	trip   *orchestrator.Trip
+	opts   Options
+	people int
+	days   int
+	dates  []string
+	// origin is the brief's origin as the trip spells it ("" for none).
+	origin    string
+	originKey string
+	currency  string
+	limit     int64 // group budget in cents; -1 when none
+	pace      int
+
+	exclude  map[string]bool
+	prefer   []string
+	cuisines []string // requested cuisines, folded
+	// cuisineNames are the requested cuisines as the brief spells them.
+	cuisineNames []string
+	rules        []string
+	roomType     string
+	terms        [][]string // interest match terms
+
+	cities []*city // candidates (or the route), in trip order
+	byKey  map[string]*city
+	legs   map[[2]string][]*option
+
+	// ids numbers the origin (0) and the cities (1…) for the dense memo of
+	// cheapest legs, indexed by from, to, day and family.
+	ids     map[string]int
+	legMemo []*option
+	legDone []bool
+	// dpF and dpG are scratch for the route search's cuisine programme.
+	dpF, dpG []int64
+	notes    []orchestrator.Finding
+}
+
+// city is a candidate city with its data priced and filtered.
+type city struct {
+	id     int
+	name   string
+	key    string
+	data   *orchestrator.CityData
+	center *orchestrator.GeoPoint
+
+	attractions []*attraction // ranked, best first
+	restaurants []*restaurant // every restaurant with a known price
+	hotels      []*hotel      // those meeting the room constraints
+	hotelData   bool          // the trip held hotel data at all
+	restData    bool
+	wet         map[string]bool // date → wet
+	matrix      *orchestrator.TravelMatrix
+
+	hotelMemo map[int]*hotel // nights → cheapest hotel
+	mealMemo  map[int][]int64
+	mealSets  map[int][][]int // meals → mask → chosen restaurant indexes
+}
+
+type attraction struct {
+	a     *orchestrator.Attraction
+	idx   int
+	score float64
+	price int64 // per person, cents
+	visit int   // minutes
+}
+
+type restaurant struct {
+	r     *orchestrator.Restaurant
+	idx   int
+	price int64 // per person, cents
+	mask  int   // requested cuisines served
+}
+
+type hotel struct {
+	h     *orchestrator.Accommodation
+	idx   int
+	price int64 // per room per night, cents
+	rooms int
+	night int64 // price × rooms
+	dist  float64
+}
+
+type option struct {
+	o      *orchestrator.TransportOption
+	price  int64 // per unit, cents
+	units  int
+	cost   int64
+	depart int // -1: flexible
+	arrive int
+	dur    int
+}
+
+func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*world, error) {
+	if trip == nil {
+		return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no trip data to plan from")
+	}
+	if b.Days <= 0 {
+		return nil, orchestrator.FieldErrorf("days", "the brief has no number of days")
+	}
+	w := &world{
+		b: b, trip: trip, opts: opts,
+		people:  max(1, b.Travelers.Total()),
+		days:    b.Days,
+		dates:   b.Dates(),
+		limit:   -1,
+		exclude: map[string]bool{},
+		byKey:   map[string]*city{},
+		legs:    map[[2]string][]*option{},
+		ids:     map[string]int{},
+	}
+	if w.opts.MaxCandidates <= 0 {
+		w.opts.MaxCandidates = 12
+	}
+	w.pace = paceStops[b.Pace]
+	if w.pace == 0 {
+		w.pace = paceStops["moderate"]
+	}
+	for _, m := range b.Constraints.TransportExclude {
+		w.exclude[m] = true
+	}
+	w.prefer = append([]string(nil), b.Constraints.TransportPrefer...)
+	for _, c := range b.Constraints.Cuisines {
+		f := strings.ToLower(strings.TrimSpace(c))
+		if f != "" && !slices.Contains(w.cuisines, f) {
+			w.cuisines = append(w.cuisines, f)
+			w.cuisineNames = append(w.cuisineNames, strings.TrimSpace(c))
+		}
+	}
+	if len(w.cuisines) > 10 {
+		return nil, orchestrator.FieldErrorf("constraints.cuisines", "at most 10 cuisines can be planned for")
+	}
+	w.rules = append([]string(nil), b.Constraints.HouseRules...)
+	w.roomType = b.Constraints.RoomType
+	for _, in := range b.Interests {
+		w.terms = append(w.terms, interestTerms(in))
+	}
+	if err := w.pickCurrency(); err != nil {
+		return nil, err
+	}
+	if b.Origin != "" {
+		w.origin = b.Origin
+		w.originKey = orchestrator.CanonicalCity(b.Origin)
+	}
+	for i := range trip.Cities {
+		cd := &trip.Cities[i]
+		k := orchestrator.CanonicalCity(cd.Name)
+		if k == w.originKey || w.byKey[k] != nil {
+			continue
+		}
+		c, err := w.newCity(cd)
+		if err != nil {
+			return nil, err
+		}
+		w.cities = append(w.cities, c)
+		w.byKey[k] = c
+		c.id = len(w.cities)
+		w.ids[k] = c.id
+	}
+	if w.originKey != "" {
+		w.ids[w.originKey] = 0
+	}
+	n := len(w.cities) + 1
+	w.legMemo = make([]*option, n*n*w.days*numFams)
+	w.legDone = make([]bool, len(w.legMemo))
+	for _, sl := range trip.Transport {
+		leg := sl.Value
+		p := [2]string{orchestrator.CanonicalCity(leg.From), orchestrator.CanonicalCity(leg.To)}
+		for i := range leg.Options {
+			o := &leg.Options[i]
+			price, err := w.cents(o.Price)
+			if err != nil {
+				return nil, err
+			}
+			op := &option{o: o, price: price, units: o.Units(w.people), depart: -1, dur: o.DurationMinutes}
+			op.cost = op.price * int64(op.units)
+			if o.Depart != "" {
+				dm, ok1 := minutes(o.Depart)
+				am, ok2 := minutes(o.Arrive)
+				if !ok1 || !ok2 {
+					continue
+				}
+				op.depart, op.arrive = dm, am
+				if op.dur <= 0 {
+					op.dur = am + 1440*o.ArriveDayOffset - dm
+				}
+			}
+			w.legs[p] = append(w.legs[p], op)
+		}
+	}
+	return w, nil
+}
+
+// pickCurrency sets the plan currency (the budget's, else the data's) and
+// the group budget in cents.
+func (w *world) pickCurrency() error {
+	data := w.dataCurrency()
+	if bu := w.b.Budget; bu != nil {
+		cur := strings.ToUpper(bu.Currency)
+		if data != "" && cur != data && w.trip.FX == nil {
+			// Without rates the budget cannot be compared: plan in the
+			// data's currency and say so.
+			w.currency = data
+			w.notes = append(w.notes, orchestrator.Finding{
+				Code: "budget_unchecked", Severity: orchestrator.SeverityWarning, Check: "budget",
+				Message: "the budget is in " + cur + " but prices are in " + data + " and no exchange rates were gathered; the budget was not applied",
+			})
+			return nil
+		}
+		w.currency = cur
+		total := bu.Amount
+		if bu.PerPerson {
+			total *= float64(w.people)
+		}
+		w.limit = int64(math.Round(total * 100))
+		return nil
+	}
+	w.currency = data
+	if w.currency == "" {
+		w.currency = "USD"
+	}
+	return nil
+}
+
+// dataCurrency is the currency of the first priced item of the trip.
+func (w *world) dataCurrency() string {
+	for _, cd := range w.trip.Cities {
+		switch {
+		case cd.Hotels != nil && len(cd.Hotels.Value) > 0:
+			return strings.ToUpper(cd.Hotels.Value[0].Price.Currency)
+		case cd.Restaurants != nil && len(cd.Restaurants.Value) > 0:
+			return strings.ToUpper(cd.Restaurants.Value[0].Price.Currency)
+		}
+	}
+	for _, l := range w.trip.Transport {
+		if len(l.Value.Options) > 0 {
+			return strings.ToUpper(l.Value.Options[0].Price.Currency)
+		}
+	}
+	return ""
+}
+
+// cents converts m to the plan currency, rounding half away from zero.
+func (w *world) cents(m orchestrator.Money) (int64, error) {
+	if m.Currency == "" || strings.EqualFold(m.Currency, w.currency) {
+		return m.Cents, nil
+	}
+	fx := w.trip.FX
+	if fx == nil {
+		return 0, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "prices in %s but the plan is in %s and no exchange rates were gathered", m.Currency, w.currency)
+	}
+	rate := func(c string) (float64, bool) {
+		if strings.EqualFold(c, fx.Value.Base) {
+			return 1, true
+		}
+		r, ok := fx.Value.Rates[strings.ToUpper(c)]
+		return r, ok && r > 0
+	}
+	from, ok1 := rate(m.Currency)
+	to, ok2 := rate(w.currency)
+	if !ok1 || !ok2 {
+		return 0, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no exchange rate from %s to %s", m.Currency, w.currency)
+	}
+	return int64(math.Round(float64(m.Cents) / from * to)), nil
+}
+
+func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
+	c := &city{
+		name: cd.Name, key: orchestrator.CanonicalCity(cd.Name), data: cd,
+		wet:       map[string]bool{},
+		hotelMemo: map[int]*hotel{},
+		mealMemo:  map[int][]int64{},
+		mealSets:  map[int][][]int{},
+	}
+	if cd.Matrix != nil {
+		c.matrix = &cd.Matrix.Value
+	}
+	if cd.Weather != nil {
+		for _, d := range cd.Weather.Value.Days {
+			c.wet[d.Date] = wetDay(d)
+		}
+	}
+	// The centre: the geocoded place, else the coordinate-wise median of
+	// the attractions (robust to outlying satellite towns).
+	if cd.Place != nil {
+		c.center = &orchestrator.GeoPoint{Lat: cd.Place.Value.Latitude, Lon: cd.Place.Value.Longitude}
+	} else if cd.Attractions != nil {
+		var pts []orchestrator.GeoPoint
+		for _, a := range cd.Attractions.Value {
+			if a.Location != nil {
+				pts = append(pts, *a.Location)
+			}
+		}
+		c.center = median(pts)
+	}
+	// Attractions: priced, ranked.
+	if cd.Attractions != nil {
+		for i := range cd.Attractions.Value {
+			a := &cd.Attractions.Value[i]
+			at := &attraction{a: a, idx: i, visit: visitMinutes(a)}
+			if a.Price != nil {
+				p, err := w.cents(*a.Price)
+				if err != nil {
+					return nil, err
+				}
+				at.price = p
+			}
+			at.score = w.attractionScore(at, c.center)
+			c.attractions = append(c.attractions, at)
+		}
+		sort.SliceStable(c.attractions, func(i, j int) bool {
+			x, y := c.attractions[i], c.attractions[j]
+			if x.score != y.score {
+				return x.score > y.score
+			}
+			return x.idx < y.idx
+		})
+	}
+	if cd.Restaurants != nil {
+		c.restData = len(cd.Restaurants.Value) > 0
+		for i := range cd.Restaurants.Value {
+			r := &cd.Restaurants.Value[i]
+			p, err := w.cents(r.Price)
+			if err != nil {
+				return nil, err
+			}
+			rs := &restaurant{r: r, idx: i, price: p}
+			for ci, want := range w.cuisines {
+				for _, have := range r.Cuisines {
+					if strings.EqualFold(strings.TrimSpace(have), want) {
+						rs.mask |= 1 << ci
+					}
+				}
+			}
+			c.restaurants = append(c.restaurants, rs)
+		}
+	}
+	if cd.Hotels != nil {
+		c.hotelData = len(cd.Hotels.Value) > 0
+		for i := range cd.Hotels.Value {
+			h := &cd.Hotels.Value[i]
+			if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
+				continue
+			}
+			ok := true
+			for _, rule := range w.rules {
+				if !h.HouseRules.Allows(rule) {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			p, err := w.cents(h.Price)
+			if err != nil {
+				return nil, err
+			}
+			ht := &hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy}
+			ht.night = ht.price * int64(ht.rooms)
+			if c.center != nil && h.Location != nil {
+				ht.dist = c.center.DistanceKM(*h.Location)
+			}
+			c.hotels = append(c.hotels, ht)
+		}
+	}
+	return c, nil
+}
+
+// wetDay reports whether a forecast day is too wet for outdoor visits.
+func wetDay(d orchestrator.WeatherDay) bool {
+	for _, r := range d.Risks {
+		switch r {
+		case "heavy_rain", "storm", "snow", "thunderstorm":
+			return true
+		}
+	}
+	if d.PrecipitationMM != nil && *d.PrecipitationMM >= 5 {
+		return true
+	}
+	if d.PrecipitationPct != nil && *d.PrecipitationPct >= 70 {
+		return true
+	}
+	if d.Code != nil {
+		c := *d.Code
+		if (c >= 61 && c <= 67) || (c >= 71 && c <= 77) || (c >= 80 && c <= 86) || c >= 95 {
+			return true
+		}
+	}
+	return false
+}
+
+func visitMinutes(a *orchestrator.Attraction) int {
+	lo, hi := a.VisitMinMinutes, a.VisitMaxMinutes
+	var v int
+	switch {
+	case lo > 0 && hi > 0:
+		v = (lo + hi) / 2
+	case hi > 0:
+		v = hi
+	case lo > 0:
+		v = lo
+	default:
+		v = defaultVisit
+	}
+	return min(max(v, 30), 240)
+}
+
+// interestSynonyms widens common interests to the words datasets use,
+// including the ChinaTravel sandbox's Chinese categories.
+var interestSynonyms = map[string][]string{
+	"history":  {"history", "historic", "历史", "古迹", "museum", "博物馆", "纪念馆"},
+	"museum":   {"museum", "博物馆", "纪念馆", "美术馆"},
+	"museums":  {"museum", "博物馆", "纪念馆", "美术馆"},
+	"art":      {"art", "gallery", "美术", "艺术"},
+	"nature":   {"nature", "park", "garden", "自然", "公园", "园林", "风光"},
+	"park":     {"park", "公园"},
+	"parks":    {"park", "公园"},
+	"temple":   {"temple", "shrine", "寺", "庙", "宫", "观"},
+	"temples":  {"temple", "shrine", "寺", "庙", "宫", "观"},
+	"culture":  {"culture", "cultural", "文化", "人文"},
+	"shopping": {"shopping", "market", "mall", "商业", "街区", "步行街"},
+	"family":   {"zoo", "aquarium", "amusement", "游乐园", "动物园", "海洋"},
+	"kids":     {"zoo", "aquarium", "amusement", "游乐园", "动物园", "海洋"},
+}
+
+func interestTerms(in string) []string {
+	f := strings.ToLower(strings.TrimSpace(in))
+	if syn, ok := interestSynonyms[f]; ok {
+		return syn
+	}
+	return []string{f}
+}
+
+// attractionScore ranks an attraction: +100 per matched interest, its
+// popularity and rating, minus up to 30 for the ticket (one point per 10
+// currency units) and up to 40 for distance beyond 10 km from the centre.
+func (w *world) attractionScore(at *attraction, center *orchestrator.GeoPoint) float64 {
+	a := at.a
+	hay := strings.ToLower(a.Name + " " + a.Category + " " + strings.Join(a.Tags, " "))
+	s := 0.0
+	for _, terms := range w.terms {
+		for _, t := range terms {
+			if t != "" && strings.Contains(hay, t) {
+				s += 100
+				break
+			}
+		}
+	}
+	s += a.Popularity*3 + a.Rating*6
+	s -= math.Min(30, float64(at.price)/1000)
+	if a.Location == nil {
+		s -= 5
+	} else if center != nil {
+		s -= math.Min(40, math.Max(0, center.DistanceKM(*a.Location)-10))
+	}
+	return s
+}
+
+// median returns the coordinate-wise median of pts, or nil.
+func median(pts []orchestrator.GeoPoint) *orchestrator.GeoPoint {
+	if len(pts) == 0 {
+		return nil
+	}
+	lat := make([]float64, len(pts))
+	lon := make([]float64, len(pts))
+	for i, p := range pts {
+		lat[i], lon[i] = p.Lat, p.Lon
+	}
+	slices.Sort(lat)
+	slices.Sort(lon)
+	return &orchestrator.GeoPoint{Lat: lat[len(lat)/2], Lon: lon[len(lon)/2]}
+}
+
+func centroid(pts []orchestrator.GeoPoint) *orchestrator.GeoPoint {
+	if len(pts) == 0 {
+		return nil
+	}
+	var lat, lon float64
+	for _, p := range pts {
+		lat += p.Lat
+		lon += p.Lon
+	}
+	return &orchestrator.GeoPoint{Lat: lat / float64(len(pts)), Lon: lon / float64(len(pts))}
+}
+
+// minutes parses "H:MM" or "HH:MM" into minutes after midnight (up to
+// "24:00").
+func minutes(s string) (int, bool) {
+	i := strings.IndexByte(s, ':')
+	if i < 1 || i > 2 || len(s) != i+3 {
+		return 0, false
+	}
+	hh, mm := 0, 0
+	for _, c := range []byte(s[:i]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		hh = hh*10 + int(c-'0')
+	}
+	for _, c := range []byte(s[i+1:]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		mm = mm*10 + int(c-'0')
+	}
+	if hh > 24 || mm > 59 || (hh == 24 && mm > 0) {
+		return 0, false
+	}
+	return hh*60 + mm, true
+}
+
+// hhmm formats minutes after midnight as "HH:MM".
+func hhmm(m int) string {
+	if m < 0 {
+		m = 0
+	}
+	return fmt.Sprintf("%02d:%02d", m/60, m%60)
+}
+
+// weekday returns the weekday of date, or -1.
+func weekday(date string) int {
+	t, err := time.Parse(orchestrator.DateLayout, date)
+	if err != nil {
+		return -1
+	}
+	return int(t.Weekday())
+}
+
+// openFor reports whether hours allow a visit from start to end (minutes)
+// on weekday wd (-1 unknown). Unknown hours allow anything.
+func openFor(hours []orchestrator.OpeningHours, wd, start, end int) bool {
+	if len(hours) == 0 {
+		return true
+	}
+	for _, h := range hours {
+		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
+			continue
+		}
+		o, ok1 := minutes(h.Open)
+		c, ok2 := minutes(h.Close)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if c <= o {
+			c += 1440
+		}
+		if o <= start && end <= c {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *world) date(day int) string {
+	if day < len(w.dates) {
+		return w.dates[day]
+	}
+	return ""
+}

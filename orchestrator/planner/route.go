@@ -1,0 +1,608 @@
+package planner
+
+import (
+	"math/bits"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Transport families: a trip either drives its own car on every leg or uses
+// no self-driving at all (a car driven out has to be driven back, and the
+// benchmark rules forbid mixing self-driving with flights or taxis).
+const (
+	famPublic = iota
+	famRoad
+	numFams
+)
+
+// route is a candidate allocation: cities in order, nights per city, the
+// transport family and the legs implied.
+type route struct {
+	cities []*city
+	nights []int
+	fam    int
+	legs   []routeLeg
+	// full[i] counts the days fully spent in cities[i] (no travel).
+	full []int
+
+	estimate  int64 // lean cost: cheapest legs, stays and meals
+	shortage  int   // missing meals, visits, cuisines or data
+	over      bool
+	imbalance int
+}
+
+type routeLeg struct {
+	from, to     string // canonical keys
+	fromID, toID int
+	day          int // 0-based
+}
+
+func (r *route) better(o *route) bool {
+	if o == nil {
+		return true
+	}
+	if r.shortage != o.shortage {
+		return r.shortage < o.shortage
+	}
+	if r.over != o.over {
+		return !r.over
+	}
+	if r.imbalance != o.imbalance {
+		return r.imbalance < o.imbalance
+	}
+	if r.estimate != o.estimate {
+		return r.estimate < o.estimate
+	}
+	return slices.CompareFunc(r.cities, o.cities, func(a, b *city) int { return strings.Compare(a.key, b.key) }) < 0
+}
+
+func (r *route) perfect() bool { return r.shortage == 0 && !r.over }
+
+// clone copies r with its own slices.
+func (r *route) clone() *route {
+	c := *r
+	c.legs = slices.Clone(r.legs)
+	c.full = slices.Clone(r.full)
+	return &c
+}
+
+// SplitNights spreads nights over n cities as evenly as possible, earlier
+// cities getting the extra nights. With an origin a trip of d days has d-1
+// nights; the planner allocates cities by this split when it fits the data.
+func SplitNights(nights, n int) []int {
+	if n <= 0 {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = nights / n
+		if i < nights%n {
+			out[i]++
+		}
+	}
+	return out
+}
+
+// compositions returns every split of total into k positive parts, grouped
+// by imbalance (max−min), most balanced first; within a group, splits that
+// give earlier cities more nights come first.
+func compositions(total, k int) [][][]int {
+	var all [][]int
+	var rec func(prefix []int, left, parts int)
+	rec = func(prefix []int, left, parts int) {
+		if parts == 1 {
+			all = append(all, append(slices.Clone(prefix), left))
+			return
+		}
+		for v := left - (parts - 1); v >= 1; v-- {
+			rec(append(prefix, v), left-v, parts-1)
+		}
+	}
+	if k <= 0 || total < k {
+		return nil
+	}
+	rec(nil, total, k)
+	byImb := map[int][][]int{}
+	var levels []int
+	for _, c := range all {
+		imb := slices.Max(c) - slices.Min(c)
+		if _, ok := byImb[imb]; !ok {
+			levels = append(levels, imb)
+		}
+		byImb[imb] = append(byImb[imb], c)
+	}
+	sort.Ints(levels)
+	out := make([][][]int, 0, len(levels))
+	for _, l := range levels {
+		out = append(out, byImb[l])
+	}
+	return out
+}
+
+// searchRoute chooses the cities, their order, the nights in each and the
+// transport family.
+func (w *world) searchRoute() (*route, error) {
+	seqs, err := w.sequences()
+	if err != nil {
+		return nil, err
+	}
+	k := len(seqs[0])
+	nights := w.days - 1
+	var levels [][][]int
+	switch {
+	case nights >= k:
+		levels = compositions(nights, k)
+	case k == 1:
+		levels = [][][]int{{{nights}}} // a day trip
+	default:
+		return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "%d cities need at least %d days", k, k+1)
+	}
+	// Candidates are evaluated into one scratch route; only a new best is
+	// copied out.
+	var best *route
+	scratch := &route{}
+	for _, level := range levels {
+		for _, split := range level {
+			for _, seq := range seqs {
+				if w.evaluate(scratch, seq, split) && scratch.better(best) {
+					best = scratch.clone()
+				}
+			}
+		}
+		if best != nil && best.perfect() {
+			break
+		}
+	}
+	if best == nil {
+		return nil, w.infeasible(seqs)
+	}
+	return best, nil
+}
+
+// infeasible explains why no sequence works, naming the first problem.
+func (w *world) infeasible(seqs [][]*city) error {
+	seq := seqs[0]
+	nights := SplitNights(max(w.days-1, 0), len(seq))
+	for i, c := range seq {
+		if c.hotelData && nights[i] > 0 && c.cheapestHotel(nights[i]) == nil {
+			return orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no accommodation in %s meets the constraints (room type, house rules, minimum nights)", c.name)
+		}
+	}
+	legs, _ := w.routeLegs(seq, nights)
+	for _, l := range legs {
+		ok := false
+		for fam := 0; fam < numFams; fam++ {
+			if w.cheapestLeg(l, fam) != nil {
+				ok = true
+			}
+		}
+		if !ok {
+			return orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no usable transport from %s to %s on day %d", w.cityName(l.from), w.cityName(l.to), l.day+1)
+		}
+	}
+	return orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no combination of cities and transport can be planned: transport modes cannot be combined without self-driving mixed with other modes")
+}
+
+func (w *world) cityName(key string) string {
+	if key == w.originKey {
+		return w.origin
+	}
+	if c := w.byKey[key]; c != nil {
+		return c.name
+	}
+	return key
+}
+
+// sequences lists the ordered city sequences to consider.
+func (w *world) sequences() ([][]*city, error) {
+	if len(w.b.Route) > 0 {
+		var seq []*city
+		for _, name := range w.b.Route {
+			c := w.byKey[orchestrator.CanonicalCity(name)]
+			if c == nil {
+				return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no data gathered for %s", name)
+			}
+			seq = append(seq, c)
+		}
+		return [][]*city{seq}, nil
+	}
+	var present []*city
+	missing := 0
+	for _, d := range w.b.Destinations {
+		if c := w.byKey[orchestrator.CanonicalCity(d)]; c != nil {
+			if !slices.Contains(present, c) {
+				present = append(present, c)
+			}
+		} else {
+			missing++
+		}
+	}
+	pool := w.cities
+	k := w.opts.Cities
+	if k <= 0 {
+		k = max(1, len(present))
+	}
+	if missing == 0 && len(present) == k {
+		pool = present
+	}
+	if len(pool) == 0 {
+		return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no data gathered for %s", strings.Join(w.b.Destinations, ", "))
+	}
+	if k > len(pool) {
+		return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "%d cities requested but data for only %d", k, len(pool))
+	}
+	if len(pool) > w.opts.MaxCandidates && len(pool) > k {
+		pool = w.prune(pool, max(w.opts.MaxCandidates, k))
+	}
+	var out [][]*city
+	used := make([]bool, len(pool))
+	var rec func(prefix []*city)
+	rec = func(prefix []*city) {
+		if len(prefix) == k {
+			out = append(out, slices.Clone(prefix))
+			return
+		}
+		for i, c := range pool {
+			if !used[i] {
+				used[i] = true
+				rec(append(prefix, c))
+				used[i] = false
+			}
+		}
+	}
+	rec(nil)
+	return out, nil
+}
+
+// prune keeps the n most promising candidate cities: those with
+// accommodation, attractions and restaurants, then the cheapest to reach and
+// stay in.
+func (w *world) prune(pool []*city, n int) []*city {
+	type scored struct {
+		c    *city
+		bad  int
+		cost int64
+	}
+	nights := max(1, (w.days-1)/max(1, w.opts.Cities))
+	var ss []scored
+	for _, c := range pool {
+		s := scored{c: c}
+		if h := c.cheapestHotel(nights); h != nil {
+			s.cost += h.night * int64(nights)
+		} else if c.hotelData || len(c.hotels) == 0 {
+			s.bad += 2
+		}
+		if len(c.attractions) == 0 {
+			s.bad++
+		}
+		if len(c.restaurants) < 3 {
+			s.bad++
+		}
+		if w.originKey != "" {
+			for _, dir := range [][2]string{{w.originKey, c.key}, {c.key, w.originKey}} {
+				best := int64(-1)
+				for _, op := range w.legs[dir] {
+					if w.modeAllowed(op, famPublic) || w.modeAllowed(op, famRoad) {
+						if best < 0 || op.cost < best {
+							best = op.cost
+						}
+					}
+				}
+				if best < 0 {
+					s.bad += 2
+				} else {
+					s.cost += best
+				}
+			}
+		}
+		ss = append(ss, s)
+	}
+	sort.SliceStable(ss, func(i, j int) bool {
+		if ss[i].bad != ss[j].bad {
+			return ss[i].bad < ss[j].bad
+		}
+		if ss[i].cost != ss[j].cost {
+			return ss[i].cost < ss[j].cost
+		}
+		return ss[i].c.key < ss[j].c.key
+	})
+	out := make([]*city, 0, n)
+	for _, s := range ss[:n] {
+		out = append(out, s.c)
+	}
+	// Keep trip order among the kept cities.
+	sort.SliceStable(out, func(i, j int) bool { return w.cityIndex(out[i]) < w.cityIndex(out[j]) })
+	return out
+}
+
+func (w *world) cityIndex(c *city) int { return slices.Index(w.cities, c) }
+
+// routeLegs returns the legs of a sequence with a night split, and for each
+// city the number of days spent there without travelling.
+func (w *world) routeLegs(seq []*city, nights []int) ([]routeLeg, []int) {
+	return w.routeLegsInto(nil, nil, seq, nights)
+}
+
+// routeLegsInto is routeLegs appending to the given slices' storage.
+func (w *world) routeLegsInto(legs []routeLeg, full []int, seq []*city, nights []int) ([]routeLeg, []int) {
+	legs = legs[:0]
+	day := 0
+	if w.originKey != "" {
+		legs = append(legs, routeLeg{w.originKey, seq[0].key, 0, seq[0].id, 0})
+	}
+	for i := 1; i < len(seq); i++ {
+		day += nights[i-1]
+		legs = append(legs, routeLeg{seq[i-1].key, seq[i].key, seq[i-1].id, seq[i].id, day})
+	}
+	if w.originKey != "" {
+		legs = append(legs, routeLeg{seq[len(seq)-1].key, w.originKey, seq[len(seq)-1].id, 0, w.days - 1})
+	}
+	travel := func(d int) bool {
+		for _, l := range legs {
+			if l.day == d {
+				return true
+			}
+		}
+		return false
+	}
+	full = append(full[:0], make([]int, len(seq))...)
+	start := 0
+	for i := range seq {
+		end := start + nights[i] // the day the city is left (or the last day)
+		if i == len(seq)-1 {
+			end = w.days - 1
+		}
+		for d := start; d <= end && d < w.days; d++ {
+			if !travel(d) {
+				full[i]++
+			}
+		}
+		start += nights[i]
+	}
+	return legs, full
+}
+
+// evaluate scores a sequence with a night split into r (reusing its
+// slices) and reports whether it can be planned at all.
+func (w *world) evaluate(r *route, seq []*city, nights []int) bool {
+	*r = route{cities: seq, nights: nights, imbalance: slices.Max(nights) - slices.Min(nights), legs: r.legs, full: r.full}
+	r.legs, r.full = w.routeLegsInto(r.legs, r.full, seq, nights)
+
+	// Transport: the cheapest leg in each family, then the family.
+	var famCost [numFams]int64
+	var famOK [numFams]bool
+	for fam := 0; fam < numFams; fam++ {
+		famOK[fam] = true
+		for _, l := range r.legs {
+			op := w.cheapestLeg(l, fam)
+			if op == nil {
+				famOK[fam] = false
+				break
+			}
+			famCost[fam] += op.cost
+		}
+	}
+	r.fam = w.pickFamily(famOK, famCost)
+	if r.fam < 0 {
+		return false
+	}
+	r.estimate = famCost[r.fam]
+
+	// Stays.
+	for i, c := range seq {
+		if nights[i] == 0 {
+			continue
+		}
+		if !c.hotelData {
+			r.shortage++
+			continue
+		}
+		h := c.cheapestHotel(nights[i])
+		if h == nil {
+			return false
+		}
+		r.estimate += h.night * int64(nights[i])
+	}
+
+	// Meals on full days, with the requested cuisines covered.
+	nm := 1 << len(w.cuisines)
+	if len(w.dpF) != nm {
+		w.dpF, w.dpG = make([]int64, nm), make([]int64, nm)
+	}
+	f, g := w.dpF, w.dpG
+	for i := range f {
+		f[i] = -1
+	}
+	f[0] = 0
+	for i, c := range seq {
+		m := 3 * r.full[i]
+		if m == 0 {
+			continue
+		}
+		if !c.restData {
+			r.shortage += m
+			continue
+		}
+		if len(c.restaurants) < m {
+			r.shortage += m - len(c.restaurants)
+			m = len(c.restaurants)
+		}
+		t := w.mealTable(c, m)
+		for j := range g {
+			g[j] = -1
+		}
+		for u := 0; u < nm; u++ {
+			if f[u] < 0 {
+				continue
+			}
+			for v := 0; v < nm; v++ {
+				if t[v] < 0 {
+					continue
+				}
+				if s := f[u] + t[v]; g[u|v] < 0 || s < g[u|v] {
+					g[u|v] = s
+				}
+			}
+		}
+		f, g = g, f
+	}
+	bestMask, bestCost := -1, int64(0)
+	for u := 0; u < nm; u++ {
+		if f[u] < 0 {
+			continue
+		}
+		if bestMask < 0 || bits.OnesCount(uint(u)) > bits.OnesCount(uint(bestMask)) ||
+			(bits.OnesCount(uint(u)) == bits.OnesCount(uint(bestMask)) && f[u] < bestCost) {
+			bestMask, bestCost = u, f[u]
+		}
+	}
+	if bestMask < 0 {
+		bestMask = 0
+	}
+	r.shortage += len(w.cuisines) - bits.OnesCount(uint(bestMask))
+	r.estimate += bestCost
+
+	// Enough distinct attractions for one visit per full day.
+	for i, c := range seq {
+		if len(c.attractions) < r.full[i] {
+			r.shortage += r.full[i] - len(c.attractions)
+		}
+	}
+	r.over = w.limit >= 0 && r.estimate > w.limit
+	return true
+}
+
+// pickFamily chooses the transport family: the one holding a preferred mode
+// when feasible, else the cheaper (public on ties); -1 when none works.
+func (w *world) pickFamily(ok [numFams]bool, cost [numFams]int64) int {
+	if slices.Contains(w.prefer, "self_driving") && ok[famRoad] {
+		return famRoad
+	}
+	for _, p := range w.prefer {
+		if p != "self_driving" && ok[famPublic] {
+			return famPublic
+		}
+	}
+	switch {
+	case ok[famPublic] && ok[famRoad]:
+		if cost[famRoad] < cost[famPublic] {
+			return famRoad
+		}
+		return famPublic
+	case ok[famPublic]:
+		return famPublic
+	case ok[famRoad]:
+		return famRoad
+	}
+	return -1
+}
+
+// modeAllowed reports whether an option's mode is allowed in family fam.
+func (w *world) modeAllowed(op *option, fam int) bool {
+	m := op.o.Mode
+	if w.exclude[m] {
+		return false
+	}
+	if fam == famRoad {
+		return m == "self_driving"
+	}
+	return m != "self_driving"
+}
+
+// usable lists the options that can cover leg l in family fam: allowed
+// mode, the day's date, arrival the same day; restricted to preferred modes
+// when the leg has any.
+func (w *world) usable(l routeLeg, fam int) []*option {
+	date := w.date(l.day)
+	var out, pref []*option
+	for _, op := range w.legs[[2]string{l.from, l.to}] {
+		if !w.modeAllowed(op, fam) {
+			continue
+		}
+		if op.o.Date != "" && date != "" && op.o.Date != date {
+			continue
+		}
+		if op.depart < 0 {
+			if op.dur <= 0 || op.dur >= 1440 {
+				continue
+			}
+		} else if op.o.ArriveDayOffset != 0 || op.arrive < op.depart {
+			continue
+		}
+		out = append(out, op)
+		if slices.Contains(w.prefer, op.o.Mode) {
+			pref = append(pref, op)
+		}
+	}
+	if len(pref) > 0 {
+		return pref
+	}
+	return out
+}
+
+// cheapestLeg returns the cheapest usable option (ties: shorter, earlier,
+// then ID), memoized.
+func (w *world) cheapestLeg(l routeLeg, fam int) *option {
+	n := len(w.cities) + 1
+	key := ((l.fromID*n+l.toID)*w.days+l.day)*numFams + fam
+	if w.legDone[key] {
+		return w.legMemo[key]
+	}
+	var best *option
+	for _, op := range w.usable(l, fam) {
+		if best == nil || op.cost < best.cost ||
+			(op.cost == best.cost && (op.dur < best.dur ||
+				(op.dur == best.dur && (op.depart < best.depart ||
+					(op.depart == best.depart && op.o.ID < best.o.ID))))) {
+			best = op
+		}
+	}
+	w.legMemo[key], w.legDone[key] = best, true
+	return best
+}
+
+// cheapestHotel returns the hotel costing the group least for a stay of n
+// nights (ties: better rated, nearer the centre, then data order), memoized.
+func (c *city) cheapestHotel(n int) *hotel {
+	if h, ok := c.hotelMemo[n]; ok {
+		return h
+	}
+	var best *hotel
+	for _, h := range c.hotels {
+		if h.h.MinNights > n {
+			continue
+		}
+		if best == nil || h.night < best.night ||
+			(h.night == best.night && (h.h.Rating > best.h.Rating ||
+				(h.h.Rating == best.h.Rating && (h.dist < best.dist ||
+					(h.dist == best.dist && h.idx < best.idx))))) {
+			best = h
+		}
+	}
+	c.hotelMemo[n] = best
+	return best
+}
+
+// mealTable returns, for every set of requested cuisines (bit mask), the
+// least a group pays for m meals at m distinct restaurants of c covering
+// exactly that set; -1 where impossible. Memoized.
+func (w *world) mealTable(c *city, m int) []int64 {
+	if t, ok := c.mealMemo[m]; ok {
+		return t
+	}
+	weights := make([]int64, len(c.restaurants))
+	for i, r := range c.restaurants {
+		weights[i] = r.price
+	}
+	t := slices.Clone(restaurantTable(c.restaurants, weights, m, len(w.cuisines)))
+	for i := range t {
+		if t[i] >= 0 {
+			t[i] *= int64(w.people)
+		}
+	}
+	c.mealMemo[m] = t
+	return t
+}

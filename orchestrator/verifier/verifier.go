@@ -1,0 +1,850 @@
+// Package verifier checks an Itinerary against its Brief and the Trip data
+// it claims to be built from, independently of the planner's code: every
+// place, price and time is looked up again in the Trip and every sum is
+// recomputed. The Report it returns ships inside every plan.
+package verifier
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Check names. Hard checks are the brief's constraints; commonsense checks
+// are what any sound plan satisfies.
+const (
+	CheckCompleteDays   = "complete_days"
+	CheckPlacesExist    = "places_exist"
+	CheckWithinCity     = "within_city"
+	CheckNoRepeats      = "no_repeats"
+	CheckHours          = "hours"
+	CheckNights         = "nights"
+	CheckLegs           = "legs"
+	CheckTransportModes = "transport_modes"
+	CheckBudgetSums     = "budget_sums"
+
+	CheckBudget     = "budget"
+	CheckRoute      = "route"
+	CheckRoomType   = "room_type"
+	CheckHouseRules = "house_rules"
+	CheckCuisines   = "cuisines"
+	CheckTransport  = "transport_exclusions"
+)
+
+// Commonsense and Hard list the checks in report order.
+var (
+	Commonsense = []string{CheckCompleteDays, CheckPlacesExist, CheckWithinCity, CheckNoRepeats, CheckHours,
+		CheckNights, CheckLegs, CheckTransportModes, CheckBudgetSums}
+	Hard = []string{CheckBudget, CheckRoute, CheckRoomType, CheckHouseRules, CheckCuisines, CheckTransport}
+)
+
+// maxFindingsPerCheck bounds the findings one check reports.
+const maxFindingsPerCheck = 20
+
+// Verify checks it against b and trip and returns the report. It never
+// fails: a missing itinerary is reported as failed checks.
+func Verify(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) orchestrator.Report {
+	v := &verifier{b: b, trip: trip, it: it, status: map[string]string{}, counts: map[string]int{}}
+	v.index()
+	if it == nil {
+		for _, c := range Commonsense {
+			v.fail(c, 0, "", "no itinerary")
+		}
+	} else {
+		v.completeDays()
+		v.placesExist()
+		v.withinCity()
+		v.noRepeats()
+		v.hours()
+		v.nights()
+		v.legs()
+		v.transportModes()
+		v.budgetSums()
+		v.hard()
+	}
+	rep := orchestrator.Report{Passed: true, Findings: v.findings}
+	for _, list := range [][]string{Commonsense, Hard} {
+		kind := orchestrator.CheckCommonsense
+		if list[0] == Hard[0] {
+			kind = orchestrator.CheckHard
+		}
+		for _, name := range list {
+			st := v.status[name]
+			if st == "" {
+				st = orchestrator.CheckPass
+			}
+			if st == orchestrator.CheckFail {
+				rep.Passed = false
+			}
+			rep.Checks = append(rep.Checks, orchestrator.Check{Name: name, Kind: kind, Status: st})
+		}
+	}
+	return rep
+}
+
+type verifier struct {
+	b    *orchestrator.Brief
+	trip *orchestrator.Trip
+	it   *orchestrator.Itinerary
+
+	cities      map[string]*orchestrator.CityData // canonical name → data
+	attractions map[string]*orchestrator.Attraction
+	restaurants map[string]*orchestrator.Restaurant
+	hotels      map[string]*orchestrator.Accommodation
+	options     map[string]*orchestrator.TransportOption
+	cityOf      map[string]string // entity ID → canonical city
+
+	status   map[string]string
+	counts   map[string]int
+	findings []orchestrator.Finding
+}
+
+func (v *verifier) index() {
+	v.cities = map[string]*orchestrator.CityData{}
+	v.attractions = map[string]*orchestrator.Attraction{}
+	v.restaurants = map[string]*orchestrator.Restaurant{}
+	v.hotels = map[string]*orchestrator.Accommodation{}
+	v.options = map[string]*orchestrator.TransportOption{}
+	v.cityOf = map[string]string{}
+	if v.trip == nil {
+		return
+	}
+	for i := range v.trip.Cities {
+		cd := &v.trip.Cities[i]
+		k := orchestrator.CanonicalCity(cd.Name)
+		v.cities[k] = cd
+		if cd.Attractions != nil {
+			for j := range cd.Attractions.Value {
+				a := &cd.Attractions.Value[j]
+				v.attractions[a.ID], v.cityOf[a.ID] = a, k
+			}
+		}
+		if cd.Restaurants != nil {
+			for j := range cd.Restaurants.Value {
+				r := &cd.Restaurants.Value[j]
+				v.restaurants[r.ID], v.cityOf[r.ID] = r, k
+			}
+		}
+		if cd.Hotels != nil {
+			for j := range cd.Hotels.Value {
+				h := &cd.Hotels.Value[j]
+				v.hotels[h.ID], v.cityOf[h.ID] = h, k
+			}
+		}
+	}
+	for i := range v.trip.Transport {
+		l := &v.trip.Transport[i].Value
+		for j := range l.Options {
+			o := &l.Options[j]
+			v.options[o.ID+"\x00"+orchestrator.CanonicalCity(l.From)+"\x00"+orchestrator.CanonicalCity(l.To)] = o
+		}
+	}
+}
+
+// fail marks a check failed and records a finding.
+func (v *verifier) fail(check string, day int, subject, format string, args ...any) {
+	v.status[check] = orchestrator.CheckFail
+	v.counts[check]++
+	if v.counts[check] > maxFindingsPerCheck {
+		return
+	}
+	v.findings = append(v.findings, orchestrator.Finding{
+		Code: check, Severity: orchestrator.SeverityError, Check: check, Day: day, Subject: subject,
+		Message: fmt.Sprintf(format, args...),
+	})
+}
+
+func (v *verifier) na(check string) {
+	if v.status[check] == "" {
+		v.status[check] = orchestrator.CheckNotApplicable
+	}
+}
+
+func canon(s string) string { return orchestrator.CanonicalCity(s) }
+
+// hasData reports whether the trip holds a kind of data for a city.
+func (v *verifier) hasData(city, kind string) bool {
+	cd := v.cities[canon(city)]
+	if cd == nil {
+		return false
+	}
+	switch kind {
+	case "attractions":
+		return cd.Attractions != nil && len(cd.Attractions.Value) > 0
+	case "restaurants":
+		return cd.Restaurants != nil && len(cd.Restaurants.Value) > 0
+	case "hotels":
+		return cd.Hotels != nil && len(cd.Hotels.Value) > 0
+	}
+	return false
+}
+
+func (v *verifier) completeDays() {
+	it := v.it
+	if len(it.Days) != v.b.Days {
+		v.fail(CheckCompleteDays, 0, "", "%d days planned, the brief asks for %d", len(it.Days), v.b.Days)
+	}
+	dates := v.b.Dates()
+	for i, d := range it.Days {
+		if d.Day != i+1 {
+			v.fail(CheckCompleteDays, i+1, "", "day %d is numbered %d", i+1, d.Day)
+		}
+		if dates != nil && i < len(dates) && d.Date != dates[i] {
+			v.fail(CheckCompleteDays, i+1, "", "day %d is dated %q, expected %s", i+1, d.Date, dates[i])
+		}
+		if len(d.Legs) == 0 {
+			if len(d.Stops) == 0 && v.hasData(d.City, "attractions") {
+				v.fail(CheckCompleteDays, i+1, d.City, "day %d in %s has no attraction", i+1, d.City)
+			}
+			if v.hasData(d.City, "restaurants") {
+				for _, slot := range orchestrator.MealSlots {
+					if !slices.ContainsFunc(d.Meals, func(m orchestrator.Meal) bool { return m.Slot == slot }) {
+						v.fail(CheckCompleteDays, i+1, d.City, "day %d in %s has no %s", i+1, d.City, slot)
+					}
+				}
+			}
+		}
+		if i < len(it.Days)-1 && d.Stay == nil && v.hasData(d.City, "hotels") {
+			v.fail(CheckCompleteDays, i+1, d.City, "night %d in %s has no accommodation", i+1, d.City)
+		}
+		seen := map[string]bool{}
+		for _, m := range d.Meals {
+			if seen[m.Slot] {
+				v.fail(CheckCompleteDays, i+1, m.Name, "day %d has two %s meals", i+1, m.Slot)
+			}
+			seen[m.Slot] = true
+		}
+	}
+}
+
+func (v *verifier) placesExist() {
+	for _, d := range v.it.Days {
+		for _, s := range d.Stops {
+			if a := v.attractions[s.AttractionID]; a == nil || a.Name != s.Name {
+				v.fail(CheckPlacesExist, d.Day, s.Name, "attraction %q (%s) is not in the trip data", s.Name, s.AttractionID)
+			}
+		}
+		for _, m := range d.Meals {
+			if r := v.restaurants[m.RestaurantID]; r == nil || r.Name != m.Name {
+				v.fail(CheckPlacesExist, d.Day, m.Name, "restaurant %q (%s) is not in the trip data", m.Name, m.RestaurantID)
+			}
+		}
+		if st := d.Stay; st != nil {
+			if h := v.hotels[st.AccommodationID]; h == nil || h.Name != st.Name {
+				v.fail(CheckPlacesExist, d.Day, st.Name, "accommodation %q (%s) is not in the trip data", st.Name, st.AccommodationID)
+			}
+		}
+		for _, l := range d.Legs {
+			if v.option(l) == nil {
+				v.fail(CheckPlacesExist, d.Day, l.OptionID, "transport option %s from %s to %s is not in the trip data", l.OptionID, l.From, l.To)
+			}
+		}
+	}
+	for _, st := range v.it.Stays {
+		if h := v.hotels[st.AccommodationID]; h == nil || h.Name != st.Name {
+			v.fail(CheckPlacesExist, st.FirstNight, st.Name, "accommodation %q (%s) is not in the trip data", st.Name, st.AccommodationID)
+		}
+	}
+}
+
+func (v *verifier) option(l orchestrator.Leg) *orchestrator.TransportOption {
+	return v.options[l.OptionID+"\x00"+canon(l.From)+"\x00"+canon(l.To)]
+}
+
+// inCity reports whether an entity of the trip data lies in one of cities.
+func (v *verifier) inCity(id string, cities ...string) bool {
+	k, ok := v.cityOf[id]
+	if !ok {
+		return false
+	}
+	for _, c := range cities {
+		if canon(c) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *verifier) withinCity() {
+	for _, d := range v.it.Days {
+		allowed := []string{d.City}
+		if len(d.Legs) > 0 {
+			allowed = []string{d.From, d.City}
+			for _, l := range d.Legs {
+				allowed = append(allowed, l.From, l.To)
+			}
+		}
+		for _, s := range d.Stops {
+			if v.attractions[s.AttractionID] != nil && !v.inCity(s.AttractionID, allowed...) {
+				v.fail(CheckWithinCity, d.Day, s.Name, "day %d visits %s outside %s", d.Day, s.Name, strings.Join(allowed, "/"))
+			}
+		}
+		for _, m := range d.Meals {
+			if v.restaurants[m.RestaurantID] != nil && !v.inCity(m.RestaurantID, allowed...) {
+				v.fail(CheckWithinCity, d.Day, m.Name, "day %d eats at %s outside %s", d.Day, m.Name, strings.Join(allowed, "/"))
+			}
+			if v.b.Origin != "" && v.inCity(m.RestaurantID, v.b.Origin) {
+				v.fail(CheckWithinCity, d.Day, m.Name, "day %d plans a meal in the home city %s", d.Day, v.b.Origin)
+			}
+		}
+		if st := d.Stay; st != nil && v.hotels[st.AccommodationID] != nil && !v.inCity(st.AccommodationID, d.City) {
+			v.fail(CheckWithinCity, d.Day, st.Name, "night %d is spent at %s, not in %s", d.Day, st.Name, d.City)
+		}
+	}
+}
+
+func (v *verifier) noRepeats() {
+	attractions, restaurants := map[string]int{}, map[string]int{}
+	for _, d := range v.it.Days {
+		for _, s := range d.Stops {
+			if prev, ok := attractions[s.AttractionID]; ok {
+				v.fail(CheckNoRepeats, d.Day, s.Name, "%s is visited on day %d and again on day %d", s.Name, prev, d.Day)
+			}
+			attractions[s.AttractionID] = d.Day
+		}
+		for _, m := range d.Meals {
+			if prev, ok := restaurants[m.RestaurantID]; ok {
+				v.fail(CheckNoRepeats, d.Day, m.Name, "%s is booked on day %d and again on day %d", m.Name, prev, d.Day)
+			}
+			restaurants[m.RestaurantID] = d.Day
+		}
+	}
+}
+
+// clock parses "HH:MM" into minutes.
+func clock(s string) (int, bool) {
+	h, m, ok := strings.Cut(s, ":")
+	if !ok || len(h) == 0 || len(h) > 2 || len(m) != 2 {
+		return 0, false
+	}
+	var hh, mm int
+	for _, r := range h {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		hh = hh*10 + int(r-'0')
+	}
+	for _, r := range m {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		mm = mm*10 + int(r-'0')
+	}
+	if hh > 24 || mm > 59 || (hh == 24 && mm > 0) {
+		return 0, false
+	}
+	return hh*60 + mm, true
+}
+
+// open reports whether hours cover [start, end] on weekday wd (-1 when
+// unknown); unknown hours cover anything.
+func open(hours []orchestrator.OpeningHours, wd, start, end int) bool {
+	if len(hours) == 0 {
+		return true
+	}
+	for _, h := range hours {
+		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
+			continue
+		}
+		o, ok1 := clock(h.Open)
+		c, ok2 := clock(h.Close)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if c <= o {
+			c += 1440
+		}
+		if o <= start && end <= c {
+			return true
+		}
+	}
+	return false
+}
+
+func weekday(date string) int {
+	t, err := time.Parse(orchestrator.DateLayout, date)
+	if err != nil {
+		return -1
+	}
+	return int(t.Weekday())
+}
+
+// Meal lengths the hours check expects a restaurant to stay open for.
+var mealMinutes = map[string]int{orchestrator.Breakfast: 45, orchestrator.Lunch: 60, orchestrator.Dinner: 75}
+
+func (v *verifier) hours() {
+	for _, d := range v.it.Days {
+		wd := weekday(d.Date)
+		type span struct {
+			start, end int
+			what       string
+		}
+		var spans []span
+		prevEnd := -1
+		for _, s := range d.Stops {
+			st, ok1 := clock(s.Start)
+			en, ok2 := clock(s.End)
+			if !ok1 || !ok2 || en <= st {
+				v.fail(CheckHours, d.Day, s.Name, "visit to %s has invalid times %s–%s", s.Name, s.Start, s.End)
+				continue
+			}
+			if prevEnd >= 0 && st < prevEnd+s.TravelMinutes {
+				v.fail(CheckHours, d.Day, s.Name, "%s starts at %s, before the previous visit ends plus %d minutes of travel", s.Name, s.Start, s.TravelMinutes)
+			}
+			prevEnd = en
+			spans = append(spans, span{st, en, s.Name})
+			if a := v.attractions[s.AttractionID]; a != nil {
+				if !open(a.Hours, wd, st, en) {
+					v.fail(CheckHours, d.Day, s.Name, "%s is not open %s–%s", s.Name, s.Start, s.End)
+				}
+				if a.VisitMinMinutes > 0 && en-st < a.VisitMinMinutes {
+					v.fail(CheckHours, d.Day, s.Name, "%s gets %d minutes, at least %d recommended", s.Name, en-st, a.VisitMinMinutes)
+				}
+			}
+		}
+		for _, m := range d.Meals {
+			t, ok := clock(m.Time)
+			if !ok {
+				v.fail(CheckHours, d.Day, m.Name, "meal at %s has an invalid time %q", m.Name, m.Time)
+				continue
+			}
+			n := mealMinutes[m.Slot]
+			spans = append(spans, span{t, t + n, m.Name})
+			if r := v.restaurants[m.RestaurantID]; r != nil && !open(r.Hours, wd, t, t+n) {
+				v.fail(CheckHours, d.Day, m.Name, "%s is not open for %s at %s", m.Name, m.Slot, m.Time)
+			}
+		}
+		for _, l := range d.Legs {
+			dep, ok1 := clock(l.Depart)
+			arr, ok2 := clock(l.Arrive)
+			if !ok1 || !ok2 {
+				continue // reported by the legs check
+			}
+			spans = append(spans, span{dep, arr, "the journey from " + l.From})
+		}
+		slices.SortStableFunc(spans, func(a, b span) int { return a.start - b.start })
+		for i := 1; i < len(spans); i++ {
+			if spans[i].start < spans[i-1].end {
+				v.fail(CheckHours, d.Day, spans[i].what, "%s overlaps %s on day %d", spans[i].what, spans[i-1].what, d.Day)
+			}
+		}
+	}
+}
+
+func (v *verifier) people() int { return max(1, v.b.Travelers.Total()) }
+
+func (v *verifier) nights() {
+	it := v.it
+	people := v.people()
+	for _, st := range it.Stays {
+		h := v.hotels[st.AccommodationID]
+		if h == nil {
+			continue // reported by places_exist
+		}
+		n := 0
+		for _, d := range it.Days {
+			if d.Stay != nil && d.Stay.AccommodationID == st.AccommodationID && d.Day >= st.FirstNight && d.Day < st.FirstNight+st.Nights {
+				n++
+			}
+		}
+		if n != st.Nights || st.Nights <= 0 {
+			v.fail(CheckNights, st.FirstNight, st.Name, "%s is booked for %d nights but the days list it on %d", st.Name, st.Nights, n)
+		}
+		if h.MinNights > st.Nights {
+			v.fail(CheckNights, st.FirstNight, st.Name, "%s requires at least %d nights, booked %d", st.Name, h.MinNights, st.Nights)
+		}
+		if h.MaxOccupancy <= 0 || st.Rooms*h.MaxOccupancy < people {
+			v.fail(CheckNights, st.FirstNight, st.Name, "%d rooms of %d at %s do not sleep %d people", st.Rooms, h.MaxOccupancy, st.Name, people)
+		} else if want := (people + h.MaxOccupancy - 1) / h.MaxOccupancy; st.Rooms != want {
+			v.fail(CheckNights, st.FirstNight, st.Name, "%s: %d rooms booked, %d needed for %d people", st.Name, st.Rooms, want, people)
+		}
+	}
+	// Every night refers to a booking.
+	for _, d := range it.Days {
+		if d.Stay == nil {
+			continue
+		}
+		if !slices.ContainsFunc(it.Stays, func(st orchestrator.Stay) bool {
+			return st.AccommodationID == d.Stay.AccommodationID && d.Day >= st.FirstNight && d.Day < st.FirstNight+st.Nights
+		}) {
+			v.fail(CheckNights, d.Day, d.Stay.Name, "night %d at %s is not part of any booking", d.Day, d.Stay.Name)
+		}
+	}
+	if len(it.Days) > 0 && it.Days[len(it.Days)-1].Stay != nil && v.b.Origin != "" {
+		v.fail(CheckNights, len(it.Days), "", "the last day books a night although the trip returns home")
+	}
+}
+
+func (v *verifier) legs() {
+	it := v.it
+	origin := v.b.Origin
+	where := origin // where the traveller is at the start of the day
+	var first, last *orchestrator.Leg
+	for i := range it.Days {
+		d := &it.Days[i]
+		if len(d.Legs) == 0 {
+			if where != "" && canon(d.City) != canon(where) {
+				v.fail(CheckLegs, d.Day, d.City, "day %d is in %s without travelling from %s", d.Day, d.City, where)
+			}
+			where = d.City
+			continue
+		}
+		for j := range d.Legs {
+			l := &d.Legs[j]
+			if first == nil {
+				first = l
+			}
+			last = l
+			if where != "" && canon(l.From) != canon(where) {
+				v.fail(CheckLegs, d.Day, l.From, "day %d leaves from %s but the traveller is in %s", d.Day, l.From, where)
+			}
+			where = l.To
+			dep, ok1 := clock(l.Depart)
+			arr, ok2 := clock(l.Arrive)
+			if !ok1 || !ok2 || arr < dep {
+				v.fail(CheckLegs, d.Day, l.OptionID, "leg %s from %s to %s departs %s and arrives %s", l.OptionID, l.From, l.To, l.Depart, l.Arrive)
+			} else if o := v.option(*l); o != nil && o.Depart == "" && arr-dep != l.DurationMinutes {
+				// Timetabled legs keep local clock times across time zones;
+				// flexible ones run for their duration.
+				v.fail(CheckLegs, d.Day, l.OptionID, "leg %s takes %d minutes but runs %s–%s", l.OptionID, l.DurationMinutes, l.Depart, l.Arrive)
+			}
+			if o := v.option(*l); o != nil {
+				if o.Date != "" && d.Date != "" && o.Date != d.Date {
+					v.fail(CheckLegs, d.Day, l.OptionID, "%s runs on %s, not on %s", l.OptionID, o.Date, d.Date)
+				}
+				if o.Depart != "" && (o.Depart != l.Depart || o.Arrive != l.Arrive || o.ArriveDayOffset != 0) {
+					v.fail(CheckLegs, d.Day, l.OptionID, "%s is timetabled %s–%s (+%d days), the plan says %s–%s", l.OptionID, o.Depart, o.Arrive, o.ArriveDayOffset, l.Depart, l.Arrive)
+				}
+				if o.Mode != l.Mode {
+					v.fail(CheckLegs, d.Day, l.OptionID, "%s is a %s, the plan says %s", l.OptionID, o.Mode, l.Mode)
+				}
+			}
+		}
+		if canon(where) != canon(d.City) {
+			v.fail(CheckLegs, d.Day, d.City, "day %d ends in %s but its legs end in %s", d.Day, d.City, where)
+		}
+		where = d.City
+	}
+	if origin != "" {
+		if len(it.Days) == 0 || len(it.Days[0].Legs) == 0 || canon(first.From) != canon(origin) {
+			v.fail(CheckLegs, 1, origin, "the trip does not leave from %s on day 1", origin)
+		}
+		if last == nil || canon(last.To) != canon(origin) || len(it.Days[len(it.Days)-1].Legs) == 0 {
+			v.fail(CheckLegs, len(it.Days), origin, "the trip does not return to %s on the last day", origin)
+		}
+	}
+}
+
+func (v *verifier) transportModes() {
+	modes := map[string]bool{}
+	for _, d := range v.it.Days {
+		for _, l := range d.Legs {
+			modes[l.Mode] = true
+		}
+	}
+	if modes["self_driving"] && len(modes) > 1 {
+		var ms []string
+		for m := range modes {
+			ms = append(ms, m)
+		}
+		slices.Sort(ms)
+		v.fail(CheckTransportModes, 0, "", "self-driving is mixed with %s", strings.Join(ms, ", "))
+	}
+}
+
+// convert turns m into the itinerary's currency the way a price list
+// would: exact when the currencies match, else through the trip's rates,
+// rounded half away from zero to the cent.
+func (v *verifier) convert(m orchestrator.Money) (int64, bool) {
+	cur := v.it.Currency
+	if m.Currency == "" || strings.EqualFold(m.Currency, cur) {
+		return m.Cents, true
+	}
+	if v.trip == nil || v.trip.FX == nil {
+		return 0, false
+	}
+	fx := v.trip.FX.Value
+	rate := func(c string) float64 {
+		if strings.EqualFold(c, fx.Base) {
+			return 1
+		}
+		return fx.Rates[strings.ToUpper(c)]
+	}
+	from, to := rate(m.Currency), rate(cur)
+	if from <= 0 || to <= 0 {
+		return 0, false
+	}
+	return int64(math.Round(float64(m.Cents) / from * to)), true
+}
+
+func (v *verifier) budgetSums() {
+	it := v.it
+	people := int64(v.people())
+	cur := it.Currency
+	expect := func(day int, what string, got orchestrator.Money, want int64) {
+		if got.Cents != want || (got.Currency != cur && !(got.Currency == "" && got.Cents == 0)) {
+			v.fail(CheckBudgetSums, day, what, "%s costs %s, the data says %s", what, got, orchestrator.Money{Cents: want, Currency: cur})
+		}
+	}
+	var transport, lodging, food, tickets int64
+	for _, d := range it.Days {
+		var day int64
+		for _, l := range d.Legs {
+			o := v.option(l)
+			if o == nil {
+				continue
+			}
+			unit, ok := v.convert(o.Price)
+			if !ok {
+				v.fail(CheckBudgetSums, d.Day, l.OptionID, "no exchange rate for %s", o.Price.Currency)
+				continue
+			}
+			units := people
+			if o.Pricing == orchestrator.PerVehicle {
+				c := int64(max(1, o.VehicleCapacity))
+				units = (people + c - 1) / c
+			}
+			if int64(l.Units) != units {
+				v.fail(CheckBudgetSums, d.Day, l.OptionID, "%s is priced for %d units, the group needs %d", l.OptionID, l.Units, units)
+			}
+			expect(d.Day, "leg "+l.OptionID, l.Cost, unit*units)
+			day += unit * units
+			transport += unit * units
+		}
+		for _, s := range d.Stops {
+			a := v.attractions[s.AttractionID]
+			if a == nil {
+				continue
+			}
+			var unit int64
+			if a.Price != nil {
+				var ok bool
+				if unit, ok = v.convert(*a.Price); !ok {
+					v.fail(CheckBudgetSums, d.Day, s.Name, "no exchange rate for %s", a.Price.Currency)
+					continue
+				}
+			}
+			expect(d.Day, s.Name, s.Cost, unit*people)
+			day += unit * people
+			tickets += unit * people
+		}
+		for _, m := range d.Meals {
+			r := v.restaurants[m.RestaurantID]
+			if r == nil {
+				continue
+			}
+			unit, ok := v.convert(r.Price)
+			if !ok {
+				v.fail(CheckBudgetSums, d.Day, m.Name, "no exchange rate for %s", r.Price.Currency)
+				continue
+			}
+			expect(d.Day, m.Name, m.Cost, unit*people)
+			day += unit * people
+			food += unit * people
+		}
+		if d.Stay != nil {
+			for _, st := range it.Stays {
+				if st.AccommodationID == d.Stay.AccommodationID && d.Day >= st.FirstNight && d.Day < st.FirstNight+st.Nights {
+					if h := v.hotels[st.AccommodationID]; h != nil {
+						if unit, ok := v.convert(h.Price); ok {
+							day += unit * int64(st.Rooms)
+						}
+					}
+				}
+			}
+		}
+		expect(d.Day, fmt.Sprintf("day %d", d.Day), d.Cost, day)
+	}
+	for _, st := range it.Stays {
+		h := v.hotels[st.AccommodationID]
+		if h == nil {
+			continue
+		}
+		unit, ok := v.convert(h.Price)
+		if !ok {
+			v.fail(CheckBudgetSums, st.FirstNight, st.Name, "no exchange rate for %s", h.Price.Currency)
+			continue
+		}
+		want := unit * int64(st.Rooms) * int64(st.Nights)
+		expect(st.FirstNight, st.Name, st.Cost, want)
+		lodging += want
+	}
+	tc := v.chosenTier()
+	if tc == nil {
+		v.fail(CheckBudgetSums, 0, "", "the budget breakdown has no entry for the chosen tier %s", it.Budget.Chosen)
+		return
+	}
+	expect(0, "transport", tc.Transport, transport)
+	expect(0, "lodging", tc.Lodging, lodging)
+	expect(0, "food", tc.Food, food)
+	expect(0, "attractions", tc.Attractions, tickets)
+	total := transport + lodging + food + tickets
+	expect(0, "the total", tc.Total, total)
+	expect(0, "the cost per person", tc.PerPerson, total/people)
+	for _, t := range it.Budget.Tiers {
+		sum := t.Transport.Cents + t.Lodging.Cents + t.Food.Cents + t.Attractions.Cents
+		if t.Total.Cents != sum {
+			v.fail(CheckBudgetSums, 0, string(t.Tier), "the %s tier totals %s but its categories sum to %s", t.Tier, t.Total, orchestrator.Money{Cents: sum, Currency: cur})
+		}
+	}
+}
+
+// chosenTier returns the breakdown entry the days were built at.
+func (v *verifier) chosenTier() *orchestrator.TierCost {
+	for i := range v.it.Budget.Tiers {
+		t := &v.it.Budget.Tiers[i]
+		if t.Tier == v.it.Tier && t.Lean == v.it.Lean {
+			return t
+		}
+	}
+	return nil
+}
+
+// limit returns the group's budget in the itinerary currency.
+func (v *verifier) limit() (int64, bool) {
+	bu := v.b.Budget
+	if bu == nil {
+		return 0, false
+	}
+	amount := bu.Amount
+	if bu.PerPerson {
+		amount *= float64(v.people())
+	}
+	c, ok := v.convert(orchestrator.Money{Cents: int64(math.Round(amount * 100)), Currency: bu.Currency})
+	return c, ok
+}
+
+func (v *verifier) hard() {
+	it := v.it
+	b := v.b
+	// Budget.
+	if limit, ok := v.limit(); !ok {
+		if b.Budget == nil {
+			v.na(CheckBudget)
+		} else {
+			v.fail(CheckBudget, 0, "", "no exchange rate from %s to %s", b.Budget.Currency, it.Currency)
+		}
+	} else {
+		var total int64
+		for _, d := range it.Days {
+			total += d.Cost.Cents
+		}
+		if total > limit {
+			short := orchestrator.Money{Cents: total - limit, Currency: it.Currency}
+			v.status[CheckBudget] = orchestrator.CheckFail
+			v.findings = append(v.findings, orchestrator.Finding{
+				Code: orchestrator.FindingOverBudget, Severity: orchestrator.SeverityError, Check: CheckBudget,
+				Message: fmt.Sprintf("the plan costs %s, over the budget of %s by %s",
+					orchestrator.Money{Cents: total, Currency: it.Currency}, orchestrator.Money{Cents: limit, Currency: it.Currency}, short),
+				Shortfall: &short,
+			})
+		}
+	}
+	// Route: the fixed route in order, else every named destination that
+	// has data.
+	var visited []string
+	for _, c := range it.Cities {
+		visited = append(visited, canon(c.City))
+	}
+	if len(b.Route) > 0 {
+		want := make([]string, len(b.Route))
+		for i, c := range b.Route {
+			want[i] = canon(c)
+		}
+		if !slices.Equal(visited, want) {
+			v.fail(CheckRoute, 0, "", "the plan visits %s, the brief fixes %s", strings.Join(visited, " → "), strings.Join(want, " → "))
+		}
+	} else {
+		// When every destination is a city of the trip and the plan visits
+		// as many cities, it must visit exactly those; otherwise a
+		// destination names a region (New York the state, not the city)
+		// and any city of the trip will do.
+		all := len(it.Cities) == len(b.Destinations)
+		for _, d := range b.Destinations {
+			if v.cities[canon(d)] == nil {
+				all = false
+			}
+		}
+		for _, c := range it.Cities {
+			if v.cities[canon(c.City)] == nil {
+				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, for which the trip holds no data", c.City)
+			} else if all && !slices.ContainsFunc(b.Destinations, func(d string) bool { return canon(d) == canon(c.City) }) {
+				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, which is not a destination", c.City)
+			}
+		}
+		if all {
+			for _, d := range b.Destinations {
+				if !slices.Contains(visited, canon(d)) {
+					v.fail(CheckRoute, 0, d, "the plan does not visit %s", d)
+				}
+			}
+		}
+	}
+	// Room type and house rules.
+	c := b.Constraints
+	if c.RoomType == "" {
+		v.na(CheckRoomType)
+	}
+	if len(c.HouseRules) == 0 {
+		v.na(CheckHouseRules)
+	}
+	for _, st := range it.Stays {
+		h := v.hotels[st.AccommodationID]
+		if h == nil {
+			continue
+		}
+		if c.RoomType != "" && !orchestrator.RoomTypeSatisfies(h.RoomType, c.RoomType) {
+			v.fail(CheckRoomType, st.FirstNight, st.Name, "%s is a %s, the brief asks for %s", st.Name, h.RoomType, c.RoomType)
+		}
+		for _, rule := range c.HouseRules {
+			if !h.HouseRules.Allows(rule) {
+				if h.HouseRules == nil {
+					v.fail(CheckHouseRules, st.FirstNight, st.Name, "%s does not state whether %s is allowed", st.Name, rule)
+				} else {
+					v.fail(CheckHouseRules, st.FirstNight, st.Name, "%s forbids %s", st.Name, rule)
+				}
+			}
+		}
+	}
+	// Cuisines, at restaurants away from home.
+	if len(c.Cuisines) == 0 {
+		v.na(CheckCuisines)
+	} else {
+		served := map[string]bool{}
+		for _, d := range it.Days {
+			for _, m := range d.Meals {
+				r := v.restaurants[m.RestaurantID]
+				if r == nil || (b.Origin != "" && v.inCity(r.ID, b.Origin)) {
+					continue
+				}
+				for _, cu := range r.Cuisines {
+					served[strings.ToLower(strings.TrimSpace(cu))] = true
+				}
+			}
+		}
+		for _, want := range c.Cuisines {
+			if !served[strings.ToLower(strings.TrimSpace(want))] {
+				v.fail(CheckCuisines, 0, want, "no meal is at a restaurant serving %s", want)
+			}
+		}
+	}
+	// Excluded transport modes.
+	if len(c.TransportExclude) == 0 {
+		v.na(CheckTransport)
+	}
+	for _, d := range it.Days {
+		for _, l := range d.Legs {
+			mode := l.Mode
+			if o := v.option(l); o != nil {
+				mode = o.Mode
+			}
+			if slices.Contains(c.TransportExclude, mode) {
+				v.fail(CheckTransport, d.Day, l.OptionID, "day %d travels by %s, which the brief excludes", d.Day, mode)
+			}
+		}
+	}
+}
