@@ -22,6 +22,7 @@ const (
 	EBADRESPONSE   = "bad_response"  // an upstream answered garbage
 	EAUTH          = "auth"          // an upstream refused our credentials
 	EINVALIDARG    = "invalid_argument"
+	EBLOCKED       = "blocked" // a site answered with a block or challenge page
 )
 
 // Error is the domain error: a code from the list above, a message safe to
