@@ -23,6 +23,7 @@ var statusOf = map[string]int{
 	orchestrator.EINTERNAL:      http.StatusInternalServerError,
 	orchestrator.EBADRESPONSE:   http.StatusBadGateway,
 	orchestrator.EAUTH:          http.StatusBadGateway,
+	orchestrator.EBLOCKED:       http.StatusBadGateway,
 	orchestrator.EUNAVAILABLE:   http.StatusServiceUnavailable,
 	orchestrator.ETIMEOUT:       http.StatusGatewayTimeout,
 	orchestrator.ECANCELED:      499, // the client closed the request (nginx convention)

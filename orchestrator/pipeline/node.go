@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -197,8 +199,10 @@ func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
 			return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "weather needs travel dates; the brief gives only a duration"}
 		}
 		return map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": p["start"], "end_date": p["end"]}, nil
+	case orchestrator.KindMatrix:
+		return matrixArgs(deps)
 	}
-	// Tools of later agents: the canonical parameters plus the coordinates of
+	// Other tools: the canonical parameters plus the coordinates of
 	// the geocoded city or cities this subtask depends on.
 	args := map[string]any{}
 	for k, v := range p {
@@ -304,4 +308,81 @@ func (b *breaker) open() map[string]bool {
 		}
 	}
 	return out
+}
+
+// Matrix sizes: the best-rated places of each catalog, at most
+// maxMatrixPoints in all (the OSRM table limit is 100).
+const (
+	maxMatrixPoints   = 100
+	matrixHotels      = 10
+	matrixRestaurants = 30
+)
+
+type matrixPoint struct {
+	ID  string  `json:"id"`
+	Lat float64 `json:"lat"`
+	Lon float64 `json:"lon"`
+}
+
+// matrixArgs picks the points of a city's travel matrix from its catalogs:
+// the best-rated hotels and restaurants and as many attractions as fit, in
+// a deterministic order.
+func matrixArgs(deps dag.Deps[nodeValue]) (map[string]any, error) {
+	type cand struct {
+		id    string
+		loc   *orchestrator.GeoPoint
+		score float64
+	}
+	var hotels, restaurants, attractions []cand
+	for _, id := range deps.IDs() {
+		dv, ok := deps.Value(id)
+		if !ok {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(id, string(orchestrator.KindHotels)+":"):
+			list, _ := decodeList[orchestrator.Accommodation](dv.payload, "hotels")
+			for _, h := range list {
+				hotels = append(hotels, cand{h.ID, h.Location, h.Rating})
+			}
+		case strings.HasPrefix(id, string(orchestrator.KindRestaurants)+":"):
+			list, _ := decodeList[orchestrator.Restaurant](dv.payload, "restaurants")
+			for _, r := range list {
+				restaurants = append(restaurants, cand{r.ID, r.Location, r.Rating})
+			}
+		case strings.HasPrefix(id, string(orchestrator.KindAttractions)+":"):
+			list, _ := decodeList[orchestrator.Attraction](dv.payload, "attractions")
+			for _, a := range list {
+				attractions = append(attractions, cand{a.ID, a.Location, a.Rating + a.Popularity})
+			}
+		}
+	}
+	var points []matrixPoint
+	seen := map[string]bool{}
+	take := func(cs []cand, n int) {
+		sort.SliceStable(cs, func(i, j int) bool {
+			if cs[i].score != cs[j].score {
+				return cs[i].score > cs[j].score
+			}
+			return cs[i].id < cs[j].id
+		})
+		for _, c := range cs {
+			if n == 0 || len(points) == maxMatrixPoints {
+				return
+			}
+			if c.loc == nil || c.id == "" || seen[c.id] {
+				continue
+			}
+			seen[c.id] = true
+			points = append(points, matrixPoint{c.id, c.loc.Lat, c.loc.Lon})
+			n--
+		}
+	}
+	take(hotels, matrixHotels)
+	take(restaurants, matrixRestaurants)
+	take(attractions, maxMatrixPoints)
+	if len(points) < 2 {
+		return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "fewer than two located places to measure travel times between"}
+	}
+	return map[string]any{"points": points, "profile": "driving"}, nil
 }
