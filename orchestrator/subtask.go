@@ -252,7 +252,7 @@ func Decompose(b *Brief) []Subtask {
 	}
 	budget := add(NewSubtask(KindBudget, map[string]string{"brief": key}, budgetDeps...))
 	verify := add(NewSubtask(KindVerify, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget)...))
-	add(NewSubtask(KindRender, map[string]string{"brief": key}, itin, budget, verify))
+	add(NewSubtask(KindRender, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget, verify)...))
 	return out
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 	"github.com/tripweave/tripweave/orchestrator/sqlite"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // App is the wired orchestrator: knowledge cache, plan store, agent tools,
@@ -122,14 +123,19 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	if err != nil {
 		return nil, err
 	}
+	renderer, err := templates.New()
+	if err != nil {
+		return nil, err
+	}
 	a.Server = ginserver.New(ginserver.Config{
-		Planner: a.Service,
-		Store:   a.Store,
-		Parser:  a.Parser,
-		Ready:   map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store},
-		Metrics: a.Metrics,
-		Logger:  logger,
-		Now:     cfg.Now,
+		Planner:  a.Service,
+		Store:    a.Store,
+		Parser:   a.Parser,
+		Ready:    map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store},
+		Metrics:  a.Metrics,
+		Logger:   logger,
+		Now:      cfg.Now,
+		Renderer: renderer,
 	})
 	return a, nil
 }

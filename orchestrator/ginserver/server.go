@@ -1,5 +1,7 @@
-// Package ginserver is tripweave's JSON API over gin: plans, health,
-// readiness and Prometheus metrics. Handlers hand the request's context to
+// Package ginserver is tripweave's JSON API over gin: plans, their
+// documents (HTML, Markdown, iCalendar, GeoJSON), live progress as
+// Server-Sent Events, a page to try it at /, health, readiness and
+// Prometheus metrics. Handlers hand the request's context to
 // the core, never the *gin.Context.
 package ginserver
 
@@ -22,6 +24,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // MaxBodyBytes is the largest request body accepted.
@@ -67,6 +70,12 @@ type Config struct {
 	Metrics *Metrics
 	Logger  *slog.Logger
 	Now     func() time.Time
+	// Renderer serves GET /v1/plans/{id}.html|.md|.ics|.geojson; nil
+	// answers those with 503.
+	Renderer *templates.Renderer
+	// Heartbeat is the interval of heartbeat events on progress streams;
+	// zero means DefaultHeartbeat.
+	Heartbeat time.Duration
 }
 
 // Server is the HTTP API.
@@ -87,6 +96,9 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = DefaultHeartbeat
+	}
 	gin.SetMode(gin.ReleaseMode)
 	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New()}
 	e := s.engine
@@ -98,7 +110,9 @@ func New(cfg Config) *Server {
 	e.NoMethod(func(c *gin.Context) {
 		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, errorBody{Error: errorDetail{Code: "method_not_allowed", Message: "method not allowed", RequestID: c.GetString(requestIDKey)}})
 	})
+	e.GET("/", s.page)
 	e.POST("/v1/plans", s.createPlan)
+	e.POST("/v1/plans/stream", s.streamPlan)
 	e.POST("/v1/briefs", s.parseBrief)
 	e.POST("/v1/plans/:id/answers", s.answerPlan)
 	e.GET("/v1/plans/:id", s.getPlan)
@@ -174,57 +188,17 @@ type planOptions struct {
 }
 
 func (s *Server) createPlan(c *gin.Context) {
-	ctx := c.Request.Context()
-	var req planRequest
-	if err := decodeJSON(c, &req); err != nil {
-		writeError(c, s.log, err)
+	if wantsStream(c) {
+		s.streamPlan(c)
 		return
 	}
-	now := s.cfg.Now()
-	var pr pipeline.Request
-	switch {
-	case req.Brief != nil && req.Query != "":
-		writeError(c, s.log, orchestrator.FieldErrorf("query", "send either query or brief, not both"))
-		return
-	case req.Brief != nil:
-		b := *req.Brief
-		if b.Now == "" && req.Now != "" {
-			b.Now = req.Now
-		}
-		if err := b.Normalize(now); err != nil {
-			writeError(c, s.log, prefixField("brief", err))
-			return
-		}
-		pr.Brief = b
-	case strings.TrimSpace(req.Query) != "":
-		parsed, ref, ok := s.parseQuery(c, req.Query, req.Now)
-		if !ok {
-			return
-		}
-		if len(parsed.Questions) > 0 {
-			s.askQuestions(c, s.cfg.Planner.NewID(), req.Query, parsed)
-			return
-		}
-		b := parsed.Brief
-		if err := b.Normalize(ref); err != nil {
-			writeError(c, s.log, prefixField("brief", err))
-			return
-		}
-		pr.Brief, pr.Query = b, req.Query
-	default:
-		writeError(c, s.log, orchestrator.FieldErrorf("query", "send a query or a brief"))
+	pr, fromBrief, ok := s.readPlanRequest(c)
+	if !ok {
 		return
 	}
-	if o := req.Options; o != nil && o.DeadlineMS != 0 {
-		if o.DeadlineMS < 1 || o.DeadlineMS > 120000 {
-			writeError(c, s.log, orchestrator.FieldErrorf("options.deadline_ms", "must be between 1 and 120000"))
-			return
-		}
-		pr.Deadline = time.Duration(o.DeadlineMS) * time.Millisecond
-	}
-	plan, _, err := s.cfg.Planner.Plan(ctx, pr)
+	plan, _, err := s.cfg.Planner.Plan(c.Request.Context(), pr)
 	if err != nil {
-		if req.Brief != nil {
+		if fromBrief {
 			err = prefixField("brief", err)
 		}
 		writeError(c, s.log, err)
@@ -234,10 +208,68 @@ func (s *Server) createPlan(c *gin.Context) {
 	c.JSON(http.StatusCreated, plan)
 }
 
+// readPlanRequest reads the body of POST /v1/plans into a normalized
+// pipeline request; fromBrief says it held a structured brief. When it
+// cannot (bad input, or questions to ask) it writes the response itself and
+// returns ok false.
+func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief, ok bool) {
+	var req planRequest
+	if err := decodeJSON(c, &req); err != nil {
+		writeError(c, s.log, err)
+		return pr, false, false
+	}
+	now := s.cfg.Now()
+	switch {
+	case req.Brief != nil && req.Query != "":
+		writeError(c, s.log, orchestrator.FieldErrorf("query", "send either query or brief, not both"))
+		return pr, false, false
+	case req.Brief != nil:
+		b := *req.Brief
+		if b.Now == "" && req.Now != "" {
+			b.Now = req.Now
+		}
+		if err := b.Normalize(now); err != nil {
+			writeError(c, s.log, prefixField("brief", err))
+			return pr, false, false
+		}
+		pr.Brief = b
+	case strings.TrimSpace(req.Query) != "":
+		parsed, ref, ok := s.parseQuery(c, req.Query, req.Now)
+		if !ok {
+			return pr, false, false
+		}
+		if len(parsed.Questions) > 0 {
+			s.askQuestions(c, s.cfg.Planner.NewID(), req.Query, parsed)
+			return pr, false, false
+		}
+		b := parsed.Brief
+		if err := b.Normalize(ref); err != nil {
+			writeError(c, s.log, prefixField("brief", err))
+			return pr, false, false
+		}
+		pr.Brief, pr.Query = b, req.Query
+	default:
+		writeError(c, s.log, orchestrator.FieldErrorf("query", "send a query or a brief"))
+		return pr, false, false
+	}
+	if o := req.Options; o != nil && o.DeadlineMS != 0 {
+		if o.DeadlineMS < 1 || o.DeadlineMS > 120000 {
+			writeError(c, s.log, orchestrator.FieldErrorf("options.deadline_ms", "must be between 1 and 120000"))
+			return pr, false, false
+		}
+		pr.Deadline = time.Duration(o.DeadlineMS) * time.Millisecond
+	}
+	return pr, req.Brief != nil, true
+}
+
 var planIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 func (s *Server) getPlan(c *gin.Context) {
 	id := c.Param("id")
+	if base, f, ok := splitFormat(id); ok {
+		s.renderPlan(c, base, f)
+		return
+	}
 	if !planIDPattern.MatchString(id) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id))
 		return

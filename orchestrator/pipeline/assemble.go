@@ -123,6 +123,21 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 			}
 		case st.Kind == orchestrator.KindItinerary, st.Kind == orchestrator.KindVerify:
 			// These go to Plan.Itinerary and its Report.
+		case st.Kind == orchestrator.KindRender:
+			// The document itself is served by GET /v1/plans/{id}.html; the
+			// trip records that it rendered and its entity tag.
+			var out struct {
+				ContentType string `json:"content_type"`
+				Body        string `json:"body"`
+				ETag        string `json:"etag"`
+			}
+			if json.Unmarshal(v.payload, &out) == nil {
+				summary, _ := json.Marshal(map[string]any{"content_type": out.ContentType, "etag": out.ETag, "bytes": len(out.Body)})
+				if trip.Sections == nil {
+					trip.Sections = map[string]orchestrator.Section{}
+				}
+				trip.Sections[st.ID] = orchestrator.Section{Kind: st.Kind, Payload: summary, Provenance: v.prov}
+			}
 		default:
 			if trip.Sections == nil {
 				trip.Sections = map[string]orchestrator.Section{}

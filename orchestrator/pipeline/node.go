@@ -84,26 +84,8 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		if f == nil {
 			return nodeValue{}, nil, false
 		}
-		raw := map[string]json.RawMessage{}
-		values := map[string]nodeValue{}
-		errs := map[string]error{}
-		isDep := map[string]bool{}
-		for _, id := range deps.IDs() {
-			isDep[id] = true
-			if dv, ok := deps.Value(id); ok {
-				raw[id], values[id] = dv.payload, dv
-			} else {
-				errs[id] = deps.Err(id)
-			}
-		}
-		var depTasks []orchestrator.Subtask
-		for _, st := range n.all {
-			if isDep[st.ID] {
-				depTasks = append(depTasks, st)
-			}
-		}
-		trip, _ := assemble(n.brief, depTasks, values, errs)
-		payload, err := f(ctx, LocalInput{Brief: n.brief, Subtask: n.st, Trip: &trip, Deps: raw})
+		in := n.localInput(deps)
+		payload, err := f(ctx, in)
 		if err != nil {
 			return nodeValue{}, err, true
 		}
@@ -201,6 +183,8 @@ func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
 		return map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": p["start"], "end_date": p["end"]}, nil
 	case orchestrator.KindMatrix:
 		return matrixArgs(deps)
+	case orchestrator.KindRender:
+		return n.renderArgs(deps)
 	}
 	// Other tools: the canonical parameters plus the coordinates of
 	// the geocoded city or cities this subtask depends on.
@@ -385,4 +369,53 @@ func matrixArgs(deps dag.Deps[nodeValue]) (map[string]any, error) {
 		return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "fewer than two located places to measure travel times between"}
 	}
 	return map[string]any{"points": points, "profile": "driving"}, nil
+}
+
+// localInput assembles what a local step (or the renderer) sees: the trip
+// built from the subtask's dependencies and their raw payloads.
+func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
+	raw := map[string]json.RawMessage{}
+	values := map[string]nodeValue{}
+	errs := map[string]error{}
+	isDep := map[string]bool{}
+	for _, id := range deps.IDs() {
+		isDep[id] = true
+		if dv, ok := deps.Value(id); ok {
+			raw[id], values[id] = dv.payload, dv
+		} else {
+			errs[id] = deps.Err(id)
+		}
+	}
+	var depTasks []orchestrator.Subtask
+	for _, st := range n.all {
+		if isDep[st.ID] {
+			depTasks = append(depTasks, st)
+		}
+	}
+	trip, _ := assemble(n.brief, depTasks, values, errs)
+	return LocalInput{Brief: n.brief, Subtask: n.st, Trip: &trip, Deps: raw}
+}
+
+// renderArgs asks the renderer for the HTML itinerary of the plan as far as
+// it is known: the brief, the trip and the verified itinerary.
+func (n *node) renderArgs(deps dag.Deps[nodeValue]) (map[string]any, error) {
+	in := n.localInput(deps)
+	it, err := itineraryDep(in)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range n.st.Deps {
+		if strings.HasPrefix(id, string(orchestrator.KindVerify)+":") {
+			var rep orchestrator.Report
+			if raw, ok := in.Deps[id]; ok && json.Unmarshal(raw, &rep) == nil {
+				it.Report = &rep
+			}
+		}
+	}
+	plan := orchestrator.Plan{Brief: *n.brief, Status: orchestrator.PlanComplete, Trip: *in.Trip, Itinerary: it, Notes: []orchestrator.Note{}}
+	data, err := json.Marshal(plan)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"plan": json.RawMessage(data), "format": "html"}, nil
 }

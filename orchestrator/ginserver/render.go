@@ -1,0 +1,97 @@
+package ginserver
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/templates"
+)
+
+// DocumentCacheControl is the Cache-Control of a plan's documents. A stored
+// plan never changes, so browsers may keep a document for a few minutes and
+// then revalidate it with If-None-Match (the ETag is the plan's hash and the
+// renderer's version); plans are personal, so shared caches may not keep
+// them.
+const DocumentCacheControl = "private, max-age=300"
+
+// documentCSP forbids everything an itinerary page does not need: it has no
+// script, no external resource and no form, only inline styles and SVG.
+const documentCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// splitFormat splits "pl_x.html" into the plan ID and its document format.
+func splitFormat(id string) (string, templates.Format, bool) {
+	i := strings.LastIndexByte(id, '.')
+	if i < 0 {
+		return "", "", false
+	}
+	f, ok := templates.ParseFormat(id[i+1:])
+	return id[:i], f, ok
+}
+
+// renderPlan answers GET /v1/plans/{id}.{html,md,ics,geojson}: the stored
+// plan rendered in format f, with its ETag, or 304 when If-None-Match
+// matches.
+func (s *Server) renderPlan(c *gin.Context, id string, f templates.Format) {
+	if !planIDPattern.MatchString(id) {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id))
+		return
+	}
+	if s.cfg.Renderer == nil {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "documents are not configured on this server"))
+		return
+	}
+	p, err := s.cfg.Store.Plan(c.Request.Context(), id)
+	if err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	etag := templates.ETag(p)
+	if etagMatch(c.GetHeader("If-None-Match"), etag) {
+		h := c.Writer.Header()
+		h.Set("ETag", etag)
+		h.Set("Cache-Control", DocumentCacheControl)
+		c.Status(http.StatusNotModified)
+		c.Writer.WriteHeaderNow()
+		return
+	}
+	body, err := s.cfg.Renderer.RenderBytes(p, f)
+	if err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	h := c.Writer.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", DocumentCacheControl)
+	h.Set("X-Content-Type-Options", "nosniff")
+	switch f {
+	case templates.FormatHTML:
+		h.Set("Content-Security-Policy", documentCSP)
+		h.Set("Referrer-Policy", "no-referrer")
+	case templates.FormatICS:
+		h.Set("Content-Disposition", `attachment; filename="`+id+`.ics"`)
+	}
+	c.Data(http.StatusOK, f.ContentType(), body)
+}
+
+// etagMatch reports whether an If-None-Match header value matches etag,
+// with the weak comparison RFC 9110 prescribes for it: "*" matches
+// anything, and W/ prefixes are ignored.
+func etagMatch(header, etag string) bool {
+	header = strings.TrimSpace(header)
+	if header == "" {
+		return false
+	}
+	if header == "*" {
+		return true
+	}
+	want := strings.TrimPrefix(etag, "W/")
+	for _, t := range strings.Split(header, ",") {
+		if strings.TrimPrefix(strings.TrimSpace(t), "W/") == want {
+			return true
+		}
+	}
+	return false
+}
