@@ -22,7 +22,7 @@ const (
 // subtasks under test, one per category and compute flavour. "render" is
 // local only under renderLocal.
 var subtasks = map[string]orchestrator.Subtask{
-	"hotels":    orchestrator.NewSubtask(orchestrator.KindHotels, map[string]string{"city": "kyoto"}),
+	"hotels":    orchestrator.NewSubtask(orchestrator.KindHotelPrices, map[string]string{"city": "kyoto"}),
 	"weather":   orchestrator.NewSubtask(orchestrator.KindWeather, map[string]string{"city": "kyoto"}),
 	"guide":     orchestrator.NewSubtask(orchestrator.KindGuide, map[string]string{"city": "kyoto"}),
 	"matrix":    orchestrator.NewSubtask(orchestrator.KindMatrix, map[string]string{"city": "kyoto"}),

@@ -16,7 +16,7 @@ func ExamplePolicy_Decide() {
 	}
 	guide := orchestrator.NewSubtask(orchestrator.KindGuide, map[string]string{"city": "kyoto", "lang": "en"})
 	weather := orchestrator.NewSubtask(orchestrator.KindWeather, map[string]string{"city": "kyoto", "days": "3"})
-	hotels := orchestrator.NewSubtask(orchestrator.KindHotels, map[string]string{"city": "kyoto", "nights": "3"})
+	hotels := orchestrator.NewSubtask(orchestrator.KindHotelPrices, map[string]string{"city": "kyoto", "nights": "3"})
 
 	for _, c := range []struct {
 		st    orchestrator.Subtask
@@ -32,5 +32,5 @@ func ExamplePolicy_Decide() {
 	// Output:
 	// guide   [cache mcp none] reason=stale_while_revalidate revalidate=true ttl=168h0m0s
 	// weather [mcp cache none] reason=live_over_stale revalidate=false ttl=1h0m0s
-	// hotels  [none] reason=route_down revalidate=false ttl=20m0s
+	// hotel_prices [none] reason=route_down revalidate=false ttl=20m0s
 }

@@ -3,6 +3,7 @@ package brief
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +14,13 @@ import (
 
 // travelPlannerQueries is the TravelPlanner training set, used in place
 // from the shared datasets directory (never copied into the project).
-var travelPlannerQueries = filepath.Join("..", "..", "..", "shared", "datasets", "travelplanner", "train", "train_queries.jsonl")
+func travelPlannerQueries() string {
+	dir, err := datasets.Locate("travelplanner")
+	if err != nil {
+		return filepath.Join("..", "..", "..", "shared", "datasets", "travelplanner", "train", "train_queries.jsonl")
+	}
+	return filepath.Join(dir, "train", "train_queries.jsonl")
+}
 
 type tpQuery struct {
 	Idx             int            `json:"idx"`
@@ -30,7 +37,7 @@ type tpQuery struct {
 
 func loadTravelPlanner(t testing.TB) []tpQuery {
 	t.Helper()
-	f, err := os.Open(travelPlannerQueries)
+	f, err := os.Open(travelPlannerQueries())
 	if err != nil {
 		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
 			t.Fatalf("TravelPlanner queries: %v", err)

@@ -467,8 +467,8 @@ func TestLocalStepSeesAssembledTrip(t *testing.T) {
 // knowledge cache: a complete itinerary of real attractions, restaurants,
 // a hotel and trains, verified.
 func TestPlanChinaTravel(t *testing.T) {
-	dir := "../../../shared/datasets/chinatravel"
-	if _, err := os.Stat(dir); err != nil {
+	dir, err := datasets.Locate("chinatravel")
+	if err != nil {
 		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
 			t.Fatalf("dataset missing: %v", err)
 		}

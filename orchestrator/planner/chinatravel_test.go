@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +18,8 @@ import (
 // is absent unless TRIPWEAVE_REQUIRE_INTEGRATION=1.
 func datasetDir(t testing.TB, name string) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "datasets", name)
-	if _, err := os.Stat(dir); err != nil {
+	dir, err := datasets.Locate(name)
+	if err != nil {
 		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
 			t.Fatalf("dataset %s missing: %v", name, err)
 		}

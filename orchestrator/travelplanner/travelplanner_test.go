@@ -22,8 +22,8 @@ import (
 // when it is absent unless TRIPWEAVE_REQUIRE_INTEGRATION=1.
 func dataDir(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "datasets", "travelplanner")
-	if _, err := os.Stat(dir); err != nil {
+	dir, err := datasets.Locate("travelplanner")
+	if err != nil {
 		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
 			t.Fatalf("dataset missing: %v", err)
 		}
