@@ -1,7 +1,10 @@
 // Package agents wires tripweave's agents: it builds one MCP server per agent
-// from a Config and serves them over streamable HTTP. Today there is one
-// agent, "data" (geocode and weather over Open-Meteo); "browser" and
-// "renderer" come later. The orchestrator reaches the same servers either in
+// from a Config and serves them over streamable HTTP: "data" — geocode
+// (Open-Meteo, with Nominatim as fallback), weather (Open-Meteo),
+// destination_guide (Wikivoyage) and find_pois (OpenStreetMap Overpass);
+// "travel" — fx_rates, travel_matrix, flight_offers and amap_*; "render" —
+// render_itinerary; and "browser" — scrape_prices and extract_page, when a
+// browser agent is configured. The orchestrator reaches the same servers either in
 // process (toolclient.ConnectInMemory) or over HTTP (toolclient.ConnectHTTP
 // pointed at the Handler's /mcp).
 //
@@ -33,10 +36,18 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/tripweave/tripweave/agents/browser"
 	"github.com/tripweave/tripweave/agents/datatools"
+	"github.com/tripweave/tripweave/agents/nominatim"
 	"github.com/tripweave/tripweave/agents/openmeteo"
+	"github.com/tripweave/tripweave/agents/overpass"
+	renderagent "github.com/tripweave/tripweave/agents/render"
 	"github.com/tripweave/tripweave/agents/toolclient"
+	"github.com/tripweave/tripweave/agents/traveltools"
 	"github.com/tripweave/tripweave/agents/upstream"
+	"github.com/tripweave/tripweave/agents/wikivoyage"
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // Version is the agents' implementation version, reported at MCP
@@ -45,7 +56,10 @@ const Version = "0.1.0"
 
 // Agent names.
 const (
-	AgentData = "data"
+	AgentData    = "data"
+	AgentTravel  = "travel"
+	AgentRender  = "render"
+	AgentBrowser = "browser"
 )
 
 // Config configures the agents. The zero value is usable: real provider
@@ -55,6 +69,17 @@ type Config struct {
 	OpenMeteoGeocodingURL string
 	OpenMeteoForecastURL  string
 	OpenMeteoArchiveURL   string
+	// Wikivoyage Action API endpoints (…/w/api.php) of the English and
+	// Chinese editions; empty means the public ones. Env WIKIVOYAGE_EN_URL,
+	// WIKIVOYAGE_ZH_URL.
+	WikivoyageENURL string
+	WikivoyageZHURL string
+	// OverpassURL is the Overpass interpreter; empty means the main public
+	// instance. Env OVERPASS_URL.
+	OverpassURL string
+	// NominatimURL is Nominatim's search endpoint, the geocoding fallback;
+	// empty means the public server. Env NOMINATIM_URL.
+	NominatimURL string
 
 	// UserAgent is sent to every provider; default upstream.DefaultUserAgent.
 	UserAgent string
@@ -66,27 +91,59 @@ type Config struct {
 	// UpstreamRetries is the retries after a transient provider failure;
 	// zero means upstream.DefaultRetries, negative means none.
 	UpstreamRetries int
+	// Travel configures fx_rates, travel_matrix, flight_offers and amap_*
+	// (see traveltools.ConfigFromEnv); its UserAgent, HTTPClient and clock
+	// default to this Config's.
+	Travel traveltools.Config
+	// Browser, when set, configures the headless-browser agent
+	// (scrape_prices, extract_page), started by Open; its FX converter
+	// defaults to the travel agent's Frankfurter client. Nil leaves the
+	// browser agent out.
+	Browser *browser.Config
 	// Now is the clock for forecast horizons and provenance; nil means
 	// time.Now.
 	Now func() time.Time
 }
 
-// Servers returns one MCP server per agent, in a fixed order ("data"
-// first). The servers share one client per provider, so provider limits hold
-// across them. logger nil means slog.Default().
-func Servers(cfg Config, logger *slog.Logger) ([]*mcp.Server, error) {
+// Open builds one MCP server per agent, in a fixed order ("data" first),
+// starting the browser agent when cfg.Browser is set. The servers share one
+// client per provider, so provider limits hold across them. logger nil
+// means slog.Default(). On error nothing is left running.
+func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
+	set = &Set{}
+	defer func() {
+		if err != nil {
+			_ = set.Close()
+			set = nil
+		}
+	}()
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	for _, u := range []string{cfg.OpenMeteoGeocodingURL, cfg.OpenMeteoForecastURL, cfg.OpenMeteoArchiveURL} {
-		if u == "" {
+	for _, u := range []struct{ name, url string }{
+		{"Open-Meteo", cfg.OpenMeteoGeocodingURL}, {"Open-Meteo", cfg.OpenMeteoForecastURL}, {"Open-Meteo", cfg.OpenMeteoArchiveURL},
+		{"Wikivoyage", cfg.WikivoyageENURL}, {"Wikivoyage", cfg.WikivoyageZHURL},
+		{"Overpass", cfg.OverpassURL}, {"Nominatim", cfg.NominatimURL},
+	} {
+		if u.url == "" {
 			continue
 		}
-		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			return nil, fmt.Errorf("agents: invalid Open-Meteo URL %q", u)
+		if p, err := url.Parse(u.url); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return nil, fmt.Errorf("agents: invalid %s URL %q", u.name, u.url)
+		}
+	}
+	// upstreamFor is the HTTP layer's configuration for one provider; each
+	// provider package fills in its own limits and error mapping.
+	upstreamFor := func() upstream.Options {
+		return upstream.Options{
+			UserAgent:  cfg.UserAgent,
+			HTTPClient: cfg.HTTPClient,
+			Timeout:    cfg.UpstreamTimeout,
+			Retries:    cfg.UpstreamRetries,
+			Logger:     logger,
 		}
 	}
 	om := openmeteo.New(openmeteo.Options{
@@ -94,29 +151,145 @@ func Servers(cfg Config, logger *slog.Logger) ([]*mcp.Server, error) {
 		ForecastURL:  cfg.OpenMeteoForecastURL,
 		ArchiveURL:   cfg.OpenMeteoArchiveURL,
 		Now:          cfg.Now,
-		Upstream: upstream.Options{
-			UserAgent:  cfg.UserAgent,
-			HTTPClient: cfg.HTTPClient,
-			Timeout:    cfg.UpstreamTimeout,
-			Retries:    cfg.UpstreamRetries,
-			Logger:     logger,
-		},
+		Upstream:     upstreamFor(),
 	})
+	nom := nominatim.New(nominatim.Options{URL: cfg.NominatimURL, Now: cfg.Now, Upstream: upstreamFor()})
+	wv := wikivoyage.New(wikivoyage.Options{ENURL: cfg.WikivoyageENURL, ZHURL: cfg.WikivoyageZHURL, Upstream: upstreamFor()})
+	op := overpass.New(overpass.Options{URL: cfg.OverpassURL, Upstream: upstreamFor()})
 	data := mcp.NewServer(&mcp.Implementation{Name: AgentData, Title: "tripweave data tools", Version: Version},
-		&mcp.ServerOptions{Instructions: "Geocoding and daily weather (forecast, or climate estimate beyond 16 days) from Open-Meteo."})
-	err := datatools.Register(data, datatools.Options{
-		Geocoder:   om,
-		Geocoding:  datatools.Source{Name: openmeteo.SourceGeocoding, TTL: openmeteo.GeocodingTTL, Attribution: ptr(openmeteo.GeocodingAttribution)},
-		Forecaster: om,
-		Forecast:   datatools.Source{Name: openmeteo.SourceForecast, TTL: openmeteo.ForecastTTL, Attribution: ptr(openmeteo.Attribution)},
-		Climate:    datatools.Source{Name: openmeteo.SourceArchive, TTL: openmeteo.ClimateTTL, Attribution: ptr(openmeteo.Attribution)},
-		Now:        cfg.Now,
-		Logger:     logger.With("agent", AgentData),
+		&mcp.ServerOptions{Instructions: "Geocoding (Open-Meteo, Nominatim as fallback), daily weather (Open-Meteo forecast, " +
+			"or climate estimate beyond 16 days), travel guides with listings (Wikivoyage, CC BY-SA) and points of interest " +
+			"(OpenStreetMap Overpass, ODbL)."})
+	err = datatools.Register(data, datatools.Options{
+		Geocoder:          om,
+		Geocoding:         datatools.Source{Name: openmeteo.SourceGeocoding, TTL: openmeteo.GeocodingTTL, Attribution: ptr(openmeteo.GeocodingAttribution)},
+		GeocodeFallback:   nom,
+		GeocodingFallback: datatools.Source{Name: nominatim.SourceSearch, TTL: nominatim.SearchTTL, Attribution: ptr(nominatim.Attribution)},
+		Forecaster:        om,
+		Forecast:          datatools.Source{Name: openmeteo.SourceForecast, TTL: openmeteo.ForecastTTL, Attribution: ptr(openmeteo.Attribution)},
+		Climate:           datatools.Source{Name: openmeteo.SourceArchive, TTL: openmeteo.ClimateTTL, Attribution: ptr(openmeteo.Attribution)},
+		Guides:            wv,
+		Guide:             datatools.Source{Name: wikivoyage.SourceGuide, TTL: wikivoyage.GuideTTL, Attribution: ptr(wikivoyage.Attribution)},
+		POIs:              overpassPOIs{op},
+		POI:               datatools.Source{Name: overpass.SourcePOIs, TTL: overpass.POITTL, Attribution: ptr(overpass.Attribution)},
+		Now:               cfg.Now,
+		Logger:            logger.With("agent", AgentData),
 	})
 	if err != nil {
 		return nil, err
 	}
-	return []*mcp.Server{data}, nil
+	servers := []*mcp.Server{data}
+
+	tc := cfg.Travel
+	if tc.UserAgent == "" {
+		tc.UserAgent = cfg.UserAgent
+	}
+	if tc.HTTPClient == nil {
+		tc.HTTPClient = cfg.HTTPClient
+	}
+	if tc.Now == nil {
+		tc.Now = cfg.Now
+	}
+	if tc.Timeout == 0 {
+		tc.Timeout = cfg.UpstreamTimeout
+	}
+	if tc.Retries == 0 {
+		tc.Retries = cfg.UpstreamRetries
+	}
+	topts, err := traveltools.New(tc, logger.With("agent", AgentTravel))
+	if err != nil {
+		return nil, err
+	}
+	travel := mcp.NewServer(&mcp.Implementation{Name: AgentTravel, Title: "tripweave travel tools", Version: Version},
+		&mcp.ServerOptions{Instructions: "Exchange rates (Frankfurter), travel-time matrices (OSRM, haversine estimate as fallback), " +
+			"flight offers (Duffel, when configured) and Amap POIs, weather, geocoding and directions (when configured)."})
+	if err := traveltools.Register(travel, topts); err != nil {
+		return nil, err
+	}
+	servers = append(servers, travel)
+
+	renderer, err := templates.New()
+	if err != nil {
+		return nil, err
+	}
+	rs := mcp.NewServer(&mcp.Implementation{Name: AgentRender, Title: "tripweave renderer", Version: Version},
+		&mcp.ServerOptions{Instructions: "Renders a tripweave plan as a self-contained HTML itinerary, Markdown, iCalendar or GeoJSON."})
+	if err := renderagent.Register(rs, renderer, renderagent.Options{Now: cfg.Now, Logger: logger.With("agent", AgentRender)}); err != nil {
+		return nil, err
+	}
+	servers = append(servers, rs)
+
+	if cfg.Browser != nil {
+		bc := *cfg.Browser
+		if bc.FX == nil && topts.FX != nil {
+			bc.FX = FXConverter{Source: topts.FX}
+		}
+		if bc.UserAgent == "" {
+			bc.UserAgent = cfg.UserAgent
+		}
+		if bc.Now == nil {
+			bc.Now = cfg.Now
+		}
+		ba, err := browser.New(bc, logger.With("agent", AgentBrowser))
+		if err != nil {
+			return nil, err
+		}
+		set.closers = append(set.closers, ba.Close)
+		bs := mcp.NewServer(&mcp.Implementation{Name: AgentBrowser, Title: "tripweave browser", Version: Version},
+			&mcp.ServerOptions{Instructions: "Prices from sites described by recipes, read by a headless Chromium (scrape_prices), and readable text of allow-listed pages (extract_page)."})
+		ba.Register(bs)
+		servers = append(servers, bs)
+	}
+	set.Servers = servers
+	return set, nil
+}
+
+// Set is the running agents: their MCP servers and what must be released
+// when they stop (the browser).
+type Set struct {
+	Servers []*mcp.Server
+	closers []func() error
+}
+
+// Close releases the agents' resources (stops the browser and its tabs).
+func (s *Set) Close() error {
+	var errs []error
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		errs = append(errs, s.closers[i]())
+	}
+	s.closers = nil
+	return errors.Join(errs...)
+}
+
+// Servers builds the agents' MCP servers, without the browser agent (which
+// needs closing; use Open for it).
+func Servers(cfg Config, logger *slog.Logger) ([]*mcp.Server, error) {
+	cfg.Browser = nil
+	set, err := Open(cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	return set.Servers, nil
+}
+
+// FXConverter adapts a rates source (the Frankfurter client) to the browser
+// agent's currency converter.
+type FXConverter struct {
+	Source traveltools.RatesSource
+}
+
+// Rate returns how many units of to one unit of from buys, and the rates' date.
+func (c FXConverter) Rate(ctx context.Context, from, to string) (float64, time.Time, error) {
+	r, err := c.Source.Rates(ctx, from, []string{to}, "")
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	v, ok := r.Rates[to]
+	if !ok || v <= 0 {
+		return 0, time.Time{}, &orchestrator.UpstreamError{Type: orchestrator.ENOTFOUND, Message: "no " + from + "→" + to + " rate"}
+	}
+	d, _ := time.Parse("2006-01-02", r.Date)
+	return v, d, nil
 }
 
 // Handler serves servers over streamable HTTP under /mcp as the package
@@ -179,5 +352,18 @@ func serverName(s *mcp.Server, i int) string {
 	}
 	return name
 }
+
+// overpassPOIs adapts the Overpass client to datatools.POIFinder.
+type overpassPOIs struct{ c *overpass.Client }
+
+func (o overpassPOIs) Attractions(ctx context.Context, q datatools.POIQuery) ([]orchestrator.Attraction, error) {
+	return o.c.Attractions(ctx, overpass.Search(q))
+}
+
+func (o overpassPOIs) Restaurants(ctx context.Context, q datatools.POIQuery) ([]orchestrator.Restaurant, error) {
+	return o.c.Restaurants(ctx, overpass.Search(q))
+}
+
+var _ datatools.POIFinder = overpassPOIs{}
 
 func ptr[T any](v T) *T { return &v }

@@ -13,20 +13,45 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/tripweave/tripweave/agents/datatools"
+	"github.com/tripweave/tripweave/agents/nominatim/nominatimtest"
+	"github.com/tripweave/tripweave/agents/openmeteo"
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
+	"github.com/tripweave/tripweave/agents/overpass"
+	"github.com/tripweave/tripweave/agents/overpass/overpasstest"
 	"github.com/tripweave/tripweave/agents/toolclient"
+	"github.com/tripweave/tripweave/agents/upstream"
+	"github.com/tripweave/tripweave/agents/wikivoyage"
+	"github.com/tripweave/tripweave/agents/wikivoyage/wikivoyagetest"
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
 var discard = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-func testConfig(t *testing.T, om *openmeteotest.Server) Config {
+// fakes are replay servers for every provider.
+type fakes struct {
+	om  *openmeteotest.Server
+	wv  *wikivoyagetest.Server
+	op  *overpasstest.Server
+	nom *nominatimtest.Server
+}
+
+func newFakes(t testing.TB) *fakes {
+	return &fakes{om: openmeteotest.NewServer(t), wv: wikivoyagetest.NewServer(t), op: overpasstest.NewServer(t), nom: nominatimtest.NewServer(t)}
+}
+
+func testConfig(t testing.TB, f *fakes) Config {
 	now := openmeteotest.Clock(t)
 	return Config{
-		OpenMeteoGeocodingURL: om.GeocodingURL(),
-		OpenMeteoForecastURL:  om.ForecastURL(),
-		OpenMeteoArchiveURL:   om.ArchiveURL(),
+		OpenMeteoGeocodingURL: f.om.GeocodingURL(),
+		OpenMeteoForecastURL:  f.om.ForecastURL(),
+		OpenMeteoArchiveURL:   f.om.ArchiveURL(),
+		WikivoyageENURL:       f.wv.ENURL(),
+		WikivoyageZHURL:       f.wv.ZHURL(),
+		OverpassURL:           f.op.InterpreterURL(),
+		NominatimURL:          f.nom.SearchURL(),
 		Now:                   func() time.Time { return now },
 		UpstreamRetries:       -1,
 		UpstreamTimeout:       5 * time.Second,
@@ -79,13 +104,14 @@ func wantUpstream(t *testing.T, err error, typ string, retryable bool) *orchestr
 func TestEndToEnd(t *testing.T) {
 	for _, mode := range []string{"http", "in-memory"} {
 		t.Run(mode, func(t *testing.T) {
-			om := openmeteotest.NewServer(t)
+			f := newFakes(t)
+			om := f.om
 			now := openmeteotest.Clock(t)
-			c := connectors[mode](t, testConfig(t, om))
+			c := connectors[mode](t, testConfig(t, f))
 			ctx := context.Background()
 
-			if got := c.Tools(); !slices.Equal(got, []string{"geocode", "weather"}) {
-				t.Errorf("Tools = %v, want [geocode weather]", got)
+			if got, want := c.Tools(), []string{"destination_guide", "find_pois", "fx_rates", "geocode", "render_itinerary", "travel_matrix", "weather"}; !slices.Equal(got, want) {
+				t.Errorf("Tools = %v, want %v", got, want)
 			}
 			if c.Agent("weather") != AgentData {
 				t.Errorf("weather served by %q, want %q", c.Agent("weather"), AgentData)
@@ -169,54 +195,180 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-func TestHandlerIndex(t *testing.T) {
-	servers, err := Servers(Config{}, discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(Handler(servers))
-	defer srv.Close()
+// TestGuidesAndPOIs calls destination_guide and find_pois with exactly the
+// arguments the orchestrator's pipeline sends, over both transports.
+func TestGuidesAndPOIs(t *testing.T) {
+	for _, mode := range []string{"http", "in-memory"} {
+		t.Run(mode, func(t *testing.T) {
+			f := newFakes(t)
+			now := openmeteotest.Clock(t)
+			c := connectors[mode](t, testConfig(t, f))
+			ctx := context.Background()
+			if c.Agent("destination_guide") != AgentData || c.Agent("find_pois") != AgentData {
+				t.Errorf("guide served by %q, POIs by %q", c.Agent("destination_guide"), c.Agent("find_pois"))
+			}
 
-	resp, err := srv.Client().Get(srv.URL + "/mcp")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if want := `{"agents":[{"name":"data","path":"data"}]}`; resp.StatusCode != 200 || string(body) != want ||
-		resp.Header.Get("Content-Type") != "application/json" {
-		t.Errorf("GET /mcp = %d %s %s, want 200 %s", resp.StatusCode, resp.Header.Get("Content-Type"), body, want)
-	}
+			for _, lang := range []string{"en", "zh"} {
+				raw, err := c.Call(ctx, "destination_guide", map[string]any{"city": "chengdu", "lang": lang, "latitude": 30.66667, "longitude": 104.06667})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out datatools.GuideOutput
+				if err := json.Unmarshal(raw, &out); err != nil {
+					t.Fatal(err)
+				}
+				g, p := out.Guide, out.Provenance
+				if g.Language != lang || len(g.Sections) < 5 || len(g.Listings) < 8 || g.Section("see") == "" {
+					t.Errorf("%s guide: %s in %s, %d sections, %d listings", lang, g.Title, g.Language, len(g.Sections), len(g.Listings))
+				}
+				want := orchestrator.Attribution{Text: "Wikivoyage contributors", URL: g.URL, License: "CC BY-SA 4.0"}
+				if p.Source != "wikivoyage:parse" || p.Attribution == nil || *p.Attribution != want || p.TTL != 3*24*3600 || !p.FetchedAt.Equal(now) {
+					t.Errorf("%s guide provenance = %+v", lang, p)
+				}
+			}
+			_, err := c.Call(ctx, "destination_guide", map[string]any{"city": "atlantis", "lang": "en", "latitude": 0.0, "longitude": 0.0})
+			if ue := wantUpstream(t, err, "not_found", false); ue.Provider != "wikivoyage" || !strings.Contains(ue.Message, "atlantis") {
+				t.Errorf("unknown city: %+v", ue)
+			}
 
-	resp, err = srv.Client().Post(srv.URL+"/mcp", "application/json", strings.NewReader(`{}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusMethodNotAllowed {
-		t.Errorf("POST /mcp = %d, want 405", resp.StatusCode)
-	}
+			osmAttr := orchestrator.Attribution{Text: "© OpenStreetMap contributors", URL: "https://www.openstreetmap.org/copyright", License: "ODbL 1.0"}
+			raw, err := c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "attractions", "latitude": 30.66667, "longitude": 104.06667})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pois datatools.FindPOIsOutput
+			if err := json.Unmarshal(raw, &pois); err != nil {
+				t.Fatal(err)
+			}
+			if pois.Category != "attractions" || len(pois.Attractions) < 10 || pois.Attractions[0].City != "chengdu" ||
+				!strings.HasPrefix(pois.Attractions[0].ID, "osm:") || pois.Attractions[0].Location == nil {
+				t.Errorf("attractions = %+v", pois.Attractions)
+			}
+			if p := pois.Provenance; p.Source != "overpass:interpreter" || p.Attribution == nil || *p.Attribution != osmAttr || p.TTL != 7*24*3600 {
+				t.Errorf("POI provenance = %+v", p)
+			}
+			raw, err = c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "restaurants", "latitude": 30.66667, "longitude": 104.06667})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pois = datatools.FindPOIsOutput{}
+			if err := json.Unmarshal(raw, &pois); err != nil || len(pois.Restaurants) == 0 || len(pois.Restaurants[0].Cuisines) == 0 {
+				t.Errorf("restaurants = %+v, %v", pois.Restaurants, err)
+			}
+			raw, err = c.Call(ctx, "find_pois", map[string]any{"city": "nowhere", "category": "restaurants", "latitude": -45.0, "longitude": 170.0})
+			if err != nil || !strings.Contains(string(raw), `"restaurants":[]`) {
+				t.Errorf("no match: %s, %v", raw, err)
+			}
 
-	// Two servers of the same name stay apart.
-	idx := indexOf(t, Handler(append(servers, servers[0])))
-	if got := idx; got != `{"agents":[{"name":"data","path":"data"},{"name":"data-2","path":"data-2"}]}` {
-		t.Errorf("index = %s", got)
+			f.op.Fail(f.op.TimedOut())
+			_, err = c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "attractions", "latitude": 30.66667, "longitude": 104.06667})
+			wantUpstream(t, err, "timeout", true)
+			f.op.Fail(f.op.RateLimited())
+			_, err = c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "attractions", "latitude": 30.66667, "longitude": 104.06667})
+			wantUpstream(t, err, "rate_limited", true)
+			_, err = c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "hotels", "latitude": 30.66667, "longitude": 104.06667})
+			wantUpstream(t, err, "invalid_argument", false)
+		})
 	}
 }
 
-func indexOf(t *testing.T, h http.Handler) string {
-	t.Helper()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/mcp", nil))
-	return rec.Body.String()
+// TestGeocodeFallback: when Open-Meteo is down or does not know a name,
+// geocode answers from Nominatim with OSM's provenance.
+func TestGeocodeFallback(t *testing.T) {
+	f := newFakes(t)
+	c := connectors["in-memory"](t, testConfig(t, f))
+	ctx := context.Background()
+
+	f.om.Fail("search", http.StatusInternalServerError, "")
+	raw, err := c.Call(ctx, "geocode", map[string]any{"name": "chengdu", "language": "en", "count": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var geo datatools.GeocodeOutput
+	if err := json.Unmarshal(raw, &geo); err != nil {
+		t.Fatal(err)
+	}
+	if len(geo.Places) != 1 || geo.Places[0].Name != "Chengdu" || geo.Places[0].SourceID != "osm:relation/2110264" {
+		t.Errorf("places = %+v", geo.Places)
+	}
+	if p := geo.Provenance; p.Source != "nominatim:search" || p.Attribution == nil || p.Attribution.License != "ODbL 1.0" || p.TTL != 14*24*3600 {
+		t.Errorf("provenance = %+v", p)
+	}
+	reqs := f.nom.Requests()
+	if len(reqs) != 1 || !strings.Contains(reqs[0].Query, "accept-language=en") || !strings.Contains(reqs[0].Query, "limit=1") {
+		t.Errorf("nominatim requests = %+v", reqs)
+	}
+
+	// Both fail: Open-Meteo's error, naming the city.
+	f.om.Fail("search", 0, "")
+	_, err = c.Call(ctx, "geocode", map[string]any{"name": "Qxzvtlandia"})
+	if ue := wantUpstream(t, err, "not_found", false); ue.Provider != "open-meteo" || !strings.Contains(ue.Message, "Qxzvtlandia") {
+		t.Errorf("unknown everywhere: %+v", ue)
+	}
+	// A garbage answer is not worth a second provider.
+	f.om.Fail("search", http.StatusOK, "<html>garbage</html>")
+	before := len(f.nom.Requests())
+	_, err = c.Call(ctx, "geocode", map[string]any{"name": "Lhasa"})
+	wantUpstream(t, err, "bad_response", false)
+	if len(f.nom.Requests()) != before {
+		t.Error("Nominatim asked after a bad_response")
+	}
 }
 
-func TestServersConfig(t *testing.T) {
-	if _, err := Servers(Config{OpenMeteoForecastURL: "ftp://x"}, discard); err == nil {
-		t.Error("invalid URL accepted")
+// BenchmarkToolRoundTrip measures one MCP call of each new tool through the
+// toolclient, in process and over HTTP, against the replay servers on
+// loopback (provider decode included); geocode is the baseline. The
+// providers' rate limits are lifted, or they would be what is measured.
+func BenchmarkToolRoundTrip(b *testing.B) {
+	f := newFakes(b)
+	free := upstream.Options{Retries: -1, Limit: upstream.Limit{Concurrent: 64}}
+	server := func() *mcp.Server {
+		om := openmeteo.New(openmeteo.Options{GeocodingURL: f.om.GeocodingURL(), ForecastURL: f.om.ForecastURL(), ArchiveURL: f.om.ArchiveURL(), Upstream: free})
+		wv := wikivoyage.New(wikivoyage.Options{ENURL: f.wv.ENURL(), ZHURL: f.wv.ZHURL(), Upstream: free})
+		op := overpass.New(overpass.Options{URL: f.op.InterpreterURL(), Upstream: free})
+		s := mcp.NewServer(&mcp.Implementation{Name: AgentData, Version: Version}, nil)
+		err := datatools.Register(s, datatools.Options{
+			Geocoder: om, Geocoding: datatools.Source{Name: openmeteo.SourceGeocoding},
+			Guides: wv, Guide: datatools.Source{Name: wikivoyage.SourceGuide, Attribution: ptr(wikivoyage.Attribution)},
+			POIs: overpassPOIs{op}, POI: datatools.Source{Name: overpass.SourcePOIs, Attribution: ptr(overpass.Attribution)},
+			Logger: discard,
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
 	}
-	servers, err := Servers(Config{}, nil)
-	if err != nil || len(servers) != 1 {
-		t.Errorf("Servers(zero Config) = %d servers, %v; want 1, nil", len(servers), err)
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"geocode", map[string]any{"name": "Chengdu", "language": "en", "count": 1}},
+		{"find_pois", map[string]any{"city": "chengdu", "category": "restaurants", "latitude": 30.66667, "longitude": 104.06667}},
+		{"destination_guide", map[string]any{"city": "chengdu", "lang": "en", "latitude": 30.66667, "longitude": 104.06667}},
+	}
+	for _, mode := range []string{"in-memory", "http"} {
+		var c *toolclient.Client
+		var err error
+		if mode == "http" {
+			srv := httptest.NewServer(Handler([]*mcp.Server{server()}))
+			b.Cleanup(srv.Close)
+			c, err = toolclient.ConnectHTTP(context.Background(), srv.URL+"/mcp", srv.Client())
+		} else {
+			c, err = toolclient.ConnectInMemory(context.Background(), server())
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { c.Close() })
+		for _, call := range calls {
+			b.Run(mode+"/"+call.tool, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := c.Call(context.Background(), call.tool, call.args); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

@@ -22,10 +22,11 @@ const (
 // subtasks under test, one per category and compute flavour. "render" is
 // local only under renderLocal.
 var subtasks = map[string]orchestrator.Subtask{
-	"hotels":    orchestrator.NewSubtask(orchestrator.KindHotelPrices, map[string]string{"city": "kyoto"}),
-	"weather":   orchestrator.NewSubtask(orchestrator.KindWeather, map[string]string{"city": "kyoto"}),
-	"guide":     orchestrator.NewSubtask(orchestrator.KindGuide, map[string]string{"city": "kyoto"}),
-	"matrix":    orchestrator.NewSubtask(orchestrator.KindMatrix, map[string]string{"city": "kyoto"}),
+	"hotels":  orchestrator.NewSubtask(orchestrator.KindHotelPrices, map[string]string{"city": "kyoto"}),
+	"weather": orchestrator.NewSubtask(orchestrator.KindWeather, map[string]string{"city": "kyoto"}),
+	"guide":   orchestrator.NewSubtask(orchestrator.KindGuide, map[string]string{"city": "kyoto"}),
+	// A computed subtask answered by an agent tool (not cached).
+	"matrix":    {ID: "matrix:0123456789abcdef", Kind: orchestrator.KindMatrix, Category: orchestrator.Compute, Tool: "travel_matrix", Params: map[string]string{"city": "kyoto"}},
 	"itinerary": orchestrator.NewSubtask(orchestrator.KindItinerary, map[string]string{"brief": "x"}),
 	"render":    orchestrator.NewSubtask(orchestrator.KindRender, map[string]string{"brief": "x"}),
 }

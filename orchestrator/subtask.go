@@ -67,7 +67,7 @@ var Kinds = map[Kind]KindSpec{
 	KindFX:          {Category: LiveCondition, Tool: "fx_rates"},
 	KindTransport:   {Category: StaticKnowledge, Tool: "transport_options"},
 	KindFares:       {Category: RealtimePrice, Tool: "scrape_prices"},
-	KindMatrix:      {Category: Compute, Tool: "travel_matrix"},
+	KindMatrix:      {Category: StaticKnowledge, Tool: "travel_matrix"},
 	KindItinerary:   {Category: Compute},
 	KindBudget:      {Category: Compute},
 	KindVerify:      {Category: Compute},

@@ -112,6 +112,7 @@ type CityData struct {
 	Restaurants *Sourced[[]Restaurant]    `json:"restaurants,omitempty"`
 	Hotels      *Sourced[[]Accommodation] `json:"hotels,omitempty"`
 	Matrix      *Sourced[TravelMatrix]    `json:"matrix,omitempty"`
+	Guide       *Sourced[Guide]           `json:"guide,omitempty"`
 }
 
 // FXRates are exchange rates from Base.

@@ -1,6 +1,8 @@
-// Package datatools registers the data agent's MCP tools — geocode and
-// weather — on an *mcp.Server. It knows no provider: the wiring hands it a
-// Geocoder and a Forecaster (Open-Meteo today) with their provenance.
+// Package datatools registers the data agent's MCP tools — geocode,
+// weather, destination_guide and find_pois — on an *mcp.Server. It knows no
+// provider: the wiring hands it a Geocoder (and a fallback one), a
+// Forecaster, a GuideSource and a POIFinder (Open-Meteo, Nominatim,
+// Wikivoyage and Overpass today) with their provenance.
 //
 // Contract: a tool's structured output is a JSON object with a top-level
 // "provenance" object shaped like orchestrator.Provenance. A failure is a
@@ -12,6 +14,7 @@ package datatools
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -27,6 +30,8 @@ import (
 const (
 	ToolGeocode = "geocode"
 	ToolWeather = "weather"
+	ToolGuide   = "destination_guide"
+	ToolPOIs    = "find_pois"
 )
 
 // Input limits.
@@ -61,6 +66,21 @@ type Source struct {
 type Options struct {
 	Geocoder  Geocoder
 	Geocoding Source
+	// GeocodeFallback, when not nil, answers geocode when Geocoder fails
+	// with unavailable, timeout or rate_limited, or finds nothing;
+	// GeocodingFallback describes its results. When the fallback fails too,
+	// the tool reports Geocoder's error.
+	GeocodeFallback   Geocoder
+	GeocodingFallback Source
+
+	// Guides answers destination_guide; Guide describes its results, and
+	// the attribution's URL is set to each guide's article.
+	Guides GuideSource
+	Guide  Source
+
+	// POIs answers find_pois; POI describes its results.
+	POIs POIFinder
+	POI  Source
 
 	Forecaster Forecaster
 	// Forecast describes forecast days; Climate describes days marked
@@ -122,6 +142,16 @@ func Register(s *mcp.Server, opts Options) error {
 			return err
 		}
 	}
+	if opts.Guides != nil {
+		if err := addTool(s, guideTool, opts.Logger, t.guide); err != nil {
+			return err
+		}
+	}
+	if opts.POIs != nil {
+		if err := addTool(s, poisTool, opts.Logger, t.findPOIs); err != nil {
+			return err
+		}
+	}
 	if opts.Forecaster != nil {
 		err := addTool(s, &mcp.Tool{
 			Name:  ToolWeather,
@@ -159,10 +189,33 @@ func (t *tools) geocode(ctx context.Context, in GeocodeInput) (GeocodeOutput, er
 		lang = "en"
 	}
 	places, err := t.opts.Geocoder.Geocode(ctx, name, lang, in.Count)
+	src := t.opts.Geocoding
+	if err != nil && t.opts.GeocodeFallback != nil && fallbackHelps(err) && ctx.Err() == nil {
+		fp, ferr := t.opts.GeocodeFallback.Geocode(ctx, name, lang, in.Count)
+		if ferr == nil {
+			places, err, src = fp, nil, t.opts.GeocodingFallback
+		} else {
+			t.opts.Logger.DebugContext(ctx, "geocode fallback failed", "name", name, "primary", err, "fallback", ferr)
+		}
+	}
 	if err != nil {
 		return GeocodeOutput{}, err
 	}
-	return GeocodeOutput{Places: places, Provenance: t.provenance(t.opts.Geocoding, false)}, nil
+	return GeocodeOutput{Places: places, Provenance: t.provenance(src, false)}, nil
+}
+
+// fallbackHelps reports whether another geocoder may succeed where err
+// failed: the provider was down, slow or busy, or did not know the name.
+func fallbackHelps(err error) bool {
+	var ue *orchestrator.UpstreamError
+	if !errors.As(err, &ue) {
+		return false
+	}
+	switch ue.Type {
+	case orchestrator.EUNAVAILABLE, orchestrator.ETIMEOUT, orchestrator.ERATELIMITED, orchestrator.ENOTFOUND:
+		return true
+	}
+	return false
 }
 
 func (t *tools) weather(ctx context.Context, in WeatherInput) (WeatherOutput, error) {

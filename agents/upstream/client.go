@@ -70,6 +70,11 @@ type Options struct {
 	Limit Limit
 	// MapError maps provider-specific error bodies; nil means the default.
 	MapError ErrorMapper
+	// CheckBody inspects every 2xx body and returns an error for providers
+	// that report failures inside a 200 (Amap's status "0", MediaWiki's
+	// error object), or nil to accept the body. A Retryable result is
+	// retried like a transient HTTP failure. Provider is filled in.
+	CheckBody func(body []byte) *orchestrator.UpstreamError
 	// Logger receives a debug line per retry; nil means no logging.
 	Logger *slog.Logger
 
@@ -149,50 +154,12 @@ func (c *Client) GetJSON(ctx context.Context, rawURL string, query url.Values, v
 // Get sends GET rawURL?query and returns the body of a 2xx response, with
 // the same retries, limits and errors as GetJSON.
 func (c *Client) Get(ctx context.Context, rawURL string, query url.Values) ([]byte, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, c.errorf(orchestrator.EINVALIDARG, false, "invalid URL %q", rawURL)
-	}
-	if len(query) > 0 {
-		q := u.Query()
-		for k, vs := range query {
-			q[k] = vs
-		}
-		u.RawQuery = q.Encode()
-	}
-	target := u.String()
-
-	for attempt := 0; ; attempt++ {
-		body, retryAfter, uerr := c.attempt(ctx, target)
-		if uerr == nil {
-			return body, nil
-		}
-		if !uerr.Retryable || attempt >= c.opts.Retries || ctx.Err() != nil {
-			return nil, uerr
-		}
-		wait := c.backoff(attempt)
-		if retryAfter > 0 {
-			wait = retryAfter
-		}
-		if wait > c.opts.MaxRetryWait {
-			return nil, uerr
-		}
-		if dl, ok := ctx.Deadline(); ok && c.opts.Now().Add(wait).After(dl) {
-			return nil, uerr
-		}
-		if c.opts.Logger != nil {
-			c.opts.Logger.DebugContext(ctx, "upstream retry", "provider", c.opts.Provider,
-				"attempt", attempt+1, "wait", wait, "error", uerr.Error())
-		}
-		if err := c.opts.Sleep(ctx, wait); err != nil {
-			return nil, uerr
-		}
-	}
+	return c.Do(ctx, Request{URL: rawURL, Query: query})
 }
 
 // attempt sends one request under the limits. retryAfter is the delay the
 // server asked for, if any.
-func (c *Client) attempt(ctx context.Context, target string) (body []byte, retryAfter time.Duration, _ *orchestrator.UpstreamError) {
+func (c *Client) attempt(ctx context.Context, r *Request, target string) (body []byte, retryAfter time.Duration, _ *orchestrator.UpstreamError) {
 	if err := c.lim.wait(ctx); err != nil {
 		return nil, 0, c.ctxError(err)
 	}
@@ -204,12 +171,19 @@ func (c *Client) attempt(ctx context.Context, target string) (body []byte, retry
 
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(actx, http.MethodGet, target, nil)
+	var reqBody io.Reader
+	if r.Body != nil {
+		reqBody = bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(actx, r.method(), target, reqBody)
 	if err != nil {
 		return nil, 0, c.errorf(orchestrator.EINVALIDARG, false, "building request: %v", err)
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")
+	for k, vs := range r.Header {
+		req.Header[http.CanonicalHeaderKey(k)] = vs
+	}
 	resp, err := c.opts.HTTPClient.Do(req)
 	if err != nil {
 		return nil, 0, c.transportError(ctx, err)
@@ -224,6 +198,18 @@ func (c *Client) attempt(ctx context.Context, target string) (body []byte, retry
 		return nil, 0, c.errorf(orchestrator.EBADRESPONSE, false, "response larger than %d bytes", c.opts.MaxBody)
 	}
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		if c.opts.CheckBody != nil {
+			if e := c.opts.CheckBody(body); e != nil {
+				out := *e
+				if out.Provider == "" {
+					out.Provider = c.opts.Provider
+				}
+				if out.Type == "" {
+					out.Type = orchestrator.EBADRESPONSE
+				}
+				return nil, 0, &out
+			}
+		}
 		return body, 0, nil
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {

@@ -70,6 +70,7 @@ type Main struct {
 	// Addr is the listen address; "127.0.0.1:0" picks a free port.
 	Addr   string
 	Config agents.Config
+	agents *agents.Set
 	Logger *slog.Logger
 	// ShutdownTimeout bounds graceful shutdown; then connections are cut.
 	ShutdownTimeout time.Duration
@@ -93,6 +94,11 @@ func NewMain() *Main {
 // Configure applies the environment, read through getenv, and then the
 // command-line args.
 func (m *Main) Configure(args []string, getenv func(string) string) error {
+	cfg, err := agents.ConfigFromEnv(getenv)
+	if err != nil {
+		return fmt.Errorf("agents: %w", err)
+	}
+	m.Config = cfg
 	level := applyEnv(m, getenv)
 	fs := flag.NewFlagSet("agents", flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)
@@ -120,10 +126,6 @@ func applyEnv(m *Main, getenv func(string) string) (level string) {
 		}
 	}
 	set(&m.Addr, "TRIPWEAVE_AGENTS_ADDR")
-	set(&m.Config.OpenMeteoGeocodingURL, "OPENMETEO_GEOCODING_URL")
-	set(&m.Config.OpenMeteoForecastURL, "OPENMETEO_FORECAST_URL")
-	set(&m.Config.OpenMeteoArchiveURL, "OPENMETEO_ARCHIVE_URL")
-	set(&m.Config.UserAgent, "TRIPWEAVE_USER_AGENT")
 	level = "info"
 	set(&level, "TRIPWEAVE_LOG_LEVEL")
 	return level
@@ -139,9 +141,14 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	servers, err := agents.Servers(m.Config, m.Logger)
+	set, err := agents.Open(m.Config, m.Logger)
 	if err != nil {
 		return err
+	}
+	m.agents = set
+	servers := set.Servers
+	if m.Config.Browser == nil {
+		m.Logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): the browser agent is not served")
 	}
 	mcpHandler := agents.Handler(servers)
 	mux := http.NewServeMux()
@@ -188,6 +195,9 @@ func (m *Main) URL() string {
 // calls in flight, and waits for the serving goroutine. It is safe to call
 // when Run was not.
 func (m *Main) Close() error {
+	if m.agents != nil {
+		defer m.agents.Close()
+	}
 	if m.srv == nil {
 		return nil
 	}

@@ -84,16 +84,19 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 			return nil, fmt.Errorf("agents at %s: %w", cfg.AgentsURL, err)
 		}
 	} else {
-		servers, err := agents.Servers(agents.Config{
-			OpenMeteoGeocodingURL: cfg.OpenMeteoGeocodingURL,
-			OpenMeteoForecastURL:  cfg.OpenMeteoForecastURL,
-			OpenMeteoArchiveURL:   cfg.OpenMeteoArchiveURL,
-			UserAgent:             cfg.UserAgent,
-			Now:                   cfg.Now,
-		}, logger)
+		ac := cfg.Agents
+		if ac.Now == nil {
+			ac.Now = cfg.Now
+		}
+		set, err := agents.Open(ac, logger)
 		if err != nil {
 			return nil, err
 		}
+		a.closers = append(a.closers, set.Close)
+		if ac.Browser == nil {
+			logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): live price subtasks report unavailable")
+		}
+		servers := set.Servers
 		a.Tools, err = toolclient.ConnectInMemory(ctx, servers...)
 		if err != nil {
 			return nil, err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/decision"
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -25,11 +26,10 @@ type Config struct {
 	NodeTime  time.Duration // TRIPWEAVE_NODE_TIMEOUT
 	MaxNodes  int           // TRIPWEAVE_MAX_CONCURRENCY
 	LogLevel  string        // TRIPWEAVE_LOG_LEVEL: debug, info, warn, error
-	UserAgent string        // TRIPWEAVE_USER_AGENT; sent to every provider by in-process agents
 
-	OpenMeteoGeocodingURL string // OPENMETEO_GEOCODING_URL
-	OpenMeteoForecastURL  string // OPENMETEO_FORECAST_URL
-	OpenMeteoArchiveURL   string // OPENMETEO_ARCHIVE_URL
+	// Agents configures the in-process agents (provider endpoints, keys,
+	// the browser): agents.ConfigFromEnv.
+	Agents agents.Config
 
 	// Now is the clock (tests inject one); nil → time.Now.
 	Now func() time.Time
@@ -65,10 +65,11 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	str("TRIPWEAVE_TTLS", &c.TTLs)
 	str("TRIPWEAVE_IMPORT", &c.Imports)
 	str("TRIPWEAVE_LOG_LEVEL", &c.LogLevel)
-	str("TRIPWEAVE_USER_AGENT", &c.UserAgent)
-	str("OPENMETEO_GEOCODING_URL", &c.OpenMeteoGeocodingURL)
-	str("OPENMETEO_FORECAST_URL", &c.OpenMeteoForecastURL)
-	str("OPENMETEO_ARCHIVE_URL", &c.OpenMeteoArchiveURL)
+	ac, err := agents.ConfigFromEnv(getenv)
+	if err != nil {
+		return c, err
+	}
+	c.Agents = ac
 	for name, dst := range map[string]*time.Duration{"TRIPWEAVE_PLAN_DEADLINE": &c.Deadline, "TRIPWEAVE_NODE_TIMEOUT": &c.NodeTime} {
 		if v := strings.TrimSpace(getenv(name)); v != "" {
 			d, err := time.ParseDuration(v)

@@ -84,6 +84,13 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 			if json.Unmarshal(v.payload, &out) == nil && out.Base != "" {
 				trip.FX = &orchestrator.Sourced[orchestrator.FXRates]{Value: out, Provenance: v.prov}
 			}
+		case st.Kind == orchestrator.KindGuide && inCity:
+			var out struct {
+				Guide *orchestrator.Guide `json:"guide"`
+			}
+			if json.Unmarshal(v.payload, &out) == nil && out.Guide != nil {
+				trip.Cities[ci].Guide = &orchestrator.Sourced[orchestrator.Guide]{Value: *out.Guide, Provenance: v.prov}
+			}
 		case st.Kind == orchestrator.KindAttractions && inCity:
 			if list, ok := decodeList[orchestrator.Attraction](v.payload, "attractions"); ok {
 				trip.Cities[ci].Attractions = &orchestrator.Sourced[[]orchestrator.Attraction]{Value: list, Provenance: v.prov}

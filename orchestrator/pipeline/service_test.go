@@ -427,7 +427,7 @@ func TestPrewarm(t *testing.T) {
 	if len(res) != 3 || res[0].City != "Chengdu" || res[1].City != "Atlantis" {
 		t.Fatalf("results out of order: %+v", res)
 	}
-	if res[0].Fetched != 1 || res[0].Subtasks != 5 {
+	if res[0].Fetched != 1 || res[0].Subtasks != 6 {
 		t.Errorf("Chengdu: %+v (want geocode fetched; guide and POIs have no agent yet)", res[0])
 	}
 	if res[1].Failed == 0 {

@@ -1,0 +1,195 @@
+// Package amaptest replays the recorded Amap responses in agents/amap/testdata
+// from an httptest server, for tests of the client and of the tools built on
+// it. It reads the fixtures from the source tree, so it works only where the
+// module's source is present.
+package amaptest
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Key is the key the Server accepts.
+const Key = "amaptest-key"
+
+// Positions of the fixtures: WGS-84 as the callers send them, GCJ-02
+// ("lng,lat") as Amap receives them.
+const (
+	KuanzhaiLat, KuanzhaiLon = 30.6703, 104.0557
+	WuhouciLat, WuhouciLon   = 30.6458, 104.0476
+	ChunxiLat, ChunxiLon     = 30.6573, 104.0805
+	SeaLat, SeaLon           = 30.0, 125.0 // the East China Sea: no road
+
+	KuanzhaiGCJ = "104.058187,30.667867"
+	WuhouciGCJ  = "104.050065,30.643340"
+	ChunxiGCJ   = "104.083030,30.654895"
+	SeaGCJ      = "125.004665,29.997603"
+)
+
+// Dir returns the fixture directory, agents/amap/testdata.
+func Dir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "testdata")
+}
+
+// Fixture returns the named fixture's bytes, failing t if it is missing.
+func Fixture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(Dir(), name))
+	if err != nil {
+		t.Fatalf("amaptest: %v", err)
+	}
+	return b
+}
+
+// Routes maps "path?param=value&…" (the parameters that select an answer,
+// sorted) to its fixture.
+var Routes = map[string]string{
+	"/v3/place/text?city=成都&keywords=火锅":                                                             "place_text_hotpot.json",
+	"/v3/place/text?city=510100&keywords=火锅":                                                         "place_text_hotpot.json",
+	"/v3/place/text?city=成都&keywords=不存在的地方xyz":                                                      "place_text_empty.json",
+	"/v5/place/around?location=" + KuanzhaiGCJ:                                                       "place_around_v5_kuanzhai.json",
+	"/v3/weather/weatherInfo?city=510100&extensions=all":                                             "weather_all_chengdu.json",
+	"/v3/weather/weatherInfo?city=510100&extensions=base":                                            "weather_base_chengdu.json",
+	"/v3/geocode/geo?address=成都":                                                                     "geocode_chengdu.json",
+	"/v3/geocode/geo?address=成都市":                                                                    "geocode_chengdu.json",
+	"/v3/geocode/geo?address=成都市武侯祠大街231号":                                                           "geocode_wuhouci.json",
+	"/v3/geocode/geo?address=不存在的地方xyz":                                                              "geocode_empty.json",
+	"/v3/direction/driving?destination=" + ChunxiGCJ + "&origin=" + KuanzhaiGCJ:                      "driving_v3.json",
+	"/v3/direction/driving?destination=" + SeaGCJ + "&origin=" + KuanzhaiGCJ:                         "driving_no_route.json",
+	"/v3/direction/walking?destination=" + WuhouciGCJ + "&origin=" + KuanzhaiGCJ:                     "walking_v3.json",
+	"/v3/direction/transit/integrated?city=成都&destination=" + WuhouciGCJ + "&origin=" + KuanzhaiGCJ:  "transit_v3.json",
+	"/v3/direction/transit/integrated?city=028&destination=" + WuhouciGCJ + "&origin=" + KuanzhaiGCJ: "transit_v3.json",
+}
+
+// selectors are the parameters that pick a fixture, per path.
+var selectors = map[string][]string{
+	"/v3/place/text":                   {"city", "keywords"},
+	"/v5/place/around":                 {"location"},
+	"/v3/weather/weatherInfo":          {"city", "extensions"},
+	"/v3/geocode/geo":                  {"address"},
+	"/v3/direction/driving":            {"destination", "origin"},
+	"/v3/direction/walking":            {"destination", "origin"},
+	"/v3/direction/transit/integrated": {"city", "destination", "origin"},
+}
+
+// Server answers like restapi.amap.com from the fixtures, always with HTTP
+// 200 as Amap does:
+//
+//   - a key other than Key → error_10001.json;
+//   - a request in Routes → its fixture;
+//   - anything else → HTTP 500 "no fixture", so a test never passes on an
+//     answer nobody recorded.
+type Server struct {
+	*httptest.Server
+
+	fixtures map[string][]byte
+
+	mu       sync.Mutex
+	fails    []failure // served first, in order; the last one repeats if sticky
+	sticky   bool
+	requests []string
+}
+
+type failure struct {
+	status int
+	body   string
+}
+
+// NewServer starts a Server closed at the end of t.
+func NewServer(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{fixtures: map[string][]byte{}}
+	entries, err := os.ReadDir(Dir())
+	if err != nil {
+		t.Fatalf("amaptest: %v", err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") {
+			s.fixtures[e.Name()] = Fixture(t, e.Name())
+		}
+	}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// FailWith makes the next n requests (every later one when n ≤ 0) answer
+// HTTP 200 with the named fixture, e.g. "error_10021.json".
+func (s *Server) FailWith(t testing.TB, n int, fixture string) {
+	s.Fail(n, http.StatusOK, string(Fixture(t, fixture)))
+}
+
+// Fail makes the next n requests (every later one when n ≤ 0) answer status
+// with body; n ≤ 0 with status 0 restores normal answers.
+func (s *Server) Fail(n, status int, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.fails, s.sticky = nil, false
+	if status == 0 {
+		return
+	}
+	if n <= 0 {
+		n, s.sticky = 1, true
+	}
+	for range n {
+		s.fails = append(s.fails, failure{status, body})
+	}
+}
+
+// Requests returns the path and query of every request served so far.
+func (s *Server) Requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.requests)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.requests = append(s.requests, r.URL.RequestURI())
+	var f *failure
+	if len(s.fails) > 0 {
+		f = &s.fails[0]
+		if !s.sticky || len(s.fails) > 1 {
+			s.fails = s.fails[1:]
+		}
+	}
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json;charset=utf-8")
+	if f != nil {
+		w.WriteHeader(f.status)
+		fmt.Fprint(w, f.body)
+		return
+	}
+	q := r.URL.Query()
+	if q.Get("key") != Key {
+		s.write(w, "error_10001.json")
+		return
+	}
+	key := r.URL.Path + "?"
+	for i, p := range selectors[r.URL.Path] {
+		if i > 0 {
+			key += "&"
+		}
+		key += p + "=" + q.Get(p)
+	}
+	name, ok := Routes[key]
+	if !ok {
+		w.WriteHeader(http.StatusInternalServerError)
+		fmt.Fprintf(w, `{"status":"0","info":"amaptest: no fixture for %s","infocode":"99999"}`, key)
+		return
+	}
+	s.write(w, name)
+}
+
+func (s *Server) write(w http.ResponseWriter, name string) {
+	w.Write(s.fixtures[name])
+}

@@ -1,0 +1,80 @@
+package agents
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/tripweave/tripweave/agents/browser"
+	"github.com/tripweave/tripweave/agents/traveltools"
+)
+
+// DefaultChromium is where Debian installs Chromium.
+const DefaultChromium = "/usr/bin/chromium"
+
+// ConfigFromEnv reads the agents' configuration from the environment (both
+// commands use it): provider endpoints (OPENMETEO_GEOCODING_URL,
+// OPENMETEO_FORECAST_URL, OPENMETEO_ARCHIVE_URL, WIKIVOYAGE_EN_URL,
+// WIKIVOYAGE_ZH_URL, OVERPASS_URL, NOMINATIM_URL, and the travel tools'
+// FRANKFURTER_URL, OSRM_URL, OSRM_WALKING_URL, OSRM_CYCLING_URL,
+// DUFFEL_URL, DUFFEL_TOKEN, AMAP_URL, AMAP_KEY), TRIPWEAVE_USER_AGENT, and
+// the browser agent: TRIPWEAVE_BROWSER (auto, on or off; auto starts it
+// when TRIPWEAVE_CHROMIUM, default /usr/bin/chromium, exists),
+// TRIPWEAVE_BROWSER_TABS, TRIPWEAVE_RECIPE_DIRS and
+// TRIPWEAVE_BROWSER_ALLOW_HOSTS (comma-separated). It reports malformed
+// values naming the variable.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	get := func(k string) string { return strings.TrimSpace(getenv(k)) }
+	cfg := Config{
+		OpenMeteoGeocodingURL: get("OPENMETEO_GEOCODING_URL"),
+		OpenMeteoForecastURL:  get("OPENMETEO_FORECAST_URL"),
+		OpenMeteoArchiveURL:   get("OPENMETEO_ARCHIVE_URL"),
+		WikivoyageENURL:       get("WIKIVOYAGE_EN_URL"),
+		WikivoyageZHURL:       get("WIKIVOYAGE_ZH_URL"),
+		OverpassURL:           get("OVERPASS_URL"),
+		NominatimURL:          get("NOMINATIM_URL"),
+		UserAgent:             get("TRIPWEAVE_USER_AGENT"),
+		Travel:                traveltools.ConfigFromEnv(getenv),
+	}
+	mode := get("TRIPWEAVE_BROWSER")
+	switch mode {
+	case "", "auto", "on", "off":
+	default:
+		return cfg, fmt.Errorf("TRIPWEAVE_BROWSER: %q is not auto, on or off", mode)
+	}
+	if mode == "off" {
+		return cfg, nil
+	}
+	bc := browser.Config{ChromiumPath: get("TRIPWEAVE_CHROMIUM")}
+	if bc.ChromiumPath == "" {
+		bc.ChromiumPath = DefaultChromium
+	}
+	if _, err := os.Stat(bc.ChromiumPath); err != nil {
+		if mode == "on" {
+			return cfg, fmt.Errorf("TRIPWEAVE_CHROMIUM: %s: %w", bc.ChromiumPath, err)
+		}
+		return cfg, nil // auto without Chromium: price subtasks report unavailable
+	}
+	if v := get("TRIPWEAVE_BROWSER_TABS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 32 {
+			return cfg, fmt.Errorf("TRIPWEAVE_BROWSER_TABS: %q is not a number from 1 to 32", v)
+		}
+		bc.Tabs = n
+	}
+	bc.RecipeDirs = list(get("TRIPWEAVE_RECIPE_DIRS"))
+	bc.AllowHosts = list(get("TRIPWEAVE_BROWSER_ALLOW_HOSTS"))
+	cfg.Browser = &bc
+	return cfg, nil
+}
+
+func list(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

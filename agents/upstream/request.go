@@ -1,0 +1,91 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Request is one call for Client.Do. The zero Method means GET.
+type Request struct {
+	Method string
+	URL    string
+	// Query is merged into URL's own query.
+	Query url.Values
+	// Header is added to every attempt after the User-Agent and the
+	// default "Accept: application/json", so it can override them.
+	Header http.Header
+	// Body is sent with every attempt; nil means none.
+	Body []byte
+}
+
+func (r *Request) method() string {
+	if r.Method == "" {
+		return http.MethodGet
+	}
+	return r.Method
+}
+
+// Do sends r and returns the body of a 2xx response that CheckBody (if set)
+// accepts. Every failure is an *orchestrator.UpstreamError. Retryable
+// failures are retried, Body resent each time, so use Do only for requests
+// that are safe to repeat (reads, searches). It blocks for the rate and
+// concurrency limits, each attempt and the backoff between attempts, and
+// returns early when ctx ends.
+func (c *Client) Do(ctx context.Context, r Request) ([]byte, error) {
+	u, err := url.Parse(r.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, c.errorf(orchestrator.EINVALIDARG, false, "invalid URL %q", r.URL)
+	}
+	if len(r.Query) > 0 {
+		q := u.Query()
+		for k, vs := range r.Query {
+			q[k] = vs
+		}
+		u.RawQuery = q.Encode()
+	}
+	target := u.String()
+
+	for attempt := 0; ; attempt++ {
+		body, retryAfter, uerr := c.attempt(ctx, &r, target)
+		if uerr == nil {
+			return body, nil
+		}
+		if !uerr.Retryable || attempt >= c.opts.Retries || ctx.Err() != nil {
+			return nil, uerr
+		}
+		wait := c.backoff(attempt)
+		if retryAfter > 0 {
+			wait = retryAfter
+		}
+		if wait > c.opts.MaxRetryWait {
+			return nil, uerr
+		}
+		if dl, ok := ctx.Deadline(); ok && c.opts.Now().Add(wait).After(dl) {
+			return nil, uerr
+		}
+		if c.opts.Logger != nil {
+			c.opts.Logger.DebugContext(ctx, "upstream retry", "provider", c.opts.Provider,
+				"attempt", attempt+1, "wait", wait, "error", uerr.Error())
+		}
+		if err := c.opts.Sleep(ctx, wait); err != nil {
+			return nil, uerr
+		}
+	}
+}
+
+// DoJSON sends r like Do and decodes the 2xx JSON body into v; an
+// undecodable body is a bad_response.
+func (c *Client) DoJSON(ctx context.Context, r Request, v any) error {
+	body, err := c.Do(ctx, r)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return c.errorf(orchestrator.EBADRESPONSE, false, "undecodable JSON: %v", err)
+	}
+	return nil
+}
