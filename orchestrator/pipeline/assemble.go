@@ -92,16 +92,16 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 				trip.Cities[ci].Guide = &orchestrator.Sourced[orchestrator.Guide]{Value: *out.Guide, Provenance: v.prov}
 			}
 		case st.Kind == orchestrator.KindAttractions && inCity:
-			if list, ok := decodeList[orchestrator.Attraction](v.payload, "attractions"); ok {
-				trip.Cities[ci].Attractions = &orchestrator.Sourced[[]orchestrator.Attraction]{Value: list, Provenance: v.prov}
+			if x, ok := v.decoded(func() (any, bool) { return decodeList[orchestrator.Attraction](v.payload, "attractions") }); ok {
+				trip.Cities[ci].Attractions = &orchestrator.Sourced[[]orchestrator.Attraction]{Value: x.([]orchestrator.Attraction), Provenance: v.prov}
 			}
 		case st.Kind == orchestrator.KindRestaurants && inCity:
-			if list, ok := decodeList[orchestrator.Restaurant](v.payload, "restaurants"); ok {
-				trip.Cities[ci].Restaurants = &orchestrator.Sourced[[]orchestrator.Restaurant]{Value: list, Provenance: v.prov}
+			if x, ok := v.decoded(func() (any, bool) { return decodeList[orchestrator.Restaurant](v.payload, "restaurants") }); ok {
+				trip.Cities[ci].Restaurants = &orchestrator.Sourced[[]orchestrator.Restaurant]{Value: x.([]orchestrator.Restaurant), Provenance: v.prov}
 			}
 		case st.Kind == orchestrator.KindHotels && inCity:
-			if list, ok := decodeList[orchestrator.Accommodation](v.payload, "hotels"); ok {
-				trip.Cities[ci].Hotels = &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: list, Provenance: v.prov}
+			if x, ok := v.decoded(func() (any, bool) { return decodeList[orchestrator.Accommodation](v.payload, "hotels") }); ok {
+				trip.Cities[ci].Hotels = &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: x.([]orchestrator.Accommodation), Provenance: v.prov}
 			}
 		case st.Kind == orchestrator.KindMatrix && inCity:
 			var out struct {

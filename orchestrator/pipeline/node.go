@@ -36,6 +36,7 @@ func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, er
 		}
 		if err == nil {
 			dag.SetRoute(ctx, string(route))
+			v.memo = &memo{}
 			return v, nil
 		}
 		lastErr = err

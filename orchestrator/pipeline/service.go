@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/decision"
@@ -132,10 +133,28 @@ type Request struct {
 	Kinds map[orchestrator.Kind]bool
 }
 
-// nodeValue is what a DAG node yields.
+// nodeValue is what a DAG node yields. memo holds the payload decoded once
+// per run: the trip is assembled several times (for local steps and the
+// plan) from the same, sometimes large, catalogs.
 type nodeValue struct {
 	payload json.RawMessage
 	prov    orchestrator.Provenance
+	memo    *memo
+}
+
+type memo struct {
+	once sync.Once
+	v    any
+	ok   bool
+}
+
+// decoded returns decode's result, computing it once per node value.
+func (v nodeValue) decoded(decode func() (any, bool)) (any, bool) {
+	if v.memo == nil {
+		return decode()
+	}
+	v.memo.once.Do(func() { v.memo.v, v.memo.ok = decode() })
+	return v.memo.v, v.memo.ok
 }
 
 // NewID draws a new plan ID.
