@@ -159,6 +159,8 @@ func (n *node) unavailable() error {
 		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "needs travel dates"}
 	case n.st.Tool == "":
 		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s is not computed yet: no local %s step is registered", n.st.Kind, n.st.Kind)}
+	case n.st.Category == orchestrator.RealtimePrice && n.svc.opts.Down[orchestrator.RouteBrowser]:
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "live prices need the headless browser, which is not running here (no Chromium, or TRIPWEAVE_BROWSER=off)"}
 	case n.strategy.Reason == "circuit_open":
 		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("tool %s is failing repeatedly; its circuit is open", n.st.Tool)}
 	default:

@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -525,5 +526,22 @@ func TestPlanChinaTravel(t *testing.T) {
 	}
 	if it.Budget.Limit == nil || it.Budget.Currency != "CNY" {
 		t.Errorf("budget: %+v", it.Budget)
+	}
+}
+
+func TestPlanWithoutBrowserSaysWhy(t *testing.T) {
+	f := newFixture(t, pipeline.Options{Down: map[orchestrator.Route]bool{orchestrator.RouteBrowser: true}})
+	plan, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, n := range plan.Notes {
+		if (n.Kind == orchestrator.KindHotelPrices || n.Kind == orchestrator.KindFares) && n.Code == orchestrator.EUNAVAILABLE && strings.Contains(n.Message, "headless browser") {
+			found++
+		}
+	}
+	if found != 3 { // one stay, two legs
+		t.Errorf("want 3 browser notes, got %d: %+v", found, plan.Notes)
 	}
 }
