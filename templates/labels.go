@@ -334,10 +334,3 @@ func (l *labels) nights(n int) string {
 	}
 	return strconv.Itoa(n) + " nights"
 }
-
-func (l *labels) count(n int, en string) string {
-	if l.Lang == "zh" {
-		return strconv.Itoa(n)
-	}
-	return strconv.Itoa(n) + " " + en
-}

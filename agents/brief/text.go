@@ -334,17 +334,6 @@ func hasAny(s string, subs ...string) bool {
 	return false
 }
 
-// indexAny returns the first index of any of subs in s and the one found.
-func indexAny(s string, subs ...string) (int, string) {
-	best, which := -1, ""
-	for _, x := range subs {
-		if i := strings.Index(s, x); i >= 0 && (best < 0 || i < best) {
-			best, which = i, x
-		}
-	}
-	return best, which
-}
-
 // runeBefore returns the rune ending at byte i of s, or 0.
 func runeBefore(s string, i int) rune {
 	if i <= 0 {

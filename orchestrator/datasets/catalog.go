@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -269,14 +268,4 @@ func snapshot(date string) time.Time {
 		panic(err) // constant input
 	}
 	return t.UTC()
-}
-
-func joinNonEmpty(sep string, parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
 }
