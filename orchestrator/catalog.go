@@ -97,6 +97,10 @@ type Restaurant struct {
 	Rating float64        `json:"rating,omitempty"`
 	Hours  []OpeningHours `json:"hours,omitempty"`
 	Dishes []string       `json:"dishes,omitempty"`
+	// PriceEstimate is set when Price comes from a model (e.g. the median
+	// of the city guide's listings in the same price tier), not from the
+	// restaurant itself.
+	PriceEstimate bool `json:"price_estimate,omitempty"`
 }
 
 // Accommodation is a bookable room type at a hotel or rental.
@@ -124,6 +128,15 @@ type Accommodation struct {
 	HouseRules *HouseRuleSet `json:"house_rules,omitempty"`
 	Rating     float64       `json:"rating,omitempty"`
 	Reviews    int           `json:"reviews,omitempty"`
+	// Kind is the source's type of lodging: hotel, hostel, guest_house,
+	// motel, apartment…; empty when unknown.
+	Kind string `json:"kind,omitempty"`
+	// Stars is the official or source star rating, 1–5; zero when unknown.
+	Stars int `json:"stars,omitempty"`
+	// PriceEstimate is set when Price comes from a model (e.g. the median
+	// of the city guide's listings in the same price tier), not from the
+	// place itself.
+	PriceEstimate bool `json:"price_estimate,omitempty"`
 }
 
 // HouseRuleSet says what a place forbids.

@@ -105,4 +105,18 @@ type Listing struct {
 	// District is the title of the district article the listing comes
 	// from; empty for the main article.
 	District string `json:"district,omitempty"`
+	// Tier is the price tier of the sub-section the listing sits in
+	// (Wikivoyage's Budget / Mid-range / Splurge): one of PriceTiers, or
+	// empty when the section is not tiered.
+	Tier string `json:"tier,omitempty"`
 }
+
+// Price tiers of guide listings, cheapest first.
+const (
+	TierBudget   = "budget"
+	TierMidrange = "mid-range"
+	TierSplurge  = "splurge"
+)
+
+// PriceTiers lists the tiers, cheapest first.
+var PriceTiers = []string{TierBudget, TierMidrange, TierSplurge}
