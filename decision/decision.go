@@ -17,16 +17,27 @@
 // freshness. The executor writes back only results obtained from a live
 // route (browser, mcp, local), never one served from the cache.
 //
-// Live route. realtime_price goes to the browser agent with tool st.Tool;
-// live_condition and static_knowledge go to an MCP tool agent with tool
-// st.Tool; compute runs in process (route local) when p.Local[kind] is set,
-// with the MCP tool st.Tool as the next choice when it has one, and goes to
-// MCP when it does not run in process. A browser or mcp route is usable only
-// when its tool is non-empty and registered (Health.Tools), its route is not
-// Down and the tool's circuit is not Open; a local route is usable when it is
-// not Down. The first of those checks that fails names the reason:
-// "tool_unregistered", then "route_down", then "circuit_open". A compute kind
-// with neither a local implementation nor a tool has reason "no_route".
+// Live route and tools. Each kind has tool rules (Policy.Tools, see
+// ToolRule) in preference order; a kind without rules uses st.Tool. A rule's
+// route defaults to browser for realtime_price and mcp otherwise, so
+// realtime_price goes to the browser agent, live_condition and
+// static_knowledge to MCP tool agents — except where a rule says otherwise
+// (live flight offers are an MCP tool). compute runs in process (route
+// local) when p.Local[kind] is set, with its tool over MCP as the next
+// choice. A browser or mcp choice is usable only when its tool is non-empty
+// and registered (Health.Tools), its route is not Down and the tool's
+// circuit is not Open; a local route is usable when it is not Down. The
+// first of those checks that fails for the first rule that applies whatever
+// the content names the reason: "tool_unregistered", then "route_down",
+// then "circuit_open" (a content-specific source that is absent, such as
+// Amap without a key, is no reason to report). A compute kind with neither a
+// local implementation nor a tool has reason "no_route".
+//
+// Content. Decide runs before the plan's DAG, when the country of a city or
+// the length of a leg is not known yet. It keeps the usable tools, with
+// their conditions, in Strategy.Tools; the executor calls Strategy.Select
+// with the Content its dependencies found and tries the tools that apply in
+// order, on each route of the chain.
 //
 // Cache states, for cacheable categories:
 //
@@ -94,7 +105,8 @@ type Health struct {
 // Strategy is how to execute one subtask.
 type Strategy struct {
 	Route        orchestrator.Route   // first route to try: cache, browser, mcp, local, none
-	Tool         string               // agent tool, set when browser or mcp is in the chain
+	Tool         string               // the first of Tools, set when browser or mcp is in the chain
+	Tools        []Choice             // usable tools in preference order; Select picks by content at run time
 	Cacheable    bool                 // write a live result back to the knowledge cache
 	TTL          time.Duration        // freshness for the write-back
 	StaleAllowed bool                 // a stale entry may be served when the live route fails
@@ -120,6 +132,9 @@ type Policy struct {
 	// Local lists the compute kinds that run in process. Remove a kind when
 	// its in-process implementation is not wired.
 	Local map[orchestrator.Kind]bool
+	// Tools are the content-aware tool rules per kind (see ToolRule); a
+	// kind without rules uses its orchestrator.Kinds tool.
+	Tools map[orchestrator.Kind][]ToolRule
 }
 
 // DefaultPolicy returns the shipped policy: TTLs of 7 days for
@@ -144,12 +159,15 @@ func DefaultPolicy() Policy {
 			orchestrator.KindBudget:    true,
 			orchestrator.KindVerify:    true,
 		},
+		Tools: DefaultTools(),
 	}
 }
 
 // live is a candidate live route and, when unusable, why.
 type live struct {
 	route  orchestrator.Route
+	tool   string
+	when   Condition
 	usable bool
 	reason string
 }
@@ -163,32 +181,45 @@ func (p Policy) Decide(st orchestrator.Subtask, cache CacheState, h Health) Stra
 	}
 
 	var cands []live
+	rules := p.rules(st, cat)
 	switch cat {
-	case orchestrator.RealtimePrice:
-		cands = []live{check(orchestrator.RouteBrowser, st.Tool, h)}
-	case orchestrator.LiveCondition, orchestrator.StaticKnowledge:
-		cands = []live{check(orchestrator.RouteMCP, st.Tool, h)}
+	case orchestrator.RealtimePrice, orchestrator.LiveCondition, orchestrator.StaticKnowledge:
 	case orchestrator.Compute:
 		if p.Local[st.Kind] {
 			cands = append(cands, check(orchestrator.RouteLocal, "", h))
 		}
-		if st.Tool != "" {
-			cands = append(cands, check(orchestrator.RouteMCP, st.Tool, h))
-		}
 	default:
 		return Strategy{Route: orchestrator.RouteNone, Reason: ReasonUnknownCategory}
+	}
+	for _, r := range rules {
+		c := check(r.Route, r.Tool, h)
+		c.tool, c.when = r.Tool, r.When
+		cands = append(cands, c)
 	}
 
 	var s Strategy
 	var usable []orchestrator.Route // usable live routes in preference order
 	for _, c := range cands {
 		if c.usable {
-			usable = append(usable, c.route)
+			if !slices.Contains(usable, c.route) {
+				usable = append(usable, c.route)
+			}
+			if c.tool != "" {
+				s.Tools = append(s.Tools, Choice{Route: c.route, Tool: c.tool, When: c.when})
+			}
 		}
 	}
-	unusable := ReasonNoRoute // why the preferred live route cannot be used
-	if len(cands) > 0 && !cands[0].usable {
-		unusable = cands[0].reason
+	// Why the preferred live source cannot be used: the first candidate
+	// that applies whatever the content (a content-specific source such as
+	// Amap being absent is no reason to report).
+	unusable := ReasonNoRoute
+	for _, c := range cands {
+		if c.when.IsZero() {
+			if !c.usable {
+				unusable = c.reason
+			}
+			break
+		}
 	}
 
 	ttl := p.TTL[cat]
@@ -240,8 +271,8 @@ func (p Policy) Decide(st orchestrator.Subtask, cache CacheState, h Health) Stra
 	if len(s.Fallback) == 0 {
 		s.Fallback = nil
 	}
-	if slices.Contains(chain, orchestrator.RouteBrowser) || slices.Contains(chain, orchestrator.RouteMCP) {
-		s.Tool = st.Tool
+	if len(s.Tools) > 0 {
+		s.Tool = s.Tools[0].Tool
 	}
 	return s
 }

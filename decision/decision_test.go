@@ -240,6 +240,11 @@ func TestDecideMatrix(t *testing.T) {
 			}
 			if slices.Contains(chain, browser) || slices.Contains(chain, mcp) {
 				want.Tool = st.Tool
+				live := mcp
+				if st.Category == orchestrator.RealtimePrice {
+					live = browser
+				}
+				want.Tools = []Choice{{Route: live, Tool: st.Tool}}
 			}
 			if st.Category != orchestrator.Compute {
 				want.Cacheable, want.TTL = true, wantTTL[st.Category]
@@ -413,6 +418,7 @@ func TestDecideEdgeCases(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := tt.p.Decide(tt.st, tt.cache, tt.h)
+			got.Tools = nil // TestDecideTools covers the tool choices
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %+v\nwant %+v", got, tt.want)
 			}

@@ -110,6 +110,8 @@ type Meal struct {
 	Cuisines     []string  `json:"cuisines,omitempty"`
 	Price        Money     `json:"price"`
 	Cost         Money     `json:"cost"`
+	// Estimate is set when the price comes from a model, not the place.
+	Estimate bool `json:"estimate,omitempty"`
 }
 
 // Stay is one accommodation booking over consecutive nights.
@@ -126,6 +128,8 @@ type Stay struct {
 	// Price is per room per night; Cost is Price × Rooms × Nights.
 	Price Money `json:"price"`
 	Cost  Money `json:"cost"`
+	// Estimate is set when the price comes from a model, not the place.
+	Estimate bool `json:"estimate,omitempty"`
 }
 
 // StayRef names the accommodation of one night.

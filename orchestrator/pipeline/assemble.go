@@ -128,6 +128,17 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 				leg.From, leg.To = from, to
 				trip.Transport = append(trip.Transport, orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: v.prov})
 			}
+		case st.Kind == orchestrator.KindFares && hasOptions(v.payload):
+			// Live fares as bookable options (flight_offers): a leg of
+			// their own, with the airline API's provenance, beside the
+			// leg's static options.
+			opts, _ := decodeList[orchestrator.TransportOption](v.payload, "options")
+			from, to := display[st.Params["from"]], display[st.Params["to"]]
+			for i := range opts {
+				opts[i].From, opts[i].To = from, to
+			}
+			trip.Transport = append(trip.Transport, orchestrator.Sourced[orchestrator.TransportLeg]{
+				Value: orchestrator.TransportLeg{From: from, To: to, Options: opts}, Provenance: v.prov})
 		case st.Kind == orchestrator.KindItinerary, st.Kind == orchestrator.KindVerify:
 			// These go to Plan.Itinerary and its Report.
 		case st.Kind == orchestrator.KindRender:
@@ -215,4 +226,13 @@ func decodeObject(payload json.RawMessage, field string, v any) bool {
 		return json.Unmarshal(inner, v) == nil
 	}
 	return json.Unmarshal(payload, v) == nil
+}
+
+// hasOptions reports whether a payload carries transport options (the
+// flight_offers tool's), as opposed to a browser price quote.
+func hasOptions(payload json.RawMessage) bool {
+	var probe struct {
+		Options json.RawMessage `json:"options"`
+	}
+	return json.Unmarshal(payload, &probe) == nil && len(probe.Options) > 0 && probe.Options[0] == '['
 }

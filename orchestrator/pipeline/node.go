@@ -67,19 +67,38 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		prov.CacheHit = true
 		prov.Stale = n.cached.State == knowledgebase.Stale
 		if n.strategy.Revalidate && prov.Stale {
-			args, aerr := n.args(deps)
-			if aerr == nil {
-				n.svc.kb.Revalidate(cacheKey(n.st), n.strategy.TTL, n.fetcher(args))
+			if tools := n.liveTools(deps); len(tools) > 0 {
+				if args, aerr := n.args(tools[0], deps); aerr == nil {
+					n.svc.kb.Revalidate(cacheKey(n.st), n.strategy.TTL, n.fetcher(tools[0], args))
+				}
 			}
 		}
 		return nodeValue{payload: n.cached.Entry.Payload, prov: prov}, nil, true
 	case orchestrator.RouteMCP, orchestrator.RouteBrowser:
-		args, aerr := n.args(deps)
-		if aerr != nil {
-			return nodeValue{}, aerr, true
+		// The decision module chose the tools up front; which of them
+		// apply depends on what the dependencies found (the country of
+		// the geocoded city, the length of a leg).
+		tools := n.strategy.Select(route, n.st, n.content(deps))
+		if len(tools) == 0 {
+			return nodeValue{}, nil, false
 		}
-		v, err := n.live(ctx, args)
-		return v, err, true
+		var lastErr error
+		for _, tool := range tools {
+			args, aerr := n.args(tool, deps)
+			if aerr != nil {
+				lastErr = aerr
+				continue
+			}
+			v, err := n.live(ctx, tool, args)
+			if err == nil {
+				return v, nil, true
+			}
+			lastErr = err
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		return nodeValue{}, lastErr, true
 	case orchestrator.RouteLocal:
 		f := n.svc.opts.Local[n.st.Kind]
 		if f == nil {
@@ -97,8 +116,8 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 
 // live calls the subtask's tool, through the knowledge cache's coalescing
 // fetch when the result is cacheable.
-func (n *node) live(ctx context.Context, args map[string]any) (nodeValue, error) {
-	fetch := n.fetcher(args)
+func (n *node) live(ctx context.Context, tool string, args map[string]any) (nodeValue, error) {
+	fetch := n.fetcher(tool, args)
 	if !n.strategy.Cacheable {
 		payload, prov, err := fetch(ctx)
 		if err != nil {
@@ -117,11 +136,7 @@ func (n *node) live(ctx context.Context, args map[string]any) (nodeValue, error)
 
 // fetcher returns the upstream call for args, feeding the circuit breaker and
 // reading the tool's provenance from its output.
-func (n *node) fetcher(args map[string]any) func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
-	tool := n.strategy.Tool
-	if tool == "" {
-		tool = n.st.Tool
-	}
+func (n *node) fetcher(tool string, args map[string]any) func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
 	return func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
 		out, err := n.svc.tools.Call(ctx, tool, args)
 		n.svc.breaker.record(tool, err)
@@ -168,14 +183,63 @@ func (n *node) unavailable() error {
 	}
 }
 
-// args builds the tool arguments from the subtask's parameters and its
-// dependencies' outputs (coordinates from geocode).
-func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
+// depPlaces returns the geocoded places among the subtask's dependencies, in
+// dependency order, with their subtask IDs.
+func (n *node) depPlaces(deps dag.Deps[nodeValue]) []orchestrator.Place {
+	var out []orchestrator.Place
+	for _, id := range n.st.Deps {
+		if !strings.HasPrefix(id, string(orchestrator.KindGeocode)+":") {
+			continue
+		}
+		if dv, ok := deps.Value(id); ok {
+			if pl, ok := decodePlace(dv.payload); ok {
+				out = append(out, pl)
+				continue
+			}
+		}
+		out = append(out, orchestrator.Place{}) // not located
+	}
+	return out
+}
+
+// content is what the decision module's tool rules look at: the countries
+// of the places this subtask concerns and, for a leg, its length.
+func (n *node) content(deps dag.Deps[nodeValue]) decision.Content {
+	var c decision.Content
+	places := n.depPlaces(deps)
+	for _, pl := range places {
+		c.Countries = append(c.Countries, strings.ToUpper(pl.CountryCode))
+	}
+	if len(places) == 2 && places[0].SourceID+places[0].Name != "" && places[1].SourceID+places[1].Name != "" {
+		a := orchestrator.GeoPoint{Lat: places[0].Latitude, Lon: places[0].Longitude}
+		c.DistanceKM = a.DistanceKM(orchestrator.GeoPoint{Lat: places[1].Latitude, Lon: places[1].Longitude})
+	}
+	return c
+}
+
+// liveTools returns the tools of the strategy's first live route that apply
+// to this subtask's content.
+func (n *node) liveTools(deps dag.Deps[nodeValue]) []string {
+	for _, r := range n.strategy.Chain() {
+		if r == orchestrator.RouteMCP || r == orchestrator.RouteBrowser {
+			if tools := n.strategy.Select(r, n.st, n.content(deps)); len(tools) > 0 {
+				return tools
+			}
+		}
+	}
+	return nil
+}
+
+// args builds tool's arguments from the subtask's parameters and its
+// dependencies' outputs (coordinates and countries from geocode).
+func (n *node) args(tool string, deps dag.Deps[nodeValue]) (map[string]any, error) {
 	p := n.st.Params
-	switch n.st.Kind {
-	case orchestrator.KindGeocode:
+	switch {
+	case tool == "amap_geocode":
+		return map[string]any{"address": p["city"]}, nil
+	case n.st.Kind == orchestrator.KindGeocode:
 		return map[string]any{"name": p["city"], "language": p["lang"], "count": 1}, nil
-	case orchestrator.KindWeather:
+	case n.st.Kind == orchestrator.KindWeather:
 		place, err := n.place(deps)
 		if err != nil {
 			return nil, err
@@ -184,10 +248,38 @@ func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
 			return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "weather needs travel dates; the brief gives only a duration"}
 		}
 		return map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": p["start"], "end_date": p["end"]}, nil
-	case orchestrator.KindMatrix:
+	case n.st.Kind == orchestrator.KindMatrix:
 		return matrixArgs(deps)
-	case orchestrator.KindRender:
+	case n.st.Kind == orchestrator.KindRender:
 		return n.renderArgs(deps)
+	case n.st.Kind == orchestrator.KindAttractions, n.st.Kind == orchestrator.KindRestaurants, n.st.Kind == orchestrator.KindHotels:
+		place, err := n.place(deps)
+		if err != nil {
+			return nil, err
+		}
+		args := map[string]any{"city": p["city"], "category": p["category"], "latitude": place.Latitude, "longitude": place.Longitude}
+		if place.CountryCode != "" {
+			args["country"] = strings.ToUpper(place.CountryCode)
+		}
+		return args, nil
+	case n.st.Kind == orchestrator.KindTransport:
+		places := n.depPlaces(deps)
+		if len(places) != 2 || places[0].Name == "" || places[1].Name == "" {
+			return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s or %s could not be located", p["from"], p["to"])}
+		}
+		args := map[string]any{"from": p["from"], "to": p["to"],
+			"from_latitude": places[0].Latitude, "from_longitude": places[0].Longitude,
+			"to_latitude": places[1].Latitude, "to_longitude": places[1].Longitude}
+		if cc := places[0].CountryCode; cc != "" {
+			args["from_country"] = strings.ToUpper(cc)
+		}
+		if cc := places[1].CountryCode; cc != "" {
+			args["to_country"] = strings.ToUpper(cc)
+		}
+		return args, nil
+	case tool == "flight_offers":
+		adults, children := splitGuests(p["guests"])
+		return map[string]any{"from": p["from"], "to": p["to"], "date": p["date"], "adults": adults, "children": children}, nil
 	}
 	// Other tools: the canonical parameters plus the coordinates of
 	// the geocoded city or cities this subtask depends on.
@@ -215,6 +307,14 @@ func (n *node) args(deps dag.Deps[nodeValue]) (map[string]any, error) {
 		}
 	}
 	return args, nil
+}
+
+// splitGuests reads a "adults+children" guests parameter.
+func splitGuests(g string) (adults, children int) {
+	a, c, _ := strings.Cut(g, "+")
+	adults, _ = strconv.Atoi(a)
+	children, _ = strconv.Atoi(c)
+	return max(adults, 1), max(children, 0)
 }
 
 // place returns the geocoded place this subtask depends on.

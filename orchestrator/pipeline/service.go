@@ -293,9 +293,9 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) (
 
 func (s *Service) health() decision.Health {
 	h := decision.Health{Tools: map[string]bool{}, Down: s.opts.Down, Open: s.breaker.open()}
-	for _, spec := range orchestrator.Kinds {
-		if spec.Tool != "" && s.tools != nil && s.tools.Has(spec.Tool) {
-			h.Tools[spec.Tool] = true
+	for _, tool := range s.opts.Policy.AllTools() {
+		if s.tools != nil && s.tools.Has(tool) {
+			h.Tools[tool] = true
 		}
 	}
 	return h

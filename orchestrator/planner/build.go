@@ -381,7 +381,7 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		st := orchestrator.Stay{
 			AccommodationID: h.h.ID, Name: h.h.Name, City: c.name, Location: h.h.Location,
 			FirstNight: starts[i] + 1, Nights: r.nights[i], Rooms: h.rooms, RoomType: h.h.RoomType,
-			Price: money(h.price), Cost: money(h.night * int64(r.nights[i])),
+			Price: money(h.price), Cost: money(h.night * int64(r.nights[i])), Estimate: h.h.PriceEstimate,
 		}
 		lodging += st.Cost.Cents
 		it.Stays = append(it.Stays, st)
@@ -910,8 +910,9 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			out[s.day] = append(out[s.day], orchestrator.Meal{
 				Slot: s.slot, RestaurantID: rs.r.ID, Name: rs.r.Name, City: c.name, Location: rs.r.Location,
 				Time: hhmm(s.time), Cuisines: rs.r.Cuisines,
-				Price: orchestrator.Money{Cents: rs.price, Currency: w.currency},
-				Cost:  orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
+				Price:    orchestrator.Money{Cents: rs.price, Currency: w.currency},
+				Cost:     orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
+				Estimate: rs.r.PriceEstimate,
 			})
 		}
 	}

@@ -107,6 +107,8 @@ type world struct {
 	// dpF and dpG are scratch for the route search's cuisine programme.
 	dpF, dpG []int64
 	notes    []orchestrator.Finding
+	// unconvertible records the findings already made by price.
+	unconvertible map[string]bool
 }
 
 // city is a candidate city with its data priced and filtered.
@@ -241,9 +243,9 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		p := [2]string{orchestrator.CanonicalCity(leg.From), orchestrator.CanonicalCity(leg.To)}
 		for i := range leg.Options {
 			o := &leg.Options[i]
-			price, err := w.cents(o.Price)
-			if err != nil {
-				return nil, err
+			price, ok := w.price(o.Price, "transport "+leg.From+" → "+leg.To)
+			if !ok {
+				continue
 			}
 			op := &option{o: o, price: price, units: o.Units(w.people), depart: -1, dur: o.DurationMinutes}
 			op.cost = op.price * int64(op.units)
@@ -299,9 +301,9 @@ func (w *world) pickCurrency() error {
 func (w *world) dataCurrency() string {
 	for _, cd := range w.trip.Cities {
 		switch {
-		case cd.Hotels != nil && len(cd.Hotels.Value) > 0:
+		case cd.Hotels != nil && len(cd.Hotels.Value) > 0 && cd.Hotels.Value[0].Price.Currency != "":
 			return strings.ToUpper(cd.Hotels.Value[0].Price.Currency)
-		case cd.Restaurants != nil && len(cd.Restaurants.Value) > 0:
+		case cd.Restaurants != nil && len(cd.Restaurants.Value) > 0 && cd.Restaurants.Value[0].Price.Currency != "":
 			return strings.ToUpper(cd.Restaurants.Value[0].Price.Currency)
 		}
 	}
@@ -311,6 +313,28 @@ func (w *world) dataCurrency() string {
 		}
 	}
 	return ""
+}
+
+// price converts m to the plan currency. A price that cannot be converted
+// (no exchange rate for its currency) leaves its item out of the plan, with
+// one finding per currency and kind of item, instead of failing the plan.
+func (w *world) price(m orchestrator.Money, what string) (int64, bool) {
+	p, err := w.cents(m)
+	if err == nil {
+		return p, true
+	}
+	key := strings.ToUpper(m.Currency) + "\x00" + what
+	if w.unconvertible == nil {
+		w.unconvertible = map[string]bool{}
+	}
+	if !w.unconvertible[key] {
+		w.unconvertible[key] = true
+		w.notes = append(w.notes, orchestrator.Finding{
+			Code: "price_unconvertible", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: what,
+			Message: "some " + what + " are priced in " + strings.ToUpper(m.Currency) + ", which cannot be converted to " + w.currency + " (" + orchestrator.ErrorMessage(err) + "); they were left out",
+		})
+	}
+	return 0, false
 }
 
 // cents converts m to the plan currency, rounding half away from zero.
@@ -372,9 +396,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			a := &cd.Attractions.Value[i]
 			at := &attraction{a: a, idx: i, visit: visitMinutes(a)}
 			if a.Price != nil {
-				p, err := w.cents(*a.Price)
-				if err != nil {
-					return nil, err
+				p, ok := w.price(*a.Price, "attractions in "+cd.Name)
+				if !ok {
+					continue
 				}
 				at.price = p
 			}
@@ -391,11 +415,31 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	}
 	if cd.Restaurants != nil {
 		c.restData = len(cd.Restaurants.Value) > 0
+		// Restaurants without a price (OpenStreetMap gives none and the
+		// guide had no tier to estimate from) are left out when the city
+		// has priced ones; when none is priced, meals cost nothing in the
+		// budget and a finding says so.
+		priced := false
+		for i := range cd.Restaurants.Value {
+			if cd.Restaurants.Value[i].Price.Currency != "" {
+				priced = true
+				break
+			}
+		}
+		if !priced && c.restData {
+			w.notes = append(w.notes, orchestrator.Finding{
+				Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
+				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
+			})
+		}
 		for i := range cd.Restaurants.Value {
 			r := &cd.Restaurants.Value[i]
-			p, err := w.cents(r.Price)
-			if err != nil {
-				return nil, err
+			if priced && r.Price.Currency == "" {
+				continue
+			}
+			p, ok := w.price(r.Price, "restaurants in "+cd.Name)
+			if !ok {
+				continue
 			}
 			rs := &restaurant{r: r, idx: i, price: p}
 			for ci, want := range w.cuisines {
@@ -424,9 +468,12 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if !ok {
 				continue
 			}
-			p, err := w.cents(h.Price)
-			if err != nil {
-				return nil, err
+			if h.Price.Currency == "" {
+				continue // unpriced: cannot be budgeted
+			}
+			p, ok := w.price(h.Price, "hotels in "+cd.Name)
+			if !ok {
+				continue
 			}
 			ht := &hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy}
 			ht.night = ht.price * int64(ht.rooms)

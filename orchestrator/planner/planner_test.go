@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -726,5 +727,54 @@ func TestMinutes(t *testing.T) {
 		if _, ok := minutes(bad); ok {
 			t.Errorf("minutes(%q) succeeded", bad)
 		}
+	}
+}
+
+func TestPlanUnpricedAndUnconvertible(t *testing.T) {
+	f := basicTrip()
+	alpha := &f.trip.Cities[0]
+	// A hotel in a currency the rates lack, one without any price, and a
+	// restaurant without a price (OpenStreetMap, no estimate).
+	alpha.Hotels.Value = append(alpha.Hotels.Value,
+		orchestrator.Accommodation{ID: "xts", Name: "Odd Inn", City: "Alpha", RoomType: "private_room", MaxOccupancy: 2,
+			Price: orchestrator.Money{Cents: 1, Currency: "XTS"}, HouseRules: &orchestrator.HouseRuleSet{Forbidden: []string{}}},
+		orchestrator.Accommodation{ID: "free", Name: "Nowhere Inn", City: "Alpha", RoomType: "private_room", MaxOccupancy: 2,
+			HouseRules: &orchestrator.HouseRuleSet{Forbidden: []string{}}})
+	alpha.Restaurants.Value = append(alpha.Restaurants.Value, orchestrator.Restaurant{ID: "osm", Name: "Unpriced", City: "Alpha"})
+	f.trip.FX = &orchestrator.Sourced[orchestrator.FXRates]{Value: orchestrator.FXRates{Base: "EUR", Rates: map[string]float64{"USD": 1.25}}}
+	b := brief(t, orchestrator.Brief{Origin: "Home", Destinations: []string{"Alpha"}, StartDate: "2026-03-10", Days: 3,
+		Budget: &orchestrator.Budget{Amount: 2000, Currency: "EUR"}})
+	it, err := Plan(b, f.trip, Options{Tier: orchestrator.TierEconomy})
+	if err != nil {
+		t.Fatalf("an unconvertible price failed the plan: %v", err)
+	}
+	for _, s := range it.Stays {
+		if s.AccommodationID == "xts" || s.AccommodationID == "free" {
+			t.Errorf("stay at %s, which has no usable price", s.AccommodationID)
+		}
+	}
+	for _, d := range it.Days {
+		for _, m := range d.Meals {
+			if m.RestaurantID == "osm" {
+				t.Errorf("day %d eats at an unpriced restaurant although priced ones exist", d.Day)
+			}
+		}
+	}
+	if !slices.ContainsFunc(it.Findings, func(f orchestrator.Finding) bool { return f.Code == "price_unconvertible" && strings.Contains(f.Message, "XTS") }) {
+		t.Errorf("no price_unconvertible finding: %+v", it.Findings)
+	}
+
+	// A city where no restaurant is priced: meals are planned, and the
+	// budget says they are not counted.
+	g := basicTrip()
+	for i := range g.trip.Cities[0].Restaurants.Value {
+		g.trip.Cities[0].Restaurants.Value[i].Price = orchestrator.Money{}
+	}
+	it, err = Plan(brief(t, orchestrator.Brief{Origin: "Home", Destinations: []string{"Alpha"}, StartDate: "2026-03-10", Days: 3}), g.trip, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(it.Days[1].Meals) == 0 || !slices.ContainsFunc(it.Findings, func(f orchestrator.Finding) bool { return f.Code == "meals_unpriced" }) {
+		t.Errorf("meals %d, findings %+v; want meals and a meals_unpriced finding", len(it.Days[1].Meals), it.Findings)
 	}
 }
