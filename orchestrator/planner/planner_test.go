@@ -760,7 +760,9 @@ func TestPlanUnpricedAndUnconvertible(t *testing.T) {
 			}
 		}
 	}
-	if !slices.ContainsFunc(it.Findings, func(f orchestrator.Finding) bool { return f.Code == "price_unconvertible" && strings.Contains(f.Message, "XTS") }) {
+	if !slices.ContainsFunc(it.Findings, func(f orchestrator.Finding) bool {
+		return f.Code == "price_unconvertible" && strings.Contains(f.Message, "XTS")
+	}) {
 		t.Errorf("no price_unconvertible finding: %+v", it.Findings)
 	}
 
