@@ -731,3 +731,44 @@ func TestMoneyAndClean(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestEstimatedPricesAreMarked: fares, meals and stays priced by a model
+// carry "≈" in the timeline and the stays table, with the legend.
+func TestEstimatedPricesAreMarked(t *testing.T) {
+	r := newRenderer(t)
+	p := templatestest.Plan("en")
+	it := p.Itinerary
+	for d := range it.Days {
+		for m := range it.Days[d].Meals {
+			it.Days[d].Meals[m].Estimate = false
+		}
+		for l := range it.Days[d].Legs {
+			it.Days[d].Legs[l].Estimate = false
+		}
+		for s := range it.Days[d].Stops {
+			it.Days[d].Stops[s].TravelEstimate = false
+		}
+	}
+	for i := range it.Stays {
+		it.Stays[i].Estimate = false
+	}
+	plain, err := r.RenderBytes(p, FormatHTML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(plain, []byte("≈ ")) || bytes.Contains(plain, []byte(`class="legend"`)) {
+		t.Fatalf("a plan without estimates shows the estimate mark")
+	}
+	it.Days[1].Meals[0].Estimate = true
+	it.Stays[0].Estimate = true
+	out, err := r.RenderBytes(p, FormatHTML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(out, []byte("≈ ")); n < 2 {
+		t.Errorf("%d estimate marks, want the meal's and the stay's", n)
+	}
+	if !bytes.Contains(out, []byte(`class="legend"`)) {
+		t.Errorf("no legend explaining ≈")
+	}
+}

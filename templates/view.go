@@ -180,6 +180,9 @@ func (b *builder) build() *view {
 	if it := p.Itinerary; it != nil {
 		v.Days = b.days(it, v)
 		v.Stays = b.stays(it)
+		for _, s := range it.Stays {
+			v.HasEstimates = v.HasEstimates || s.Estimate
+		}
 		v.Budget = b.budget(&it.Budget)
 		v.Report, v.Findings = b.report(it)
 	}
@@ -305,11 +308,13 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			if m, ok := clockMinutes(lg.Depart); ok {
 				key = m
 			}
-			items = append(items, itemView{Kind: "leg", Time: b.span(lg.Depart, lg.Arrive), Label: b.txt(label),
-				Name: b.txt(detail), Cost: b.txt(money(lg.Cost)), Estimate: lg.Estimate, sortKey: key, order: i})
+			cost := money(lg.Cost)
 			if lg.Estimate {
+				cost = "≈ " + cost
 				v.HasEstimates = true
 			}
+			items = append(items, itemView{Kind: "leg", Time: b.span(lg.Depart, lg.Arrive), Label: b.txt(label),
+				Name: b.txt(detail), Cost: b.txt(cost), Estimate: lg.Estimate, sortKey: key, order: i})
 		}
 		for i, s := range d.Stops {
 			key := 24 * 60
@@ -348,7 +353,12 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			it := itemView{Kind: "meal", Time: b.s(m.Time), Label: b.txt(word(l.Slots, m.Slot, m.Slot)), Name: b.s(m.Name),
 				Detail: b.txt(strings.Join(cuisines, ", ")), sortKey: key, order: 200 + i}
 			if m.Cost.Cents > 0 {
-				it.Cost = b.txt(money(m.Cost))
+				cost := money(m.Cost)
+				if m.Estimate {
+					cost = "≈ " + cost
+					it.Estimate, v.HasEstimates = true, true
+				}
+				it.Cost = b.txt(cost)
 			}
 			if m.Location != nil {
 				it.Marker = -1
@@ -403,9 +413,13 @@ func (b *builder) stays(it *orchestrator.Itinerary) []stayView {
 	l := b.l
 	out := make([]stayView, 0, len(it.Stays))
 	for _, s := range it.Stays {
+		cost := money(s.Cost)
+		if s.Estimate {
+			cost = "≈ " + cost
+		}
 		out = append(out, stayView{
 			Name: b.s(s.Name), City: b.s(s.City), Nights: b.txt(l.nights(s.Nights)),
-			Rooms: strconv.Itoa(s.Rooms), RoomType: b.s(strings.ReplaceAll(s.RoomType, "_", " ")), Cost: b.txt(money(s.Cost)),
+			Rooms: strconv.Itoa(s.Rooms), RoomType: b.s(strings.ReplaceAll(s.RoomType, "_", " ")), Cost: b.txt(cost),
 		})
 	}
 	return out
