@@ -100,9 +100,23 @@ type Config struct {
 	// defaults to the travel agent's Frankfurter client. Nil leaves the
 	// browser agent out.
 	Browser *browser.Config
+	// Quotas override the providers' default request budgets (zero keeps a
+	// default). Each process counts on its own: divide a budget among
+	// replicas.
+	Quotas Quotas
 	// Now is the clock for forecast horizons and provenance; nil means
 	// time.Now.
 	Now func() time.Time
+}
+
+// Quotas are request budgets per provider (see package upstream). Amap's
+// are in Travel.
+type Quotas struct {
+	// OpenMeteoHourly and OpenMeteoDaily: env OPENMETEO_QUOTA_HOURLY and
+	// OPENMETEO_QUOTA_DAILY (free tier: 5,000 and 10,000).
+	OpenMeteoHourly, OpenMeteoDaily int
+	// OverpassDaily: env OVERPASS_QUOTA_DAILY (fair use: 10,000).
+	OverpassDaily int
 }
 
 // Open builds one MCP server per agent, in a fixed order ("data" first),
@@ -146,16 +160,25 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 			Logger:     logger,
 		}
 	}
+	omUp := upstreamFor()
+	if cfg.Quotas.OpenMeteoHourly != 0 || cfg.Quotas.OpenMeteoDaily != 0 {
+		omUp.Quotas = openmeteo.Quotas(orDefault(cfg.Quotas.OpenMeteoHourly, openmeteo.DefaultHourlyQuota), orDefault(cfg.Quotas.OpenMeteoDaily, openmeteo.DefaultDailyQuota))
+	}
 	om := openmeteo.New(openmeteo.Options{
 		GeocodingURL: cfg.OpenMeteoGeocodingURL,
 		ForecastURL:  cfg.OpenMeteoForecastURL,
 		ArchiveURL:   cfg.OpenMeteoArchiveURL,
 		Now:          cfg.Now,
-		Upstream:     upstreamFor(),
+		Upstream:     omUp,
 	})
 	nom := nominatim.New(nominatim.Options{URL: cfg.NominatimURL, Now: cfg.Now, Upstream: upstreamFor()})
 	wv := wikivoyage.New(wikivoyage.Options{ENURL: cfg.WikivoyageENURL, ZHURL: cfg.WikivoyageZHURL, Upstream: upstreamFor()})
-	op := overpass.New(overpass.Options{URL: cfg.OverpassURL, Upstream: upstreamFor()})
+	opUp := upstreamFor()
+	if cfg.Quotas.OverpassDaily != 0 {
+		opUp.Quotas = overpass.Quotas(cfg.Quotas.OverpassDaily)
+	}
+	op := overpass.New(overpass.Options{URL: cfg.OverpassURL, Upstream: opUp})
+	set.usage = append(set.usage, providerUsage{"open-meteo", om.Usage}, providerUsage{"overpass", op.Usage})
 	data := mcp.NewServer(&mcp.Implementation{Name: AgentData, Title: "tripweave data tools", Version: Version},
 		&mcp.ServerOptions{Instructions: "Geocoding (Open-Meteo, Nominatim as fallback), daily weather (Open-Meteo forecast, " +
 			"or climate estimate beyond 16 days), travel guides with listings (Wikivoyage, CC BY-SA) and points of interest " +
@@ -172,6 +195,9 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		Guide:             datatools.Source{Name: wikivoyage.SourceGuide, TTL: wikivoyage.GuideTTL, Attribution: ptr(wikivoyage.Attribution)},
 		POIs:              overpassPOIs{op},
 		POI:               datatools.Source{Name: overpass.SourcePOIs, TTL: overpass.POITTL, Attribution: ptr(overpass.Attribution)},
+		Lodging:           overpassPOIs{op},
+		Hotels:            datatools.Source{Name: overpass.SourcePOIs, TTL: overpass.POITTL, Attribution: ptr(overpass.Attribution)},
+		Prices:            wikivoyage.PriceReader{},
 		Now:               cfg.Now,
 		Logger:            logger.With("agent", AgentData),
 	})
@@ -199,6 +225,9 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	topts, err := traveltools.New(tc, logger.With("agent", AgentTravel))
 	if err != nil {
 		return nil, err
+	}
+	if u, ok := topts.Amap.(interface{ Usage() []upstream.QuotaUsage }); ok {
+		set.usage = append(set.usage, providerUsage{"amap", u.Usage})
 	}
 	travel := mcp.NewServer(&mcp.Implementation{Name: AgentTravel, Title: "tripweave travel tools", Version: Version},
 		&mcp.ServerOptions{Instructions: "Exchange rates (Frankfurter), travel-time matrices (OSRM, haversine estimate as fallback), " +
@@ -249,6 +278,39 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 type Set struct {
 	Servers []*mcp.Server
 	closers []func() error
+	usage   []providerUsage
+}
+
+type providerUsage struct {
+	provider string
+	usage    func() []upstream.QuotaUsage
+}
+
+// QuotaUsage is one provider quota's state.
+type QuotaUsage struct {
+	Provider string `json:"provider"`
+	upstream.QuotaUsage
+}
+
+// Usage reports the providers' quotas (Open-Meteo, Overpass, Amap when
+// configured): what is spent in the current window, of how much, and when
+// it resets. Counters are per process.
+func (s *Set) Usage() []QuotaUsage {
+	var out []QuotaUsage
+	for _, p := range s.usage {
+		for _, u := range p.usage() {
+			out = append(out, QuotaUsage{Provider: p.provider, QuotaUsage: u})
+		}
+	}
+	return out
+}
+
+// orDefault returns v, or def when v is zero.
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }
 
 // Close releases the agents' resources (stops the browser and its tabs).
@@ -364,6 +426,21 @@ func (o overpassPOIs) Restaurants(ctx context.Context, q datatools.POIQuery) ([]
 	return o.c.Restaurants(ctx, overpass.Search(q))
 }
 
-var _ datatools.POIFinder = overpassPOIs{}
+// TieredRestaurants is Restaurants with each restaurant's price tier (from
+// its OSM tags), for pricing from the city guide.
+func (o overpassPOIs) TieredRestaurants(ctx context.Context, q datatools.POIQuery) ([]orchestrator.Restaurant, map[string]string, error) {
+	return o.c.TieredRestaurants(ctx, overpass.Search(q))
+}
+
+// Lodging finds hotels, hostels, guest houses… around the query's centre.
+func (o overpassPOIs) Lodging(ctx context.Context, q datatools.POIQuery) ([]orchestrator.Accommodation, error) {
+	return o.c.Lodging(ctx, overpass.Search(q))
+}
+
+var (
+	_ datatools.POIFinder              = overpassPOIs{}
+	_ datatools.TieredRestaurantFinder = overpassPOIs{}
+	_ datatools.LodgingFinder          = overpassPOIs{}
+)
 
 func ptr[T any](v T) *T { return &v }

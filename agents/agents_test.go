@@ -110,7 +110,7 @@ func TestEndToEnd(t *testing.T) {
 			c := connectors[mode](t, testConfig(t, f))
 			ctx := context.Background()
 
-			if got, want := c.Tools(), []string{"destination_guide", "find_pois", "fx_rates", "geocode", "render_itinerary", "travel_matrix", "weather"}; !slices.Equal(got, want) {
+			if got, want := c.Tools(), []string{"destination_guide", "find_hotels", "find_pois", "fx_rates", "geocode", "render_itinerary", "transport_options", "travel_matrix", "weather"}; !slices.Equal(got, want) {
 				t.Errorf("Tools = %v, want %v", got, want)
 			}
 			if c.Agent("weather") != AgentData {

@@ -37,6 +37,22 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		UserAgent:             get("TRIPWEAVE_USER_AGENT"),
 		Travel:                traveltools.ConfigFromEnv(getenv),
 	}
+	for _, q := range []struct {
+		env string
+		dst *int
+	}{
+		{"OPENMETEO_QUOTA_HOURLY", &cfg.Quotas.OpenMeteoHourly}, {"OPENMETEO_QUOTA_DAILY", &cfg.Quotas.OpenMeteoDaily},
+		{"OVERPASS_QUOTA_DAILY", &cfg.Quotas.OverpassDaily},
+		{"AMAP_QUOTA_POI", &cfg.Travel.AmapQuotaPOI}, {"AMAP_QUOTA_SERVICE", &cfg.Travel.AmapQuotaService},
+	} {
+		if v := get(q.env); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return cfg, fmt.Errorf("%s: %q is not a positive number of requests", q.env, v)
+			}
+			*q.dst = n
+		}
+	}
 	mode := get("TRIPWEAVE_BROWSER")
 	switch mode {
 	case "", "auto", "on", "off":

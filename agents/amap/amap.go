@@ -12,8 +12,10 @@
 // quotas (10003, 10044) are rate_limited and not retryable (they reset at
 // midnight); per-second limits (10004, 10014, 10019–10021) are
 // rate_limited and retried with backoff. A personal key gets 100 POI
-// searches and 5,000 other calls a day and a few queries a second, so the
-// client paces requests 350 ms apart, one at a time.
+// searches and 5,000 calls of each other service a day and a few queries a
+// second, so the client paces requests 350 ms apart, one at a time, and
+// counts each service's calls against its daily quota (DefaultQuotas),
+// refusing them unsent once it is used up, until 00:00 China time.
 package amap
 
 import (
@@ -58,6 +60,74 @@ var Attribution = orchestrator.Attribution{Text: "Map data © 高德地图 AutoN
 // DefaultLimit paces a personal key: one request at a time, 350 ms apart.
 var DefaultLimit = upstream.Limit{Requests: 20, Interval: 7 * time.Second, Concurrent: 1}
 
+// Quota buckets: Amap counts a key's daily calls per service, and get puts
+// each request in its service's bucket by path (bucketOf).
+const (
+	BucketPOI       = "poi"       // POI search: /v3/place/*, /v5/place/*
+	BucketGeocode   = "geocode"   // /v3/geocode/geo
+	BucketRegeo     = "regeo"     // /v3/geocode/regeo
+	BucketDirection = "direction" // route planning, every mode: /v3/direction/*, /v4/…, /v5/…
+	BucketDistance  = "distance"  // /v3/distance
+	BucketWeather   = "weather"   // /v3/weather/*
+	BucketInputTips = "inputtips" // /v3/assistant/inputtips
+	BucketDistrict  = "district"  // /v3/config/district
+	BucketOther     = "other"     // any other path
+)
+
+// buckets maps path prefixes to buckets, first match wins.
+var buckets = []struct{ prefix, bucket string }{
+	{"/v3/place/", BucketPOI}, {"/v5/place/", BucketPOI},
+	{"/v3/geocode/geo", BucketGeocode}, {"/v3/geocode/regeo", BucketRegeo},
+	{"/v3/direction/", BucketDirection}, {"/v4/direction/", BucketDirection}, {"/v5/direction/", BucketDirection},
+	{"/v3/distance", BucketDistance},
+	{"/v3/weather/", BucketWeather},
+	{"/v3/assistant/inputtips", BucketInputTips},
+	{"/v3/config/district", BucketDistrict},
+}
+
+// bucketOf returns the quota bucket of an API path.
+func bucketOf(path string) string {
+	for _, b := range buckets {
+		if strings.HasPrefix(path, b.prefix) {
+			return b.bucket
+		}
+	}
+	return BucketOther
+}
+
+// A personal certified key's daily quotas: POI search and each other
+// service (apis.md §5; an enterprise key gets 1,000 POI searches).
+const (
+	DefaultPOIQuota     = 100
+	DefaultServiceQuota = 5000
+)
+
+// chinaTime is China Standard Time (no daylight saving since 1991), when
+// Amap's daily quotas reset.
+var chinaTime = time.FixedZone("CST", 8*60*60)
+
+// Quotas returns daily quotas of poi POI searches and perService calls of
+// each other service (all route planning modes share one), resetting at
+// 00:00 China time like Amap's own. A count of zero or less leaves that
+// quota out. Counting is per process: with several replicas, divide the
+// budgets among them.
+func Quotas(poi, perService int) []upstream.Quota {
+	reset := upstream.DailyReset(chinaTime)
+	qs := []upstream.Quota{{Name: "Amap POI search daily", Bucket: BucketPOI, Limit: poi, Reset: reset}}
+	for _, b := range []string{BucketGeocode, BucketRegeo, BucketDirection, BucketDistance, BucketWeather, BucketInputTips, BucketDistrict, BucketOther} {
+		qs = append(qs, upstream.Quota{Name: "Amap " + b + " daily", Bucket: b, Limit: perService, Reset: reset})
+	}
+	return qs
+}
+
+// DefaultQuotas returns a personal key's quotas: Quotas(DefaultPOIQuota,
+// DefaultServiceQuota). Once one is used up, requests to that service fail
+// at once, unsent, with a non-retryable rate_limited *upstream.QuotaError
+// instead of Amap's 10003 DAILY_QUERY_OVER_LIMIT.
+func DefaultQuotas() []upstream.Quota {
+	return Quotas(DefaultPOIQuota, DefaultServiceQuota)
+}
+
 // Options configure a Client.
 type Options struct {
 	// URL is the API host; default DefaultURL.
@@ -65,7 +135,10 @@ type Options struct {
 	// Key is the Web Service key; required.
 	Key string
 	// Upstream configures the HTTP layer. New sets Provider, Limit and
-	// CheckBody where they are zero.
+	// CheckBody where they are zero, and Quotas to DefaultQuotas() when
+	// Limit and Quotas are both unset: a caller that sets its own Limit (a
+	// commercial key) sets its own Quotas too, e.g. Quotas(1000, 30000). A
+	// non-nil empty Quotas means none.
 	Upstream upstream.Options
 }
 
@@ -96,6 +169,9 @@ func New(opts Options) (*Client, error) {
 	}
 	if uo.Limit == (upstream.Limit{}) {
 		uo.Limit = DefaultLimit
+		if uo.Quotas == nil {
+			uo.Quotas = DefaultQuotas()
+		}
 	}
 	if uo.CheckBody == nil {
 		uo.CheckBody = CheckBody
@@ -103,6 +179,10 @@ func New(opts Options) (*Client, error) {
 	c.up = upstream.New(uo)
 	return c, nil
 }
+
+// Usage reports the Client's quotas (see DefaultQuotas): used, limit and
+// reset time of each, for metrics.
+func (c *Client) Usage() []upstream.QuotaUsage { return c.up.Usage() }
 
 // envelope is the part of every answer that says whether it failed.
 type envelope struct {
@@ -160,11 +240,11 @@ func InfocodeError(code, info string) *orchestrator.UpstreamError {
 
 // get calls path with q (plus the key) and decodes the answer into v;
 // upstream's CheckBody has already turned a failure envelope into an
-// error.
+// error. The request counts against its service's quota (bucketOf).
 func (c *Client) get(ctx context.Context, path string, q url.Values, v any) error {
 	q.Set("key", c.key)
 	q.Set("output", "JSON")
-	body, err := c.up.Get(ctx, c.url+path, q)
+	body, err := c.up.Do(ctx, upstream.Request{URL: c.url + path, Query: q, Bucket: bucketOf(path)})
 	if err != nil {
 		return scrubKey(err, c.key)
 	}

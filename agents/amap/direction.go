@@ -76,13 +76,24 @@ type TransitLeg struct {
 	// "taxi".
 	Mode string `json:"mode"`
 	// Line is the bus or metro line or the train, e.g. "地铁4号线(万盛--西河)".
-	Line      string `json:"line,omitempty"`
-	Type      string `json:"type,omitempty"`
-	From      string `json:"from,omitempty"`
-	To        string `json:"to,omitempty"`
-	Stops     int    `json:"stops,omitempty" jsonschema:"intermediate stops"`
-	DistanceM int    `json:"distance_m"`
-	DurationS int    `json:"duration_s"`
+	Line string `json:"line,omitempty"`
+	// Type is Amap's type of the line or train, e.g. "地铁线路", "2011".
+	Type string `json:"type,omitempty"`
+	// Trip is a train's number, e.g. "G8501"; Class its service class
+	// (RailwayClass), e.g. "高铁".
+	Trip  string `json:"trip,omitempty"`
+	Class string `json:"class,omitempty"`
+	From  string `json:"from,omitempty"`
+	To    string `json:"to,omitempty"`
+	// Depart and Arrive are a train's scheduled "HH:MM" times at From and
+	// To, when Amap gives both; ArriveDayOffset is how many days after
+	// the departure the arrival falls.
+	Depart          string `json:"depart,omitempty"`
+	Arrive          string `json:"arrive,omitempty"`
+	ArriveDayOffset int    `json:"arrive_day_offset,omitempty"`
+	Stops           int    `json:"stops,omitempty" jsonschema:"intermediate stops"`
+	DistanceM       int    `json:"distance_m"`
+	DurationS       int    `json:"duration_s"`
 }
 
 // Directions asks Amap for routes: v3 driving (fastest), walking or
@@ -114,6 +125,9 @@ func (c *Client) Directions(ctx context.Context, d DirectionQuery) (Directions, 
 		q.Set("city", city)
 		if cityTo != "" {
 			q.Set("cityd", cityTo)
+			// Train details (times, stations) may come only with the
+			// full answer.
+			q.Set("extensions", "all")
 		}
 		q.Set("strategy", "0")
 		q.Set("nightflag", "0")
@@ -145,6 +159,8 @@ type pathJSON struct {
 
 type stopJSON struct {
 	Name String `json:"name"`
+	// Time is a railway stop's scheduled time ("0730" or "07:30").
+	Time String `json:"time"`
 }
 
 type directionAnswer struct {
@@ -256,10 +272,15 @@ func (a directionAnswer) result(mode string) (Directions, error) {
 					From: string(l.DepartureStop.V.Name), To: string(l.ArrivalStop.V.Name), Stops: intOr0(l.ViaNum),
 					DistanceM: intOr0(l.Distance), DurationS: intOr0(l.Duration)})
 			}
-			if rw := s.Railway; rw.Set && rw.V.Name != "" {
-				tr.Legs = append(tr.Legs, TransitLeg{Mode: "railway", Line: strings.TrimSpace(string(rw.V.Trip + " " + rw.V.Name)), Type: string(rw.V.Type),
+			if rw := s.Railway; rw.Set && (rw.V.Name != "" || rw.V.Trip != "") {
+				leg := TransitLeg{Mode: "railway", Line: strings.TrimSpace(string(rw.V.Trip + " " + rw.V.Name)), Type: string(rw.V.Type),
+					Trip: strings.TrimSpace(string(rw.V.Trip)), Class: RailwayClass(string(rw.V.Type), string(rw.V.Trip)),
 					From: string(rw.V.Departure.V.Name), To: string(rw.V.Arrival.V.Name),
-					DistanceM: intOr0(rw.V.Distance), DurationS: intOr0(rw.V.Time)})
+					DistanceM: intOr0(rw.V.Distance), DurationS: intOr0(rw.V.Time)}
+				if dep, arr, off, ok := railTimes(string(rw.V.Departure.V.Time), string(rw.V.Arrival.V.Time), leg.DurationS); ok {
+					leg.Depart, leg.Arrive, leg.ArriveDayOffset = dep, arr, off
+				}
+				tr.Legs = append(tr.Legs, leg)
 			}
 			if tx := s.Taxi; tx.Set && intOr0(tx.V.Distance) > 0 {
 				tr.Legs = append(tr.Legs, TransitLeg{Mode: "taxi", DistanceM: intOr0(tx.V.Distance), DurationS: intOr0(tx.V.DriveTime)})

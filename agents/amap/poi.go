@@ -1,6 +1,7 @@
 package amap
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -44,8 +45,11 @@ type POI struct {
 	// Cost is the average spend per person; nil when unknown.
 	Cost *orchestrator.Money `json:"cost,omitempty"`
 	// OpenTime is the opening hours as Amap words them.
-	OpenTime string   `json:"open_time,omitempty"`
-	Photos   []string `json:"photos,omitempty"`
+	OpenTime string `json:"open_time,omitempty"`
+	// Hours are the opening hours ParseOpenTime could read; nil when
+	// unknown.
+	Hours  []orchestrator.OpeningHours `json:"hours,omitempty"`
+	Photos []string                    `json:"photos,omitempty"`
 }
 
 // POISearch is a keyword search (Keywords or Types, optionally in City) or,
@@ -62,7 +66,16 @@ type POISearch struct {
 	Radius int
 	// Page is 1-based; PageSize ≤ MaxPageSize (0 means DefaultPageSize).
 	Page, PageSize int
+	// Sort orders an around search: SortDistance (nearest first, the
+	// default) or SortWeight (Amap's overall ranking, 综合排序).
+	Sort string
 }
+
+// Orders of an around search.
+const (
+	SortDistance = "distance"
+	SortWeight   = "weight"
+)
 
 // POIResult is a page of POIs and Amap's total count for the search.
 type POIResult struct {
@@ -138,6 +151,8 @@ func (s POISearch) query() (url.Values, string, error) {
 		return nil, "", errorf(orchestrator.EINVALIDARG, "page must be between 1 and %d", MaxPage)
 	case s.PageSize < 0 || s.PageSize > MaxPageSize:
 		return nil, "", errorf(orchestrator.EINVALIDARG, "page size must be between 1 and %d", MaxPageSize)
+	case s.Sort != "" && s.Sort != SortDistance && s.Sort != SortWeight:
+		return nil, "", errorf(orchestrator.EINVALIDARG, "sort %q is not %s or %s", s.Sort, SortDistance, SortWeight)
 	}
 	page, size := max(s.Page, 1), s.PageSize
 	if size == 0 {
@@ -170,7 +185,7 @@ func (s POISearch) query() (url.Values, string, error) {
 	}
 	q.Set("location", formatLngLat(p))
 	q.Set("radius", strconv.Itoa(radius))
-	q.Set("sortrule", "distance")
+	q.Set("sortrule", cmp.Or(s.Sort, SortDistance))
 	q.Set("page_size", strconv.Itoa(size))
 	q.Set("page_num", strconv.Itoa(page))
 	q.Set("show_fields", "business,photos")
@@ -208,6 +223,7 @@ func (a poiAnswer) result() POIResult {
 		}
 		tag, rating, cost := p.Tag, p.BizExt.V.Rating, p.BizExt.V.Cost
 		poi.OpenTime = string(p.BizExt.V.OpenTime)
+		week, today := p.BizExt.V.OpenTime, String("")
 		if b := p.Business; b.Set {
 			if b.V.Tag != "" {
 				tag = b.V.Tag
@@ -228,6 +244,10 @@ func (a poiAnswer) result() POIResult {
 			if poi.OpenTime == "" {
 				poi.OpenTime = string(b.V.OpenTimeToday)
 			}
+			week, today = b.V.OpenTimeWeek, b.V.OpenTimeToday
+		}
+		if h, ok := ParseOpenTime(string(week), string(today)); ok {
+			poi.Hours = h
 		}
 		for _, t := range strings.FieldsFunc(string(tag), func(r rune) bool { return r == ',' || r == ';' || r == '，' }) {
 			if t = strings.TrimSpace(t); t != "" {

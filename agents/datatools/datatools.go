@@ -1,8 +1,10 @@
 // Package datatools registers the data agent's MCP tools — geocode,
-// weather, destination_guide and find_pois — on an *mcp.Server. It knows no
-// provider: the wiring hands it a Geocoder (and a fallback one), a
-// Forecaster, a GuideSource and a POIFinder (Open-Meteo, Nominatim,
-// Wikivoyage and Overpass today) with their provenance.
+// weather, destination_guide, find_pois and find_hotels — on an
+// *mcp.Server. It knows no provider: the wiring hands it a Geocoder (and a
+// fallback one), a Forecaster, a GuideSource, a POIFinder, a LodgingFinder
+// and a PriceReader (Open-Meteo, Nominatim, Wikivoyage and Overpass today)
+// with their provenance. Prices OpenStreetMap lacks come from the city's
+// guide: a listing's own price, or an estimate from PriceModel.
 //
 // Contract: a tool's structured output is a JSON object with a top-level
 // "provenance" object shaped like orchestrator.Provenance. A failure is a
@@ -32,6 +34,7 @@ const (
 	ToolWeather = "weather"
 	ToolGuide   = "destination_guide"
 	ToolPOIs    = "find_pois"
+	ToolHotels  = "find_hotels"
 )
 
 // Input limits.
@@ -78,9 +81,21 @@ type Options struct {
 	Guides GuideSource
 	Guide  Source
 
-	// POIs answers find_pois; POI describes its results.
+	// POIs answers find_pois; POI describes its results. With Guides and
+	// Prices also set, find_pois prices restaurants from the city's guide
+	// (see PriceModel); a POIs that implements TieredRestaurantFinder gives
+	// the restaurants' tiers for that.
 	POIs POIFinder
 	POI  Source
+
+	// Lodging and Hotels (which describes its results) answer find_hotels
+	// together with Guides (whose Guide source describes the guide's part)
+	// and Prices; find_hotels is registered only when all three are set.
+	Lodging LodgingFinder
+	Hotels  Source
+	// Prices reads the guide's price texts and country currencies
+	// (wikivoyage.PriceReader).
+	Prices PriceReader
 
 	Forecaster Forecaster
 	// Forecast describes forecast days; Climate describes days marked
@@ -149,6 +164,11 @@ func Register(s *mcp.Server, opts Options) error {
 	}
 	if opts.POIs != nil {
 		if err := addTool(s, poisTool, opts.Logger, t.findPOIs); err != nil {
+			return err
+		}
+	}
+	if opts.Lodging != nil && opts.Guides != nil && opts.Prices != nil {
+		if err := addTool(s, hotelsTool, opts.Logger, t.findHotels); err != nil {
 			return err
 		}
 	}

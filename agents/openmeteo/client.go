@@ -3,9 +3,11 @@
 // domain vocabulary: orchestrator.Place and orchestrator.Forecast.
 //
 // Open-Meteo's free tier is for non-commercial use: at most 600 calls a
-// minute (5,000 an hour, 10,000 a day) and one request at a time per IP.
-// Data is CC BY 4.0 and must be credited "Weather data by Open-Meteo.com";
-// geocoding results are based on GeoNames.
+// minute (5,000 an hour, 10,000 a day) and one request at a time per IP;
+// the Client paces requests to the first and refuses them beyond the
+// others (DefaultQuotas). Data is CC BY 4.0 and must be credited
+// "Weather data by Open-Meteo.com"; geocoding results are based on
+// GeoNames.
 package openmeteo
 
 import (
@@ -51,10 +53,40 @@ var (
 	}
 )
 
-// DefaultLimit is the free tier's budget: one request in flight and at most
-// 600 a minute, evenly spaced. The hourly and daily budgets are not enforced
-// here; a 429 for them is reported as a non-retryable rate_limited error.
+// DefaultLimit is the free tier's pace: one request in flight and at most
+// 600 a minute, evenly spaced.
 var DefaultLimit = upstream.Limit{Requests: 600, Interval: time.Minute, Concurrent: 1}
+
+// Free-tier budgets enforced by DefaultQuotas.
+const (
+	DefaultHourlyQuota = 5000
+	DefaultDailyQuota  = 10000
+)
+
+// DefaultQuotas returns the free tier's hourly and daily budgets
+// (DefaultHourlyQuota, DefaultDailyQuota): once one is spent, requests fail
+// at once with a non-retryable rate_limited *upstream.QuotaError until the
+// window ends, instead of drawing Open-Meteo's 429s and risking a block.
+// The windows are fixed UTC clock hours and days (Open-Meteo does not say
+// how it aligns its own), and each HTTP request counts as one call, while
+// Open-Meteo counts a request for more than 14 days or more than 10
+// variables as more (a 31-day forecast as about 2.2): the budgets are a
+// guard, and a 429 from Open-Meteo is still reported as a non-retryable
+// rate_limited error. Counting is per process: with several replicas,
+// divide the budgets among them.
+func DefaultQuotas() []upstream.Quota {
+	return Quotas(DefaultHourlyQuota, DefaultDailyQuota)
+}
+
+// Quotas returns budgets of hourly calls per UTC hour and daily calls per
+// UTC day, for a deployment with other limits (a paid plan, several
+// replicas); a count of zero or less leaves that quota out.
+func Quotas(hourly, daily int) []upstream.Quota {
+	return []upstream.Quota{
+		{Name: "Open-Meteo hourly", Limit: hourly, Window: time.Hour},
+		{Name: "Open-Meteo daily", Limit: daily, Window: 24 * time.Hour},
+	}
+}
 
 // Options configure a Client. Zero fields mean the defaults.
 type Options struct {
@@ -65,7 +97,10 @@ type Options struct {
 	// time.Now.
 	Now func() time.Time
 	// Upstream configures the HTTP layer. New sets Provider to "open-meteo",
-	// Limit to DefaultLimit and MapError to MapError where they are zero.
+	// Limit to DefaultLimit and MapError to MapError where they are zero,
+	// and Quotas to DefaultQuotas() when Limit and Quotas are both unset:
+	// a caller that sets its own Limit (a commercial key, its own server)
+	// sets its own Quotas too. A non-nil empty Quotas means none.
 	Upstream upstream.Options
 }
 
@@ -103,6 +138,9 @@ func New(opts Options) *Client {
 	}
 	if uo.Limit == (upstream.Limit{}) {
 		uo.Limit = DefaultLimit
+		if uo.Quotas == nil {
+			uo.Quotas = DefaultQuotas()
+		}
 	}
 	if uo.MapError == nil {
 		uo.MapError = MapError
@@ -110,6 +148,10 @@ func New(opts Options) *Client {
 	c.up = upstream.New(uo)
 	return c
 }
+
+// Usage reports the Client's quotas (see DefaultQuotas): used, limit and
+// reset time of each, for metrics.
+func (c *Client) Usage() []upstream.QuotaUsage { return c.up.Usage() }
 
 // MapError maps Open-Meteo's error body {"error":true,"reason":"..."} to an
 // UpstreamError carrying the reason: 400 → invalid_argument, 429 →

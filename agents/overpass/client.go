@@ -4,9 +4,9 @@
 // orchestrator.Restaurant, ranked deterministically.
 //
 // The public instance allows 2 concurrent queries per IP (429 beyond) and
-// about 10,000 queries a day; the Client keeps to both and sends queries as
-// POST forms. Data is ODbL: credit "© OpenStreetMap contributors"
-// (Attribution).
+// about 10,000 queries a day; the Client keeps to both (DefaultRateLimit,
+// DefaultQuotas) and sends queries as POST forms. Data is ODbL: credit
+// "© OpenStreetMap contributors" (Attribution).
 package overpass
 
 import (
@@ -42,9 +42,30 @@ var Attribution = orchestrator.Attribution{
 	Text: "© OpenStreetMap contributors", URL: "https://www.openstreetmap.org/copyright", License: "ODbL 1.0",
 }
 
-// DefaultRateLimit keeps to the public instance's fair use: 2 queries in
-// flight (its per-IP slots) and 10,000 a day, in bursts of up to 20.
-var DefaultRateLimit = upstream.Limit{Requests: 10000, Interval: 24 * time.Hour, Burst: 20, Concurrent: 2}
+// DefaultRateLimit paces queries for the public instance: 2 in flight (its
+// per-IP slots) and one every 2 seconds on average, in bursts of up to 20.
+// The daily budget is DefaultQuotas'.
+var DefaultRateLimit = upstream.Limit{Requests: 30, Interval: time.Minute, Burst: 20, Concurrent: 2}
+
+// DefaultDailyQuota is the public instance's fair-use guideline: about
+// 10,000 queries a day.
+const DefaultDailyQuota = 10000
+
+// DefaultQuotas returns the public instance's daily budget
+// (DefaultDailyQuota) over fixed UTC days: once it is spent, queries fail
+// at once with a non-retryable rate_limited *upstream.QuotaError until
+// 00:00 UTC. Counting is per process: with several replicas, divide the
+// budget among them.
+func DefaultQuotas() []upstream.Quota {
+	return Quotas(DefaultDailyQuota)
+}
+
+// Quotas returns a budget of daily queries per UTC day, for a deployment
+// with other limits (another instance, several replicas); zero or less
+// means none.
+func Quotas(daily int) []upstream.Quota {
+	return []upstream.Quota{{Name: "Overpass daily", Limit: daily, Window: 24 * time.Hour}}
+}
 
 // Defaults of the HTTP layer that suit Overpass: queries run for up to
 // QueryTimeout on the server, so an attempt may take longer than
@@ -66,7 +87,10 @@ type Options struct {
 	// Upstream configures the HTTP layer. New sets Provider to "overpass",
 	// Limit to DefaultRateLimit, MapError to MapError, Timeout to
 	// DefaultHTTPTimeout, BaseDelay to DefaultBaseDelay and MaxBody to
-	// DefaultMaxBody where they are zero.
+	// DefaultMaxBody where they are zero, and Quotas to DefaultQuotas()
+	// when Limit and Quotas are both unset: a caller that sets its own
+	// Limit (its own instance) sets its own Quotas too. A non-nil empty
+	// Quotas means none.
 	Upstream upstream.Options
 }
 
@@ -93,6 +117,9 @@ func New(opts Options) *Client {
 	}
 	if uo.Limit == (upstream.Limit{}) {
 		uo.Limit = DefaultRateLimit
+		if uo.Quotas == nil {
+			uo.Quotas = DefaultQuotas()
+		}
 	}
 	if uo.MapError == nil {
 		uo.MapError = MapError
@@ -109,6 +136,10 @@ func New(opts Options) *Client {
 	c.up = upstream.New(uo)
 	return c
 }
+
+// Usage reports the Client's quotas (see DefaultQuotas): used, limit and
+// reset time of each, for metrics.
+func (c *Client) Usage() []upstream.QuotaUsage { return c.up.Usage() }
 
 // Response is the interpreter's JSON answer.
 type Response struct {

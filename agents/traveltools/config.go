@@ -34,6 +34,11 @@ type Config struct {
 	// AmapURL is the Amap API host; AmapKey enables the amap_* tools.
 	AmapURL string
 	AmapKey string
+	// AmapQuotaPOI and AmapQuotaService override the daily budgets of a
+	// personal key (100 place searches, 5,000 calls of each other service);
+	// zero keeps the default. Env AMAP_QUOTA_POI, AMAP_QUOTA_SERVICE (read by
+	// agents.ConfigFromEnv, which checks them).
+	AmapQuotaPOI, AmapQuotaService int
 
 	// UserAgent is sent to every provider; default upstream.DefaultUserAgent.
 	UserAgent string
@@ -104,7 +109,18 @@ func New(cfg Config, logger *slog.Logger) (Options, error) {
 		logger.Info("flight_offers disabled: no DUFFEL_TOKEN")
 	}
 	if cfg.AmapKey != "" {
-		a, err := amap.New(amap.Options{URL: cfg.AmapURL, Key: cfg.AmapKey, Upstream: up()})
+		uo := up()
+		if cfg.AmapQuotaPOI != 0 || cfg.AmapQuotaService != 0 {
+			poi, svc := cfg.AmapQuotaPOI, cfg.AmapQuotaService
+			if poi == 0 {
+				poi = amap.DefaultPOIQuota
+			}
+			if svc == 0 {
+				svc = amap.DefaultServiceQuota
+			}
+			uo.Quotas = amap.Quotas(poi, svc)
+		}
+		a, err := amap.New(amap.Options{URL: cfg.AmapURL, Key: cfg.AmapKey, Upstream: uo})
 		if err != nil {
 			return Options{}, fmt.Errorf("traveltools: %w", err)
 		}

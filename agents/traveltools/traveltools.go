@@ -68,6 +68,7 @@ type AmapSource interface {
 	Weather(ctx context.Context, city string, live bool) (amap.Weather, error)
 	Geocode(ctx context.Context, address, city string) ([]amap.Geocode, error)
 	Directions(ctx context.Context, q amap.DirectionQuery) (amap.Directions, error)
+	Regeo(ctx context.Context, p orchestrator.GeoPoint) (amap.Region, error)
 }
 
 var (
@@ -149,8 +150,11 @@ type FlightInput struct {
 // FlightOutput is flight_offers' result: unexpired offers, cheapest
 // first. Each price is the total for all passengers.
 type FlightOutput struct {
-	Offers     []duffel.Offer          `json:"offers"`
-	Provenance orchestrator.Provenance `json:"provenance"`
+	Offers []duffel.Offer `json:"offers"`
+	// Options are the offers as transport options (FlightOptions), in the
+	// same order, priced per person; empty when there are none.
+	Options    []orchestrator.TransportOption `json:"options"`
+	Provenance orchestrator.Provenance        `json:"provenance"`
 }
 
 // AmapPOIInput are amap_poi_search's arguments: a keyword search, or an
@@ -213,9 +217,12 @@ type AmapGeocodeInput struct {
 	City    string `json:"city,omitempty" jsonschema:"city limiting the search"`
 }
 
-// AmapGeocodeOutput is amap_geocode's result.
+// AmapGeocodeOutput is amap_geocode's result. Places are the geocodes as
+// the geocode tool's places (amap.Geocode.Place), in the same order, so
+// that the orchestrator can use amap_geocode as a geocode fallback.
 type AmapGeocodeOutput struct {
 	Geocodes   []amap.Geocode          `json:"geocodes"`
+	Places     []orchestrator.Place    `json:"places"`
 	Provenance orchestrator.Provenance `json:"provenance"`
 }
 
@@ -249,6 +256,7 @@ func Register(s *mcp.Server, opts Options) error {
 			Annotations: readOnly,
 		}, opts.Logger, t.matrix))
 	}
+	errs = append(errs, t.addTransport(s, readOnly))
 	if opts.Flights != nil {
 		errs = append(errs, addTool(s, &mcp.Tool{
 			Name:        ToolFlights,
@@ -274,6 +282,7 @@ func Register(s *mcp.Server, opts Options) error {
 		} {
 			errs = append(errs, err)
 		}
+		errs = append(errs, t.registerAmapCatalog(s, readOnly)...)
 	}
 	for _, err := range errs {
 		if err != nil {
@@ -430,7 +439,8 @@ func (t *tools) flights(ctx context.Context, in FlightInput) (FlightOutput, erro
 		offers = []duffel.Offer{}
 	}
 	now := t.opts.Now()
-	return FlightOutput{Offers: offers, Provenance: t.provenance(duffel.SourceOffers, duffel.TTL(offers, now), false, orchestrator.Attribution{})}, nil
+	return FlightOutput{Offers: offers, Options: FlightOptions(from, to, offers, adults+children),
+		Provenance: t.provenance(duffel.SourceOffers, duffel.TTL(offers, now), false, orchestrator.Attribution{})}, nil
 }
 
 func (t *tools) amapPOI(ctx context.Context, in AmapPOIInput) (AmapPOIOutput, error) {
@@ -511,7 +521,11 @@ func (t *tools) amapGeocode(ctx context.Context, in AmapGeocodeInput) (AmapGeoco
 	if err != nil {
 		return AmapGeocodeOutput{}, err
 	}
-	return AmapGeocodeOutput{Geocodes: g, Provenance: t.provenance(amap.SourceGeocode, amap.GeocodeTTL, false, amap.Attribution)}, nil
+	places := make([]orchestrator.Place, 0, len(g))
+	for _, x := range g {
+		places = append(places, x.Place())
+	}
+	return AmapGeocodeOutput{Geocodes: g, Places: places, Provenance: t.provenance(amap.SourceGeocode, amap.GeocodeTTL, false, amap.Attribution)}, nil
 }
 
 func (t *tools) provenance(source string, ttl time.Duration, estimate bool, a orchestrator.Attribution) orchestrator.Provenance {

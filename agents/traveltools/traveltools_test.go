@@ -145,14 +145,14 @@ func decode[T any](t *testing.T, m map[string]any) T {
 
 func TestListTools(t *testing.T) {
 	opts, _ := replayOptions(t)
-	all := []string{ToolAmapDirections, ToolAmapGeocode, ToolAmapPOI, ToolAmapWeather, ToolFlights, ToolFX, ToolMatrix}
+	all := []string{ToolAmapDirections, ToolAmapFindHotels, ToolAmapFindPOIs, ToolAmapGeocode, ToolAmapPOI, ToolAmapTransport, ToolAmapWeather, ToolFlights, ToolFX, ToolTransport, ToolMatrix}
 	some := opts
 	some.Flights, some.Amap = nil, nil
 	for _, tt := range []struct {
 		name string
 		opts Options
 		want []string
-	}{{"all", opts, all}, {"no keys", some, []string{ToolFX, ToolMatrix}}} {
+	}{{"all", opts, all}, {"no keys", some, []string{ToolFX, ToolTransport, ToolMatrix}}} {
 		cs := connect(t, tt.opts)
 		res, err := cs.ListTools(context.Background(), nil)
 		if err != nil {

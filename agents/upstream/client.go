@@ -1,7 +1,8 @@
 // Package upstream is the one HTTP layer every provider client uses: a
 // per-attempt timeout, retries with exponential backoff and jitter on
 // transient failures, Retry-After, a response-size cap, a descriptive
-// User-Agent, per-provider rate and concurrency limits, and failures typed as
+// User-Agent, per-provider rate and concurrency limits, request quotas per
+// window (daily, hourly budgets), and failures typed as
 // *orchestrator.UpstreamError.
 package upstream
 
@@ -68,6 +69,10 @@ type Options struct {
 	MaxBody int64
 	// Limit bounds the request rate and concurrency of this Client.
 	Limit Limit
+	// Quotas are budgets per window (see Quota) that refuse requests once
+	// used up; nil or empty means none. Provider packages fill in their
+	// defaults only when the caller sets neither Limit nor Quotas.
+	Quotas []Quota
 	// MapError maps provider-specific error bodies; nil means the default.
 	MapError ErrorMapper
 	// CheckBody inspects every 2xx body and returns an error for providers
@@ -89,11 +94,13 @@ type Options struct {
 // Client sends GET requests to one provider. It is safe for concurrent use;
 // its limits apply across all callers.
 type Client struct {
-	opts Options
-	lim  *limiter
+	opts   Options
+	lim    *limiter
+	quotas *quotas
 }
 
-// New returns a Client with opts, defaults filled in.
+// New returns a Client with opts, defaults filled in. It panics on a Quota
+// with a positive Limit but neither Window nor Reset.
 func New(opts Options) *Client {
 	if opts.UserAgent == "" {
 		opts.UserAgent = DefaultUserAgent
@@ -130,16 +137,17 @@ func New(opts Options) *Client {
 	if opts.Jitter == nil {
 		opts.Jitter = halfJitter
 	}
-	return &Client{opts: opts, lim: newLimiter(opts.Limit, opts.Now, opts.Sleep)}
+	return &Client{opts: opts, lim: newLimiter(opts.Limit, opts.Now, opts.Sleep), quotas: newQuotas(opts.Quotas)}
 }
 
 // Provider returns the provider name the Client reports in errors.
 func (c *Client) Provider() string { return c.opts.Provider }
 
 // GetJSON sends GET rawURL?query and decodes a 2xx JSON body into v. Every
-// failure is an *orchestrator.UpstreamError. It blocks for the rate and
-// concurrency limits, each attempt and the backoff between attempts, and
-// returns early when ctx ends.
+// failure is an *orchestrator.UpstreamError (a used-up quota's one wrapped
+// in a *QuotaError). It blocks for the rate and concurrency limits, each
+// attempt and the backoff between attempts, and returns early when ctx
+// ends.
 func (c *Client) GetJSON(ctx context.Context, rawURL string, query url.Values, v any) error {
 	body, err := c.Get(ctx, rawURL, query)
 	if err != nil {
@@ -157,15 +165,21 @@ func (c *Client) Get(ctx context.Context, rawURL string, query url.Values) ([]by
 	return c.Do(ctx, Request{URL: rawURL, Query: query})
 }
 
-// attempt sends one request under the limits. retryAfter is the delay the
-// server asked for, if any.
-func (c *Client) attempt(ctx context.Context, r *Request, target string) (body []byte, retryAfter time.Duration, _ *orchestrator.UpstreamError) {
+// attempt sends one request under the limits and quotas. retryAfter is the
+// delay the server asked for, if any. A used-up quota refuses the attempt
+// at once (before the rate limit's wait) or, when others spent the last
+// units during that wait, just before sending; either way nothing is sent
+// and qerr is set.
+func (c *Client) attempt(ctx context.Context, r *Request, target string) (body []byte, retryAfter time.Duration, _ *orchestrator.UpstreamError, qerr *QuotaError) {
+	if qe := c.checkQuota(r, false); qe != nil {
+		return nil, 0, qe.Err, qe
+	}
 	if err := c.lim.wait(ctx); err != nil {
-		return nil, 0, c.ctxError(err)
+		return nil, 0, c.ctxError(err), nil
 	}
 	release, err := c.lim.acquire(ctx)
 	if err != nil {
-		return nil, 0, c.ctxError(err)
+		return nil, 0, c.ctxError(err), nil
 	}
 	defer release()
 
@@ -177,25 +191,28 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 	}
 	req, err := http.NewRequestWithContext(actx, r.method(), target, reqBody)
 	if err != nil {
-		return nil, 0, c.errorf(orchestrator.EINVALIDARG, false, "building request: %v", err)
+		return nil, 0, c.errorf(orchestrator.EINVALIDARG, false, "building request: %v", err), nil
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")
 	for k, vs := range r.Header {
 		req.Header[http.CanonicalHeaderKey(k)] = vs
 	}
+	if qe := c.checkQuota(r, true); qe != nil {
+		return nil, 0, qe.Err, qe
+	}
 	resp, err := c.opts.HTTPClient.Do(req)
 	if err != nil {
-		return nil, 0, c.transportError(ctx, err)
+		return nil, 0, c.transportError(ctx, err), nil
 	}
 	defer resp.Body.Close()
 
 	body, err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBody+1))
 	if err != nil {
-		return nil, 0, c.transportError(ctx, err)
+		return nil, 0, c.transportError(ctx, err), nil
 	}
 	if int64(len(body)) > c.opts.MaxBody {
-		return nil, 0, c.errorf(orchestrator.EBADRESPONSE, false, "response larger than %d bytes", c.opts.MaxBody)
+		return nil, 0, c.errorf(orchestrator.EBADRESPONSE, false, "response larger than %d bytes", c.opts.MaxBody), nil
 	}
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		if c.opts.CheckBody != nil {
@@ -207,15 +224,15 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 				if out.Type == "" {
 					out.Type = orchestrator.EBADRESPONSE
 				}
-				return nil, 0, &out
+				return nil, 0, &out, nil
 			}
 		}
-		return body, 0, nil
+		return body, 0, nil, nil
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
 		retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), c.opts.Now())
 	}
-	return nil, retryAfter, c.statusError(resp.StatusCode, resp.Header, body)
+	return nil, retryAfter, c.statusError(resp.StatusCode, resp.Header, body), nil
 }
 
 // statusError maps a non-2xx response to an UpstreamError.

@@ -20,6 +20,18 @@ type Request struct {
 	Header http.Header
 	// Body is sent with every attempt; nil means none.
 	Body []byte
+	// Bucket names the quota bucket the request counts in: the Client's
+	// quotas with this Bucket apply to it besides those with none (Amap
+	// counts POI searches apart from its other services). "" means only
+	// the latter.
+	Bucket string
+	// Cost is the units each attempt spends of every quota that applies;
+	// zero or less means 1.
+	Cost int
+}
+
+func (r *Request) cost() int {
+	return max(r.Cost, 1)
 }
 
 func (r *Request) method() string {
@@ -30,7 +42,9 @@ func (r *Request) method() string {
 }
 
 // Do sends r and returns the body of a 2xx response that CheckBody (if set)
-// accepts. Every failure is an *orchestrator.UpstreamError. Retryable
+// accepts. Every failure is an *orchestrator.UpstreamError; when a quota is
+// used up (see Quota) nothing is sent and it comes wrapped in a
+// *QuotaError, which tells when the quota resets. Retryable
 // failures are retried, Body resent each time, so use Do only for requests
 // that are safe to repeat (reads, searches). It blocks for the rate and
 // concurrency limits, each attempt and the backoff between attempts, and
@@ -50,7 +64,10 @@ func (c *Client) Do(ctx context.Context, r Request) ([]byte, error) {
 	target := u.String()
 
 	for attempt := 0; ; attempt++ {
-		body, retryAfter, uerr := c.attempt(ctx, &r, target)
+		body, retryAfter, uerr, qerr := c.attempt(ctx, &r, target)
+		if qerr != nil {
+			return nil, qerr
+		}
 		if uerr == nil {
 			return body, nil
 		}

@@ -2,6 +2,7 @@ package wikivoyage
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/tripweave/tripweave/agents/wikivoyage/wikivoyagetest"
@@ -49,4 +50,30 @@ func BenchmarkParseListings(b *testing.B) {
 			b.Fatal("no listings")
 		}
 	}
+}
+
+// BenchmarkParsePrice measures the price parser on typical listing prices;
+// the "decimal" case is a baseline that only converts a bare number with
+// strconv, to show what the tokenizer costs on top.
+func BenchmarkParsePrice(b *testing.B) {
+	texts := []string{"¥40–80 per person", "Dorm beds from ¥45, doubles from ¥160", "US$ 15", "1.500 Ft",
+		"Dorms from 150 CNY, doubles 300", "人均40–80元", "Call for rates", "Free entry"}
+	b.Run("listing prices", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, t := range texts {
+				ParsePrice(t, "CNY")
+			}
+		}
+	})
+	b.Run("decimal", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for range texts {
+				if _, err := strconv.ParseFloat("160", 64); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
 }

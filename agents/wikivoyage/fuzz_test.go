@@ -2,9 +2,12 @@ package wikivoyage
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // FuzzParseListings checks that the listing parser and the text converter
@@ -22,6 +25,7 @@ func FuzzParseListings(f *testing.F) {
 		"{{sleep\n|name=D<!-- c -->\n|checkin=14:00\n|checkout=}}\n==Eat==\n{{eat|name=E",
 		"[[{{}}]]{{[[|]]}}}}{{{{{|}}}}}",
 		"<nowiki>{{see|name=F}}</nowiki>{{see|name=G<ref>{{see|name=H}}</ref>}}",
+		"===Budget===\n{{eat|name=I}}\n====x====\n{{see|name=J}}\n===中档===\n{{sleep|name=K}}\n==Drink==\n{{drink|name=L}}",
 	} {
 		f.Add(s, "see")
 	}
@@ -45,6 +49,9 @@ func FuzzParseListings(f *testing.F) {
 			}
 			if l.URL != "" && !strings.HasPrefix(l.URL, "http://") && !strings.HasPrefix(l.URL, "https://") {
 				t.Fatalf("url %q", l.URL)
+			}
+			if l.Tier != "" && (!slices.Contains(orchestrator.PriceTiers, l.Tier) || !tieredTypes[l.Type]) {
+				t.Fatalf("listing %q of type %s has tier %q", l.Name, l.Type, l.Tier)
 			}
 		}
 		if again := ParseListings(wikitext, section); !reflect.DeepEqual(got, again) {

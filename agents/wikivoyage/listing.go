@@ -37,11 +37,18 @@ var listingTypes = map[string]string{
 // text fields are returned as plain text. Coordinates that are blank,
 // malformed or out of range are left out. A listing whose type is missing
 // or unknown is of the section's type when section is a listing type (see,
-// eat…), else ListingOther. ParseListings never panics, whatever its input.
+// eat…), else ListingOther. An eat, drink or sleep listing under a
+// sub-section heading that names a price tier ("===Budget===",
+// "===Mid-range===", "===Splurge===", "===经济===", "===高档===" and their
+// variants, see HeadingTier) gets that Tier; deeper headings keep it and a
+// heading of the same level replaces it. ParseListings never panics,
+// whatever its input.
 func ParseListings(wikitext, section string) []orchestrator.Listing {
 	s := clean(wikitext)
 	var out []orchestrator.Listing
-	for _, n := range scan(s) {
+	nodes := scan(s)
+	tiers := tierCursor{m: headingTiers(s, nodes)}
+	for _, n := range nodes {
 		if n.kind != templateNode {
 			continue
 		}
@@ -56,6 +63,9 @@ func ParseListings(wikitext, section string) []orchestrator.Listing {
 		}
 		if l.Description == "" {
 			l.Description = trailingDescription(s[n.end:])
+		}
+		if tier := tiers.at(n.start); tieredTypes[l.Type] {
+			l.Tier = tier
 		}
 		out = append(out, l)
 	}

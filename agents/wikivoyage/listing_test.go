@@ -69,3 +69,52 @@ func TestStripListings(t *testing.T) {
 		t.Errorf("prose = %q", got)
 	}
 }
+
+func TestListingTiers(t *testing.T) {
+	in := `Intro {{eat|name=Untiered}}
+===Budget===
+* {{eat|name=A}}
+* {{listing|name=B}}
+====Noodle shops====
+* {{eat|name=C}}
+* {{see|name=Not priced by tier}}
+=== Mid-range ===
+* {{eat|name=D}}
+===Markets===
+* {{eat|name=E}}
+===Upscale===
+* {{eat|name=F|content=A heading inside a template does not count:
+===Budget===
+}}
+* {{drink|name=G}}
+==Sleep==
+* {{sleep|name=H}}
+===Luxury hotels===
+* {{sleep|name=I}}
+`
+	var got []string
+	for _, l := range ParseListings(in, "eat") {
+		got = append(got, l.Name+":"+l.Tier)
+	}
+	want := []string{"Untiered:", "A:budget", "B:budget", "C:budget", "Not priced by tier:", "D:mid-range", "E:",
+		"F:splurge", "G:splurge", "H:", "I:splurge"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("tiers:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+func TestHeadingTier(t *testing.T) {
+	for heading, want := range map[string]string{
+		"Budget": "budget", "budget hotels": "budget", "Cheap eats": "budget", "Inexpensive": "budget",
+		"Mid-range": "mid-range", "Midrange": "mid-range", "Mid range": "mid-range", "Mid–range": "mid-range",
+		"Splurge": "splurge", "Luxury": "splurge", "Upscale": "splurge", "High-end": "splurge", "High end": "splurge",
+		"经济": "budget", "经济型": "budget", "平价": "budget", "平價": "budget", "便宜": "budget",
+		"中档": "mid-range", "中檔": "mid-range", "中等": "mid-range",
+		"高档": "splurge", "高檔": "splurge", "豪华": "splurge", "豪華": "splurge", "奢华": "splurge",
+		"Hostels": "", "Markets": "", "Get in": "", "": "",
+	} {
+		if got := HeadingTier(heading); got != want {
+			t.Errorf("HeadingTier(%q) = %q, want %q", heading, got, want)
+		}
+	}
+}

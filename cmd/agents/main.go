@@ -158,6 +158,10 @@ func (m *Main) Run(ctx context.Context) error {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]string{"status": "ok"})
 	})
+	mux.HandleFunc("GET /quotas", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"quotas": set.Usage()})
+	})
 
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", m.Addr)

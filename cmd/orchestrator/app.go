@@ -78,6 +78,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.closers = append(a.closers, a.Store.Close)
 	logger.Info("plan store: SQLite file (embedded default)", "path", cfg.DBPath)
 
+	var usage func() []agents.QuotaUsage // in-process agents' provider quotas
 	if cfg.AgentsURL != "" {
 		a.Tools, err = toolclient.ConnectHTTP(ctx, cfg.AgentsURL, &http.Client{Timeout: 2 * time.Minute})
 		if err != nil {
@@ -93,6 +94,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 			return nil, err
 		}
 		a.closers = append(a.closers, set.Close)
+		usage = set.Usage
 		if ac.Browser == nil {
 			logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): live price subtasks report unavailable")
 		}
@@ -106,11 +108,16 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.closers = append(a.closers, a.Tools.Close)
 	logger.Info("agent tools", "tools", a.Tools.Tools())
 
+	a.Metrics = ginserver.NewMetrics()
+	if usage != nil {
+		if err := a.Metrics.Register(quotaCollector{usage}); err != nil {
+			return nil, err
+		}
+	}
 	down := map[orchestrator.Route]bool{}
 	if !a.Tools.Has("scrape_prices") {
 		down[orchestrator.RouteBrowser] = true
 	}
-	a.Metrics = ginserver.NewMetrics()
 	a.Service = pipeline.New(a.KB, a.Tools, a.Store, pipeline.Options{
 		Policy:         policy,
 		Local:          pipeline.PlannerSteps(),

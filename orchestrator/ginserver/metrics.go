@@ -48,6 +48,12 @@ func NewMetrics() *Metrics {
 	return m
 }
 
+// Register adds a collector (e.g. the providers' quota usage) to the
+// registry.
+func (m *Metrics) Register(c prometheus.Collector) error {
+	return m.reg.Register(c)
+}
+
 // Handler serves the registry in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})

@@ -92,8 +92,15 @@ func TestContentAwareTools(t *testing.T) {
 	if n := len(got["flight_offers"]); n != 2 {
 		t.Fatalf("flight_offers called %d times, want 2", n)
 	}
-	if a := got["flight_offers"][0]; a["adults"] != 2 || a["children"] != 1 || a["date"] != "2026-06-19" {
-		t.Errorf("flight_offers args = %v", a)
+	dates := map[any]bool{}
+	for _, a := range got["flight_offers"] {
+		if a["adults"] != 2 || a["children"] != 1 {
+			t.Errorf("flight_offers args = %v", a)
+		}
+		dates[a["from"].(string)+" "+a["date"].(string)] = true
+	}
+	if !dates["shanghai 2026-06-19"] || !dates["chengdu 2026-06-21"] {
+		t.Errorf("flight_offers legs = %v, want out on the 19th and back on the 21st", dates)
 	}
 	var flights int
 	for _, l := range plan.Trip.Transport {

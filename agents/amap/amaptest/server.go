@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tripweave/tripweave/agents/amap"
 )
 
 // Key is the key the Server accepts.
@@ -34,6 +36,20 @@ const (
 	SeaGCJ      = "125.004665,29.997603"
 )
 
+// City centres of the intercity fixtures (成都 → 重庆, 成都 → 德阳), WGS-84
+// and GCJ-02.
+const (
+	ChengduLat, ChengduLon     = 30.5728, 104.0668
+	ChongqingLat, ChongqingLon = 29.5630, 106.5516
+	DeyangLat, DeyangLon       = 31.1270, 104.3979
+
+	ChengduGCJ = "104.069305,30.570346"
+	// GeocodedChengduGCJ is Open-Meteo's Chengdu (30.66667, 104.06667).
+	GeocodedChengduGCJ = "104.069180,30.664254"
+	ChongqingGCJ       = "106.555318,29.560151"
+	DeyangGCJ          = "104.400582,31.124859"
+)
+
 // Dir returns the fixture directory, agents/amap/testdata.
 func Dir() string {
 	_, file, _, _ := runtime.Caller(0)
@@ -51,7 +67,8 @@ func Fixture(t testing.TB, name string) []byte {
 }
 
 // Routes maps "path?param=value&…" (the parameters that select an answer,
-// sorted) to its fixture.
+// sorted) to its fixture. An around search is looked up by location,
+// page_num and types first, then by location alone.
 var Routes = map[string]string{
 	"/v3/place/text?city=成都&keywords=火锅":                                                             "place_text_hotpot.json",
 	"/v3/place/text?city=510100&keywords=火锅":                                                         "place_text_hotpot.json",
@@ -68,18 +85,49 @@ var Routes = map[string]string{
 	"/v3/direction/walking?destination=" + WuhouciGCJ + "&origin=" + KuanzhaiGCJ:                     "walking_v3.json",
 	"/v3/direction/transit/integrated?city=成都&destination=" + WuhouciGCJ + "&origin=" + KuanzhaiGCJ:  "transit_v3.json",
 	"/v3/direction/transit/integrated?city=028&destination=" + WuhouciGCJ + "&origin=" + KuanzhaiGCJ: "transit_v3.json",
+
+	// The catalog tools: sights, food and lodging around a point, by page.
+	"/v5/place/around?location=" + WuhouciGCJ + "&page_num=1&types=" + amap.TypesAttractions: "place_around_v5_sights_wuhouci.json",
+	"/v5/place/around?location=" + KuanzhaiGCJ + "&page_num=1&types=" + amap.TypesFood:       "place_around_v5_food_kuanzhai.json",
+	"/v5/place/around?location=" + ChunxiGCJ + "&page_num=1&types=" + amap.TypesLodging:      "place_around_v5_hotels_p1.json",
+	"/v5/place/around?location=" + ChunxiGCJ + "&page_num=2&types=" + amap.TypesLodging:      "place_around_v5_hotels_p2.json",
+	"/v5/place/around?location=" + SeaGCJ + "&page_num=1&types=" + amap.TypesAttractions:     "place_around_v5_empty.json",
+	"/v5/place/around?location=" + SeaGCJ + "&page_num=1&types=" + amap.TypesFood:            "place_around_v5_empty.json",
+	"/v5/place/around?location=" + SeaGCJ + "&page_num=1&types=" + amap.TypesLodging:         "place_around_v5_empty.json",
+	// The same catalogs around Chengdu's centre as Open-Meteo's geocoder
+	// places it (30.66667, 104.06667), for the orchestrator's end-to-end
+	// tests.
+	"/v5/place/around?location=" + GeocodedChengduGCJ + "&page_num=1&types=" + amap.TypesAttractions: "place_around_v5_sights_wuhouci.json",
+	"/v5/place/around?location=" + GeocodedChengduGCJ + "&page_num=1&types=" + amap.TypesFood:        "place_around_v5_food_kuanzhai.json",
+	"/v5/place/around?location=" + GeocodedChengduGCJ + "&page_num=1&types=" + amap.TypesLodging:     "place_around_v5_hotels_p1.json",
+	"/v5/place/around?location=" + GeocodedChengduGCJ + "&page_num=2&types=" + amap.TypesLodging:     "place_around_v5_hotels_p2.json",
+	// Intercity legs: cross-city transit (with trains) and driving.
+	"/v3/direction/transit/integrated?city=成都&destination=" + ChongqingGCJ + "&origin=" + ChengduGCJ: "transit_chengdu_chongqing.json",
+	"/v3/direction/transit/integrated?city=成都&destination=" + DeyangGCJ + "&origin=" + ChengduGCJ:    "transit_chengdu_deyang.json",
+	"/v3/direction/driving?destination=" + ChongqingGCJ + "&origin=" + ChengduGCJ:                    "driving_chengdu_chongqing.json",
+	// Legs named in English: the cities' codes from the reverse geocoder.
+	"/v3/geocode/regeo?location=" + ChengduGCJ:                                                        "regeo_chengdu.json",
+	"/v3/geocode/regeo?location=" + ChongqingGCJ:                                                      "regeo_chongqing.json",
+	"/v3/geocode/regeo?location=" + SeaGCJ:                                                            "regeo_sea.json",
+	"/v3/direction/transit/integrated?city=028&destination=" + ChongqingGCJ + "&origin=" + ChengduGCJ: "transit_chengdu_chongqing.json",
+	"/v3/direction/driving?destination=" + DeyangGCJ + "&origin=" + ChengduGCJ:                        "driving_chengdu_deyang.json",
 }
 
-// selectors are the parameters that pick a fixture, per path.
-var selectors = map[string][]string{
-	"/v3/place/text":                   {"city", "keywords"},
-	"/v5/place/around":                 {"location"},
-	"/v3/weather/weatherInfo":          {"city", "extensions"},
-	"/v3/geocode/geo":                  {"address"},
-	"/v3/direction/driving":            {"destination", "origin"},
-	"/v3/direction/walking":            {"destination", "origin"},
-	"/v3/direction/transit/integrated": {"city", "destination", "origin"},
-}
+// selectors are the parameters that pick a fixture, per path; coarse are
+// the leading ones a request falls back to when no fixture has them all.
+var (
+	selectors = map[string][]string{
+		"/v3/place/text":                   {"city", "keywords"},
+		"/v5/place/around":                 {"location", "page_num", "types"},
+		"/v3/weather/weatherInfo":          {"city", "extensions"},
+		"/v3/geocode/geo":                  {"address"},
+		"/v3/geocode/regeo":                {"location"},
+		"/v3/direction/driving":            {"destination", "origin"},
+		"/v3/direction/walking":            {"destination", "origin"},
+		"/v3/direction/transit/integrated": {"city", "destination", "origin"},
+	}
+	coarse = map[string]int{"/v5/place/around": 1}
+)
 
 // Server answers like restapi.amap.com from the fixtures, always with HTTP
 // 200 as Amap does:
@@ -102,6 +150,7 @@ type Server struct {
 type failure struct {
 	status int
 	body   string
+	path   string // "" fails every path
 }
 
 // NewServer starts a Server closed at the end of t.
@@ -128,9 +177,17 @@ func (s *Server) FailWith(t testing.TB, n int, fixture string) {
 	s.Fail(n, http.StatusOK, string(Fixture(t, fixture)))
 }
 
+// FailPathWith is FailWith for the requests to path alone (e.g.
+// "/v3/direction/driving"); other paths answer normally.
+func (s *Server) FailPathWith(t testing.TB, path string, n int, fixture string) {
+	s.fail(path, n, http.StatusOK, string(Fixture(t, fixture)))
+}
+
 // Fail makes the next n requests (every later one when n ≤ 0) answer status
 // with body; n ≤ 0 with status 0 restores normal answers.
-func (s *Server) Fail(n, status int, body string) {
+func (s *Server) Fail(n, status int, body string) { s.fail("", n, status, body) }
+
+func (s *Server) fail(path string, n, status int, body string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.fails, s.sticky = nil, false
@@ -141,7 +198,7 @@ func (s *Server) Fail(n, status int, body string) {
 		n, s.sticky = 1, true
 	}
 	for range n {
-		s.fails = append(s.fails, failure{status, body})
+		s.fails = append(s.fails, failure{status, body, path})
 	}
 }
 
@@ -156,7 +213,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, r.URL.RequestURI())
 	var f *failure
-	if len(s.fails) > 0 {
+	if len(s.fails) > 0 && (s.fails[0].path == "" || s.fails[0].path == r.URL.Path) {
 		f = &s.fails[0]
 		if !s.sticky || len(s.fails) > 1 {
 			s.fails = s.fails[1:]
@@ -174,17 +231,24 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.write(w, "error_10001.json")
 		return
 	}
-	key := r.URL.Path + "?"
-	for i, p := range selectors[r.URL.Path] {
-		if i > 0 {
-			key += "&"
+	key := func(sel []string) string {
+		k := r.URL.Path + "?"
+		for i, p := range sel {
+			if i > 0 {
+				k += "&"
+			}
+			k += p + "=" + q.Get(p)
 		}
-		key += p + "=" + q.Get(p)
+		return k
 	}
-	name, ok := Routes[key]
+	sel := selectors[r.URL.Path]
+	name, ok := Routes[key(sel)]
+	if n, has := coarse[r.URL.Path]; !ok && has {
+		name, ok = Routes[key(sel[:n])]
+	}
 	if !ok {
 		w.WriteHeader(http.StatusInternalServerError)
-		fmt.Fprintf(w, `{"status":"0","info":"amaptest: no fixture for %s","infocode":"99999"}`, key)
+		fmt.Fprintf(w, `{"status":"0","info":"amaptest: no fixture for %s","infocode":"99999"}`, key(sel))
 		return
 	}
 	s.write(w, name)

@@ -57,7 +57,8 @@ type Failure struct {
 
 // Server is an httptest server answering like an Overpass interpreter at
 // /api/interpreter, from the fixtures: a query whose around: filter lies
-// within 50 km of Chengdu gets attractions_chengdu.json (tourism queries) or
+// within 50 km of Chengdu gets lodging_chengdu.json (lodging queries: tourism
+// hotel|hostel|…), attractions_chengdu.json (other tourism queries) or
 // restaurants_chengdu.json (amenity queries); any other gets empty.json.
 // A request without data= or without [out:json] is a 400 error page like
 // the real server's. Fail scripts the next answers.
@@ -205,6 +206,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		near = math.Abs(lat-ChengduLat) < 0.45 && math.Abs(lon-ChengduLon) < 0.5
 	}
 	switch {
+	case near && strings.Contains(data, `hotel|hostel`):
+		w.Write(s.fixtures["lodging_chengdu.json"])
 	case near && strings.Contains(data, `"tourism"`):
 		w.Write(s.fixtures["attractions_chengdu.json"])
 	case near && strings.Contains(data, `"amenity"`):

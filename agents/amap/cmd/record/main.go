@@ -5,8 +5,8 @@
 //	AMAP_KEY=… go run ./agents/amap/cmd/record
 //	go test ./agents/amap/... ./agents/traveltools/
 //
-// It makes the requests amaptest.Routes describes (3 of the key's 100 daily
-// POI searches, 10 other calls) plus one with a wrong key for
+// It makes the requests amaptest.Routes describes (8 of the key's 100 daily
+// POI searches, 14 other calls) plus one with a wrong key for
 // error_10001.json, one every 600 ms. error_10003.json, error_10021.json and
 // error_20003.json cannot be provoked politely and stay as reconstructed.
 // Recorded coordinates and values differ from the reconstructed ones: the
@@ -25,6 +25,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/tripweave/tripweave/agents/amap"
@@ -78,6 +79,26 @@ func record(ctx context.Context, dir, root, key string) error {
 		{"transit_v3.json", "/v3/direction/transit/integrated", with(trip, "destination", amaptest.WuhouciGCJ, "city", "成都", "strategy", "0", "nightflag", "0")},
 		{"error_10001.json", "/v3/geocode/geo", url.Values{"address": {"成都"}, "key": {"not-a-key"}}},
 	}
+	// The catalog tools' searches (amap_find_pois, amap_find_hotels) and
+	// intercity legs (amap_transport_options), as the tools send them.
+	around := func(loc, types, page string) url.Values {
+		return url.Values{"location": {loc}, "radius": {"8000"}, "types": {types}, "sortrule": {amap.SortWeight},
+			"page_size": {strconv.Itoa(amap.MaxPageSize)}, "page_num": {page}, "show_fields": {"business,photos"}}
+	}
+	leg := func(from, to, city, cityTo string) url.Values {
+		return url.Values{"origin": {from}, "destination": {to}, "city": {city}, "cityd": {cityTo}, "strategy": {"0"}, "nightflag": {"0"}, "extensions": {"all"}}
+	}
+	fixtures = append(fixtures,
+		fixture{"place_around_v5_sights_wuhouci.json", "/v5/place/around", around(amaptest.WuhouciGCJ, amap.TypesAttractions, "1")},
+		fixture{"place_around_v5_food_kuanzhai.json", "/v5/place/around", around(amaptest.KuanzhaiGCJ, amap.TypesFood, "1")},
+		fixture{"place_around_v5_hotels_p1.json", "/v5/place/around", around(amaptest.ChunxiGCJ, amap.TypesLodging, "1")},
+		fixture{"place_around_v5_hotels_p2.json", "/v5/place/around", around(amaptest.ChunxiGCJ, amap.TypesLodging, "2")},
+		fixture{"place_around_v5_empty.json", "/v5/place/around", around(amaptest.SeaGCJ, amap.TypesFood, "1")},
+		fixture{"transit_chengdu_chongqing.json", "/v3/direction/transit/integrated", leg(amaptest.ChengduGCJ, amaptest.ChongqingGCJ, "成都", "重庆")},
+		fixture{"transit_chengdu_deyang.json", "/v3/direction/transit/integrated", leg(amaptest.ChengduGCJ, amaptest.DeyangGCJ, "成都", "德阳")},
+		fixture{"driving_chengdu_chongqing.json", "/v3/direction/driving", url.Values{"origin": {amaptest.ChengduGCJ}, "destination": {amaptest.ChongqingGCJ}, "strategy": {"0"}, "extensions": {"base"}}},
+		fixture{"driving_chengdu_deyang.json", "/v3/direction/driving", url.Values{"origin": {amaptest.ChengduGCJ}, "destination": {amaptest.DeyangGCJ}, "strategy": {"0"}, "extensions": {"base"}}},
+	)
 	client := &http.Client{Timeout: 30 * time.Second}
 	for _, f := range fixtures {
 		q := f.query

@@ -5,9 +5,10 @@
 //	go run ./agents/overpass/cmd/record -contact you@example.org
 //	go test ./agents/overpass/ -update
 //
-// It sends the client's own queries (attractions and restaurants around
-// Chengdu, and one around a point in the open ocean for empty.json), one at
-// a time and 5 seconds apart, with an identifying User-Agent.
+// It sends the client's own queries (attractions, restaurants and lodging
+// around Chengdu, and one around a point in the open ocean for
+// empty.json), one at a time and 5 seconds apart, with an identifying
+// User-Agent.
 // remark_timeout.json is provoked with a query given [timeout:1] over a
 // large area; check that its answer really carries a remark. The 429 and 504
 // pages cannot be provoked politely and stay as reconstructed.
@@ -46,6 +47,7 @@ func main() {
 	fixtures := []struct{ file, query string }{
 		{"attractions_chengdu.json", c.AttractionsQuery(chengdu)},
 		{"restaurants_chengdu.json", c.RestaurantsQuery(chengdu)},
+		{"lodging_chengdu.json", c.LodgingQuery(chengdu)},
 		{"empty.json", c.AttractionsQuery(ocean)},
 		{"remark_timeout.json", `[out:json][timeout:1];nwr["building"](35,100,45,120);out center tags;`},
 	}
