@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -435,7 +436,7 @@ func (t *tools) amapTransport(ctx context.Context, in AmapTransportInput) (AmapT
 		if hanName(name) {
 			return name
 		}
-		r, err := t.opts.Amap.Regeo(ctx, p)
+		r, err := t.regions.get(ctx, t.opts.Amap, p)
 		switch {
 		case err != nil:
 			regeoNotes = append(regeoNotes, failureNote("could not find Amap's city code for "+name, err))
@@ -731,4 +732,34 @@ func hanName(s string) bool {
 		}
 	}
 	return seen
+}
+
+// regionCache remembers reverse geocodes by position (to 1e-4°, about
+// 10 m), up to maxRegions entries; when full it is cleared.
+type regionCache struct {
+	mu sync.Mutex
+	m  map[[2]int64]amap.Region
+}
+
+const maxRegions = 4096
+
+func (c *regionCache) get(ctx context.Context, src AmapSource, p orchestrator.GeoPoint) (amap.Region, error) {
+	k := [2]int64{int64(math.Round(p.Lat * 1e4)), int64(math.Round(p.Lon * 1e4))}
+	c.mu.Lock()
+	r, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return r, nil
+	}
+	r, err := src.Regeo(ctx, p)
+	if err != nil {
+		return r, err
+	}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxRegions {
+		c.m = map[[2]int64]amap.Region{}
+	}
+	c.m[k] = r
+	c.mu.Unlock()
+	return r, nil
 }

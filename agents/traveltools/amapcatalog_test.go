@@ -320,6 +320,14 @@ func TestAmapTransportEnglishNames(t *testing.T) {
 	if q.Get("city") != "028" || q.Get("cityd") != "023" {
 		t.Errorf("transit by city %q → %q, want 028 → 023", q.Get("city"), q.Get("cityd"))
 	}
+	// The codes are remembered: a second call asks no reverse geocode.
+	call(t, cs, ToolAmapTransport, map[string]any{"from": "chengdu", "to": "chongqing",
+		"from_latitude": amaptest.ChengduLat, "from_longitude": amaptest.ChengduLon, "to_latitude": amaptest.ChongqingLat, "to_longitude": amaptest.ChongqingLon})
+	for _, r := range srv.amap.Requests()[4:] {
+		if strings.HasPrefix(r, "/v3/geocode/regeo?") {
+			t.Errorf("reverse geocode asked again: %s", r)
+		}
+	}
 }
 
 func TestParseRegeo(t *testing.T) {

@@ -292,7 +292,12 @@ func Register(s *mcp.Server, opts Options) error {
 	return nil
 }
 
-type tools struct{ opts Options }
+type tools struct {
+	opts Options
+	// regions caches Amap's reverse geocodes (a city's code does not
+	// change), saving a quota-counted call per leg end.
+	regions regionCache
+}
 
 var currencyRE = regexp.MustCompile(`^[A-Za-z]{3}$`)
 

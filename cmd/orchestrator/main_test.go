@@ -183,10 +183,26 @@ func TestEndToEnd(t *testing.T) {
 			if c.Attractions == nil || len(c.Attractions.Value) == 0 || c.Restaurants == nil || len(c.Restaurants.Value) == 0 {
 				t.Errorf("POIs: attractions %v restaurants %v", c.Attractions != nil, c.Restaurants != nil)
 			}
+			// Hotels from OpenStreetMap priced from the Wikivoyage guide,
+			// with both licences; the itinerary books one.
+			if c.Hotels == nil || len(c.Hotels.Value) == 0 || c.Hotels.Value[0].Price.Currency != "CNY" {
+				t.Fatalf("hotels: %+v", c.Hotels)
+			} else if a := c.Hotels.Provenance.Attribution; a == nil || !strings.Contains(a.License+a.Text, "ODbL") || !strings.Contains(a.License+a.Text, "CC BY-SA") {
+				t.Errorf("hotels attribution: %+v", a)
+			}
+			priced := 0
+			for _, r := range c.Restaurants.Value {
+				if r.Price.Currency != "" {
+					priced++
+				}
+			}
+			if priced == 0 {
+				t.Errorf("no restaurant has a price or estimate")
+			}
 			if plan.Trip.FX == nil || plan.Trip.FX.Value.Base != "CNY" {
 				t.Errorf("fx: %+v", plan.Trip.FX)
 			}
-			if plan.Itinerary == nil || len(plan.Itinerary.Days) != 3 || plan.Itinerary.Report == nil {
+			if plan.Itinerary == nil || len(plan.Itinerary.Days) != 3 || plan.Itinerary.Report == nil || len(plan.Itinerary.Stays) == 0 {
 				t.Errorf("itinerary: %+v", plan.Itinerary)
 			}
 			if plan.Status != orchestrator.PlanPartial || len(plan.Notes) == 0 {

@@ -50,6 +50,7 @@ var Searches = map[string]string{
 // Places maps a places/suggestions name (lower-case) to its fixture.
 var Places = map[string]string{
 	"shanghai": "places_shanghai.json",
+	"chengdu":  "places_chengdu.json",
 }
 
 // Server answers like api.duffel.com from the fixtures:

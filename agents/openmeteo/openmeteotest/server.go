@@ -77,7 +77,8 @@ func LastDate(t testing.TB, name string) string {
 
 // Server is an httptest server answering like Open-Meteo from the fixtures:
 //
-//   - /v1/search: name "Chengdu" or "成都" → geocode_chengdu_zh.json for
+//   - /v1/search: name "Shanghai" → geocode_shanghai_en.json; name
+//     "Chengdu" or "成都" → geocode_chengdu_zh.json for
 //     language zh, geocode_chengdu_en.json otherwise; count outside 1–100 →
 //     400 geocode_400.json; any other name → geocode_miss.json.
 //   - /v1/forecast: start_date of forecast_chengdu.json or
@@ -197,6 +198,8 @@ func (s *Server) search(w http.ResponseWriter, q map[string][]string) {
 		} else {
 			s.write(w, http.StatusOK, "geocode_chengdu_en.json")
 		}
+	case "shanghai":
+		s.write(w, http.StatusOK, "geocode_shanghai_en.json")
 	default:
 		s.write(w, http.StatusOK, "geocode_miss.json")
 	}
