@@ -81,4 +81,3 @@ func TestEndToEndProviders(t *testing.T) {
 		t.Errorf("requests: duffel %d, amap %d", len(du.Requests()), len(am.Requests()))
 	}
 }
-
