@@ -19,9 +19,12 @@ import (
 	"github.com/tripweave/tripweave/agents/nominatim/nominatimtest"
 	"github.com/tripweave/tripweave/agents/openmeteo"
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
+	"github.com/tripweave/tripweave/agents/osrm"
+	"github.com/tripweave/tripweave/agents/osrm/osrmtest"
 	"github.com/tripweave/tripweave/agents/overpass"
 	"github.com/tripweave/tripweave/agents/overpass/overpasstest"
 	"github.com/tripweave/tripweave/agents/toolclient"
+	"github.com/tripweave/tripweave/agents/traveltools"
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/agents/wikivoyage"
 	"github.com/tripweave/tripweave/agents/wikivoyage/wikivoyagetest"
@@ -331,9 +334,23 @@ func BenchmarkToolRoundTrip(b *testing.B) {
 			Geocoder: om, Geocoding: datatools.Source{Name: openmeteo.SourceGeocoding},
 			Guides: wv, Guide: datatools.Source{Name: wikivoyage.SourceGuide, Attribution: ptr(wikivoyage.Attribution)},
 			POIs: overpassPOIs{op}, POI: datatools.Source{Name: overpass.SourcePOIs, Attribution: ptr(overpass.Attribution)},
+			Lodging: overpassPOIs{op}, Hotels: datatools.Source{Name: overpass.SourcePOIs, Attribution: ptr(overpass.Attribution)},
+			Prices: wikivoyage.PriceReader{},
 			Logger: discard,
 		})
 		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	}
+	or := osrmtest.NewServer(b)
+	travel := func() *mcp.Server {
+		m, err := osrm.New(osrm.Options{DrivingURL: or.URL, WalkingURL: "none", CyclingURL: "none", Upstream: free})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := mcp.NewServer(&mcp.Implementation{Name: AgentTravel, Version: Version}, nil)
+		if err := traveltools.Register(s, traveltools.Options{Matrix: m, Logger: discard}); err != nil {
 			b.Fatal(err)
 		}
 		return s
@@ -345,16 +362,19 @@ func BenchmarkToolRoundTrip(b *testing.B) {
 		{"geocode", map[string]any{"name": "Chengdu", "language": "en", "count": 1}},
 		{"find_pois", map[string]any{"city": "chengdu", "category": "restaurants", "latitude": 30.66667, "longitude": 104.06667}},
 		{"destination_guide", map[string]any{"city": "chengdu", "lang": "en", "latitude": 30.66667, "longitude": 104.06667}},
+		{"find_hotels", map[string]any{"city": "chengdu", "category": "hotels", "latitude": 30.66667, "longitude": 104.06667, "country": "CN"}},
+		{"transport_options", map[string]any{"from": "chengdu", "to": "chongqing", "from_latitude": 30.5728, "from_longitude": 104.0668,
+			"to_latitude": 29.563, "to_longitude": 106.5516, "from_country": "CN", "to_country": "CN"}},
 	}
 	for _, mode := range []string{"in-memory", "http"} {
 		var c *toolclient.Client
 		var err error
 		if mode == "http" {
-			srv := httptest.NewServer(Handler([]*mcp.Server{server()}))
+			srv := httptest.NewServer(Handler([]*mcp.Server{server(), travel()}))
 			b.Cleanup(srv.Close)
 			c, err = toolclient.ConnectHTTP(context.Background(), srv.URL+"/mcp", srv.Client())
 		} else {
-			c, err = toolclient.ConnectInMemory(context.Background(), server())
+			c, err = toolclient.ConnectInMemory(context.Background(), server(), travel())
 		}
 		if err != nil {
 			b.Fatal(err)

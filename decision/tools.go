@@ -115,6 +115,9 @@ func DefaultTools() map[orchestrator.Kind][]ToolRule {
 			{Tool: "geocode"},
 			{Tool: "amap_geocode", When: Condition{HanName: true}},
 		},
+		// Open-Meteo everywhere; Amap's 4-day forecast when it fails in
+		// China.
+		orchestrator.KindWeather: {{Tool: "weather"}, {Tool: "amap_weather", When: china}},
 		// OpenStreetMap is thin in China; Amap has priced restaurants and
 		// hotels there. The worldwide tools stay as the fallback.
 		orchestrator.KindAttractions: {{Tool: "amap_find_pois", When: china}, {Tool: "find_pois"}},

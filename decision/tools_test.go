@@ -118,7 +118,7 @@ func TestConditionHolds(t *testing.T) {
 func TestAllTools(t *testing.T) {
 	got := DefaultPolicy().AllTools()
 	for _, want := range []string{"amap_find_hotels", "amap_find_pois", "amap_geocode", "amap_transport_options", "find_hotels",
-		"find_pois", "flight_offers", "geocode", "render_itinerary", "scrape_prices", "transport_options", "travel_matrix", "weather"} {
+		"find_pois", "flight_offers", "geocode", "render_itinerary", "scrape_prices", "transport_options", "travel_matrix", "weather", "amap_weather"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("AllTools() = %v lacks %s", got, want)
 		}

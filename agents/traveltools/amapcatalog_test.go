@@ -671,3 +671,48 @@ func BenchmarkAmapCatalog(b *testing.B) {
 		}
 	}
 }
+
+// TestAmapWeatherForecastByPoint: amap_weather as the weather tool's
+// fallback in China — located by coordinates, limited to the trip's days,
+// in the weather tool's form.
+func TestAmapWeatherForecastByPoint(t *testing.T) {
+	opts, srv := replayOptions(t)
+	cs := connect(t, opts)
+	res, m := call(t, cs, ToolAmapWeather, map[string]any{"latitude": amaptest.ChengduLat, "longitude": amaptest.ChengduLon,
+		"start_date": "2026-06-02", "end_date": "2026-06-03"})
+	wantOK(t, res, m)
+	got := decode[AmapWeatherOutput](t, m)
+	if got.Forecast == nil || len(got.Forecast.Days) != 2 {
+		t.Fatalf("forecast = %+v", got.Forecast)
+	}
+	d := got.Forecast.Days[0]
+	if d.Date != "2026-06-02" || d.Text != "阵雨 / 中雨" || d.Code == nil || *d.Code != 80 || *d.TempMax != 26 || *d.TempMin != 20 {
+		t.Errorf("day = %+v (code %v)", d, d.Code)
+	}
+	if reqs := srv.amap.Requests(); len(reqs) != 2 || !strings.HasPrefix(reqs[0], "/v3/geocode/regeo?") || query(t, reqs[1]).Get("city") != "510100" {
+		t.Errorf("requests = %v", reqs)
+	}
+	// Days Amap does not forecast: not found (a fact, not a failing
+	// provider: no circuit opens on it).
+	res, m = call(t, cs, ToolAmapWeather, map[string]any{"latitude": amaptest.ChengduLat, "longitude": amaptest.ChengduLon,
+		"start_date": "2026-07-01", "end_date": "2026-07-03"})
+	wantError(t, res, m, orchestrator.ENOTFOUND, false)
+	res, m = call(t, cs, ToolAmapWeather, map[string]any{"start_date": "2026-06-02"})
+	wantError(t, res, m, orchestrator.EINVALIDARG, false)
+}
+
+func TestAmapWeatherCodes(t *testing.T) {
+	for text, want := range map[string]int{"晴": 0, "多云": 2, "雷阵雨": 95, "大暴雨": 65, "小雪": 71, "雨夹雪": 68, "阵雨": 80} {
+		if c := amapCode(text); c == nil || *c != want {
+			t.Errorf("%s → %v, want %d", text, c, want)
+		}
+	}
+	if c := amapCode("霾"); c != nil {
+		t.Errorf("霾 → %d, want none", *c)
+	}
+	for in, want := range map[string]string{"510104": "510100", "500103": "500000", "110105": "110000", "51010": "", "abcdef": ""} {
+		if got := cityAdcode(in); got != want {
+			t.Errorf("cityAdcode(%s) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -180,13 +180,22 @@ type AmapPOIOutput struct {
 
 // AmapWeatherInput are amap_weather's arguments.
 type AmapWeatherInput struct {
-	City string `json:"city" jsonschema:"adcode (510100) or city name (成都)"`
+	City string `json:"city,omitempty" jsonschema:"adcode (510100) or city name (成都); or give latitude and longitude"`
 	Kind string `json:"kind,omitempty" jsonschema:"forecast (today + 3 days) or live; default forecast"`
+	// Latitude and Longitude (WGS-84) locate the city when City is empty.
+	Latitude  *Number `json:"latitude,omitempty" jsonschema:"WGS-84 latitude of a point in the city, instead of city"`
+	Longitude *Number `json:"longitude,omitempty" jsonschema:"WGS-84 longitude of a point in the city, instead of city"`
+	// StartDate and EndDate limit the forecast's days (YYYY-MM-DD).
+	StartDate string `json:"start_date,omitempty" jsonschema:"first day wanted, YYYY-MM-DD; the forecast covers today and the next 3 days"`
+	EndDate   string `json:"end_date,omitempty" jsonschema:"last day wanted, YYYY-MM-DD"`
 }
 
 // AmapWeatherOutput is amap_weather's result.
 type AmapWeatherOutput struct {
-	Weather    amap.Weather            `json:"weather"`
+	Weather amap.Weather `json:"weather"`
+	// Forecast is the forecast days (within start_date–end_date when given)
+	// in the weather tool's form, so the orchestrator can use either.
+	Forecast   *orchestrator.Forecast  `json:"forecast,omitempty"`
 	Provenance orchestrator.Provenance `json:"provenance"`
 }
 
@@ -493,9 +502,40 @@ func (t *tools) amapWeather(ctx context.Context, in AmapWeatherInput) (AmapWeath
 		return AmapWeatherOutput{}, invalidf("kind %q is not forecast or live", in.Kind)
 	}
 	live := kind == "live"
-	w, err := t.opts.Amap.Weather(ctx, in.City, live)
+	city := strings.TrimSpace(in.City)
+	if city == "" {
+		if in.Latitude == nil || in.Longitude == nil {
+			return AmapWeatherOutput{}, invalidf("give city, or latitude and longitude")
+		}
+		r, err := t.regions.get(ctx, t.opts.Amap, orchestrator.GeoPoint{Lat: float64(*in.Latitude), Lon: float64(*in.Longitude)})
+		if err != nil {
+			return AmapWeatherOutput{}, err
+		}
+		if city = cityAdcode(r.Adcode); city == "" {
+			return AmapWeatherOutput{}, &orchestrator.UpstreamError{Type: orchestrator.ENOTFOUND, Provider: amap.Provider, Message: "Amap names no city at that point"}
+		}
+	}
+	for _, d := range []struct{ name, v string }{{"start_date", in.StartDate}, {"end_date", in.EndDate}} {
+		if d.v != "" {
+			if _, err := time.Parse(orchestrator.DateLayout, d.v); err != nil {
+				return AmapWeatherOutput{}, invalidf("%s %q is not a date (YYYY-MM-DD)", d.name, d.v)
+			}
+		}
+	}
+	w, err := t.opts.Amap.Weather(ctx, city, live)
 	if err != nil {
 		return AmapWeatherOutput{}, err
+	}
+	if !live {
+		f := amapForecast(w, in.StartDate, in.EndDate)
+		if len(f.Days) == 0 && (in.StartDate != "" || in.EndDate != "") {
+			return AmapWeatherOutput{}, &orchestrator.UpstreamError{Type: orchestrator.ENOTFOUND, Provider: amap.Provider,
+				Message: "Amap forecasts only today and the next 3 days, none of them between " + in.StartDate + " and " + in.EndDate}
+		}
+		out := AmapWeatherOutput{Weather: w, Forecast: &f}
+		source, ttl := amap.SourceWeather, amap.WeatherTTL
+		out.Provenance = t.provenance(source, ttl, false, amap.Attribution)
+		return out, nil
 	}
 	source, ttl := amap.SourceWeather, amap.WeatherTTL
 	if live {

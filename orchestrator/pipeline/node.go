@@ -239,7 +239,7 @@ func (n *node) args(tool string, deps dag.Deps[nodeValue]) (map[string]any, erro
 		return map[string]any{"address": p["city"]}, nil
 	case n.st.Kind == orchestrator.KindGeocode:
 		return map[string]any{"name": p["city"], "language": p["lang"], "count": 1}, nil
-	case n.st.Kind == orchestrator.KindWeather:
+	case n.st.Kind == orchestrator.KindWeather: // weather and amap_weather take the same arguments
 		place, err := n.place(deps)
 		if err != nil {
 			return nil, err
