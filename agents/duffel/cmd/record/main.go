@@ -61,6 +61,7 @@ func record(ctx context.Context, dir, root, token, date string) error {
 		{"error_422.json", http.MethodPost, offers, token, search("2020-01-01")},
 		{"error_401.json", http.MethodPost, offers, "duffel_test_not_a_token", search(date)},
 		{"places_shanghai.json", http.MethodGet, "/places/suggestions?name=Shanghai", token, ""},
+		{"places_chengdu.json", http.MethodGet, "/places/suggestions?name=chengdu", token, ""},
 		{"places_empty.json", http.MethodGet, "/places/suggestions?name=Qxzvtlandia", token, ""},
 	}
 	client := &http.Client{Timeout: 60 * time.Second}

@@ -63,6 +63,7 @@ func record(ctx context.Context, dir string, lat, lon float64, now time.Time) er
 	fixtures := []fixture{
 		{"geocode_chengdu_en.json", openmeteo.DefaultGeocodingURL, url.Values{"name": {"Chengdu"}, "count": {"2"}, "language": {"en"}, "format": {"json"}}},
 		{"geocode_chengdu_zh.json", openmeteo.DefaultGeocodingURL, url.Values{"name": {"成都"}, "count": {"1"}, "language": {"zh"}, "format": {"json"}}},
+		{"geocode_shanghai_en.json", openmeteo.DefaultGeocodingURL, url.Values{"name": {"Shanghai"}, "count": {"1"}, "language": {"en"}, "format": {"json"}}},
 		{"geocode_miss.json", openmeteo.DefaultGeocodingURL, url.Values{"name": {"Qxzvtlandia"}, "count": {"1"}, "language": {"en"}, "format": {"json"}}},
 		{"geocode_400.json", openmeteo.DefaultGeocodingURL, url.Values{"name": {"Chengdu"}, "count": {"101"}, "format": {"json"}}},
 		{"forecast_chengdu.json", openmeteo.DefaultForecastURL, daily(forecastDaily, day(1), day(3))},
