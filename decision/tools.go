@@ -3,7 +3,6 @@ package decision
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -75,24 +74,10 @@ func (c Condition) Holds(st orchestrator.Subtask, ct Content) bool {
 			}
 		}
 	}
-	if c.HanName && !hanName(st.Params["city"]) {
+	if c.HanName && !orchestrator.HanName(st.Params["city"]) {
 		return false
 	}
 	return true
-}
-
-// hanName reports whether s has a letter and all its letters are Han.
-func hanName(s string) bool {
-	seen := false
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			if !unicode.Is(unicode.Han, r) {
-				return false
-			}
-			seen = true
-		}
-	}
-	return seen
 }
 
 // Choice is one tool the strategy may call, over its route, when its

@@ -109,8 +109,8 @@ func TestConditionHolds(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]bool{"成都": true, "chengdu": false, "": false, "成都 city": false, "123": false, "重庆·渝中": true} {
-		if got := hanName(name); got != want {
-			t.Errorf("hanName(%q) = %v, want %v", name, got, want)
+		if got := orchestrator.HanName(name); got != want {
+			t.Errorf("HanName(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

@@ -1,9 +1,12 @@
 package orchestrator
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Money is an exact amount in the minor unit (cents, fen) of a currency.
@@ -52,6 +55,70 @@ type OpeningHours struct {
 	Weekdays []int  `json:"weekdays,omitempty"`
 	Open     string `json:"open"`
 	Close    string `json:"close"`
+}
+
+// HanName reports whether s has a letter and all its letters are Han
+// characters (成都, 重庆·渝中): a name a Chinese-language source can resolve.
+func HanName(s string) bool {
+	seen := false
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if !unicode.Is(unicode.Han, r) {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// MinuteSpan is an opening span in minutes after midnight; Close may pass
+// 1440 for a span that ends after midnight.
+type MinuteSpan struct{ Open, Close int }
+
+// GroupHours turns a week of opening spans (index 0 = Sunday) into
+// OpeningHours: days with the same span share one entry, entries ordered by
+// opening then closing time, weekdays sorted, and nil weekdays for a span
+// open every day. A close past midnight is written as the next day's time.
+// It returns nil when no day has a span.
+func GroupHours(week [7][]MinuteSpan) []OpeningHours {
+	type key struct{ open, close string }
+	clock := func(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
+	byKey := map[key][]int{}
+	var keys []key
+	for _, d := range []int{1, 2, 3, 4, 5, 6, 0} {
+		for _, s := range week[d] {
+			k := key{clock(s.Open), clock(s.Close)}
+			if s.Close > 1440 {
+				k.close = clock(s.Close - 1440)
+			}
+			if _, seen := byKey[k]; !seen {
+				keys = append(keys, k)
+			}
+			if !slices.Contains(byKey[k], d) {
+				byKey[k] = append(byKey[k], d)
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(keys, func(a, b key) int {
+		if c := strings.Compare(a.open, b.open); c != 0 {
+			return c
+		}
+		return strings.Compare(a.close, b.close)
+	})
+	out := make([]OpeningHours, 0, len(keys))
+	for _, k := range keys {
+		days := byKey[k]
+		slices.Sort(days)
+		if len(days) == 7 {
+			days = nil
+		}
+		out = append(out, OpeningHours{Weekdays: days, Open: k.open, Close: k.close})
+	}
+	return out
 }
 
 // Attraction is a sight or activity in a city.

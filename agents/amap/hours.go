@@ -448,39 +448,13 @@ func readSpans(toks []token) ([]openSpan, int, bool) {
 
 // result groups the days by identical spans, ordered by opening time.
 func (sc *schedule) result() []orchestrator.OpeningHours {
-	type key struct{ open, close string }
-	byKey := map[key][]int{}
-	var keys []key
-	for _, d := range []int{1, 2, 3, 4, 5, 6, 0} {
-		for _, s := range sc.days[d] {
-			k := key{clockText(s.open), clockText(s.close)}
-			if s.close > 1440 {
-				k.close = clockText(s.close - 1440)
-			}
-			if _, seen := byKey[k]; !seen {
-				keys = append(keys, k)
-			}
-			if !slices.Contains(byKey[k], d) {
-				byKey[k] = append(byKey[k], d)
-			}
+	var week [7][]orchestrator.MinuteSpan
+	for d, spans := range sc.days {
+		for _, sp := range spans {
+			week[d] = append(week[d], orchestrator.MinuteSpan{Open: sp.open, Close: sp.close})
 		}
 	}
-	slices.SortStableFunc(keys, func(a, b key) int {
-		if c := strings.Compare(a.open, b.open); c != 0 {
-			return c
-		}
-		return strings.Compare(a.close, b.close)
-	})
-	var out []orchestrator.OpeningHours
-	for _, k := range keys {
-		days := byKey[k]
-		slices.Sort(days)
-		if len(days) == 7 {
-			days = nil
-		}
-		out = append(out, orchestrator.OpeningHours{Weekdays: days, Open: k.open, Close: k.close})
-	}
-	return out
+	return orchestrator.GroupHours(week)
 }
 
 func clockText(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -433,7 +432,7 @@ func (t *tools) amapTransport(ctx context.Context, in AmapTransportInput) (AmapT
 	// its coordinates.
 	var regeoNotes []string
 	transitCity := func(name string, p orchestrator.GeoPoint) string {
-		if hanName(name) {
+		if orchestrator.HanName(name) {
 			return name
 		}
 		r, err := t.regions.get(ctx, t.opts.Amap, p)
@@ -718,20 +717,6 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
-}
-
-// hanName reports whether s has a letter and all its letters are Han.
-func hanName(s string) bool {
-	seen := false
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			if !unicode.Is(unicode.Han, r) {
-				return false
-			}
-			seen = true
-		}
-	}
-	return seen
 }
 
 // regionCache remembers reverse geocodes by position (to 1e-4°, about
