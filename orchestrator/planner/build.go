@@ -912,7 +912,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 				Time: hhmm(s.time), Cuisines: rs.r.Cuisines,
 				Price:    orchestrator.Money{Cents: rs.price, Currency: w.currency},
 				Cost:     orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
-				Estimate: rs.r.PriceEstimate,
+				Estimate: rs.r.PriceEstimate || rs.estimate,
 			})
 		}
 	}

@@ -145,6 +145,9 @@ type restaurant struct {
 	idx   int
 	price int64 // per person, cents
 	mask  int   // requested cuisines served
+	// estimate is set when the price is the city's median, the
+	// restaurant having none.
+	estimate bool
 }
 
 type hotel struct {
@@ -416,17 +419,25 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	if cd.Restaurants != nil {
 		c.restData = len(cd.Restaurants.Value) > 0
 		// Restaurants without a price (OpenStreetMap gives none and the
-		// guide had no tier to estimate from) are left out when the city
-		// has priced ones; when none is priced, meals cost nothing in the
-		// budget and a finding says so.
-		priced := false
+		// guide had no tier to estimate from) cost the median of the
+		// city's priced restaurants, marked as an estimate; when none is
+		// priced, meals cost nothing in the budget and a finding says so.
+		var known []int64
 		for i := range cd.Restaurants.Value {
-			if cd.Restaurants.Value[i].Price.Currency != "" {
-				priced = true
-				break
+			if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
+				if p, err := w.cents(r.Price); err == nil {
+					known = append(known, p)
+				}
 			}
 		}
-		if !priced && c.restData {
+		var median int64
+		if len(known) > 0 {
+			slices.Sort(known)
+			median = known[len(known)/2]
+			if len(known)%2 == 0 {
+				median = (known[len(known)/2-1] + known[len(known)/2]) / 2
+			}
+		} else if c.restData {
 			w.notes = append(w.notes, orchestrator.Finding{
 				Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
 				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
@@ -434,14 +445,17 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 		for i := range cd.Restaurants.Value {
 			r := &cd.Restaurants.Value[i]
-			if priced && r.Price.Currency == "" {
-				continue
+			var p int64
+			estimate := false
+			if r.Price.Currency == "" {
+				p, estimate = median, len(known) > 0
+			} else {
+				var ok bool
+				if p, ok = w.price(r.Price, "restaurants in "+cd.Name); !ok {
+					continue
+				}
 			}
-			p, ok := w.price(r.Price, "restaurants in "+cd.Name)
-			if !ok {
-				continue
-			}
-			rs := &restaurant{r: r, idx: i, price: p}
+			rs := &restaurant{r: r, idx: i, price: p, estimate: estimate}
 			for ci, want := range w.cuisines {
 				for _, have := range r.Cuisines {
 					if strings.EqualFold(strings.TrimSpace(have), want) {

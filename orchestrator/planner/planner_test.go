@@ -753,11 +753,18 @@ func TestPlanUnpricedAndUnconvertible(t *testing.T) {
 			t.Errorf("stay at %s, which has no usable price", s.AccommodationID)
 		}
 	}
-	for _, d := range it.Days {
-		for _, m := range d.Meals {
-			if m.RestaurantID == "osm" {
-				t.Errorf("day %d eats at an unpriced restaurant although priced ones exist", d.Day)
-			}
+	// The unpriced restaurant costs the city's median, as an estimate.
+	c, err := newWorld(b, f.trip, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	city, err := c.newCity(alpha)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rs := range city.restaurants {
+		if rs.r.ID == "osm" && (!rs.estimate || rs.price == 0) {
+			t.Errorf("unpriced restaurant: price %d estimate %v, want the median as an estimate", rs.price, rs.estimate)
 		}
 	}
 	if !slices.ContainsFunc(it.Findings, func(f orchestrator.Finding) bool {
