@@ -146,6 +146,9 @@ func Register(s *mcp.Server, opts Options) error {
 		opts.Logger = slog.Default()
 	}
 	t := &tools{opts: opts}
+	if opts.Guides != nil {
+		t.guides = newGuideMemo(opts.Guides, GuideMemoTTL, opts.Now)
+	}
 	if opts.Geocoder != nil {
 		err := addTool(s, &mcp.Tool{
 			Name:        ToolGeocode,
@@ -188,7 +191,12 @@ func Register(s *mcp.Server, opts Options) error {
 	return nil
 }
 
-type tools struct{ opts Options }
+type tools struct {
+	opts Options
+	// guides is opts.Guides behind a short memo shared by the tools that
+	// read guides.
+	guides GuideSource
+}
 
 var languageRE = regexp.MustCompile(`^[a-z]{2,3}$`)
 

@@ -68,7 +68,7 @@ func (t *tools) guide(ctx context.Context, in GuideInput) (GuideOutput, error) {
 		}
 		near = &orchestrator.GeoPoint{Lat: *in.Latitude, Lon: *in.Longitude}
 	}
-	g, err := t.opts.Guides.Guide(ctx, city, lang, near)
+	g, err := t.guides.Guide(ctx, city, lang, near)
 	if err != nil {
 		return GuideOutput{}, err
 	}

@@ -142,7 +142,7 @@ func (t *tools) findHotels(ctx context.Context, in FindHotelsInput) (FindHotelsO
 		wg         conc.WaitGroup
 	)
 	wg.Go(func() { places, perr = t.opts.Lodging.Lodging(ctx, lq) })
-	wg.Go(func() { guide, gerr = t.opts.Guides.Guide(ctx, req.q.City, req.guideLang, &req.q.Center) })
+	wg.Go(func() { guide, gerr = t.guides.Guide(ctx, req.q.City, req.guideLang, &req.q.Center) })
 	wg.Wait()
 	if perr != nil && gerr != nil {
 		return FindHotelsOutput{}, perr

@@ -211,7 +211,7 @@ func (t *tools) pricedRestaurants(ctx context.Context, q POIQuery, currency stri
 			rs, rerr = t.opts.POIs.Restaurants(ctx, q)
 		}
 	})
-	wg.Go(func() { guide, gerr = t.opts.Guides.Guide(ctx, q.City, guideLang, &q.Center) })
+	wg.Go(func() { guide, gerr = t.guides.Guide(ctx, q.City, guideLang, &q.Center) })
 	wg.Wait()
 	if rerr != nil {
 		return FindPOIsOutput{}, rerr
