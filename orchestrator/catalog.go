@@ -57,6 +57,46 @@ type OpeningHours struct {
 	Close    string `json:"close"`
 }
 
+// BBox is an area between two parallels and two meridians, WGS-84 degrees.
+// It does not cross the antimeridian: West < East.
+type BBox struct {
+	South float64 `json:"south"`
+	West  float64 `json:"west"`
+	North float64 `json:"north"`
+	East  float64 `json:"east"`
+}
+
+// Center is the box's middle.
+func (b BBox) Center() GeoPoint { return GeoPoint{Lat: (b.South + b.North) / 2, Lon: (b.West + b.East) / 2} }
+
+// ParseBBox reads "south,west,north,east" (Overpass's order) and checks it:
+// numbers in range, south below north, west of east, and no side longer
+// than maxDeg degrees (0: no limit).
+func ParseBBox(text string, maxDeg float64) (BBox, error) {
+	parts := strings.Split(text, ",")
+	if len(parts) != 4 {
+		return BBox{}, fmt.Errorf("%q is not south,west,north,east", text)
+	}
+	var v [4]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return BBox{}, fmt.Errorf("%q is not south,west,north,east: %q is not a number", text, strings.TrimSpace(p))
+		}
+		v[i] = f
+	}
+	b := BBox{South: v[0], West: v[1], North: v[2], East: v[3]}
+	switch {
+	case b.South < -90 || b.North > 90 || b.West < -180 || b.East > 180:
+		return BBox{}, fmt.Errorf("%q is out of range (latitudes -90..90, longitudes -180..180)", text)
+	case b.South >= b.North || b.West >= b.East:
+		return BBox{}, fmt.Errorf("%q: south must be below north and west of east", text)
+	case maxDeg > 0 && (b.North-b.South > maxDeg || b.East-b.West > maxDeg):
+		return BBox{}, fmt.Errorf("%q is larger than %g° on a side", text, maxDeg)
+	}
+	return b, nil
+}
+
 // HanName reports whether s has a letter and all its letters are Han
 // characters (成都, 重庆·渝中): a name a Chinese-language source can resolve.
 func HanName(s string) bool {

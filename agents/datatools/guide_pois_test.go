@@ -291,3 +291,25 @@ func TestGeocodeFallback(t *testing.T) {
 		})
 	}
 }
+
+func TestFindPOIsArea(t *testing.T) {
+	f := &fakePOIs{}
+	opts := testOpts
+	opts.POIs, opts.POI = f, poiSource
+	cs := connect(t, opts)
+	res, m := call(t, cs, "find_pois", map[string]any{"city": "chengdu", "category": "attractions", "latitude": 30.66, "longitude": 104.07,
+		"bbox": "30.6, 104.0,30.7,104.1"})
+	if res.IsError {
+		t.Fatalf("error result: %v", m)
+	}
+	if b := f.calls[0].BBox; b == nil || *b != (orchestrator.BBox{South: 30.6, West: 104.0, North: 30.7, East: 104.1}) {
+		t.Errorf("finder called with bbox %+v", b)
+	}
+	for _, bad := range []string{"30.6,104.0,30.7", "north,104,30.7,104.1", "30.7,104.0,30.6,104.1", "29,104,31,104.1"} {
+		res, m := call(t, cs, "find_pois", map[string]any{"city": "chengdu", "category": "attractions", "latitude": 30.66, "longitude": 104.07, "bbox": bad})
+		raw, _ := json.Marshal(m)
+		if !res.IsError || !strings.Contains(string(raw), "invalid_argument") || !strings.Contains(string(raw), "bbox") {
+			t.Errorf("bbox %q: %s", bad, raw)
+		}
+	}
+}

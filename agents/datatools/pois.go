@@ -38,6 +38,9 @@ type POIQuery struct {
 	Limit int
 	// Language picks names: "en", "zh", or "" for local names.
 	Language string
+	// BBox, when set, is the area searched instead of the circle; Center
+	// still ranks by distance.
+	BBox *orchestrator.BBox
 }
 
 // POIFinder finds attractions and places to eat, best first.
@@ -68,7 +71,11 @@ type FindPOIsInput struct {
 	Limit     int     `json:"limit,omitempty" jsonschema:"most results, 1-200; default 60"`
 	Lang      string  `json:"lang,omitempty" jsonschema:"language of the names: en or zh; default the local names"`
 	Country   string  `json:"country,omitempty" jsonschema:"ISO 3166-1 alpha-2 code of the city's country, e.g. CN; tells which currency the guide's ¥, $ or kr prices are in when restaurants are priced from it; optional"`
+	BBox      string  `json:"bbox,omitempty" jsonschema:"an area to search instead of the circle: south,west,north,east in degrees, at most 1° a side; latitude and longitude still rank by distance"`
 }
+
+// MaxBBoxDeg is the longest side of an area find_pois searches, in degrees.
+const MaxBBoxDeg = 1.0
 
 // FindPOIsOutput is the find_pois tool's result: Attractions or Restaurants
 // as Category says, best first. The list of the category is always present
@@ -118,7 +125,7 @@ var poisTool = &mcp.Tool{
 	Name:  ToolPOIs,
 	Title: "Find points of interest",
 	Description: "Attractions (sights, museums, viewpoints, galleries, zoos, theme parks, historic places, parks) or restaurants " +
-		"(restaurants, cafes, fast food, with cuisines) from OpenStreetMap around a point, best first, with coordinates, " +
+		"(restaurants, cafes, fast food, with cuisines) from OpenStreetMap around a point or in an area (bbox), best first, with coordinates, " +
 		"opening hours when simple enough to read, address, website and, for attractions, kind, indoor/outdoor and fee. " +
 		"Restaurants get a price per person from the city's Wikivoyage guide when it lists them, else an estimate " +
 		"(price_estimate) from the median of the guide's eating places of the same price tier; pass country (ISO 3166-1 " +
@@ -133,6 +140,13 @@ func (t *tools) findPOIs(ctx context.Context, in FindPOIsInput) (FindPOIsOutput,
 		RadiusM:  in.RadiusM,
 		Limit:    in.Limit,
 		Language: strings.ToLower(strings.TrimSpace(in.Lang)),
+	}
+	if strings.TrimSpace(in.BBox) != "" {
+		b, err := orchestrator.ParseBBox(in.BBox, MaxBBoxDeg)
+		if err != nil {
+			return FindPOIsOutput{}, invalidf("bbox %v", err)
+		}
+		q.BBox = &b
 	}
 	category := strings.ToLower(strings.TrimSpace(in.Category))
 	if q.RadiusM == 0 {

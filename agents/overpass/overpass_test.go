@@ -312,3 +312,31 @@ func TestGarbageElements(t *testing.T) {
 		t.Errorf("ids = %q, want %q", ids, want)
 	}
 }
+
+// TestAreaSearch: a bounding box replaces the circle in the query; the
+// centre still ranks the results.
+func TestAreaSearch(t *testing.T) {
+	srv := overpasstest.NewServer(t)
+	c, _ := newClient(srv, -1)
+	s := chengdu
+	s.BBox = &orchestrator.BBox{South: 30.6, West: 104.0, North: 30.7, East: 104.1}
+	got, err := c.Attractions(context.Background(), s)
+	if err != nil || len(got) == 0 {
+		t.Fatalf("attractions in the box: %d, %v", len(got), err)
+	}
+	q := srv.Requests()[0].Query
+	if !strings.Contains(q, `(30.600000,104.000000,30.700000,104.100000)`) || strings.Contains(q, "around:") {
+		t.Errorf("query does not search the box:\n%s", q)
+	}
+	for _, bad := range []orchestrator.BBox{
+		{South: 30.7, West: 104.0, North: 30.6, East: 104.1}, // south above north
+		{South: 30.0, West: 104.0, North: 31.5, East: 104.1}, // 1.5° tall
+		{South: 30.6, West: 104.0, North: 30.7, East: 181},
+	} {
+		s.BBox = &bad
+		_, err := c.Attractions(context.Background(), s)
+		if ue := wantUpstream(t, err, "invalid_argument", false); !strings.Contains(ue.Message, "bbox") {
+			t.Errorf("%+v: %v", bad, ue)
+		}
+	}
+}

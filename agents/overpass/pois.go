@@ -38,7 +38,14 @@ type Search struct {
 	// Language picks names: "zh" prefers name:zh, "en" name:en; other
 	// values and "" keep the local name.
 	Language string
+	// BBox, when set, searches the area instead of the circle around
+	// Center; Center still ranks the results by distance.
+	BBox *orchestrator.BBox
 }
+
+// MaxBBoxDeg is the longest side of a searched area, in degrees (about
+// 110 km): a city and its surroundings, within Overpass's fair use.
+const MaxBBoxDeg = 1.0
 
 func (s *Search) normalize() error {
 	s.City = strings.Join(strings.Fields(s.City), " ")
@@ -61,11 +68,21 @@ func (s *Search) normalize() error {
 	case s.Limit < 1 || s.Limit > MaxResults:
 		return invalidf("limit must be between 1 and %d", MaxResults)
 	}
+	if b := s.BBox; b != nil {
+		if _, err := orchestrator.ParseBBox(fmt.Sprintf("%g,%g,%g,%g", b.South, b.West, b.North, b.East), MaxBBoxDeg); err != nil {
+			return invalidf("bbox %v", err)
+		}
+	}
 	return nil
 }
 
-// around is the Overpass "(around:r,lat,lon)" filter of s.
+// around is the Overpass "(around:r,lat,lon)" filter of s, or the
+// "(south,west,north,east)" box filter when s has a BBox.
 func (s *Search) around() string {
+	if b := s.BBox; b != nil {
+		f := func(v float64) string { return strconv.FormatFloat(v, 'f', 6, 64) }
+		return "(" + f(b.South) + "," + f(b.West) + "," + f(b.North) + "," + f(b.East) + ")"
+	}
 	return fmt.Sprintf("(around:%d,%s,%s)", s.RadiusM,
 		strconv.FormatFloat(s.Center.Lat, 'f', 6, 64), strconv.FormatFloat(s.Center.Lon, 'f', 6, 64))
 }

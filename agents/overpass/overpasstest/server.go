@@ -56,8 +56,8 @@ type Failure struct {
 }
 
 // Server is an httptest server answering like an Overpass interpreter at
-// /api/interpreter, from the fixtures: a query whose around: filter lies
-// within 50 km of Chengdu gets lodging_chengdu.json (lodging queries: tourism
+// /api/interpreter, from the fixtures: a query whose around: filter (or
+// bounding box's centre) lies within 50 km of Chengdu gets lodging_chengdu.json (lodging queries: tourism
 // hotel|hostel|…), attractions_chengdu.json (other tourism queries) or
 // restaurants_chengdu.json (amenity queries); any other gets empty.json.
 // A request without data= or without [out:json] is a 400 error page like
@@ -143,6 +143,9 @@ func (s *Server) MaxInFlight() int {
 
 var aroundRE = regexp.MustCompile(`around:(\d+),(-?[\d.]+),(-?[\d.]+)\)`)
 
+// boxRE matches a (south,west,north,east) filter.
+var boxRE = regexp.MustCompile(`\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)`)
+
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -203,6 +206,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if m != nil {
 		lat, _ := strconv.ParseFloat(m[2], 64)
 		lon, _ := strconv.ParseFloat(m[3], 64)
+		near = math.Abs(lat-ChengduLat) < 0.45 && math.Abs(lon-ChengduLon) < 0.5
+	} else if b := boxRE.FindStringSubmatch(data); b != nil {
+		var v [4]float64
+		for i := range v {
+			v[i], _ = strconv.ParseFloat(b[i+1], 64)
+		}
+		lat, lon := (v[0]+v[2])/2, (v[1]+v[3])/2
 		near = math.Abs(lat-ChengduLat) < 0.45 && math.Abs(lon-ChengduLon) < 0.5
 	}
 	switch {
