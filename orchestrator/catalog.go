@@ -67,7 +67,9 @@ type BBox struct {
 }
 
 // Center is the box's middle.
-func (b BBox) Center() GeoPoint { return GeoPoint{Lat: (b.South + b.North) / 2, Lon: (b.West + b.East) / 2} }
+func (b BBox) Center() GeoPoint {
+	return GeoPoint{Lat: (b.South + b.North) / 2, Lon: (b.West + b.East) / 2}
+}
 
 // ParseBBox reads "south,west,north,east" (Overpass's order) and checks it:
 // numbers in range, south below north, west of east, and no side longer
