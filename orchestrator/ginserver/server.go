@@ -346,6 +346,11 @@ func decodeJSON(c *gin.Context, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
+			if path, ok := unknownFieldPath(body, v); ok {
+				return orchestrator.FieldErrorf(path, "unknown field %q", m[1])
+			}
+		}
 		return jsonError(err)
 	}
 	if dec.More() {
