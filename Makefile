@@ -21,7 +21,7 @@ build:
 ## test: all tests; integration tests use real services when REDIS_URL / DATABASE_URL are set
 test:
 	$(GO) test -count=1 $(PKGS)
-	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/
+	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
 
 ## bench: benchmarks, one package at a time (-p 1) on these two-core machines
 bench:
