@@ -19,6 +19,7 @@ type Brief struct {
 	Origin       string      `json:"origin,omitempty"`
 	Destinations []string    `json:"destinations"`
 	Route        []string    `json:"route,omitempty"`
+	CityCount    int         `json:"city_count,omitempty"` // how many destinations to visit; 0: all (see Choosing)
 	StartDate    string      `json:"start_date,omitempty"`
 	EndDate      string      `json:"end_date,omitempty"`
 	Days         int         `json:"days,omitempty"`
@@ -77,6 +78,7 @@ var (
 const (
 	MaxTripDays     = 30
 	MaxCities       = 10
+	MaxCandidates   = 6 // destinations a city_count chooses among (each ordered pair is a transport subtask)
 	MaxTravelers    = 50
 	MaxListItems    = 20
 	MaxNameRunes    = 100
@@ -85,12 +87,33 @@ const (
 )
 
 // Cities returns the cities to visit in order: the fixed route when given,
-// otherwise the destinations.
+// otherwise the destinations. When CityCount chooses among the
+// destinations (see Choosing) these are the candidates, not the visit.
 func (b *Brief) Cities() []string {
 	if len(b.Route) > 0 {
 		return b.Route
 	}
 	return b.Destinations
+}
+
+// Choosing reports whether the brief's CityCount asks the planner to choose
+// that many of the destinations, in an order it picks (a region's candidate
+// cities, "visit 2 of Suzhou, Hangzhou, Nanjing"), rather than visit all of
+// them.
+func (b *Brief) Choosing() bool {
+	return len(b.Route) == 0 && b.CityCount > 0 && b.CityCount < len(b.Destinations)
+}
+
+// Visits returns how many cities the plan visits: the route's length, else
+// CityCount when set, else the number of destinations.
+func (b *Brief) Visits() int {
+	switch {
+	case len(b.Route) > 0:
+		return len(b.Route)
+	case b.CityCount > 0:
+		return b.CityCount
+	}
+	return len(b.Destinations)
 }
 
 // ReferenceTime returns the brief's Now, or fallback when Now is empty or
@@ -110,7 +133,10 @@ func (b *Brief) ReferenceTime(fallback time.Time) time.Time {
 // from the other two date fields, destinations from a route, one adult by
 // default, lower-cased enumerations, upper-cased currency, moderate pace and
 // English by default. now is the server clock, used when b.Now is empty; it
-// is recorded in b.Now so the brief alone reproduces the plan. The first
+// is recorded in b.Now so the brief alone reproduces the plan. city_count,
+// when set, must lie between 1 and the number of destinations (at most
+// MaxCandidates of them when it chooses among them), equal the route's
+// length when a route is fixed, and leave a day per city. The first
 // problem found is returned as an *Error naming the field.
 func (b *Brief) Normalize(now time.Time) error {
 	if b.Now == "" {
@@ -144,10 +170,16 @@ func (b *Brief) Normalize(now time.Time) error {
 	if len(b.Route) > MaxCities {
 		return FieldErrorf("route", "at most %d cities in a route", MaxCities)
 	}
+	if err := b.checkCityCount(); err != nil {
+		return err
+	}
 	if err := b.normalizeDates(ref); err != nil {
 		return err
 	}
-	if len(b.Cities()) > b.Days {
+	if b.CityCount > 0 && b.CityCount > b.Days {
+		return FieldErrorf("city_count", "%d cities need at least %d days, the trip has %d", b.CityCount, b.CityCount, b.Days)
+	}
+	if b.CityCount == 0 && len(b.Cities()) > b.Days {
 		return FieldErrorf("days", "%d cities need at least %d days", len(b.Cities()), len(b.Cities()))
 	}
 
@@ -218,6 +250,24 @@ func (b *Brief) Normalize(now time.Time) error {
 	}
 	if err := cleanTerms("constraints.accessibility", c.Accessibility, nil); err != nil {
 		return err
+	}
+	return nil
+}
+
+// checkCityCount validates CityCount against the destinations and route.
+func (b *Brief) checkCityCount() error {
+	n := b.CityCount
+	switch {
+	case n == 0:
+		return nil
+	case n < 0:
+		return FieldErrorf("city_count", "must not be negative")
+	case n > len(b.Destinations):
+		return FieldErrorf("city_count", "%d cities asked for but only %d destinations given", n, len(b.Destinations))
+	case len(b.Route) > 0 && n != len(b.Route):
+		return FieldErrorf("city_count", "%d cities asked for but the route fixes %d", n, len(b.Route))
+	case len(b.Route) == 0 && n < len(b.Destinations) && len(b.Destinations) > MaxCandidates:
+		return FieldErrorf("city_count", "at most %d destinations to choose %d from, %d given", MaxCandidates, n, len(b.Destinations))
 	}
 	return nil
 }

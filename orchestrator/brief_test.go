@@ -2,6 +2,7 @@ package orchestrator_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -76,6 +77,17 @@ func TestBriefNormalizeErrors(t *testing.T) {
 		}, "constraints.transport_prefer"},
 		{"bad now", func(b *orchestrator.Brief) { b.Now = "yesterday" }, "now"},
 		{"more cities than days", func(b *orchestrator.Brief) { b.Destinations = []string{"A", "B", "C", "D"} }, "days"},
+		{"negative city count", func(b *orchestrator.Brief) { b.CityCount = -1 }, "city_count"},
+		{"city count over destinations", func(b *orchestrator.Brief) { b.CityCount = 2 }, "city_count"},
+		{"city count not the route", func(b *orchestrator.Brief) {
+			b.Destinations, b.Route, b.CityCount = []string{"A", "B", "C"}, []string{"A", "B"}, 1
+		}, "city_count"},
+		{"city count needs more days", func(b *orchestrator.Brief) {
+			b.Destinations, b.CityCount = []string{"A", "B", "C", "D", "E"}, 4
+		}, "city_count"},
+		{"too many candidates", func(b *orchestrator.Brief) {
+			b.Destinations, b.CityCount = []string{"A", "B", "C", "D", "E", "F", "G"}, 2
+		}, "city_count"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,5 +141,53 @@ func TestBriefNormalizeFills(t *testing.T) {
 	}
 	if b2.StartDate != "2026-05-08" {
 		t.Errorf("start from end and days: got %s", b2.StartDate)
+	}
+}
+
+func TestBriefNormalizeCityCount(t *testing.T) {
+	tests := []struct {
+		name         string
+		destinations []string
+		route        []string
+		count, days  int
+		choosing     bool
+		visits       int
+	}{
+		{"absent: all destinations", []string{"A", "B"}, nil, 0, 3, false, 2},
+		{"two of four in three days", []string{"A", "B", "C", "D"}, nil, 2, 3, true, 2},
+		{"all of them", []string{"A", "B"}, nil, 2, 2, false, 2},
+		{"one of six in a day", []string{"A", "B", "C", "D", "E", "F"}, nil, 1, 1, true, 1},
+		{"the route's length", []string{"A", "B", "C"}, []string{"B", "A"}, 2, 4, false, 2},
+		{"many destinations, all visited", []string{"A", "B", "C", "D", "E", "F", "G"}, nil, 7, 7, false, 7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := orchestrator.Brief{Destinations: tt.destinations, Route: tt.route, CityCount: tt.count,
+				StartDate: "2026-06-19", Days: tt.days}
+			if err := b.Normalize(refNow); err != nil {
+				t.Fatalf("Normalize: %v", err)
+			}
+			if b.Choosing() != tt.choosing || b.Visits() != tt.visits {
+				t.Errorf("Choosing %v, Visits %d; want %v, %d", b.Choosing(), b.Visits(), tt.choosing, tt.visits)
+			}
+		})
+	}
+}
+
+// TestBriefCityCountKey checks that a brief without city_count keeps its
+// JSON, and so its BriefKey, and that city_count changes the key.
+func TestBriefCityCountKey(t *testing.T) {
+	b := orchestrator.Brief{Destinations: []string{"A", "B"}, Days: 3}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := json.Marshal(b)
+	if strings.Contains(string(out), "city_count") {
+		t.Errorf("city_count written when absent: %s", out)
+	}
+	c := b
+	c.CityCount = 1
+	if orchestrator.BriefKey(&b) == orchestrator.BriefKey(&c) {
+		t.Error("city_count does not change the brief key")
 	}
 }

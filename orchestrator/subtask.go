@@ -148,6 +148,16 @@ func CanonicalCity(name string) string {
 // and live fares for the leg's date; then fx, itinerary, budget, verify and
 // render. Days are split as the planner splits them: the trip's nights
 // spread over the cities (SplitNights), travel on arrival days.
+//
+// When the brief chooses CityCount of its destinations (Brief.Choosing) the
+// destinations are candidates and Decompose works in candidate mode: the
+// undated catalogs, guide and matrix for every candidate as above; weather
+// per candidate over the whole trip window, the city's nights not being
+// known yet; transport options from the origin to each candidate, from each
+// candidate back, and between each ordered pair of candidates, so that the
+// planner can choose and order the route. It emits no hotel_prices and no
+// transport_prices subtasks: their dates depend on the route the planner
+// picks, which is known only after the data is gathered.
 func Decompose(b *Brief) []Subtask {
 	var out []Subtask
 	seen := map[string]bool{}
@@ -163,6 +173,10 @@ func Decompose(b *Brief) []Subtask {
 		lang = "en"
 	}
 	cities := b.Cities()
+	choosing := b.Choosing()
+	if choosing && len(cities) > MaxCandidates {
+		cities = cities[:MaxCandidates] // Normalize rejects more
+	}
 	nights := SplitNights(max(b.Days-1, 0), len(cities))
 	arrive := ArrivalDays(nights)
 	dates := b.Dates()
@@ -192,7 +206,7 @@ func Decompose(b *Brief) []Subtask {
 		}
 		gather = append(gather, g, guide)
 		gather = append(gather, catalogs...)
-		if dates != nil && nights[i] > 0 {
+		if !choosing && dates != nil && nights[i] > 0 {
 			hp := map[string]string{"city": c, "nights": strconv.Itoa(nights[i]), "guests": guests,
 				"checkin": dates[arrive[i]], "checkout": dates[arrive[i]+nights[i]]}
 			if b.Constraints.RoomType != "" {
@@ -204,10 +218,16 @@ func Decompose(b *Brief) []Subtask {
 			gather = append(gather, add(NewSubtask(KindHotelPrices, hp, g, catalogs[2])))
 		}
 		wp := map[string]string{"city": c}
-		if dates != nil {
+		switch {
+		case choosing && dates != nil:
+			wp["start"] = dates[0]
+			wp["end"] = dates[len(dates)-1]
+		case choosing:
+			wp["days"] = strconv.Itoa(b.Days)
+		case dates != nil:
 			wp["start"] = dates[arrive[i]]
 			wp["end"] = dates[arrive[i]+nights[i]]
-		} else {
+		default:
 			wp["days"] = strconv.Itoa(nights[i] + 1)
 		}
 		gather = append(gather, add(NewSubtask(KindWeather, wp, g)))
@@ -215,21 +235,45 @@ func Decompose(b *Brief) []Subtask {
 	}
 
 	// Transport between consecutive stops, starting and ending at the
-	// origin when there is one.
-	stops := append([]string{}, cities...)
-	legDays := append([]int{}, arrive[1:]...)
-	if b.Origin != "" {
-		stops = append(append([]string{b.Origin}, stops...), b.Origin)
-		legDays = append(append([]int{0}, legDays...), max(b.Days-1, 0))
+	// origin when there is one; in candidate mode every leg the planner may
+	// choose: out from the origin, between candidates both ways, and back.
+	var legs [][2]string
+	var legDays []int // per leg, the 0-based day of travel (dated fares)
+	if choosing {
+		if b.Origin != "" {
+			for _, c := range cities {
+				legs = append(legs, [2]string{b.Origin, c})
+			}
+		}
+		for _, from := range cities {
+			for _, to := range cities {
+				legs = append(legs, [2]string{from, to})
+			}
+		}
+		if b.Origin != "" {
+			for _, c := range cities {
+				legs = append(legs, [2]string{c, b.Origin})
+			}
+		}
+	} else {
+		stops := append([]string{}, cities...)
+		legDays = append([]int{}, arrive[1:]...)
+		if b.Origin != "" {
+			stops = append(append([]string{b.Origin}, stops...), b.Origin)
+			legDays = append(append([]int{0}, legDays...), max(b.Days-1, 0))
+		}
+		for i := 0; i+1 < len(stops); i++ {
+			legs = append(legs, [2]string{stops[i], stops[i+1]})
+		}
 	}
-	for i := 0; i+1 < len(stops); i++ {
-		from, to := CanonicalCity(stops[i]), CanonicalCity(stops[i+1])
+	for i, leg := range legs {
+		from, to := CanonicalCity(leg[0]), CanonicalCity(leg[1])
 		if from == to {
 			continue
 		}
-		gf, gt := geocode(stops[i]), geocode(stops[i+1])
+		gf, gt := geocode(leg[0]), geocode(leg[1])
 		gather = append(gather, add(NewSubtask(KindTransport, map[string]string{"from": from, "to": to, "category": string(KindTransport)}, gf, gt)))
-		if dates != nil {
+		if dates != nil && !choosing {
 			p := map[string]string{"from": from, "to": to, "date": dates[legDays[i]], "guests": guests}
 			if len(b.Constraints.TransportExclude) > 0 {
 				p["exclude"] = joinSorted(b.Constraints.TransportExclude)

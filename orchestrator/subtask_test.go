@@ -123,3 +123,63 @@ func TestDecomposeMultiCity(t *testing.T) {
 		t.Errorf("ArrivalDays = %v", got)
 	}
 }
+
+func TestDecomposeCandidates(t *testing.T) {
+	b := orchestrator.Brief{Origin: "Shanghai", Destinations: []string{"Chengdu", "Chongqing", "Hangzhou", "Suzhou"},
+		CityCount: 2, StartDate: "2026-06-19", Days: 4, Budget: &orchestrator.Budget{Amount: 5000, Currency: "CNY"}}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	got := orchestrator.Decompose(&b)
+	if again := orchestrator.Decompose(&b); !reflect.DeepEqual(got, again) {
+		t.Fatal("Decompose is not deterministic")
+	}
+	count := map[orchestrator.Kind]int{}
+	seen := map[string]bool{}
+	legs := map[string]bool{}
+	for _, st := range got {
+		if seen[st.ID] {
+			t.Errorf("duplicate subtask %s", st.ID)
+		}
+		seen[st.ID] = true
+		count[st.Kind]++
+		switch st.Kind {
+		case orchestrator.KindWeather:
+			if st.Params["start"] != "2026-06-19" || st.Params["end"] != "2026-06-22" {
+				t.Errorf("weather %s: want the whole trip window", st.Params)
+			}
+		case orchestrator.KindTransport:
+			legs[st.Params["from"]+">"+st.Params["to"]] = true
+		}
+	}
+	want := map[orchestrator.Kind]int{
+		orchestrator.KindGeocode: 5, orchestrator.KindGuide: 4, orchestrator.KindAttractions: 4,
+		orchestrator.KindRestaurants: 4, orchestrator.KindHotels: 4, orchestrator.KindWeather: 4,
+		orchestrator.KindMatrix: 4, orchestrator.KindTransport: 4 + 4 + 4*3, orchestrator.KindFX: 1,
+		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1, orchestrator.KindRender: 1,
+	}
+	if !reflect.DeepEqual(count, want) {
+		t.Errorf("subtasks per kind:\n got %v\nwant %v", count, want)
+	}
+	for _, l := range []string{"shanghai>suzhou", "suzhou>shanghai", "chengdu>chongqing", "chongqing>chengdu", "hangzhou>suzhou"} {
+		if !legs[l] {
+			t.Errorf("no transport leg %s", l)
+		}
+	}
+
+	// The same brief visiting all four cities is not in candidate mode.
+	b.CityCount = 4
+	b.Days = 0
+	b.EndDate = ""
+	b.Days = 5
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	all := map[orchestrator.Kind]int{}
+	for _, st := range orchestrator.Decompose(&b) {
+		all[st.Kind]++
+	}
+	if all[orchestrator.KindHotelPrices] != 4 || all[orchestrator.KindTransport] != 5 || all[orchestrator.KindFares] != 5 {
+		t.Errorf("all cities: %v", all)
+	}
+}

@@ -103,7 +103,7 @@ type Trip struct {
 // CityData is what was gathered for one city of the route.
 type CityData struct {
 	Name    string             `json:"name"`
-	Days    int                `json:"days"`
+	Days    int                `json:"days"` // the split's days; 0 for a candidate (Brief.Choosing)
 	Place   *Sourced[Place]    `json:"place,omitempty"`
 	Weather *Sourced[Forecast] `json:"weather,omitempty"`
 	// Region is the state or province the city lies in, when known.

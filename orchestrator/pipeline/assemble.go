@@ -27,8 +27,15 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 			display[orchestrator.CanonicalCity(c)] = c
 		}
 	}
+	choosing := b.Choosing()
 	for i, c := range cities {
-		trip.Cities = append(trip.Cities, orchestrator.CityData{Name: c, Days: nights[i] + 1})
+		// A city's days follow from the split only when every city is
+		// visited; candidates (Brief.Choosing) get theirs from the planner.
+		cd := orchestrator.CityData{Name: c}
+		if !choosing {
+			cd.Days = nights[i] + 1
+		}
+		trip.Cities = append(trip.Cities, cd)
 		if _, ok := byCity[orchestrator.CanonicalCity(c)]; !ok {
 			byCity[orchestrator.CanonicalCity(c)] = i
 		}

@@ -24,7 +24,7 @@ func PlannerSteps() map[orchestrator.Kind]LocalFunc {
 }
 
 func planStep(_ context.Context, in LocalInput) (json.RawMessage, error) {
-	it, err := planner.Plan(in.Brief, in.Trip, planner.Options{})
+	it, err := planner.Plan(in.Brief, in.Trip, planner.Options{Cities: in.Brief.CityCount})
 	if err != nil {
 		return nil, err
 	}

@@ -744,8 +744,8 @@ func (v *verifier) hard() {
 			})
 		}
 	}
-	// Route: the fixed route in order, else every named destination that
-	// has data.
+	// Route: the fixed route in order, else city_count of the
+	// destinations, else every named destination that has data.
 	var visited []string
 	for _, c := range it.Cities {
 		visited = append(visited, canon(c.City))
@@ -757,6 +757,27 @@ func (v *verifier) hard() {
 		}
 		if !slices.Equal(visited, want) {
 			v.fail(CheckRoute, 0, "", "the plan visits %s, the brief fixes %s", strings.Join(visited, " → "), strings.Join(want, " → "))
+		}
+	} else if b.CityCount > 0 {
+		// The brief asks for city_count of its destinations, in any
+		// order: as many distinct cities, each one of them (TravelPlanner's
+		// visiting_city_number).
+		distinct := map[string]bool{}
+		for _, c := range it.Cities {
+			k := canon(c.City)
+			switch {
+			case !slices.ContainsFunc(b.Destinations, func(d string) bool { return canon(d) == k }):
+				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, which is not a destination", c.City)
+			case v.cities[k] == nil:
+				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, for which the trip holds no data", c.City)
+			case distinct[k]:
+				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s twice", c.City)
+			}
+			distinct[k] = true
+		}
+		if len(distinct) != b.CityCount {
+			v.fail(CheckRoute, 0, "", "the plan visits %d cities (%s), the brief asks for %d of %s",
+				len(distinct), strings.Join(visited, ", "), b.CityCount, strings.Join(b.Destinations, ", "))
 		}
 	} else {
 		// When every destination is a city of the trip and the plan visits

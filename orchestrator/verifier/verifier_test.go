@@ -283,3 +283,36 @@ func TestVerifyNilItinerary(t *testing.T) {
 		t.Error("a missing itinerary passed")
 	}
 }
+
+// TestVerifyCityCount checks a brief that asks for city_count of its
+// destinations: the sample plan visits one city, Alpha.
+func TestVerifyCityCount(t *testing.T) {
+	tests := []struct {
+		name         string
+		destinations []string
+		count        int
+		pass         bool
+	}{
+		{"one of two", []string{"Alpha", "Beta"}, 1, true},
+		{"one of two, other order", []string{"Beta", "Alpha"}, 1, true},
+		{"two of two", []string{"Alpha", "Beta"}, 2, false},
+		{"two of three", []string{"Alpha", "Beta", "Gamma"}, 2, false},
+		{"not a destination", []string{"Beta", "Gamma"}, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, trip, it := sample(t)
+			b.Destinations, b.CityCount = tt.destinations, tt.count
+			rep := Verify(b, trip, it)
+			var route string
+			for _, c := range rep.Checks {
+				if c.Name == CheckRoute {
+					route = c.Status
+				}
+			}
+			if got := route != orchestrator.CheckFail; got != tt.pass {
+				t.Errorf("route check %s, want pass=%v; findings %+v", route, tt.pass, rep.Findings)
+			}
+		})
+	}
+}
