@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +24,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/verifier"
 )
 
 // clock is a settable test clock.
@@ -68,6 +70,10 @@ func (f *fakeTools) count(tool string) int { f.mu.Lock(); defer f.mu.Unlock(); r
 var cities = map[string]orchestrator.Place{
 	"chengdu":  {Name: "Chengdu", Country: "China", CountryCode: "CN", Latitude: 30.66667, Longitude: 104.06667, Timezone: "Asia/Shanghai", Population: 7415590, SourceID: "1815286"},
 	"shanghai": {Name: "Shanghai", Country: "China", CountryCode: "CN", Latitude: 31.22222, Longitude: 121.45806, Timezone: "Asia/Shanghai", Population: 24874500, SourceID: "1796236"},
+	// The candidates of TestPlanChinaTravelChoosesCities.
+	"chongqing": {Name: "Chongqing", Country: "China", CountryCode: "CN", Latitude: 29.56278, Longitude: 106.55278, Timezone: "Asia/Shanghai", Population: 7457600, SourceID: "1814906"},
+	"hangzhou":  {Name: "Hangzhou", Country: "China", CountryCode: "CN", Latitude: 30.29365, Longitude: 120.16142, Timezone: "Asia/Shanghai", Population: 6241971, SourceID: "1808926"},
+	"suzhou":    {Name: "Suzhou", Country: "China", CountryCode: "CN", Latitude: 31.30408, Longitude: 120.59538, Timezone: "Asia/Shanghai", Population: 1343091, SourceID: "1886760"},
 }
 
 func newTools(now func() time.Time) *fakeTools {
@@ -543,5 +549,82 @@ func TestPlanWithoutBrowserSaysWhy(t *testing.T) {
 	}
 	if found != 3 { // one stay, two legs
 		t.Errorf("want 3 browser notes, got %d: %+v", found, plan.Notes)
+	}
+}
+
+// TestPlanChinaTravelChoosesCities plans a 4-day trip from Shanghai to two
+// of Chengdu, Chongqing, Hangzhou and Suzhou (city_count 2) with the
+// ChinaTravel sandbox imported: the planner chooses the two cities and their
+// order, and the verifier accepts an itinerary visiting exactly two of them.
+func TestPlanChinaTravelChoosesCities(t *testing.T) {
+	dir, err := datasets.Locate("chinatravel")
+	if err != nil {
+		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
+			t.Fatalf("dataset missing: %v", err)
+		}
+		t.Skipf("dataset missing: %v", err)
+	}
+	f := newFixture(t, pipeline.Options{Local: pipeline.PlannerSteps()})
+	cat, err := datasets.LoadChinaTravel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	put := func(ctx context.Context, kind, hash string, p json.RawMessage, prov orchestrator.Provenance, ttl time.Duration) error {
+		return f.kb.Put(ctx, knowledgebase.Key{Kind: kind, Hash: hash}, knowledgebase.Entry{Payload: p, Provenance: prov}, ttl)
+	}
+	cities := []string{"chengdu", "chongqing", "hangzhou", "suzhou", "shanghai"}
+	if _, err := cat.Import(ctx, put, datasets.ImportOptions{Cities: cities, Now: f.clk.Now}); err != nil {
+		t.Fatal(err)
+	}
+	dest := []string{"Chengdu", "Chongqing", "Hangzhou", "Suzhou"}
+	b := orchestrator.Brief{Origin: "Shanghai", Destinations: dest, CityCount: 2, StartDate: "2026-06-19", Days: 4,
+		Budget:      &orchestrator.Budget{Amount: 4000, Currency: "CNY", PerPerson: true},
+		Constraints: orchestrator.Constraints{TransportPrefer: []string{"train"}}, Language: "zh", Now: "2026-06-10T10:00:00+08:00"}
+	if err := b.Normalize(f.clk.Now()); err != nil {
+		t.Fatal(err)
+	}
+	plan, _, err := f.svc.Plan(ctx, pipeline.Request{Brief: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := plan.Itinerary
+	if it == nil {
+		t.Fatalf("no itinerary; notes %+v", plan.Notes)
+	}
+	if it.Report == nil || !it.Report.Passed {
+		t.Errorf("verifier: %+v", it.Report)
+	}
+	if len(it.Days) != 4 || len(it.Cities) != 2 {
+		t.Fatalf("days %d cities %+v", len(it.Days), it.Cities)
+	}
+	for _, c := range it.Cities {
+		if !slices.Contains(dest, c.City) {
+			t.Errorf("visits %s, not a destination", c.City)
+		}
+	}
+	if it.Cities[0].City == it.Cities[1].City {
+		t.Errorf("visits %s twice", it.Cities[0].City)
+	}
+	if len(plan.Trip.Cities) != 4 {
+		t.Errorf("trip holds %d candidate cities, want 4", len(plan.Trip.Cities))
+	}
+	for _, c := range plan.Trip.Cities {
+		if c.Days != 0 || c.Attractions == nil || !c.Attractions.Provenance.CacheHit {
+			t.Errorf("candidate %s: days %d, attractions %v", c.Name, c.Days, c.Attractions != nil)
+		}
+	}
+	for _, n := range plan.Notes {
+		if n.Kind == orchestrator.KindHotelPrices || n.Kind == orchestrator.KindFares {
+			t.Errorf("candidate mode ran a dated price subtask: %+v", n)
+		}
+	}
+	t.Logf("visits %s (%d nights) then %s (%d nights)", it.Cities[0].City, it.Cities[0].Nights, it.Cities[1].City, it.Cities[1].Nights)
+
+	// The verifier fails the same itinerary for a brief asking for three.
+	b3 := b
+	b3.CityCount = 3
+	if rep := verifier.Verify(&b3, &plan.Trip, it); rep.Passed {
+		t.Error("an itinerary of 2 cities passed a brief asking for 3")
 	}
 }
