@@ -169,6 +169,9 @@ func TestCreatePlanErrors(t *testing.T) {
 		{"invalid brief", `{"brief":{"destinations":["Chengdu"],"start_date":"2026-02-30","days":2}}`, 400, "invalid", "brief.start_date"},
 		{"past dates", `{"brief":{"destinations":["Chengdu"],"start_date":"2025-01-01","days":2}}`, 400, "invalid", "brief.start_date"},
 		{"hostile name", `{"brief":{"destinations":["<img src=x onerror=alert(1)>"],"days":2}}`, 400, "invalid", "brief.destinations[0]"},
+		{"city count over destinations", `{"brief":{"destinations":["Chengdu","Chongqing"],"city_count":3,"days":4}}`, 400, "invalid", "brief.city_count"},
+		{"city count, too few days", `{"brief":{"destinations":["Chengdu","Chongqing","Suzhou"],"city_count":2,"start_date":"2026-06-19","end_date":"2026-06-19"}}`, 400, "invalid", "brief.city_count"},
+		{"city count wrong type", `{"brief":{"destinations":["Chengdu","Chongqing"],"city_count":"two","days":4}}`, 400, "invalid", "brief.city_count"},
 		{"bad deadline", `{"brief":` + brief + `,"options":{"deadline_ms":-5}}`, 400, "invalid", "options.deadline_ms"},
 		{"bad now", `{"query":"Kyoto","now":"tomorrow"}`, 400, "invalid", "now"},
 		{"missing essentials", `{"query":"somewhere nice"}`, 422, "needs_input", ""},
@@ -352,5 +355,34 @@ func TestParseBrief(t *testing.T) {
 	}
 	if len(pl.got) != 0 {
 		t.Error("parsing planned something")
+	}
+}
+
+func TestCreatePlanCityCount(t *testing.T) {
+	srv, pl, _ := newServer(t)
+	resp, data := post(t, srv.URL+"/v1/plans", `{"brief":{"origin":"Shanghai","destinations":["Chengdu","Chongqing","Hangzhou","Suzhou"],"city_count":2,"start_date":"2026-06-19","days":4}}`)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("got %d %s", resp.StatusCode, data)
+	}
+	if got := pl.got[0].Brief; got.CityCount != 2 || len(got.Destinations) != 4 || !got.Choosing() {
+		t.Errorf("planner got %+v", got)
+	}
+	var p struct {
+		Brief map[string]any `json:"brief"`
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Brief["city_count"]; got != float64(2) {
+		t.Errorf("response brief city_count %v: %s", got, data)
+	}
+	get, err := http.Get(srv.URL + "/v1/plans/pl_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer get.Body.Close()
+	var stored orchestrator.Plan
+	if err := json.NewDecoder(get.Body).Decode(&stored); err != nil || stored.Brief.CityCount != 2 {
+		t.Errorf("GET: %+v %v", stored.Brief, err)
 	}
 }
