@@ -200,7 +200,7 @@ func TestResultJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{`"brief":`, `"parser":"rules"`, `"places":`, `"city_count":2`, `"destinations":["Texas"]`, `"start_date":"2027-03-10"`, `"kind":"region"`} {
+	for _, k := range []string{`"brief":`, `"parser":"rules"`, `"places":`, `"city_count":2`, `"destinations":["Austin","Houston","San Antonio","Dallas"]`, `"name":"Texas"`, `"start_date":"2027-03-10"`, `"kind":"region"`} {
 		if !strings.Contains(string(data), k) {
 			t.Errorf("JSON lacks %s: %s", k, data)
 		}

@@ -350,13 +350,19 @@ func (l *llmParser) validate(content, clean string, now time.Time) (*Result, err
 			b.Constraints.TransportPrefer = append(b.Constraints.TransportPrefer, m)
 		}
 	}
-	if x.CityCount > 1 && len(r.Places) > 0 && len(b.Destinations) == 1 {
-		for _, p := range r.Places {
-			if p.Role == "destination" && p.Kind != "" && p.Kind != "city" {
-				r.CityCount = x.CityCount
-			}
+	// The model's count, with the destinations it named, goes through the
+	// rules' reading (a region's candidate cities, "2 of these").
+	d.dests = d.dests[:0]
+	for _, p := range r.Places {
+		if p.Role == "destination" && p.Kind != "" {
+			d.dests = append(d.dests, p)
 		}
 	}
+	d.cityCount = 0
+	if x.CityCount > 1 {
+		d.cityCount = x.CityCount
+	}
+	d.applyCityCount(r, &b)
 	r.TravelMonth = d.when.month
 	r.Holiday = d.when.holiday
 	r.Notes = append(r.Notes, d.when.notes...)

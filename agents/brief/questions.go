@@ -7,7 +7,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
@@ -127,9 +126,9 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no destination found in the answer"}
 			}
 			b.Destinations = names
-			if c := d.cities(); c > 1 && len(d.dests) == 1 && d.dests[0].Kind != gazetteer.City.String() {
-				r.CityCount = c
-			}
+			b.CityCount = 0
+			d.cityCount = d.cities()
+			d.applyCityCount(r, &b)
 		case "origin":
 			d.findPlaces()
 			switch {

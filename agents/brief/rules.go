@@ -110,7 +110,7 @@ func (d *doc) cities() int {
 	}
 	for _, w := range []string{"个城市", "座城市", "城"} {
 		for i := strings.Index(d.clean, w); i >= 0; {
-			if n, ns := readNumberBackAll(d.clean, i); ns < i && n > 1 && n <= orchestrator.MaxCities && (w != "城" || strings.HasPrefix(d.clean[i:], "城市") || strings.HasSuffix(d.clean[:ns], "玩") || strings.HasSuffix(d.clean[:ns], "逛")) {
+			if n, ns := readNumberBackAll(d.clean, i); ns < i && n > 1 && n <= orchestrator.MaxCities && (w != "城" || strings.HasPrefix(d.clean[i:], "城市") || strings.HasPrefix(d.clean[i:], "城游") || strings.HasSuffix(d.clean[:ns], "玩") || strings.HasSuffix(d.clean[:ns], "逛")) {
 				return n
 			}
 			k := strings.Index(d.clean[i+len(w):], w)
@@ -183,9 +183,7 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 	b.Constraints.RoomType = d.roomType()
 	b.Constraints.Cuisines = d.cuisines()
 	b.Constraints.Accessibility = d.accessibility()
-	if d.cityCount > 1 && len(b.Destinations) == 1 && len(d.dests) == 1 && d.dests[0].Kind != "city" {
-		r.CityCount = d.cityCount
-	}
+	d.applyCityCount(r, &b)
 	r.Places = places
 	r.TravelMonth = d.when.month
 	r.Holiday = d.when.holiday
@@ -270,6 +268,8 @@ func finish(r *Result, b orchestrator.Brief, now time.Time) {
 		msg := orchestrator.ErrorMessage(err)
 		switch {
 		case field == "days" && strings.Contains(msg, "cities need"):
+		case field == "city_count" && strings.Contains(msg, "cities need"):
+			field = "days"
 		case field == "start_date", field == "end_date", field == "days":
 			field = "dates"
 		case field == "":

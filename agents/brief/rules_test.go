@@ -34,7 +34,8 @@ type want struct {
 	room       string
 	cuisines   []string
 	access     []string
-	cityCount  int
+	cityCount  int // Result.CityCount
+	chooses    int // Brief.CityCount
 	holiday    string
 	month      string
 	questions  []string // fields of the pending questions, in order
@@ -107,7 +108,20 @@ var rulesCases = []struct {
 	{"en country after comma", "Vancouver, Canada for 4 days", want{dests: []string{"Vancouver"}, cc: "CA", days: 4}},
 	{"en country qualifier not a second stop", "3 days in Sydney, Australia", want{dests: []string{"Sydney"}, cc: "AU", days: 3}},
 	{"en state destination", "2 weeks in Texas", want{dests: []string{"Texas"}, days: 14}},
-	{"en state with cities count", "Visit 3 cities in California over 7 days", want{dests: []string{"California"}, days: 7, cityCount: 3}},
+	{"en state with cities count", "Visit 3 cities in California over 7 days", want{dests: []string{"Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}, days: 7, cityCount: 3, chooses: 3}},
+	// ---- N cities in a region: its most populous cities as candidates, the capital first
+	{"zh 云南三城游", "云南三城游", want{lang: "zh", dests: []string{"Kunming", "Lijiang", "Jianshui", "Wenshan City", "Kaiyuan"}, cityCount: 3, chooses: 3, questions: []string{"dates"}}},
+	{"zh 五一去云南玩三个城市", "五一去云南玩三个城市", want{dests: []string{"Kunming", "Lijiang", "Jianshui", "Wenshan City", "Kaiyuan"}, start: "2026-05-01", end: "2026-05-05", days: 5, cityCount: 3, chooses: 3, holiday: "Labour Day holiday"}},
+	{"zh 从昆明出发 leaves the origin out", "从昆明出发，云南两城游，玩5天", want{origin: "Kunming", dests: []string{"Lijiang", "Jianshui", "Wenshan City", "Kaiyuan"}, days: 5, cityCount: 2, chooses: 2}},
+	{"zh 四川两个城市 needs the days", "去四川玩两个城市，1天", want{dests: []string{"Chengdu", "Nanchong", "Zigong", "Neijiang"}, cityCount: 2, chooses: 2, questions: []string{"days"}}},
+	{"en 3 cities in California in May", "3 cities in California in May", want{lang: "en", dests: []string{"Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}, cityCount: 3, chooses: 3, month: "2026-05", questions: []string{"dates"}}},
+	{"en a week in Sichuan visiting 2 cities", "a week in Sichuan visiting 2 cities", want{dests: []string{"Chengdu", "Nanchong", "Zigong", "Neijiang"}, days: 7, cityCount: 2, chooses: 2}},
+	{"en 2 cities in Texas, capital first", "2 cities in Texas for 5 days", want{dests: []string{"Austin", "Houston", "San Antonio", "Dallas"}, days: 5, cityCount: 2, chooses: 2}},
+	{"en 2 of a list", "Visit 2 of Suzhou, Hangzhou and Nanjing in 4 days", want{dests: []string{"Suzhou", "Hangzhou", "Nanjing"}, days: 4, chooses: 2}},
+	{"en 2 cities of a list", "4 days, 2 cities: Suzhou, Hangzhou or Nanjing", want{dests: []string{"Suzhou", "Hangzhou", "Nanjing"}, days: 4, chooses: 2}},
+	{"zh 选两个", "苏州、杭州、南京选两个城市玩4天", want{dests: []string{"Suzhou", "Hangzhou", "Nanjing"}, days: 4, chooses: 2}},
+	{"zh 其中两个", "想去苏州、杭州和南京，其中两个就行，4天", want{dests: []string{"Suzhou", "Hangzhou", "Nanjing"}, days: 4, chooses: 2}},
+	{"zh a list visits all", "苏州、杭州、南京玩4天", want{dests: []string{"Suzhou", "Hangzhou", "Nanjing"}, days: 4}},
 	{"en Washington state", "5 days in Washington state", want{dests: []string{"Washington"}, admin: "WA", days: 5}},
 	{"en Washington city by default", "5 days in Washington", want{dests: []string{"Washington"}, admin: "DC", days: 5}},
 	{"en country destination", "A 10-day trip to Japan", want{dests: []string{"Japan"}, days: 10}},
@@ -406,6 +420,9 @@ func checkResult(r *Result, w want) []string {
 	}
 	list("cuisines", b.Constraints.Cuisines, w.cuisines)
 	list("accessibility", b.Constraints.Accessibility, w.access)
+	if w.chooses != 0 || len(w.dests) > 1 {
+		eq("brief city_count", r.Brief.CityCount, w.chooses)
+	}
 	if w.cityCount != 0 {
 		eq("city_count", r.CityCount, w.cityCount)
 	}

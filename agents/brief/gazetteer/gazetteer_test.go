@@ -136,3 +136,34 @@ func ExampleGazetteer_Lookup() {
 	// Paris -> Paris FR 11
 	// Springfield -> Springfield US MO
 }
+
+func TestCitiesIn(t *testing.T) {
+	g, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		area *Place
+		n    int
+		want []string
+	}{
+		{g.Region("CN", "29"), 5, []string{"Kunming", "Lijiang", "Jianshui", "Wenshan City", "Kaiyuan"}},
+		{g.Region("US", "CA"), 5, []string{"Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}},
+		// Sacramento is among the six most populous: the capital goes first.
+		{g.Region("US", "CA"), 6, []string{"Sacramento", "Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}},
+		{g.Region("CN", "32"), 4, []string{"Chengdu", "Nanchong", "Zigong", "Neijiang"}},
+		{g.Country("JP"), 3, []string{"Tokyo", "Yokohama", "Osaka"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, p := range g.CitiesIn(tt.area, tt.n) {
+			got = append(got, p.Name)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("CitiesIn(%s, %d) = %q, want %q", tt.area.Name, tt.n, got, tt.want)
+		}
+	}
+	if got := g.CitiesIn(g.Lookup(Key("Chengdu"))[0].Place, 3); got != nil {
+		t.Errorf("a city has cities: %v", got)
+	}
+}
