@@ -352,7 +352,7 @@ func (l *llmParser) validate(content, clean string, now time.Time) (*Result, err
 	}
 	// The model's count, with the destinations it named, goes through the
 	// rules' reading (a region's candidate cities, "2 of these").
-	d.dests = d.dests[:0]
+	d.dests = nil
 	for _, p := range r.Places {
 		if p.Role == "destination" && p.Kind != "" {
 			d.dests = append(d.dests, p)
