@@ -36,6 +36,47 @@ var capitals = map[string]string{
 	"AU.06": "Hobart", "AU.07": "Melbourne", "AU.08": "Perth",
 }
 
+// destinations lists, per region ("CC.CODE") or country ("CC"), the cities
+// travellers go to there, best known first: a curated table (the editors'
+// knowledge of the usual itineraries, not data from a source) for the
+// Chinese provinces and a few countries, because population alone picks
+// industrial cities over the ones visitors ask for (Yunnan's five most
+// populous gazetteer cities leave out Dali). Names are the gazetteer's
+// English names; a name the gazetteer does not hold is skipped.
+var destinations = map[string][]string{
+	"CN.01": {"Huangshan", "Hefei", "Wuhu", "Anqing"},
+	"CN.02": {"Hangzhou", "Ningbo", "Shaoxing", "Jiaxing", "Wenzhou", "Zhoushan"},
+	"CN.03": {"Nanchang", "Jingdezhen", "Jiujiang", "Shangrao", "Ganzhou"},
+	"CN.04": {"Nanjing", "Suzhou", "Wuxi", "Yangzhou", "Zhenjiang", "Changzhou"},
+	"CN.05": {"Changchun", "Jilin", "Yanji"},
+	"CN.06": {"Xining", "Golmud"},
+	"CN.07": {"Xiamen", "Fuzhou", "Quanzhou", "Wuyishan", "Zhangzhou"},
+	"CN.08": {"Harbin", "Mudanjiang", "Qiqihar"},
+	"CN.09": {"Luoyang", "Zhengzhou", "Kaifeng", "Anyang"},
+	"CN.10": {"Chengde", "Qinhuangdao", "Shijiazhuang", "Baoding"},
+	"CN.11": {"Changsha", "Zhangjiajie", "Yueyang", "Hengyang"},
+	"CN.12": {"Wuhan", "Yichang", "Xiangyang", "Enshi"},
+	"CN.13": {"Ürümqi", "Kashgar", "Turpan", "Yining"},
+	"CN.14": {"Lhasa", "Rikaze", "Nyingchi"},
+	"CN.15": {"Lanzhou", "Dunhuang", "Jiayuguan", "Zhangye", "Tianshui"},
+	"CN.16": {"Guilin", "Nanning", "Beihai", "Liuzhou"},
+	"CN.18": {"Guiyang", "Zunyi", "Anshun", "Kaili"},
+	"CN.19": {"Dalian", "Shenyang", "Dandong"},
+	"CN.20": {"Hohhot", "Baotou", "Hailar", "Ordos"},
+	"CN.21": {"Yinchuan", "Zhongwei"},
+	"CN.24": {"Taiyuan", "Datong", "Pingyao", "Jinzhong"},
+	"CN.25": {"Qingdao", "Jinan", "Tai'an", "Qufu", "Yantai", "Weihai"},
+	"CN.26": {"Xi'an", "Yan'an", "Hanzhong", "Baoji"},
+	"CN.29": {"Kunming", "Dali", "Lijiang", "Jinghong", "Shangri-La", "Tengchong"},
+	"CN.30": {"Guangzhou", "Shenzhen", "Zhuhai", "Foshan", "Chaozhou", "Shantou"},
+	"CN.31": {"Sanya", "Haikou", "Wanning"},
+	"CN.32": {"Chengdu", "Leshan", "Emeishan", "Dujiangyan", "Zigong", "Mianyang"},
+	"JP":    {"Tokyo", "Kyoto", "Osaka", "Nara", "Hiroshima", "Kanazawa"},
+	"IT":    {"Rome", "Florence", "Venice", "Milan", "Naples", "Bologna"},
+	"FR":    {"Paris", "Nice", "Lyon", "Marseille", "Bordeaux", "Strasbourg"},
+	"ES":    {"Madrid", "Barcelona", "Seville", "Granada", "Valencia", "Málaga"},
+}
+
 // CitiesIn returns up to n cities of a region or country, for choosing
 // where to go in it: the n most populous, ordered by population (then
 // name), with the capital moved first when it is among them. A region's
@@ -68,6 +109,26 @@ func (g *Gazetteer) CitiesIn(area *Place, n int) []*Place {
 	})
 	seen := map[string]bool{}
 	out := make([]*Place, 0, n)
+	// The curated destinations first, in their order; then by population.
+	key := area.CountryCode
+	if area.Kind == Region {
+		key += "." + area.Admin1
+	}
+	curated := 0
+	for _, name := range destinations[key] {
+		if len(out) == n {
+			break
+		}
+		k := Key(name)
+		for _, p := range all {
+			if Key(p.Name) == k && !seen[k] {
+				seen[k] = true
+				out = append(out, p)
+				curated++
+				break
+			}
+		}
+	}
 	for _, p := range all {
 		if len(out) == n {
 			break
@@ -78,6 +139,9 @@ func (g *Gazetteer) CitiesIn(area *Place, n int) []*Place {
 		}
 	}
 	for i, p := range out {
+		if curated > 0 {
+			break // the curated order stands
+		}
 		if g.isCapital(area, p) {
 			copy(out[1:i+1], out[:i])
 			out[0] = p

@@ -147,12 +147,15 @@ func TestCitiesIn(t *testing.T) {
 		n    int
 		want []string
 	}{
-		{g.Region("CN", "29"), 5, []string{"Kunming", "Lijiang", "Jianshui", "Wenshan City", "Kaiyuan"}},
+		// Curated: the cities visitors go to, not the most populous.
+		{g.Region("CN", "29"), 5, []string{"Kunming", "Dali", "Lijiang", "Jinghong", "Shangri-La"}},
 		{g.Region("US", "CA"), 5, []string{"Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}},
 		// Sacramento is among the six most populous: the capital goes first.
 		{g.Region("US", "CA"), 6, []string{"Sacramento", "Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}},
-		{g.Region("CN", "32"), 4, []string{"Chengdu", "Nanchong", "Zigong", "Neijiang"}},
-		{g.Country("JP"), 3, []string{"Tokyo", "Yokohama", "Osaka"}},
+		{g.Region("CN", "32"), 4, []string{"Chengdu", "Leshan", "Emeishan", "Dujiangyan"}},
+		{g.Country("JP"), 3, []string{"Tokyo", "Kyoto", "Osaka"}},
+		// A curated list shorter than n is filled by population.
+		{g.Region("CN", "05"), 5, []string{"Changchun", "Jilin", "Yanji", "Siping", "Tonghua"}},
 	}
 	for _, tt := range tests {
 		var got []string
