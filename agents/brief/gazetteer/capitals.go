@@ -90,30 +90,14 @@ func (g *Gazetteer) CitiesIn(area *Place, n int) []*Place {
 	if area == nil || area.Kind == City || n <= 0 {
 		return nil
 	}
-	var all []*Place
-	for i := range g.places {
-		p := &g.places[i]
-		if p.Kind != City || p.CountryCode != area.CountryCode || area.Kind == Region && p.Admin1 != area.Admin1 {
-			continue
-		}
-		all = append(all, p)
-	}
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].Population != all[j].Population {
-			return all[i].Population > all[j].Population
-		}
-		if all[i].Name != all[j].Name {
-			return all[i].Name < all[j].Name
-		}
-		return all[i].ID < all[j].ID
-	})
-	seen := map[string]bool{}
-	out := make([]*Place, 0, n)
-	// The curated destinations first, in their order; then by population.
 	key := area.CountryCode
 	if area.Kind == Region {
 		key += "." + area.Admin1
 	}
+	all := g.citiesByArea()[key]
+	seen := map[string]bool{}
+	out := make([]*Place, 0, n)
+	// The curated destinations first, in their order; then by population.
 	curated := 0
 	for _, name := range destinations[key] {
 		if len(out) == n {
@@ -180,4 +164,35 @@ func distanceKM(lat1, lon1, lat2, lon2 float64) float64 {
 	dlat, dlon := (lat2-lat1)*rad, (lon2-lon1)*rad
 	a := math.Sin(dlat/2)*math.Sin(dlat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dlon/2)*math.Sin(dlon/2)
 	return 2 * r * math.Asin(math.Sqrt(a))
+}
+
+// citiesByArea indexes the cities by country ("CC") and by region
+// ("CC.CODE"), most populous first (then by name and ID), built once.
+func (g *Gazetteer) citiesByArea() map[string][]*Place {
+	g.areaOnce.Do(func() {
+		g.byArea = map[string][]*Place{}
+		for i := range g.places {
+			p := &g.places[i]
+			if p.Kind != City {
+				continue
+			}
+			g.byArea[p.CountryCode] = append(g.byArea[p.CountryCode], p)
+			if p.Admin1 != "" {
+				k := p.CountryCode + "." + p.Admin1
+				g.byArea[k] = append(g.byArea[k], p)
+			}
+		}
+		for _, all := range g.byArea {
+			sort.SliceStable(all, func(i, j int) bool {
+				if all[i].Population != all[j].Population {
+					return all[i].Population > all[j].Population
+				}
+				if all[i].Name != all[j].Name {
+					return all[i].Name < all[j].Name
+				}
+				return all[i].ID < all[j].ID
+			})
+		}
+	})
+	return g.byArea
 }

@@ -98,6 +98,9 @@ type Gazetteer struct {
 	regions   map[string]*Place // "CC.CODE"
 	maxWords  int
 	maxHan    int
+
+	areaOnce sync.Once
+	byArea   map[string][]*Place // see citiesByArea
 }
 
 var (
