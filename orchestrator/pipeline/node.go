@@ -278,8 +278,8 @@ func (n *node) args(tool string, deps dag.Deps[nodeValue]) (map[string]any, erro
 		}
 		return args, nil
 	case tool == "flight_offers":
-		adults, children := splitGuests(p["guests"])
-		return map[string]any{"from": p["from"], "to": p["to"], "date": p["date"], "adults": adults, "children": children}, nil
+		tr := n.brief.Travelers // what the subtask's guests parameter was made from
+		return map[string]any{"from": p["from"], "to": p["to"], "date": p["date"], "adults": max(tr.Adults, 1), "children": tr.Children}, nil
 	}
 	// Other tools: the canonical parameters plus the coordinates of
 	// the geocoded city or cities this subtask depends on.
@@ -307,14 +307,6 @@ func (n *node) args(tool string, deps dag.Deps[nodeValue]) (map[string]any, erro
 		}
 	}
 	return args, nil
-}
-
-// splitGuests reads a "adults+children" guests parameter.
-func splitGuests(g string) (adults, children int) {
-	a, c, _ := strings.Cut(g, "+")
-	adults, _ = strconv.Atoi(a)
-	children, _ = strconv.Atoi(c)
-	return max(adults, 1), max(children, 0)
 }
 
 // place returns the geocoded place this subtask depends on.
