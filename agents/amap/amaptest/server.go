@@ -8,15 +8,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"runtime"
-	"slices"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tripweave/tripweave/agents/amap"
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Key is the key the Server accepts.
@@ -51,19 +46,12 @@ const (
 )
 
 // Dir returns the fixture directory, agents/amap/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("amaptest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Routes maps "path?param=value&…" (the parameters that select an answer,
@@ -139,33 +127,15 @@ var (
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
-
-	mu       sync.Mutex
-	fails    []failure // served first, in order; the last one repeats if sticky
-	sticky   bool
-	requests []string
-}
-
-type failure struct {
-	status int
-	body   string
-	path   string // "" fails every path
+	fixtures replay.Fixtures
+	fails    replay.Failures
+	requests replay.Recorder[string]
 }
 
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("amaptest: %v", err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir(), ".json")}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -180,55 +150,27 @@ func (s *Server) FailWith(t testing.TB, n int, fixture string) {
 // FailPathWith is FailWith for the requests to path alone (e.g.
 // "/v3/direction/driving"); other paths answer normally.
 func (s *Server) FailPathWith(t testing.TB, path string, n int, fixture string) {
-	s.fail(path, n, http.StatusOK, string(Fixture(t, fixture)))
+	s.fails.Set(path, n, replay.Failure{Status: http.StatusOK, Body: Fixture(t, fixture)})
 }
 
 // Fail makes the next n requests (every later one when n ≤ 0) answer status
 // with body; n ≤ 0 with status 0 restores normal answers.
-func (s *Server) Fail(n, status int, body string) { s.fail("", n, status, body) }
-
-func (s *Server) fail(path string, n, status int, body string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fails, s.sticky = nil, false
-	if status == 0 {
-		return
-	}
-	if n <= 0 {
-		n, s.sticky = 1, true
-	}
-	for range n {
-		s.fails = append(s.fails, failure{status, body, path})
-	}
+func (s *Server) Fail(n, status int, body string) {
+	s.fails.Set("", n, replay.Failure{Status: status, Body: []byte(body)})
 }
 
 // Requests returns the path and query of every request served so far.
-func (s *Server) Requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []string { return s.requests.All() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests = append(s.requests, r.URL.RequestURI())
-	var f *failure
-	if len(s.fails) > 0 && (s.fails[0].path == "" || s.fails[0].path == r.URL.Path) {
-		f = &s.fails[0]
-		if !s.sticky || len(s.fails) > 1 {
-			s.fails = s.fails[1:]
-		}
-	}
-	s.mu.Unlock()
+	s.requests.Record(r.URL.RequestURI())
 	w.Header().Set("Content-Type", "application/json;charset=utf-8")
-	if f != nil {
-		w.WriteHeader(f.status)
-		fmt.Fprint(w, f.body)
+	if s.fails.Serve(w, r) {
 		return
 	}
 	q := r.URL.Query()
 	if q.Get("key") != Key {
-		s.write(w, "error_10001.json")
+		s.fixtures.Write(w, http.StatusOK, "error_10001.json")
 		return
 	}
 	key := func(sel []string) string {
@@ -251,9 +193,5 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"status":"0","info":"amaptest: no fixture for %s","infocode":"99999"}`, key(sel))
 		return
 	}
-	s.write(w, name)
-}
-
-func (s *Server) write(w http.ResponseWriter, name string) {
-	w.Write(s.fixtures[name])
+	s.fixtures.Write(w, http.StatusOK, name)
 }

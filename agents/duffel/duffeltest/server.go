@@ -10,32 +10,22 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"runtime"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Token is the access token the Server accepts.
 const Token = "duffel_test_fixture"
 
 // Dir returns the fixture directory, agents/duffel/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("duffeltest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Searches maps "origin→destination date" of a one-slice offer request to
@@ -65,11 +55,10 @@ var Places = map[string]string{
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 
-	mu       sync.Mutex
-	fail     *failure
-	requests []Request
+	fails    replay.Failures
+	requests replay.Recorder[Request]
 }
 
 // Request is a request the Server saw.
@@ -79,25 +68,10 @@ type Request struct {
 	Body        string
 }
 
-type failure struct {
-	status int
-	body   string
-	header http.Header
-}
-
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("duffeltest: %v", err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir(), ".json")}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -106,17 +80,7 @@ func NewServer(t testing.TB) *Server {
 // Fail makes every later request answer status with body and the given
 // header pairs; status 0 restores normal answers.
 func (s *Server) Fail(status int, body string, header ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if status == 0 {
-		s.fail = nil
-		return
-	}
-	h := http.Header{}
-	for i := 0; i+1 < len(header); i += 2 {
-		h.Set(header[i], header[i+1])
-	}
-	s.fail = &failure{status, body, h}
+	s.fails.Set("", 0, replay.Failure{Status: status, Body: []byte(body), Header: replay.Header(header...)})
 }
 
 // FailWith is Fail with a fixture's body.
@@ -125,30 +89,18 @@ func (s *Server) FailWith(t testing.TB, status int, fixture string, header ...st
 }
 
 // Requests returns every request served so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []Request { return s.requests.All() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	b, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 	body := string(b)
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{Method: r.Method, URI: r.URL.RequestURI(), Header: r.Header.Clone(), Body: body})
-	f := s.fail
-	s.mu.Unlock()
+	s.requests.Record(Request{Method: r.Method, URI: r.URL.RequestURI(), Header: r.Header.Clone(), Body: body})
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	if f != nil {
-		for k, v := range f.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(f.status)
-		fmt.Fprint(w, f.body)
+	if s.fails.Serve(w, r) {
 		return
 	}
 	if r.Header.Get("Authorization") != "Bearer "+Token {
-		s.write(w, http.StatusUnauthorized, "error_401.json")
+		s.fixtures.Write(w, http.StatusUnauthorized, "error_401.json")
 		return
 	}
 	if r.Header.Get("Duffel-Version") != "v2" {
@@ -164,7 +116,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			name = "places_empty.json"
 		}
-		s.write(w, http.StatusOK, name)
+		s.fixtures.Write(w, http.StatusOK, name)
 	default:
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprint(w, `{"errors":[{"type":"invalid_request_error","code":"not_found","title":"Not found","message":"The resource you are trying to access does not exist"}],"meta":{"status":404,"request_id":"duffeltest"}}`)
@@ -190,7 +142,7 @@ func (s *Server) offerRequest(w http.ResponseWriter, r *http.Request, body strin
 	}
 	sl := req.Data.Slices[0]
 	if sl.DepartureDate < "2026-06-01" {
-		s.write(w, http.StatusUnprocessableEntity, "error_422.json")
+		s.fixtures.Write(w, http.StatusUnprocessableEntity, "error_422.json")
 		return
 	}
 	name, ok := Searches[sl.Origin+"→"+sl.Destination+" "+sl.DepartureDate]
@@ -199,10 +151,5 @@ func (s *Server) offerRequest(w http.ResponseWriter, r *http.Request, body strin
 		fmt.Fprintf(w, `{"errors":[{"type":"api_error","code":"no_fixture","title":"duffeltest","message":"no fixture for %s→%s %s"}]}`, sl.Origin, sl.Destination, sl.DepartureDate)
 		return
 	}
-	s.write(w, http.StatusCreated, name)
-}
-
-func (s *Server) write(w http.ResponseWriter, status int, name string) {
-	w.WriteHeader(status)
-	w.Write(s.fixtures[name])
+	s.fixtures.Write(w, http.StatusCreated, name)
 }

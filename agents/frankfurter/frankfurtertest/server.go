@@ -9,29 +9,20 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Dir returns the fixture directory, agents/frankfurter/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("frankfurtertest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Routes maps "path?base=B&symbols=S" (symbols sorted, omitted when none)
@@ -56,33 +47,17 @@ var Routes = map[string]string{
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 	known    map[string]bool
 
-	mu       sync.Mutex
-	fail     *failure
-	requests []string
-}
-
-type failure struct {
-	status int
-	body   string
-	header http.Header
+	fails    replay.Failures
+	requests replay.Recorder[string]
 }
 
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}, known: map[string]bool{"EUR": true}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("frankfurtertest: %v", err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir(), ".json"), known: map[string]bool{"EUR": true}}
 	var latest struct {
 		Rates map[string]float64 `json:"rates"`
 	}
@@ -103,39 +78,17 @@ func (s *Server) URL() string { return s.Server.URL + "/v1" }
 // Fail makes every later request answer status with body and the given
 // header pairs; status 0 restores normal answers.
 func (s *Server) Fail(status int, body string, header ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if status == 0 {
-		s.fail = nil
-		return
-	}
-	h := http.Header{}
-	for i := 0; i+1 < len(header); i += 2 {
-		h.Set(header[i], header[i+1])
-	}
-	s.fail = &failure{status, body, h}
+	s.fails.Set("", 0, replay.Failure{Status: status, Body: []byte(body), Header: replay.Header(header...)})
 }
 
 // Requests returns the path and query of every request served so far.
-func (s *Server) Requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []string { return s.requests.All() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests = append(s.requests, r.URL.RequestURI())
-	f := s.fail
-	s.mu.Unlock()
+	s.requests.Record(r.URL.RequestURI())
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	if f != nil {
-		for k, v := range f.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(f.status)
-		fmt.Fprint(w, f.body)
+	if s.fails.Serve(w, r) {
 		return
 	}
 	q := r.URL.Query()
@@ -156,17 +109,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		syms = strings.Split(v, ",")
 	}
 	if len(syms) == 1 && syms[0] == base {
-		s.write(w, http.StatusUnprocessableEntity, "bad_currency_pair.json")
+		s.fixtures.Write(w, http.StatusUnprocessableEntity, "bad_currency_pair.json")
 		return
 	}
 	for _, c := range append([]string{base}, syms...) {
 		if !s.known[c] {
-			s.write(w, http.StatusNotFound, "not_found.json")
+			s.fixtures.Write(w, http.StatusNotFound, "not_found.json")
 			return
 		}
 	}
 	if d := strings.TrimPrefix(r.URL.Path, "/v1/"); len(d) >= 10 && d[:10] < "1999-01-04" {
-		s.write(w, http.StatusNotFound, "not_found.json")
+		s.fixtures.Write(w, http.StatusNotFound, "not_found.json")
 		return
 	}
 	slices.Sort(syms)
@@ -180,10 +133,5 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"message":"frankfurtertest: no fixture for %s"}`, key)
 		return
 	}
-	s.write(w, http.StatusOK, name)
-}
-
-func (s *Server) write(w http.ResponseWriter, status int, name string) {
-	w.WriteHeader(status)
-	w.Write(s.fixtures[name])
+	s.fixtures.Write(w, http.StatusOK, name)
 }

@@ -7,31 +7,21 @@ package nominatimtest
 import (
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"runtime"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Dir returns the fixture directory, agents/nominatim/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("nominatimtest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Request is one search the Server received.
@@ -58,26 +48,16 @@ type Failure struct {
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 
-	mu       sync.Mutex
-	fails    []Failure
-	requests []Request
+	fails    replay.Failures
+	requests replay.Recorder[Request]
 }
 
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("nominatimtest: %v", err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir())}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -88,37 +68,23 @@ func (s *Server) SearchURL() string { return s.URL + "/search" }
 
 // Fail makes the next len(fs) requests answer fs in order.
 func (s *Server) Fail(fs ...Failure) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fails = append(s.fails, fs...)
+	for _, f := range fs {
+		s.fails.Add(replay.Failure(f))
+	}
 }
 
 // Requests returns the requests served so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []Request { return s.requests.All() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{At: time.Now(), Query: r.URL.RawQuery, UserAgent: r.UserAgent()})
-	var fail *Failure
-	if len(s.fails) > 0 {
-		fail = &s.fails[0]
-		s.fails = s.fails[1:]
-	}
-	s.mu.Unlock()
-	if fail != nil {
-		for k, vs := range fail.Header {
-			w.Header()[k] = vs
-		}
-		if w.Header().Get("Content-Type") == "" {
+	s.requests.Record(Request{At: time.Now(), Query: r.URL.RawQuery, UserAgent: r.UserAgent()})
+	fail, failing := s.fails.Next(r.URL.Path)
+	if failing {
+		if fail.Header.Get("Content-Type") == "" {
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		}
-		w.WriteHeader(fail.Status)
-		w.Write(fail.Body)
+		fail.Write(w)
 		return
 	}
 	if r.URL.Path != "/search" {

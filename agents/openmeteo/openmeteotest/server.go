@@ -9,31 +9,22 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Dir returns the fixture directory, agents/openmeteo/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("openmeteotest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Clock returns the time the fixtures were recorded at (testdata/clock.txt):
@@ -91,32 +82,18 @@ func LastDate(t testing.TB, name string) string {
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 	byStart  map[string]string // "forecast|2026-06-02" → fixture name
+	requests replay.Recorder[string]
 
-	mu       sync.Mutex
-	fail     map[string]failure
-	requests []string
-}
-
-type failure struct {
-	status int
-	body   string
+	mu   sync.Mutex
+	fail map[string]replay.Failure // by API, each sticky
 }
 
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}, byStart: map[string]string{}, fail: map[string]failure{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("openmeteotest: %v", err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir(), ".json"), byStart: map[string]string{}, fail: map[string]replay.Failure{}}
 	for _, name := range []string{"forecast_chengdu.json", "forecast_nulls.json"} {
 		s.byStart["forecast|"+FirstDate(t, name)] = name
 	}
@@ -144,26 +121,21 @@ func (s *Server) Fail(api string, status int, body string) {
 		delete(s.fail, api)
 		return
 	}
-	s.fail[api] = failure{status, body}
+	s.fail[api] = replay.Failure{Status: status, Body: []byte(body)}
 }
 
 // Requests returns the path and query of every request served so far.
-func (s *Server) Requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []string { return s.requests.All() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	api := strings.TrimPrefix(r.URL.Path, "/v1/")
+	s.requests.Record(r.URL.RequestURI())
 	s.mu.Lock()
-	s.requests = append(s.requests, r.URL.RequestURI())
 	f, failing := s.fail[api]
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	if failing {
-		w.WriteHeader(f.status)
-		fmt.Fprint(w, f.body)
+		f.Write(w)
 		return
 	}
 	q := r.URL.Query()
@@ -187,21 +159,21 @@ func (s *Server) search(w http.ResponseWriter, q map[string][]string) {
 	}
 	if c := get("count"); c != "" {
 		if n, err := strconv.Atoi(c); err != nil || n < 1 || n > 100 {
-			s.write(w, http.StatusBadRequest, "geocode_400.json")
+			s.fixtures.Write(w, http.StatusBadRequest, "geocode_400.json")
 			return
 		}
 	}
 	switch strings.ToLower(strings.TrimSpace(get("name"))) {
 	case "chengdu", "成都":
 		if get("language") == "zh" {
-			s.write(w, http.StatusOK, "geocode_chengdu_zh.json")
+			s.fixtures.Write(w, http.StatusOK, "geocode_chengdu_zh.json")
 		} else {
-			s.write(w, http.StatusOK, "geocode_chengdu_en.json")
+			s.fixtures.Write(w, http.StatusOK, "geocode_chengdu_en.json")
 		}
 	case "shanghai":
-		s.write(w, http.StatusOK, "geocode_shanghai_en.json")
+		s.fixtures.Write(w, http.StatusOK, "geocode_shanghai_en.json")
 	default:
-		s.write(w, http.StatusOK, "geocode_miss.json")
+		s.fixtures.Write(w, http.StatusOK, "geocode_miss.json")
 	}
 }
 
@@ -221,16 +193,11 @@ func (s *Server) daily(w http.ResponseWriter, api string, q map[string][]string)
 	name, ok := s.byStart[api+"|"+q["start_date"][0]]
 	switch {
 	case ok:
-		s.write(w, http.StatusOK, name)
+		s.fixtures.Write(w, http.StatusOK, name)
 	case api == "forecast":
-		s.write(w, http.StatusBadRequest, "forecast_400_range.json")
+		s.fixtures.Write(w, http.StatusBadRequest, "forecast_400_range.json")
 	default:
 		w.WriteHeader(http.StatusBadRequest)
 		fmt.Fprint(w, `{"error":true,"reason":"Parameter 'end_date' is out of allowed range from 1940-01-01 to 2026-05-25"}`)
 	}
-}
-
-func (s *Server) write(w http.ResponseWriter, status int, name string) {
-	w.WriteHeader(status)
-	w.Write(s.fixtures[name])
 }

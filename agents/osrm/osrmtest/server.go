@@ -8,30 +8,20 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"runtime"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Dir returns the fixture directory, agents/osrm/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("osrmtest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Points of the fixtures, lon,lat as sent: three sights in central Chengdu
@@ -61,32 +51,16 @@ var Routes = map[string]string{
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 
-	mu       sync.Mutex
-	fail     *failure
-	requests []string
-}
-
-type failure struct {
-	status int
-	body   string
-	header http.Header
+	fails    replay.Failures
+	requests replay.Recorder[string]
 }
 
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("osrmtest: %v", err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir(), ".json")}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -95,17 +69,7 @@ func NewServer(t testing.TB) *Server {
 // Fail makes every later request answer status with body and the given
 // header pairs; status 0 restores normal answers.
 func (s *Server) Fail(status int, body string, header ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if status == 0 {
-		s.fail = nil
-		return
-	}
-	h := http.Header{}
-	for i := 0; i+1 < len(header); i += 2 {
-		h.Set(header[i], header[i+1])
-	}
-	s.fail = &failure{status, body, h}
+	s.fails.Set("", 0, replay.Failure{Status: status, Body: []byte(body), Header: replay.Header(header...)})
 }
 
 // FailWith is Fail with a fixture's body.
@@ -114,30 +78,18 @@ func (s *Server) FailWith(t testing.TB, status int, fixture string, header ...st
 }
 
 // Requests returns the path and query of every request served so far.
-func (s *Server) Requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []string { return s.requests.All() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.requests = append(s.requests, r.URL.RequestURI())
-	f := s.fail
-	s.mu.Unlock()
+	s.requests.Record(r.URL.RequestURI())
 	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-	if f != nil {
-		for k, v := range f.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(f.status)
-		fmt.Fprint(w, f.body)
+	if s.fails.Serve(w, r) {
 		return
 	}
 	_, rest, ok := strings.Cut(r.URL.Path, "/table/v1/")
 	_, coords, ok2 := strings.Cut(rest, "/")
 	if !ok || !ok2 {
-		s.write(w, http.StatusBadRequest, "invalid_query.json")
+		s.fixtures.Write(w, http.StatusBadRequest, "invalid_query.json")
 		return
 	}
 	coords = strings.TrimSuffix(coords, ".json")
@@ -147,12 +99,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		_, err1 := strconv.ParseFloat(lon, 64)
 		_, err2 := strconv.ParseFloat(lat, 64)
 		if !ok || err1 != nil || err2 != nil {
-			s.write(w, http.StatusBadRequest, "invalid_query.json")
+			s.fixtures.Write(w, http.StatusBadRequest, "invalid_query.json")
 			return
 		}
 	}
 	if len(pairs) > 100 {
-		s.write(w, http.StatusBadRequest, "too_big.json")
+		s.fixtures.Write(w, http.StatusBadRequest, "too_big.json")
 		return
 	}
 	name, ok := Routes[coords]
@@ -161,10 +113,5 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"code":"NoFixture","message":"osrmtest: no fixture for %s"}`, r.URL.RequestURI())
 		return
 	}
-	s.write(w, http.StatusOK, name)
-}
-
-func (s *Server) write(w http.ResponseWriter, status int, name string) {
-	w.WriteHeader(status)
-	w.Write(s.fixtures[name])
+	s.fixtures.Write(w, http.StatusOK, name)
 }

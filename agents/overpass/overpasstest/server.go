@@ -9,32 +9,22 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Dir returns the fixture directory, agents/overpass/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("overpasstest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Chengdu is the point the Chengdu fixtures were recorded around.
@@ -65,29 +55,17 @@ type Failure struct {
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 
-	mu       sync.Mutex
-	fails    []Failure
-	requests []Request
-	inFlight int
-	maxIn    int
-	delay    time.Duration
+	fails    replay.Failures
+	requests replay.Recorder[Request]
+	gate     replay.Gate
 }
 
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("overpasstest: %v", err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir())}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -98,9 +76,9 @@ func (s *Server) InterpreterURL() string { return s.URL + "/api/interpreter" }
 
 // Fail makes the next len(fs) requests answer fs in order.
 func (s *Server) Fail(fs ...Failure) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fails = append(s.fails, fs...)
+	for _, f := range fs {
+		s.fails.Add(replay.Failure(f))
+	}
 }
 
 // RateLimited is the interpreter's 429 page (all slots of this IP busy).
@@ -121,25 +99,13 @@ func (s *Server) TimedOut() Failure {
 }
 
 // SetDelay makes every answer wait d, to observe concurrency.
-func (s *Server) SetDelay(d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.delay = d
-}
+func (s *Server) SetDelay(d time.Duration) { s.gate.SetDelay(d) }
 
 // Requests returns the requests served so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []Request { return s.requests.All() }
 
 // MaxInFlight returns the most requests that were ever served at once.
-func (s *Server) MaxInFlight() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.maxIn
-}
+func (s *Server) MaxInFlight() int { return s.gate.MaxInFlight() }
 
 var aroundRE = regexp.MustCompile(`around:(\d+),(-?[\d.]+),(-?[\d.]+)\)`)
 
@@ -152,38 +118,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data := r.Form.Get("data")
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{Method: r.Method, ContentType: r.Header.Get("Content-Type"), UserAgent: r.UserAgent(), Query: data})
-	s.inFlight++
-	s.maxIn = max(s.maxIn, s.inFlight)
-	delay := s.delay
-	var fail *Failure
-	if len(s.fails) > 0 {
-		fail = &s.fails[0]
-		s.fails = s.fails[1:]
+	s.requests.Record(Request{Method: r.Method, ContentType: r.Header.Get("Content-Type"), UserAgent: r.UserAgent(), Query: data})
+	fail, failing := s.fails.Next(r.URL.Path)
+	leave, ok := s.gate.Enter(r.Context())
+	defer leave()
+	if !ok {
+		return
 	}
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.inFlight--
-		s.mu.Unlock()
-	}()
-	if delay > 0 {
-		select {
-		case <-time.After(delay):
-		case <-r.Context().Done():
-			return
-		}
-	}
-	if fail != nil {
-		for k, vs := range fail.Header {
-			w.Header()[k] = vs
-		}
-		if w.Header().Get("Content-Type") == "" {
+	if failing {
+		if fail.Header.Get("Content-Type") == "" {
 			w.Header().Set("Content-Type", "application/json")
 		}
-		w.WriteHeader(fail.Status)
-		w.Write(fail.Body)
+		fail.Write(w)
 		return
 	}
 	if r.URL.Path != "/api/interpreter" {

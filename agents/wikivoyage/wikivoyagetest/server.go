@@ -10,30 +10,21 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/tripweave/tripweave/agents/internal/replay"
 )
 
 // Dir returns the fixture directory, agents/wikivoyage/testdata.
-func Dir() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "testdata")
-}
+func Dir() string { return replay.TestdataDir() }
 
 // Fixture returns the named fixture's bytes, failing t if it is missing.
 func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(Dir(), name))
-	if err != nil {
-		t.Fatalf("wikivoyagetest: %v", err)
-	}
-	return b
+	return replay.ReadFixture(t, Dir(), name)
 }
 
 // Pages maps "lang|title" to the action=parse fixture the Server answers
@@ -64,16 +55,16 @@ var Pages = map[string]string{
 type Server struct {
 	*httptest.Server
 
-	fixtures map[string][]byte
+	fixtures replay.Fixtures
 
-	mu       sync.Mutex
-	fails    []Failure
-	requests []string
-	agents   []string
-	inFlight int
-	maxIn    int
-	delay    time.Duration
+	fails    replay.Failures
+	requests replay.Recorder[request]
+	gate     replay.Gate
 }
+
+// request is what the Server records of a request: path and decoded query,
+// and User-Agent.
+type request struct{ line, agent string }
 
 // Failure is a scripted answer: status, body and headers.
 type Failure struct {
@@ -85,16 +76,7 @@ type Failure struct {
 // NewServer starts a Server closed at the end of t.
 func NewServer(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{fixtures: map[string][]byte{}}
-	entries, err := os.ReadDir(Dir())
-	if err != nil {
-		t.Fatalf("wikivoyagetest: %v", err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() {
-			s.fixtures[e.Name()] = Fixture(t, e.Name())
-		}
-	}
+	s := &Server{fixtures: replay.LoadFixtures(t, Dir())}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -106,9 +88,9 @@ func (s *Server) ZHURL() string { return s.URL + "/zh/w/api.php" }
 
 // Fail makes the next len(fs) requests answer fs in order.
 func (s *Server) Fail(fs ...Failure) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.fails = append(s.fails, fs...)
+	for _, f := range fs {
+		s.fails.Add(replay.Failure(f))
+	}
 }
 
 // RateLimited is Wikimedia's 429 with Retry-After: seconds.
@@ -124,33 +106,25 @@ func (s *Server) MaxLag(seconds int) Failure {
 }
 
 // SetDelay makes every answer wait d, to observe concurrency.
-func (s *Server) SetDelay(d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.delay = d
-}
+func (s *Server) SetDelay(d time.Duration) { s.gate.SetDelay(d) }
 
 // Requests returns the path and decoded query of every request so far, as
 // "/en/w/api.php action=parse&page=Chengdu&…" with sorted parameters.
-func (s *Server) Requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
-}
+func (s *Server) Requests() []string { return s.recorded(func(r request) string { return r.line }) }
 
 // UserAgents returns the User-Agent of every request so far.
-func (s *Server) UserAgents() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.agents)
+func (s *Server) UserAgents() []string { return s.recorded(func(r request) string { return r.agent }) }
+
+func (s *Server) recorded(field func(request) string) []string {
+	var out []string
+	for _, r := range s.requests.All() {
+		out = append(out, field(r))
+	}
+	return out
 }
 
 // MaxInFlight returns the most requests that were ever served at once.
-func (s *Server) MaxInFlight() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.maxIn
-}
+func (s *Server) MaxInFlight() int { return s.gate.MaxInFlight() }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
@@ -158,39 +132,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.Form
-	s.mu.Lock()
-	s.requests = append(s.requests, r.URL.Path+" "+unescape(q.Encode()))
-	s.agents = append(s.agents, r.UserAgent())
-	s.inFlight++
-	s.maxIn = max(s.maxIn, s.inFlight)
-	delay := s.delay
-	var fail *Failure
-	if len(s.fails) > 0 {
-		fail = &s.fails[0]
-		s.fails = s.fails[1:]
+	s.requests.Record(request{r.URL.Path + " " + unescape(q.Encode()), r.UserAgent()})
+	fail, failing := s.fails.Next(r.URL.Path)
+	leave, ok := s.gate.Enter(r.Context())
+	defer leave()
+	if !ok {
+		return
 	}
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.inFlight--
-		s.mu.Unlock()
-	}()
-	if delay > 0 {
-		select {
-		case <-time.After(delay):
-		case <-r.Context().Done():
-			return
-		}
-	}
-	if fail != nil {
-		for k, vs := range fail.Header {
-			w.Header()[k] = vs
-		}
-		if w.Header().Get("Content-Type") == "" {
+	if failing {
+		if fail.Header.Get("Content-Type") == "" {
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		}
-		w.WriteHeader(fail.Status)
-		w.Write(fail.Body)
+		fail.Write(w)
 		return
 	}
 	lang := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/"), "/w/api.php")
