@@ -1,7 +1,6 @@
 package datatools_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -9,8 +8,6 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/agents/datatools"
+	replaytest "github.com/tripweave/tripweave/agents/internal/replay"
 	"github.com/tripweave/tripweave/agents/overpass"
 	"github.com/tripweave/tripweave/agents/overpass/overpasstest"
 	"github.com/tripweave/tripweave/agents/upstream"
@@ -148,25 +146,7 @@ func golden(t *testing.T, name string, text string, serverURL string) {
 	if err := json.Unmarshal([]byte(strings.ReplaceAll(text, serverURL, "http://wikivoyage.test")), &v); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := json.MarshalIndent(v, "", "  ")
-	got = append(got, '\n')
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	replaytest.GoldenJSON(t, name, v, *update)
 }
 
 func byID(hs []orchestrator.Accommodation) map[string]orchestrator.Accommodation {

@@ -1,22 +1,19 @@
 package nominatim
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/tripweave/tripweave/agents/internal/replay"
 	"github.com/tripweave/tripweave/agents/nominatim/nominatimtest"
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/orchestrator"
@@ -63,28 +60,7 @@ func newClient(url string, retries int) (*Client, *clock) {
 
 func golden(t *testing.T, name string, v any) {
 	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	replay.GoldenJSON(t, name, v, *update)
 }
 
 func wantUpstream(t *testing.T, err error, typ string, retryable bool) *orchestrator.UpstreamError {

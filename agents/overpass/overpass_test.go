@@ -1,19 +1,16 @@
 package overpass
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tripweave/tripweave/agents/internal/replay"
 	"github.com/tripweave/tripweave/agents/overpass/overpasstest"
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/orchestrator"
@@ -47,28 +44,7 @@ var chengdu = Search{City: "chengdu", Center: orchestrator.GeoPoint{Lat: overpas
 
 func golden(t *testing.T, name string, v any) {
 	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	replay.GoldenJSON(t, name, v, *update)
 }
 
 func wantUpstream(t *testing.T, err error, typ string, retryable bool) *orchestrator.UpstreamError {

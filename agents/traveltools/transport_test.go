@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/agents/duffel"
+	"github.com/tripweave/tripweave/agents/internal/replay"
 	"github.com/tripweave/tripweave/agents/osrm"
 	"github.com/tripweave/tripweave/agents/osrm/osrmtest"
 	"github.com/tripweave/tripweave/orchestrator"
@@ -126,23 +126,7 @@ func TestTransportOptionsBands(t *testing.T) {
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	got = append(bytes.TrimSpace(got), '\n')
-	if *updateTransport {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update-transport to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs:\n got %s\nwant %s", path, got, want)
-	}
+	replay.Golden(t, path, append(bytes.TrimSpace(got), '\n'), *updateTransport, "go test -update-transport")
 }
 
 // TestTransportOptionsModel checks the numbers of one leg by hand.
