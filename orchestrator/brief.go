@@ -16,19 +16,27 @@ import (
 // Brief is the typed reading of a travel request. Its JSON is a public
 // contract: fields may be added, never renamed.
 type Brief struct {
-	Origin       string      `json:"origin,omitempty"`
-	Destinations []string    `json:"destinations"`
-	Route        []string    `json:"route,omitempty"`
-	CityCount    int         `json:"city_count,omitempty"` // how many destinations to visit; 0: all (see Choosing)
-	StartDate    string      `json:"start_date,omitempty"`
-	EndDate      string      `json:"end_date,omitempty"`
-	Days         int         `json:"days,omitempty"`
-	Travelers    Travelers   `json:"travelers"`
-	Budget       *Budget     `json:"budget,omitempty"`
-	Interests    []string    `json:"interests,omitempty"`
-	Pace         string      `json:"pace,omitempty"`
-	Constraints  Constraints `json:"constraints"`
-	Language     string      `json:"language,omitempty"`
+	Origin       string    `json:"origin,omitempty"`
+	Destinations []string  `json:"destinations"`
+	Route        []string  `json:"route,omitempty"`
+	CityCount    int       `json:"city_count,omitempty"` // how many destinations to visit; 0: all (see Choosing)
+	StartDate    string    `json:"start_date,omitempty"`
+	EndDate      string    `json:"end_date,omitempty"`
+	Days         int       `json:"days,omitempty"`
+	Travelers    Travelers `json:"travelers"`
+	Budget       *Budget   `json:"budget,omitempty"`
+	Interests    []string  `json:"interests,omitempty"`
+	// MustVisit names sights the traveller insists on ("想去拙政园和寒山寺",
+	// "must see the Louvre"); the planner resolves them against the
+	// catalogs and treats each as a hard constraint.
+	MustVisit []string `json:"must_visit,omitempty"`
+	// Comfort steers the price tier: one of Tiers ("economy" for "as cheap
+	// as possible", "comfort" for "想住舒服点"), or empty to let the budget
+	// decide.
+	Comfort     string      `json:"comfort,omitempty"`
+	Pace        string      `json:"pace,omitempty"`
+	Constraints Constraints `json:"constraints"`
+	Language    string      `json:"language,omitempty"`
 	// Now is the reference time (RFC 3339) against which relative dates were
 	// resolved and dates are checked; empty means the server clock.
 	Now string `json:"now,omitempty"`
@@ -38,6 +46,10 @@ type Brief struct {
 type Travelers struct {
 	Adults   int `json:"adults"`
 	Children int `json:"children,omitempty"`
+	// ChildAges holds the children's ages in years when the request gives
+	// them; at most Children entries (a child under 10 drives the
+	// children_under_10 house rule).
+	ChildAges []int `json:"child_ages,omitempty"`
 }
 
 // Total is the number of people travelling.
@@ -56,6 +68,12 @@ type Constraints struct {
 	TransportExclude []string `json:"transport_exclude,omitempty"`
 	// TransportPrefer lists modes the traveller asked for (e.g. train for 坐高铁).
 	TransportPrefer []string `json:"transport_prefer,omitempty"`
+	// TransportRequire lists modes the traveller fixed explicitly ("坐高铁",
+	// "fly"): intercity legs must use one of them when any is given.
+	TransportRequire []string `json:"transport_require,omitempty"`
+	// HighSpeedRail restricts trains to high-speed services (G, D and C
+	// trains in China), as "坐高铁" or "by high-speed train" ask.
+	HighSpeedRail bool `json:"high_speed_rail,omitempty"`
 	// HouseRules lists what the group needs allowed (see HouseRules).
 	HouseRules []string `json:"house_rules,omitempty"`
 	// RoomType is one of RoomTypes, or empty for any.
@@ -197,6 +215,14 @@ func (b *Brief) Normalize(now time.Time) error {
 	if t.Total() > MaxTravelers {
 		return FieldErrorf("travelers", "at most %d travellers", MaxTravelers)
 	}
+	if len(t.ChildAges) > t.Children {
+		return FieldErrorf("travelers.child_ages", "%d ages given for %d children", len(t.ChildAges), t.Children)
+	}
+	for i, a := range t.ChildAges {
+		if a < 0 || a > 17 {
+			return FieldErrorf("travelers.child_ages["+strconv.Itoa(i)+"]", "a child's age must be between 0 and 17")
+		}
+	}
 
 	if bu := b.Budget; bu != nil {
 		if bu.Amount <= 0 || bu.Amount > 1e9 || bu.Amount != bu.Amount {
@@ -210,6 +236,16 @@ func (b *Brief) Normalize(now time.Time) error {
 
 	if err := cleanTerms("interests", b.Interests, nil); err != nil {
 		return err
+	}
+	if len(b.MustVisit) > MaxListItems {
+		return FieldErrorf("must_visit", "at most %d items", MaxListItems)
+	}
+	if err := cleanNames("must_visit", b.MustVisit); err != nil {
+		return err
+	}
+	b.Comfort = strings.ToLower(strings.TrimSpace(b.Comfort))
+	if b.Comfort != "" && !slices.Contains(Tiers, Tier(b.Comfort)) {
+		return FieldErrorf("comfort", "must be one of economy, mid, comfort")
 	}
 	b.Pace = strings.ToLower(strings.TrimSpace(b.Pace))
 	if b.Pace == "" {
@@ -237,6 +273,17 @@ func (b *Brief) Normalize(now time.Time) error {
 		if slices.Contains(c.TransportExclude, m) {
 			return FieldErrorf("constraints.transport_prefer", "%s is both preferred and excluded", m)
 		}
+	}
+	if err := cleanTerms("constraints.transport_require", c.TransportRequire, TransportModes); err != nil {
+		return err
+	}
+	for _, m := range c.TransportRequire {
+		if slices.Contains(c.TransportExclude, m) {
+			return FieldErrorf("constraints.transport_require", "%s is both required and excluded", m)
+		}
+	}
+	if c.HighSpeedRail && slices.Contains(c.TransportExclude, "train") {
+		return FieldErrorf("constraints.high_speed_rail", "high-speed rail asked for while trains are excluded")
 	}
 	if err := cleanTerms("constraints.house_rules", c.HouseRules, HouseRules); err != nil {
 		return err

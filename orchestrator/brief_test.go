@@ -76,6 +76,22 @@ func TestBriefNormalizeErrors(t *testing.T) {
 			b.Constraints.TransportPrefer = []string{"train"}
 		}, "constraints.transport_prefer"},
 		{"bad now", func(b *orchestrator.Brief) { b.Now = "yesterday" }, "now"},
+		{"more ages than children", func(b *orchestrator.Brief) { b.Travelers.ChildAges = []int{6} }, "travelers.child_ages"},
+		{"bad child age", func(b *orchestrator.Brief) {
+			b.Travelers.Children, b.Travelers.Adults, b.Travelers.ChildAges = 2, 2, []int{6, 31}
+		}, "travelers.child_ages[1]"},
+		{"empty must visit", func(b *orchestrator.Brief) { b.MustVisit = []string{"Louvre", " "} }, "must_visit[1]"},
+		{"markup in must visit", func(b *orchestrator.Brief) { b.MustVisit = []string{"<b>"} }, "must_visit[0]"},
+		{"bad comfort", func(b *orchestrator.Brief) { b.Comfort = "palace" }, "comfort"},
+		{"bad required mode", func(b *orchestrator.Brief) { b.Constraints.TransportRequire = []string{"zeppelin"} }, "constraints.transport_require[0]"},
+		{"require excluded", func(b *orchestrator.Brief) {
+			b.Constraints.TransportExclude = []string{"flight"}
+			b.Constraints.TransportRequire = []string{"flight"}
+		}, "constraints.transport_require"},
+		{"high speed without trains", func(b *orchestrator.Brief) {
+			b.Constraints.TransportExclude = []string{"train"}
+			b.Constraints.HighSpeedRail = true
+		}, "constraints.high_speed_rail"},
 		{"more cities than days", func(b *orchestrator.Brief) { b.Destinations = []string{"A", "B", "C", "D"} }, "days"},
 		{"negative city count", func(b *orchestrator.Brief) { b.CityCount = -1 }, "city_count"},
 		{"city count over destinations", func(b *orchestrator.Brief) { b.CityCount = 2 }, "city_count"},
