@@ -10,18 +10,20 @@
 //
 // # HTTP layout
 //
-// Handler serves every agent on its own streamable-HTTP endpoint and lists
-// them at /mcp:
+// Handler serves every tool as one MCP server at /mcp, every agent on its
+// own streamable-HTTP endpoint, and lists the agents at /mcp:
 //
+//	POST /mcp          one MCP server ("tripweave-agents") with every agent's tools
 //	GET  /mcp          {"agents":[{"name":"data","path":"data"}, ...]} (application/json)
 //	POST /mcp/data     the "data" agent's MCP endpoint (stateless, JSON responses)
 //	POST /mcp/<agent>  every further agent likewise
 //
-// An agent's path is relative to /mcp taken as a directory. Other methods
-// on /mcp itself answer 405: an MCP client that cannot read the index is
-// pointed at one agent's endpoint. The endpoints are stateless (no
-// Mcp-Session-Id), so agent replicas can sit behind any load balancer and a
-// restarted agent process needs no client reconnect.
+// A stock MCP client pointed at /mcp sees every tool; the orchestrator's
+// toolclient reads the index (GET with Accept: application/json) and
+// connects to each agent. An agent's path is relative to /mcp taken as a
+// directory. The endpoints are stateless (no Mcp-Session-Id), so agent
+// replicas can sit behind any load balancer and a restarted agent process
+// needs no client reconnect.
 package agents
 
 import (
@@ -32,6 +34,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -354,13 +357,49 @@ func (c FXConverter) Rate(ctx context.Context, from, to string) (float64, time.T
 	return v, d, nil
 }
 
-// Handler serves servers over streamable HTTP under /mcp as the package
-// documentation describes, each at /mcp/<its implementation name>. Two
-// servers with the same name get the second one's index appended
-// ("data-2"). Handler connects to each server in memory once to learn its
-// name.
-func Handler(servers []*mcp.Server) http.Handler {
+// MCPHandler serves agents over streamable HTTP as the package documentation
+// describes. Close releases the in-memory sessions of its union server.
+type MCPHandler struct {
+	mux       *http.ServeMux
+	union     *Union
+	unionHTTP http.Handler // the union's streamable-HTTP endpoint
+}
+
+// ServeHTTP answers one request.
+func (h *MCPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+
+// Close releases what the handler holds open; it is safe to call more than
+// once and on a nil handler.
+func (h *MCPHandler) Close() error {
+	if h == nil || h.union == nil {
+		return nil
+	}
+	return h.union.Close()
+}
+
+// Handler is NewHandler for callers that cannot act on its error: when the
+// servers cannot be united (two expose the same tool), POST /mcp answers
+// 500 with the reason and the per-agent endpoints still work.
+func Handler(servers []*mcp.Server) *MCPHandler {
+	h, err := NewHandler(servers)
+	if err != nil {
+		h.mux.HandleFunc("POST /mcp", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		})
+	}
+	return h
+}
+
+// NewHandler serves servers over streamable HTTP under /mcp as the package
+// documentation describes: all of their tools as one MCP server (a Union
+// introduced as "tripweave-agents") at /mcp, and each server at
+// /mcp/<its implementation name>. Two servers with the same name get the
+// second one's index appended ("data-2"). It connects to each server in
+// memory once to learn its name. On error the handler returned still
+// serves the per-agent endpoints.
+func NewHandler(servers []*mcp.Server) (*MCPHandler, error) {
 	mux := http.NewServeMux()
+	h := &MCPHandler{mux: mux}
 	var idx toolclient.Index
 	seen := map[string]bool{}
 	for i, s := range servers {
@@ -375,14 +414,35 @@ func Handler(servers []*mcp.Server) http.Handler {
 	}
 	index, _ := json.Marshal(idx) // strings only: cannot fail
 	mux.HandleFunc("GET /mcp", func(w http.ResponseWriter, r *http.Request) {
+		if h.union != nil && wantsEventStream(r) {
+			h.unionHTTP.ServeHTTP(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(index)
 	})
-	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", http.MethodGet)
-		http.Error(w, "GET /mcp lists the agents; each is served at /mcp/<agent>", http.StatusMethodNotAllowed)
-	})
-	return mux
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	union, err := NewUnion(ctx, &mcp.Implementation{Name: UnionName, Title: "tripweave agents: every tool", Version: Version}, servers...)
+	if err != nil {
+		return h, err
+	}
+	h.union = union
+	h.unionHTTP = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return union.Server },
+		&mcp.StreamableHTTPOptions{Stateless: true, JSONResponse: true})
+	mux.Handle("/mcp", h.unionHTTP)
+	return h, nil
+}
+
+// UnionName is the implementation name of the server at /mcp that exposes
+// every agent's tools.
+const UnionName = "tripweave-agents"
+
+// wantsEventStream reports whether a GET asks for an SSE stream (an MCP
+// client's standalone stream) rather than the JSON index.
+func wantsEventStream(r *http.Request) bool {
+	accept := r.Header.Get("Accept")
+	return strings.Contains(accept, "text/event-stream") && !strings.Contains(accept, "application/json")
 }
 
 // serverName learns a server's implementation name through an in-memory

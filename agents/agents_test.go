@@ -69,7 +69,9 @@ var connectors = map[string]func(t *testing.T, cfg Config) *toolclient.Client{
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(Handler(servers))
+		h := Handler(servers)
+		t.Cleanup(func() { h.Close() })
+		srv := httptest.NewServer(h)
 		t.Cleanup(srv.Close)
 		c, err := toolclient.ConnectHTTP(context.Background(), srv.URL+"/mcp", srv.Client())
 		if err != nil {

@@ -1,6 +1,7 @@
 // Command agents serves tripweave's agents as MCP servers over streamable
-// HTTP: GET /mcp lists them, /mcp/<agent> serves each (see package agents),
-// and GET /healthz reports liveness.
+// HTTP: /mcp is one MCP server with every tool (GET /mcp with Accept:
+// application/json lists the agents), /mcp/<agent> serves each (see package
+// agents), and GET /healthz reports liveness.
 //
 // Usage:
 //
@@ -68,10 +69,11 @@ func main() {
 // Close. End-to-end tests drive the same type.
 type Main struct {
 	// Addr is the listen address; "127.0.0.1:0" picks a free port.
-	Addr   string
-	Config agents.Config
-	agents *agents.Set
-	Logger *slog.Logger
+	Addr    string
+	Config  agents.Config
+	agents  *agents.Set
+	handler *agents.MCPHandler
+	Logger  *slog.Logger
 	// ShutdownTimeout bounds graceful shutdown; then connections are cut.
 	ShutdownTimeout time.Duration
 	// Stderr receives the logs and flag errors; default os.Stderr.
@@ -150,7 +152,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if m.Config.Browser == nil {
 		m.Logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): the browser agent is not served")
 	}
-	mcpHandler := agents.Handler(servers)
+	mcpHandler, err := agents.NewHandler(servers)
+	if err != nil {
+		return fmt.Errorf("agents: %w", err)
+	}
+	m.handler = mcpHandler
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcpHandler)
 	mux.Handle("/mcp/", mcpHandler)
@@ -201,6 +207,9 @@ func (m *Main) URL() string {
 func (m *Main) Close() error {
 	if m.agents != nil {
 		defer m.agents.Close()
+	}
+	if m.handler != nil {
+		defer m.handler.Close()
 	}
 	if m.srv == nil {
 		return nil

@@ -153,7 +153,9 @@ func TestEndToEnd(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				as := httptest.NewServer(agents.Handler(servers))
+				h := agents.Handler(servers)
+				t.Cleanup(func() { h.Close() })
+				as := httptest.NewServer(h)
 				t.Cleanup(as.Close)
 				cfg.AgentsURL = as.URL + "/mcp"
 			}
