@@ -155,7 +155,7 @@ func TestAnswer(t *testing.T) {
 		"one of two answered":      "[Kyoto Osaka]",
 		"past dates replaced":      "2026-06-03 2026-06-05 3",
 		"unknown destination kept": "[Hallstatt]",
-		"travellers and budget":    "{2 1} 3000 EUR",
+		"travellers and budget":    "{2 1 []} 3000 EUR",
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
