@@ -228,10 +228,11 @@ func (b *Brief) Normalize(now time.Time) error {
 		if bu.Amount <= 0 || bu.Amount > 1e9 || bu.Amount != bu.Amount {
 			return FieldErrorf("budget.amount", "must be a positive amount")
 		}
-		bu.Currency = strings.ToUpper(strings.TrimSpace(bu.Currency))
-		if !isCurrencyCode(bu.Currency) {
-			return FieldErrorf("budget.currency", "must be a three-letter ISO 4217 code such as CNY or USD")
+		code, ok := CurrencyCode(bu.Currency)
+		if !ok {
+			return FieldErrorf("budget.currency", "%q is not an ISO 4217 currency code (such as CNY, USD or EUR) or a known alias (RMB, 元)", bu.Currency)
 		}
+		bu.Currency = code
 	}
 
 	if err := cleanTerms("interests", b.Interests, nil); err != nil {
@@ -451,16 +452,4 @@ func cleanTerms(field string, items []string, allowed []string) error {
 		}
 	}
 	return nil
-}
-
-func isCurrencyCode(s string) bool {
-	if len(s) != 3 {
-		return false
-	}
-	for _, r := range s {
-		if r < 'A' || r > 'Z' {
-			return false
-		}
-	}
-	return true
 }

@@ -65,7 +65,8 @@ func TestBriefNormalizeErrors(t *testing.T) {
 		{"negative adults", func(b *orchestrator.Brief) { b.Travelers.Adults = -1 }, "travelers.adults"},
 		{"children alone", func(b *orchestrator.Brief) { b.Travelers.Children = 2 }, "travelers.adults"},
 		{"zero budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Currency: "CNY"} }, "budget.amount"},
-		{"bad currency", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 10, Currency: "yuan"} }, "budget.currency"},
+		{"bad currency", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 10, Currency: "XYZ"} }, "budget.currency"},
+		{"non-ISO currency", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 10, Currency: "ABC"} }, "budget.currency"},
 		{"bad pace", func(b *orchestrator.Brief) { b.Pace = "frantic" }, "pace"},
 		{"bad language", func(b *orchestrator.Brief) { b.Language = "fr" }, "language"},
 		{"bad room type", func(b *orchestrator.Brief) { b.Constraints.RoomType = "suite" }, "constraints.room_type"},
@@ -205,5 +206,25 @@ func TestBriefCityCountKey(t *testing.T) {
 	c.CityCount = 1
 	if orchestrator.BriefKey(&b) == orchestrator.BriefKey(&c) {
 		t.Error("city_count does not change the brief key")
+	}
+}
+
+func TestCurrencyCode(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"usd", "USD", true}, {"CNY", "CNY", true}, {"RMB", "CNY", true}, {"rmb", "CNY", true}, {"元", "CNY", true},
+		{"块", "CNY", true}, {"NTD", "TWD", true}, {"€", "EUR", true}, {" jpy ", "JPY", true},
+		{"XYZ", "", false}, {"ABC", "", false}, {"", "", false}, {"dollarz", "", false},
+	} {
+		got, ok := orchestrator.CurrencyCode(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("CurrencyCode(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	b := orchestrator.Brief{Destinations: []string{"Chengdu"}, Days: 2, Budget: &orchestrator.Budget{Amount: 100, Currency: "RMB"}}
+	if err := b.Normalize(time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC)); err != nil || b.Budget.Currency != "CNY" {
+		t.Fatalf("RMB: got %v, %v; want CNY", b.Budget.Currency, err)
 	}
 }

@@ -105,9 +105,13 @@ func (d *doc) findDates() {
 	if f.start.IsZero() {
 		d.relativeDates()
 	}
+	if len(ms) == 0 {
+		d.weekdayRange()
+	}
 	if f.start.IsZero() && f.month == "" {
 		d.monthOnly()
 	}
+	d.resolveWindow()
 }
 
 func sortMentions(ms []dateMention) {

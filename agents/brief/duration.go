@@ -38,6 +38,9 @@ func (d *doc) durationZH() (days, nights int) {
 				break
 			}
 			before, after := s[:ns], s[i+sz:]
+			if strings.HasSuffix(before, "周") || strings.HasSuffix(before, "星期") || strings.HasSuffix(before, "礼拜") {
+				break // 周一晚上: a weekday, not one night
+			}
 			if strings.HasSuffix(before, "第") || strings.HasPrefix(after, "后") || strings.HasPrefix(after, "之后") || strings.HasPrefix(after, "以后") || strings.HasSuffix(before, "月") || strings.HasSuffix(before, "每") {
 				break
 			}

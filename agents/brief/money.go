@@ -3,6 +3,8 @@ package brief
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // money is a budget read from the request.
@@ -11,7 +13,8 @@ type money struct {
 	currency  string // ISO code, "" when the request names none
 	symbol    string // the marker as written ("$", "¥", "元"), for notes
 	perPerson bool
-	total     bool // explicitly for the whole group
+	total     bool   // explicitly for the whole group
+	unknown   string // a currency-like word that is no ISO 4217 code ("XYZ")
 }
 
 // currency markers written before an amount, longest first.
@@ -107,6 +110,19 @@ func (d *doc) budget() *money {
 					break
 				}
 			}
+		}
+		if m.symbol == "" {
+			// any ISO 4217 code next to the amount ("5000 MYR", "NOK 3000");
+			// three capitals that are not one ask which currency is meant
+			if code, word := d.codeNear(i, i+n); code != "" {
+				m.currency, m.symbol = code, word
+			} else if word != "" {
+				m.symbol, m.unknown = word, word
+			}
+		}
+		if m.symbol == "" && d.dayOfMonth(i) {
+			i += n
+			continue // "March 5": a date
 		}
 		isUnit := false
 		if m.symbol == "" {
@@ -222,6 +238,54 @@ func (d *doc) looksLikeYear(i, j int) bool {
 			return true
 		}
 		break
+	}
+	return false
+}
+
+// codeNear looks at the word right after or right before the amount at
+// [i, j): an ISO 4217 code in capitals returns the code; three capitals
+// that are no code return "" and the word.
+func (d *doc) codeNear(i, j int) (code, word string) {
+	k := d.tokenAt(j)
+	for _, t := range []int{k, d.tokenAt(i) - 1} {
+		if t < 0 || t >= len(d.toks) {
+			continue
+		}
+		tok := &d.toks[t]
+		if tok.kind != tWord || len(tok.text) != 3 || !tok.allCaps || !isLetterByte(tok.text[0]) || !isLetterByte(tok.text[2]) {
+			continue
+		}
+		// adjacent: only spaces between
+		if t == k && strings.TrimSpace(d.clean[j:tok.start]) != "" || t != k && strings.TrimSpace(d.clean[tok.end:i]) != "" {
+			continue
+		}
+		if orchestrator.IsCurrencyCode(tok.text) {
+			return tok.text, tok.text
+		}
+		if c, ok := orchestrator.CurrencyCode(tok.text); ok {
+			return c, tok.text
+		}
+		if d.inPlace(tok.start) || stopPlaceWords[tok.low] {
+			continue
+		}
+		return "", tok.text
+	}
+	return "", ""
+}
+
+// dayOfMonth reports whether the number at i is a day of a month written
+// next to it ("March 5", "5 March").
+func (d *doc) dayOfMonth(i int) bool {
+	k := d.tokenAt(i)
+	if k > 0 {
+		if _, ok := monthNames[d.toks[k-1].low]; ok {
+			return true
+		}
+	}
+	if k+1 < len(d.toks) {
+		if _, ok := monthNames[d.toks[k+1].low]; ok && len(d.toks[k+1].low) >= 3 {
+			return true
+		}
 	}
 	return false
 }

@@ -144,6 +144,14 @@ func (d *doc) peopleZH(p *party) {
 			i += sz
 		}
 	}
+	if p.total == 0 && p.adults == 0 {
+		if n := groupZH(s); n > 0 {
+			p.total = n
+		}
+	}
+	if d.zhAny("老两口") && p.total == 0 && p.adults == 0 {
+		p.adults = 2
+	}
 	if d.zhAny("双人行", "俩人", "两个人") && p.total == 0 && p.adults == 0 {
 		p.total = 2
 	}
@@ -231,7 +239,8 @@ func readNumberFwdAll(s string, i int) (int, int) {
 
 var enPeopleNouns = map[string]bool{"people": true, "persons": true, "person": true, "travelers": true, "travellers": true,
 	"traveler": true, "traveller": true, "guests": true, "individuals": true, "pax": true, "friends": true, "adults": false,
-	"of": false, "tourists": true, "members": true, "passengers": true}
+	"of": false, "tourists": true, "members": true, "passengers": true,
+	"colleagues": true, "coworkers": true, "co-workers": true, "classmates": true, "buddies": true, "girlfriends": true, "mates": true}
 
 var timeNouns = map[string]bool{"day": true, "days": true, "night": true, "nights": true, "week": true, "weeks": true,
 	"month": true, "months": true, "hours": true, "hour": true, "years": true, "year": true, "cities": true, "city": true,
@@ -277,6 +286,10 @@ func (d *doc) peopleEN(p *party) {
 			p.children = n
 		case enPeopleNouns[next]:
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
+				continue
+			}
+			if word(i-1) == "with" || word(i-1) == "and" && (word(i-2) == "me" || word(i-2) == "i") {
+				p.companions += n // "me and 3 friends", "with 4 colleagues"
 				continue
 			}
 			if n == 1 {

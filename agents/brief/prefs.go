@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -62,6 +63,11 @@ var transportTerms = []term{
 
 var negZH = []string{"不坐", "不乘", "不搭", "不要", "不想", "不能", "不用", "不开", "不自", "不", "别", "避免", "拒绝", "讨厌", "不喜欢", "没有", "没", "恐", "晕", "非"}
 
+// notNegZH blanks words that contain 不 or 别 without negating (别人,
+// 特别, 不错, 不同).
+var notNegZH = strings.NewReplacer("别人", "__", "别的", "__", "特别", "__", "区别", "__", "分别", "__", "差别", "__",
+	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__")
+
 // negatedZH reports whether a negation stands within a few characters
 // before byte i in the same clause.
 func negatedZH(s string, i int) bool {
@@ -74,6 +80,9 @@ func negatedZH(s string, i int) bool {
 		from -= sz
 	}
 	seg := s[from:i]
+	if strings.ContainsAny(seg, "别不") {
+		seg = notNegZH.Replace(seg)
+	}
 	for _, w := range negZH {
 		if strings.Contains(seg, w) {
 			return true
@@ -179,11 +188,14 @@ func (d *doc) pace() string {
 }
 
 // transport returns the modes to exclude (any negated mention: 不坐飞机,
-// no flights) and to prefer (a plain mention with a verb of use: 坐高铁,
-// by train).
-func (d *doc) transport() (exclude, prefer []string) {
+// no flights), to prefer (a plain mention with a verb of use: 坐高铁, by
+// train) and to require (a mode fixed as the way to travel, not hedged:
+// 坐高铁去, "fly to", "by train"; see requireMode). A mode both negated
+// and asked for is excluded: the negation wins.
+func (d *doc) transport() (exclude, prefer, require []string) {
 	excluded := map[int]bool{}
 	preferred := map[int]bool{}
+	required := map[int]bool{}
 	for _, h := range transportLex.scan(d) {
 		var isNeg bool
 		if h.zh {
@@ -191,20 +203,33 @@ func (d *doc) transport() (exclude, prefer []string) {
 		} else {
 			isNeg = negatedEN(d, h.start)
 		}
-		if isNeg {
+		switch {
+		case isNeg:
 			excluded[h.id] = true
-		} else if d.prefersAt(h) {
+		case d.requireMode(h):
+			preferred[h.id], required[h.id] = true, true
+		case d.prefersAt(h):
 			preferred[h.id] = true
 		}
 	}
 	for i, t := range transportTerms {
-		if excluded[i] {
+		switch {
+		case excluded[i]:
 			exclude = append(exclude, t.value)
-		} else if preferred[i] {
+		case required[i] && intercityMode(t.value):
+			prefer = append(prefer, t.value)
+			require = append(require, t.value)
+		case preferred[i]:
 			prefer = append(prefer, t.value)
 		}
 	}
-	return exclude, prefer
+	return exclude, prefer, require
+}
+
+// intercityMode reports whether a mode can carry a trip between cities
+// (a requirement on taxis or the metro would be about getting around).
+func intercityMode(m string) bool {
+	return m == "flight" || m == "train" || m == "bus" || m == "self_driving" || m == "ferry"
 }
 
 // prefersAt reports whether the mode named at h is asked for (坐高铁, by
@@ -317,20 +342,30 @@ func youngChildZH(s string) bool {
 	return false
 }
 
+// roomTerms are the room types in both languages; a negated shared room
+// ("不想跟别人合住", "don't want to share a room") is not_shared_room, and a
+// negated private or entire one is dropped, never inverted.
+var roomTerms = []term{
+	{"not_shared_room", []string{"非合住", "独住", "单独住"}, []string{"not shared room", "not shared rooms", "non-shared", "not a shared room", "no shared room", "no shared rooms", "room to myself", "room to ourselves", "not share a room", "not sharing a room"}},
+	{"entire_home", []string{"整套", "整租", "整间", "独栋", "整个房子", "整栋", "独门独院", "整屋"}, []string{"entire room", "entire rooms", "entire home", "entire homes", "entire apartment", "entire place", "entire house",
+		"whole apartment", "whole house", "whole place", "entire home/apt", "rooms to ourselves", "place to ourselves", "entire flat", "whole home"}},
+	{"private_room", []string{"独立房间", "单间", "私人房间", "独立卧室", "独立的房间", "私密房间"}, []string{"private room", "private rooms", "own room", "own rooms"}},
+	{"shared_room", []string{"合住", "床位", "多人间", "拼房", "青旅床位", "青旅", "混住"}, []string{"shared room", "shared rooms", "dorm", "dorms", "dorm bed", "hostel bed", "dormitory", "share a room", "sharing a room", "room share", "shared dorm", "hostel"}},
+}
+
+var roomLex = termLexicon(roomTerms)
+
 // roomType returns one of the room types, or "".
 func (d *doc) roomType() string {
-	switch {
-	case d.enAny("not shared", "no shared", "non-shared", "not a shared", "not in a shared", "no shared room", "avoid shared", "don't want a shared", "do not want a shared", "not share a room", "not shared room") ||
-		d.zhAny("不要合住", "不合住", "不要多人间", "非合住", "不拼房", "不要拼房", "不要青旅", "不住青旅"):
+	pos, neg, _ := d.termHits(roomTerms, roomLex)
+	for _, p := range pos {
+		if p == "shared_room" && slices.Contains(pos, "not_shared_room") {
+			continue
+		}
+		return p
+	}
+	if slices.Contains(neg, "shared_room") {
 		return "not_shared_room"
-	case d.enAny("entire room", "entire rooms", "entire home", "entire homes", "entire apartment", "entire place", "entire house",
-		"whole apartment", "whole house", "whole place", "entire home/apt", "rooms to ourselves", "place to ourselves", "entire flat") ||
-		d.zhAny("整套", "整租", "整间", "独栋", "整个房子", "整栋", "独门独院"):
-		return "entire_home"
-	case d.enAny("private room", "private rooms", "own room", "own rooms") || d.zhAny("独立房间", "单间", "私人房间", "独立卧室", "独立的房间"):
-		return "private_room"
-	case d.enAny("shared room", "shared rooms", "dorm", "dorm bed", "hostel bed", "dormitory") || d.zhAny("合住", "床位", "多人间", "拼房", "青旅床位"):
-		return "shared_room"
 	}
 	return ""
 }

@@ -40,6 +40,10 @@ func question(field, lang, detail string) Question {
 		text = pick(zh, "行程最长30天，请缩短行程。", "Trips are at most 30 days. Please give a shorter trip.")
 	case field == "days" && strings.Contains(detail, "cities need"):
 		text = pick(zh, "城市比天数还多，请增加天数或减少城市。", "There are more cities than days ("+detail+"). Please add days or drop a city.")
+	case field == "travelers" && strings.Contains(detail, "children"):
+		text = pick(zh, "同行的孩子有几位？各几岁？", "How many children are travelling, and how old are they?")
+	case field == "budget.currency":
+		text = pick(zh, "预算用的是哪种货币？请用货币代码（如 CNY、USD）。", "Which currency is the budget in ("+detail+")? Please give an ISO 4217 code such as USD or EUR.")
 	case field == "dates":
 		text = pick(zh, "请确认出行日期和天数。", "Please check the dates: "+detail+".")
 	case field == "query" && strings.Contains(detail, "instructions"):
@@ -63,7 +67,7 @@ func pick(zh bool, a, b string) string {
 
 // answerFields are the fields Answer accepts.
 var answerFields = map[string]bool{"destinations": true, "destination": true, "dates": true, "days": true,
-	"start_date": true, "end_date": true, "origin": true, "travelers": true, "budget": true}
+	"start_date": true, "end_date": true, "origin": true, "travelers": true, "budget": true, "budget.currency": true}
 
 // Answer merges free-text answers to pending questions into prev and
 // returns the result, with new questions if essentials are still missing.
@@ -175,6 +179,19 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 				}
 			}
 			b.Travelers = orchestrator.Travelers{Adults: a, Children: c}
+			if ages := d.childAges(); len(ages) > 0 {
+				b.Travelers.Children = max(c, len(ages))
+				b.Travelers.ChildAges = ages
+			}
+		case "budget.currency":
+			code, ok := orchestrator.CurrencyCode(clean)
+			if !ok {
+				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "not an ISO 4217 currency code such as USD or CNY"}
+			}
+			if b.Budget == nil {
+				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "the brief has no budget"}
+			}
+			b.Budget.Currency = code
 		case "budget":
 			m := d.budget()
 			if m == nil {

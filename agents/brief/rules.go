@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -26,8 +27,9 @@ type doc struct {
 	cityCount  int
 	when       dateFacts
 	notes      []string
-	cuePos     []int    // budget cue positions, computed on first use
-	placeSpans [][2]int // byte spans of the places found
+	pendingQ   []Question // questions found while reading (children without a number …)
+	cuePos     []int      // budget cue positions, computed on first use
+	placeSpans [][2]int   // byte spans of the places found
 }
 
 func newDoc(clean string, now time.Time, g *gazetteer.Gazetteer) *doc {
@@ -171,15 +173,27 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 		b.Destinations = b.Destinations[:orchestrator.MaxCities]
 	}
 	d.applyDates(&b)
-	p := d.people()
-	b.Travelers.Adults, b.Travelers.Children = p.resolve()
+	d.applyPeople(r, &b)
 	if m := d.budget(); m != nil {
 		b.Budget = d.resolveBudget(m, &b)
 	}
 	b.Interests = d.interests()
 	b.Pace = d.pace()
-	b.Constraints.TransportExclude, b.Constraints.TransportPrefer = d.transport()
+	b.Constraints.TransportExclude, b.Constraints.TransportPrefer, b.Constraints.TransportRequire = d.transport()
+	if d.highSpeed() && !slices.Contains(b.Constraints.TransportExclude, "train") {
+		b.Constraints.HighSpeedRail = true
+		if !slices.Contains(b.Constraints.TransportPrefer, "train") {
+			b.Constraints.TransportPrefer = append(b.Constraints.TransportPrefer, "train")
+		}
+	}
+	b.Comfort = d.comfort()
+	b.MustVisit = d.mustVisit()
 	b.Constraints.HouseRules = d.houseRules()
+	for _, a := range b.Travelers.ChildAges {
+		if a < 10 && !slices.Contains(b.Constraints.HouseRules, "children_under_10") {
+			b.Constraints.HouseRules = append(b.Constraints.HouseRules, "children_under_10")
+		}
+	}
 	b.Constraints.RoomType = d.roomType()
 	b.Constraints.Cuisines = d.cuisines()
 	b.Constraints.Accessibility = d.accessibility()
@@ -189,6 +203,7 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 	r.Holiday = d.when.holiday
 	r.Notes = append(r.Notes, d.when.notes...)
 	r.Notes = append(r.Notes, d.notes...)
+	r.Questions = append(r.Questions, d.pendingQ...)
 	finish(r, b, now)
 	return r
 }
@@ -221,6 +236,11 @@ func (d *doc) applyDates(b *orchestrator.Brief) {
 // origin's, else US dollars.
 func (d *doc) resolveBudget(m *money, b *orchestrator.Brief) *orchestrator.Budget {
 	cur := m.currency
+	if m.unknown != "" {
+		d.pendingQ = append(d.pendingQ, question("budget.currency", d.lang, "'"+m.unknown+"' is not an ISO 4217 currency code"))
+		d.notes = append(d.notes, "budget currency '"+m.unknown+"' is not an ISO 4217 code; which currency is meant?")
+		return &orchestrator.Budget{Amount: m.amount, Currency: m.unknown, PerPerson: m.perPerson}
+	}
 	switch {
 	case cur != "":
 	case m.symbol == "¥":
@@ -295,6 +315,9 @@ func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
 		c.Budget = &bu
 	}
 	c.Interests = append([]string(nil), b.Interests...)
+	c.MustVisit = append([]string(nil), b.MustVisit...)
+	c.Travelers.ChildAges = append([]int(nil), b.Travelers.ChildAges...)
+	c.Constraints.TransportRequire = append([]string(nil), b.Constraints.TransportRequire...)
 	c.Constraints.TransportExclude = append([]string(nil), b.Constraints.TransportExclude...)
 	c.Constraints.TransportPrefer = append([]string(nil), b.Constraints.TransportPrefer...)
 	c.Constraints.HouseRules = append([]string(nil), b.Constraints.HouseRules...)
@@ -319,3 +342,28 @@ func (d *doc) zhAny(subs ...string) bool { return d.hasHanText && hasAny(d.clean
 // enAny reports whether the text contains any of the English phrases as
 // whole words.
 func (d *doc) enAny(phrases ...string) bool { return d.hasLatin && hasWord(d.low, phrases...) }
+
+// applyPeople fills the travellers: counts from the party, children's ages
+// (each age written is a child), and a question when children are named
+// without a number.
+func (d *doc) applyPeople(r *Result, b *orchestrator.Brief) {
+	p := d.people()
+	a, c := p.resolve()
+	ages := d.childAges()
+	if len(ages) > c {
+		if p.total > 0 && a-(len(ages)-c) >= 1 {
+			a -= len(ages) - c
+		}
+		c = len(ages)
+	}
+	if c > 0 && a == 0 {
+		a = 1
+	}
+	b.Travelers.Adults, b.Travelers.Children = a, c
+	if len(ages) > 0 {
+		b.Travelers.ChildAges = ages[:min(len(ages), c)]
+	}
+	if c == 0 && p.vagueKids && p.total == 0 {
+		d.notes = append(d.notes, "children are mentioned without a number; none are counted (set travelers.children)")
+	}
+}

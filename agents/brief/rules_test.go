@@ -114,7 +114,7 @@ var rulesCases = []struct {
 	{"zh 五一去云南玩三个城市", "五一去云南玩三个城市", want{dests: []string{"Kunming", "Dali", "Lijiang", "Jinghong", "Shangri-La"}, start: "2026-05-01", end: "2026-05-05", days: 5, cityCount: 3, chooses: 3, holiday: "Labour Day holiday"}},
 	{"zh 从昆明出发 leaves the origin out", "从昆明出发，云南两城游，玩5天", want{origin: "Kunming", dests: []string{"Dali", "Lijiang", "Jinghong", "Shangri-La"}, days: 5, cityCount: 2, chooses: 2}},
 	{"zh 四川两个城市 needs the days", "去四川玩两个城市，1天", want{dests: []string{"Chengdu", "Leshan", "Emeishan", "Dujiangyan"}, cityCount: 2, chooses: 2, questions: []string{"days"}}},
-	{"en 3 cities in California in May", "3 cities in California in May", want{lang: "en", dests: []string{"Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}, cityCount: 3, chooses: 3, month: "2026-05", questions: []string{"dates"}}},
+	{"en 3 cities in California in May", "3 cities in California in May", want{lang: "en", dests: []string{"Los Angeles", "San Diego", "San Jose", "San Francisco", "Fresno"}, cityCount: 3, chooses: 3, month: "2026-05", questions: []string{"days"}}},
 	{"en a week in Sichuan visiting 2 cities", "a week in Sichuan visiting 2 cities", want{dests: []string{"Chengdu", "Leshan", "Emeishan", "Dujiangyan"}, days: 7, cityCount: 2, chooses: 2}},
 	{"en 2 cities in Texas, capital first", "2 cities in Texas for 5 days", want{dests: []string{"Austin", "Houston", "San Antonio", "Dallas"}, days: 5, cityCount: 2, chooses: 2}},
 	{"en 2 of a list", "Visit 2 of Suzhou, Hangzhou and Nanjing in 4 days", want{dests: []string{"Suzhou", "Hangzhou", "Nanjing"}, days: 4, chooses: 2}},
@@ -321,7 +321,7 @@ var rulesCases = []struct {
 	{"zh no dates", "去成都", want{dests: []string{"Chengdu"}, questions: []string{"dates"}}},
 	{"en nothing", "Plan a trip", want{lang: "en", questions: []string{"destinations", "dates"}}},
 	{"en no dates", "Plan a trip to Paris", want{questions: []string{"dates"}}},
-	{"en month only is not dates", "a trip to paris for 2 in may", want{month: "2026-05", adults: 2, questions: []string{"dates"}}},
+	{"en month only starts the month", "a trip to paris for 2 in may", want{month: "2026-05", adults: 2, start: "2026-05-01", questions: []string{"days"}}},
 	{"en too many days", "45 days in Thailand", want{dests: []string{"Thailand"}, questions: []string{"dates"}}},
 	{"en more cities than days", "Tokyo, Osaka, Kyoto and Nara in 2 days", want{questions: []string{"days"}}},
 }

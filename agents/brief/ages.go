@@ -1,0 +1,199 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// maxChildAge is the oldest age read as a child's.
+const maxChildAge = 17
+
+// childAges reads the ages of children the request gives: "a 6-year-old",
+// "kids aged 4 and 7", "ages 5, 8", 6岁的儿子, 孩子5岁和8岁. Thresholds
+// ("kids under 10", 10岁以下) are not ages. Ages are in the order written.
+func (d *doc) childAges() []int {
+	var out []int
+	if d.hasLatin {
+		out = append(out, d.childAgesEN()...)
+	}
+	if d.hasHanText {
+		out = append(out, childAgesZH(d.clean)...)
+	}
+	return out
+}
+
+func (d *doc) childAgesEN() []int {
+	var out []int
+	toks := d.toks
+	word := func(i int) string {
+		if i >= 0 && i < len(toks) && toks[i].kind == tWord {
+			return toks[i].low
+		}
+		return ""
+	}
+	// next word index after i, skipping hyphens
+	next := func(i int) int {
+		j := i + 1
+		for j < len(toks) && toks[j].kind == tPunct && toks[j].text == "-" {
+			j++
+		}
+		return j
+	}
+	threshold := func(i int) bool {
+		switch word(i - 1) {
+		case "under", "below", "over", "above", "than", "least":
+			return true
+		}
+		return false
+	}
+	for i := 0; i < len(toks); i++ {
+		n := wordNumber(word(i))
+		if n <= 0 || n > maxChildAge || threshold(i) {
+			continue
+		}
+		j := next(i)
+		switch word(j) {
+		case "year", "years", "yr", "yrs":
+			if k := next(j); word(k) == "old" || word(k) == "olds" {
+				if word(i-1) == "a" || word(i-1) == "an" || !enPeopleNouns[word(k+1)] {
+					out = append(out, n)
+				}
+			}
+		case "yo", "y":
+			out = append(out, n)
+		}
+	}
+	// "aged 4 and 7", "ages 5, 8 and 11", "age 6"
+	for i := 0; i < len(toks); i++ {
+		w := word(i)
+		if w != "aged" && w != "ages" && w != "age" {
+			continue
+		}
+		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
+			continue // "under the age of 10"
+		}
+		for j := i + 1; j < len(toks) && j < i+8; j++ {
+			t := &toks[j]
+			if t.kind == tPunct && t.text == "," || word(j) == "and" || word(j) == "&" {
+				continue
+			}
+			n := wordNumber(word(j))
+			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 {
+				break
+			}
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// childAgesZH finds N岁 with N a child's age, not followed by a threshold
+// word (以上, 以下, 以内) or preceded by one (不满, 未满, 小于).
+func childAgesZH(s string) []int {
+	var out []int
+	for i := 0; ; {
+		j := strings.Index(s[i:], "岁")
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + len("岁")
+		n, ns := readNumberBackAll(s, j)
+		if ns == j || n <= 0 || n > maxChildAge {
+			continue
+		}
+		after, before := s[j+len("岁"):], s[:ns]
+		if hasPrefixAny(after, "以上", "以下", "以内", "及以上", "及以下", "半以下") || hasSuffixAny(before, "不满", "未满", "小于", "低于", "超过", "大于", "满") {
+			continue
+		}
+		if strings.HasPrefix(after, "半") {
+			// 两岁半: the half year is kept out of the whole years
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func hasPrefixAny(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasSuffixAny(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasSuffix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// zhGroupNouns are people a group is made of (我们五个同事, 三个闺蜜).
+var zhGroupNouns = []string{"同事", "朋友", "好友", "同学", "闺蜜", "室友", "兄弟", "姐妹", "哥们", "驴友", "队友", "家人", "老人", "大学生", "学生", "伙伴", "小伙伴", "人"}
+
+// groupZH reads a group counted with its noun: 我们五个同事, 我们仨, 我们一行六人,
+// 五个朋友去…. It returns the group's size including the writer, or 0.
+func groupZH(s string) int {
+	for _, we := range []string{"我们", "咱们", "我们一行", "一行"} {
+		for i := 0; ; {
+			j := strings.Index(s[i:], we)
+			if j < 0 {
+				break
+			}
+			j += i + len(we)
+			i = j
+			rest := strings.TrimPrefix(s[j:], "一行")
+			if strings.HasPrefix(rest, "仨") {
+				return 3
+			}
+			n, k := readNumberFwdAll(rest, 0)
+			if n < 2 || n > 50 {
+				continue
+			}
+			rest = rest[k:]
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "个"), "位")
+			if rest == "" || hasPrefixAny(rest, zhGroupNouns...) || !isHan(firstRune(rest)) || hasPrefixAny(rest, "去", "想", "要", "打算", "准备", "计划", "一起", "从", "在") {
+				return n
+			}
+		}
+	}
+	// 五个同事去…, 三个闺蜜一起: a counted group noun not after 和/带/跟
+	for _, noun := range zhGroupNouns[:len(zhGroupNouns)-1] {
+		for i := 0; ; {
+			j := strings.Index(s[i:], noun)
+			if j < 0 {
+				break
+			}
+			i = j + i + len(noun)
+			end := i - len(noun)
+			k := end
+			k = trimSuffixLen(s, k, "个")
+			k = trimSuffixLen(s, k, "位")
+			n, ns := readNumberBackAll(s, k)
+			if ns == k || n < 2 || n > 50 {
+				continue
+			}
+			if hasSuffixAny(s[:ns], "和", "带", "带着", "带上", "跟", "与", "陪", "同", "还有", "及") {
+				continue // companions: counted by the relation rules
+			}
+			return n
+		}
+	}
+	return 0
+}
+
+func trimSuffixLen(s string, k int, suf string) int {
+	if strings.HasSuffix(s[:k], suf) {
+		return k - len(suf)
+	}
+	return k
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}

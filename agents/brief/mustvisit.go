@@ -1,0 +1,257 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+)
+
+// Must-see sights: names the traveller insists on ("想去拙政园和寒山寺",
+// "一定要去黄鹤楼", "must see the Louvre"). A name is taken after a cue
+// of wanting or insisting, split at list words, and kept when it looks like
+// a sight (a Chinese name ending in a sight word such as 园, 寺, 楼, 山, or
+// a capitalised English name) and is not a city of the gazetteer. A
+// negated cue ("不想去故宫") names a sight to avoid: it becomes a note.
+
+var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必去", "必去", "必看", "特别想去", "很想去", "还想去", "想去", "要去", "想看", "去看", "打卡", "参观", "逛逛", "去逛", "看看"}
+
+// sightSuffixZH end the names of sights.
+var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "山", "湖", "街", "馆", "城", "桥", "门", "陵", "窟", "洞", "岛", "峡", "谷",
+	"峰", "池", "滩", "坛", "俑", "坊", "殿", "祠", "关", "台", "亭", "泉", "瀑布", "广场", "公园", "乐园", "景区", "故居", "遗址", "古镇", "老街", "胡同",
+	"迪士尼", "影城", "大道", "寨", "堡", "院", "墓", "碑", "海", "江", "河", "庄", "岭", "林", "溪", "洲"}
+
+// notSightZH are words that end like a sight but are not one (海边 is a
+// wish, 公园 alone is any park).
+var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true, "爬山": true, "看山": true, "登山": true, "山": true, "湖": true,
+	"海": true, "古镇": true, "寺庙": true, "博物馆": true, "美术馆": true, "动物园": true, "游乐园": true, "乐园": true, "海洋馆": true,
+	"老街": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
+
+// listSplitZH separates names in a list.
+var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
+
+var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "see"}, {"want", "to", "visit"}, {"wanna", "see"},
+	{"would", "love", "to", "see"}, {"love", "to", "see"}, {"definitely", "see"}, {"definitely", "visit"}, {"can't", "miss"},
+	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
+	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"}}
+
+// mustVisit returns the sights named, in the order written.
+func (d *doc) mustVisit() []string {
+	var out []string
+	add := func(name string) {
+		for _, x := range out {
+			if x == name {
+				return
+			}
+		}
+		if len(out) < 20 {
+			out = append(out, name)
+		}
+	}
+	if d.hasHanText {
+		for _, n := range d.mustVisitZH() {
+			add(n)
+		}
+	}
+	if d.hasLatin && d.mixedCase {
+		for _, n := range d.mustVisitEN() {
+			add(n)
+		}
+	}
+	return out
+}
+
+func (d *doc) mustVisitZH() []string {
+	s := d.clean
+	var out []string
+	taken := -1
+	for i := 0; i < len(s); {
+		cue := ""
+		for _, c := range mustCuesZH {
+			if strings.HasPrefix(s[i:], c) {
+				cue = c
+				break
+			}
+		}
+		if cue == "" || i < taken {
+			_, sz := utf8.DecodeRuneInString(s[i:])
+			i += sz
+			continue
+		}
+		start := i + len(cue)
+		neg := negatedZH(s, i)
+		// the phrase runs to the end of the clause
+		end := start
+		for end < len(s) {
+			r, sz := utf8.DecodeRuneInString(s[end:])
+			if !isHan(r) && r != '、' {
+				break
+			}
+			end += sz
+		}
+		taken = end
+		for _, name := range d.splitSightsZH(start, end) {
+			if neg {
+				d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
+				continue
+			}
+			out = append(out, name)
+		}
+		i = max(end, start)
+	}
+	return out
+}
+
+// splitSightsZH cuts d.clean[start:end] at list words and keeps the
+// sights. A list word inside a name (颐和园) is not a cut: a cut is made
+// only where the text before it is a sight.
+func (d *doc) splitSightsZH(start, end int) []string {
+	var out []string
+	from := start
+	for k := start; k < end; {
+		w := ""
+		for _, x := range listSplitZH {
+			if strings.HasPrefix(d.clean[k:end], x) {
+				w = x
+				break
+			}
+		}
+		if w != "" && k > from {
+			if name := d.sightZH(from, k); name != "" {
+				out = append(out, name)
+				from = k + len(w)
+				k = from
+				continue
+			}
+		}
+		_, sz := utf8.DecodeRuneInString(d.clean[k:])
+		k += sz
+	}
+	if from < end {
+		if name := d.sightZH(from, end); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// sightZH returns the sight named in d.clean[i:j], trimmed of a leading
+// city (苏州的拙政园) and trailing verbs (玩玩, 看看, 一下), or "".
+func (d *doc) sightZH(i, j int) string {
+	// a city in front: keep what follows it
+	for _, sp := range d.placeSpans {
+		if sp[0] >= i && sp[0] < j {
+			if sp[0] > i {
+				j = sp[0] // 拙政园苏州…: the sight ends where the city starts
+				break
+			}
+			i = sp[1]
+		}
+	}
+	name := d.clean[i:j]
+	name = strings.TrimPrefix(name, "的")
+	for {
+		t := name
+		for _, suf := range []string{"玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
+			name = strings.TrimSuffix(name, suf)
+		}
+		// a duration or time after the name: 拙政园两天 → 拙政园
+		for k, r := range name {
+			if _, isNum := cnDigit[r]; (isNum || r == '十' || r == '几') && k > 0 {
+				name = name[:k]
+				break
+			}
+		}
+		if t == name {
+			break
+		}
+	}
+	n := utf8.RuneCountInString(name)
+	if n < 2 || n > 12 || notSightZH[name] {
+		return ""
+	}
+	if cands := d.gaz.Lookup(name); len(cands) > 0 && bestClass(cands) < gazetteer.Alternate {
+		return "" // a city, region or country
+	}
+	for _, suf := range sightSuffixZH {
+		if strings.HasSuffix(name, suf) {
+			return name
+		}
+	}
+	return ""
+}
+
+func (d *doc) mustVisitEN() []string {
+	var out []string
+	toks := d.toks
+	for i := 0; i < len(toks); i++ {
+		j := d.matchCueEN(i)
+		if j < 0 {
+			continue
+		}
+		neg := negatedEN(d, toks[i].start)
+		// a list of capitalised names: "the Louvre, the Orsay and Sainte-Chapelle"
+		for j < len(toks) {
+			for j < len(toks) && (toks[j].low == "the" || toks[j].kind == tPunct && toks[j].text == ",") {
+				j++
+			}
+			k := j
+			var words []string
+			for k < len(toks) {
+				t := &toks[k]
+				if t.kind == tWord && (t.cap || len(words) > 0 && connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
+					words = append(words, t.text)
+					k++
+					continue
+				}
+				if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
+					words[len(words)-1] += t.text + toks[k+1].text
+					k += 2
+					continue
+				}
+				break
+			}
+			if len(words) == 0 || d.inPlace(toks[j].start) || stopPlaceWords[strings.ToLower(words[0])] && len(words) == 1 {
+				break
+			}
+			name := strings.Join(words, " ")
+			if _, isMonth := monthNames[strings.ToLower(words[0])]; !isMonth {
+				if neg {
+					d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
+				} else {
+					out = append(out, name)
+				}
+			}
+			j = k
+			if j < len(toks) && (toks[j].low == "and" || toks[j].text == ",") {
+				j++
+				continue
+			}
+			break
+		}
+	}
+	return out
+}
+
+// matchCueEN returns the token index after a must-see cue starting at i,
+// or -1.
+func (d *doc) matchCueEN(i int) int {
+	for _, c := range mustCuesEN {
+		j, k := i, 0
+		for k < len(c) && j < len(d.toks) {
+			t := &d.toks[j]
+			if t.low != c[k] && t.text != c[k] {
+				break
+			}
+			j++
+			k++
+		}
+		if k == len(c) {
+			if c[len(c)-1] == "the" {
+				j-- // keep "the" for the name reader to skip
+			}
+			return j
+		}
+	}
+	return -1
+}

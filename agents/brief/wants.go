@@ -1,0 +1,82 @@
+package brief
+
+import (
+	"slices"
+	"strings"
+)
+
+// comfortTerms steer the price tier (orchestrator.Tiers).
+var comfortTerms = []term{
+	{"comfort", []string{"舒服点", "舒服一点", "舒服些", "舒适", "住好点", "住好一点", "好一点的酒店", "好点的酒店", "豪华", "高档", "奢华", "五星", "高端", "享受型", "品质游", "不差钱"},
+		[]string{"comfortable", "comfort", "luxury", "luxurious", "upscale", "high-end", "high end", "splurge", "five-star", "5-star", "five star", "premium", "nice hotels", "nicer hotel", "nice hotel"}},
+	{"economy", []string{"穷游", "省钱", "越便宜越好", "尽量便宜", "便宜点", "便宜一点", "经济实惠", "经济型", "学生党", "预算有限", "少花钱", "性价比高", "特价"},
+		[]string{"cheap as possible", "as cheap as", "cheapest", "on a budget", "on a shoestring", "shoestring", "backpacking", "budget-friendly", "budget friendly", "economical", "save money", "low budget", "tight budget", "low-cost", "low cost", "budget trip", "budget travel", "frugal", "cheap"}},
+	{"mid", []string{"中档", "中等价位", "普通一点"}, []string{"mid-range", "midrange", "moderately priced", "mid-priced", "mid priced"}},
+}
+
+var comfortLex = termLexicon(comfortTerms)
+
+// comfort returns the tier the words ask for, or "". A negated word counts
+// only as not asking for it ("不用太豪华", "not luxury"); "not too cheap"
+// asks for the middle tier.
+func (d *doc) comfort() string {
+	pos, neg, _ := d.termHits(comfortTerms, comfortLex)
+	if len(pos) > 0 {
+		return pos[0]
+	}
+	if slices.Contains(neg, "economy") {
+		return "mid"
+	}
+	return ""
+}
+
+// requireMode reports whether the mode named at h is fixed as the way to
+// travel ("坐高铁去", "by train", "fly to Tokyo", "take a flight") rather
+// than preferred ("最好坐高铁", "prefer trains", "ideally by train").
+func (d *doc) requireMode(h lexHit) bool {
+	if !d.prefersAt(h) {
+		w := d.low[h.start:h.end]
+		if h.zh {
+			w = d.clean[h.start:h.end]
+		}
+		// "fly" and 飞过去 name the mode and the act at once
+		if !(w == "fly" || w == "flying" || w == "飞过去" || w == "坐飞") {
+			return false
+		}
+	}
+	if h.zh {
+		before := d.clean[max(0, h.start-15):h.start]
+		return !hasAny(before, "最好", "尽量", "优先", "可以的话", "如果可以", "倾向", "或者", "或")
+	}
+	before := d.low[max(0, h.start-30):h.start]
+	after := d.low[h.end:min(len(d.low), h.end+24)]
+	return !hasWord(before, "prefer", "preferably", "ideally", "if possible", "rather", "maybe", "perhaps", "or") && !hasWord(after, "if possible", "ideally", "preferably", "or")
+}
+
+// highSpeed reports whether a plain (not negated) mention asks for
+// high-speed trains: 高铁, 动车, high-speed, bullet train, shinkansen.
+func (d *doc) highSpeed() bool {
+	for _, w := range []string{"高铁", "动车"} {
+		for i := 0; ; {
+			j := strings.Index(d.clean[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + len(w)
+			if !negatedZH(d.clean, j) {
+				return true
+			}
+		}
+	}
+	if d.hasLatin {
+		for _, w := range []string{"high-speed", "high speed", "bullet train", "bullet trains", "shinkansen", "hsr"} {
+			for _, k := range findWord(d.low, w) {
+				if !negatedEN(d, k) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
