@@ -1,7 +1,6 @@
 package orchestrator
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -210,18 +209,4 @@ func BriefKey(b *Brief) string {
 	data, _ := json.Marshal(c)
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
-}
-
-// PlanStore keeps plans and their traces. A plan is acknowledged to the
-// caller only after SavePlan returns nil.
-type PlanStore interface {
-	// SavePlan stores a plan and its run trace atomically.
-	SavePlan(ctx context.Context, p *Plan, r *Run) error
-	// Plan returns the plan with id, or an ENOTFOUND *Error.
-	Plan(ctx context.Context, id string) (*Plan, error)
-	// Run returns the trace of plan id, or an ENOTFOUND *Error.
-	Run(ctx context.Context, planID string) (*Run, error)
-	// Ping reports whether the store is reachable.
-	Ping(ctx context.Context) error
-	Close() error
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
-	"github.com/tripweave/tripweave/orchestrator/sqlite"
 	"github.com/tripweave/tripweave/templates"
 )
 
@@ -27,7 +26,7 @@ type App struct {
 	Config  Config
 	Logger  *slog.Logger
 	KB      *knowledgebase.Store
-	Store   *sqlite.Store
+	Store   orchestrator.PlanStore
 	Tools   *toolclient.Client
 	Service *pipeline.Service
 	Metrics *ginserver.Metrics
@@ -71,12 +70,13 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		logger.Info("imported dataset", "format", im[0], "dir", im[1], "cities", sum.Cities, "entries", sum.Entries)
 	}
 
-	a.Store, err = sqlite.Open(ctx, cfg.DBPath)
-	if err != nil {
-		return nil, fmt.Errorf("plan store %s: %w", cfg.DBPath, err)
+	if a.Store, err = openStore(ctx, cfg, logger); err != nil {
+		return nil, err
 	}
 	a.closers = append(a.closers, a.Store.Close)
-	logger.Info("plan store: SQLite file (embedded default)", "path", cfg.DBPath)
+	if cfg.Store.PlanTTL > 0 {
+		a.closers = append(a.closers, retention(a.Store, cfg.Store.PlanTTL, cfg.now(), logger))
+	}
 
 	var usage func() []agents.QuotaUsage // in-process agents' provider quotas
 	if cfg.AgentsURL != "" {

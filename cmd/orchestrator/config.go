@@ -27,6 +27,9 @@ type Config struct {
 	MaxNodes  int           // TRIPWEAVE_MAX_CONCURRENCY
 	LogLevel  string        // TRIPWEAVE_LOG_LEVEL: debug, info, warn, error
 
+	// Store chooses the plan store (DATABASE_URL, TRIPWEAVE_PLAN_TTL …).
+	Store StoreConfig
+
 	// Agents configures the in-process agents (provider endpoints, keys,
 	// the browser): agents.ConfigFromEnv.
 	Agents agents.Config
@@ -65,6 +68,10 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	str("TRIPWEAVE_TTLS", &c.TTLs)
 	str("TRIPWEAVE_IMPORT", &c.Imports)
 	str("TRIPWEAVE_LOG_LEVEL", &c.LogLevel)
+	c, err := c.storeFromEnv(getenv)
+	if err != nil {
+		return c, err
+	}
 	ac, err := agents.ConfigFromEnv(getenv)
 	if err != nil {
 		return c, err

@@ -7,6 +7,7 @@
 //	orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
 //	orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
 //	orchestrator prewarm [--file FILE] [--city NAME ...] [--lang en|zh] [--concurrency N]
+//	orchestrator migrate
 package main
 
 import (
@@ -45,7 +46,8 @@ const usage = `usage:
   orchestrator import --format travelplanner|chinatravel --dir DIR [--ttl DURATION]
   orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
   orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
-  orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]`
+  orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]
+  orchestrator migrate                      (PostgreSQL at DATABASE_URL)`
 
 // run dispatches a command; it is main without the process around it, so
 // tests call it directly.
@@ -66,6 +68,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdPrewarm(ctx, cfg, args[1:], stdout, stderr)
 	case "brief":
 		return cmdBrief(ctx, cfg, args[1:], stdout, stderr)
+	case "migrate":
+		return cmdMigrate(ctx, cfg, args[1:], stdout, stderr)
 	case "import":
 		return cmdImport(ctx, cfg, args[1:], stdout, stderr)
 	case "travelplanner":

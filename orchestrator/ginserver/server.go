@@ -117,6 +117,8 @@ func New(cfg Config) *Server {
 	e.POST("/v1/plans/:id/answers", s.answerPlan)
 	e.GET("/v1/plans/:id", s.getPlan)
 	e.GET("/v1/plans/:id/trace", s.getTrace)
+	e.GET("/v1/plans", s.listPlans)
+	e.DELETE("/v1/plans/:id", s.deletePlan)
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.GET("/readyz", s.readyz)
 	if cfg.Metrics != nil {

@@ -35,6 +35,12 @@ var migrations = []string{
 		error       TEXT NOT NULL,
 		PRIMARY KEY (plan_id, seq)
 	) STRICT, WITHOUT ROWID;`,
+	// 2: listing pages newest first with ties broken by id, overall and by
+	// status, without a sort step.
+	`DROP INDEX plans_created_at;
+	DROP INDEX plans_status;
+	CREATE INDEX plans_created_id ON plans (created_at, id);
+	CREATE INDEX plans_status_created_id ON plans (status, created_at, id);`,
 }
 
 // migrate brings db's schema to version len(migrations) in one transaction. A database

@@ -413,7 +413,7 @@ func TestOpenErrors(t *testing.T) {
 		{filepath.Join(notDir, "plans.db"), []string{notDir, "create directory", "not a directory"}},
 		{dir, []string{dir, "is a directory"}},
 		{garbage, []string{garbage, "not a database"}},
-		{newer, []string{newer, "schema version 99 is newer than this program's 1"}},
+		{newer, []string{newer, fmt.Sprintf("schema version 99 is newer than this program's %d", len(migrations))}},
 	}
 	for _, tt := range tests {
 		s, err := Open(ctx, tt.path)

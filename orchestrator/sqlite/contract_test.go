@@ -1,0 +1,60 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/storetest"
+)
+
+func TestContract(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) orchestrator.PlanStore { return openTest(t) })
+}
+
+// TestMigrateFromVersion1 opens a database written by the first schema and
+// lists its plans through the indexes the second one adds.
+func TestMigrateFromVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := sql.Open("sqlite", dsn(path, "_pragma=foreign_keys(1)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL) STRICT`,
+		migrations[0],
+		`INSERT INTO schema_version VALUES (1, 1)`,
+		`INSERT INTO plans VALUES ('pl_old', '2026-01-02T03:04:05.000000000Z', 'complete', 'k', '{"id":"pl_old","query":"old","brief":{"destinations":["Kyoto"],"days":2},"status":"complete"}')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	_ = db.Close()
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	page, err := s.ListPlans(context.Background(), orchestrator.PlanFilter{Status: orchestrator.PlanComplete})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := orchestrator.PlanSummary{ID: "pl_old", CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Status: "complete",
+		Query: "old", Destinations: []string{"Kyoto"}, Days: 2}
+	if len(page.Plans) != 1 || page.Plans[0].ID != want.ID || !page.Plans[0].CreatedAt.Equal(want.CreatedAt) ||
+		page.Plans[0].Query != want.Query || page.Plans[0].Days != 2 || page.Plans[0].Destinations[0] != "Kyoto" {
+		t.Errorf("page = %+v, want [%+v]", page, want)
+	}
+	var plan string
+	if err := s.r.QueryRow(`EXPLAIN QUERY PLAN SELECT id FROM plans WHERE status = 'partial' ORDER BY created_at DESC, id DESC LIMIT 5`).Scan(new(int), new(int), new(int), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plan, "INDEX plans_status_created_id") {
+		t.Errorf("query plan %q does not use plans_status_created_id", plan)
+	}
+}
