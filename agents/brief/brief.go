@@ -62,6 +62,13 @@ type Result struct {
 	TravelMonth string `json:"travel_month,omitempty"`
 	// Holiday names the holiday the dates were computed from.
 	Holiday string `json:"holiday,omitempty"`
+	// Alternatives are the other destinations discovered for a wish that
+	// named none, best first (the brief's destination is the best one).
+	Alternatives []string `json:"alternatives,omitempty"`
+
+	// refusal is set when the text turned out not to be about travel at
+	// all; Parse returns it as the error.
+	refusal error
 }
 
 // LLMConfig configures the model parser. Any OpenAI-compatible endpoint
@@ -152,7 +159,11 @@ func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (*Resul
 		return nil, err
 	}
 	if p.llm == nil {
-		return parseClean(clean, now, p.gaz), nil
+		r := parseClean(clean, now, p.gaz)
+		if r.refusal != nil {
+			return nil, r.refusal
+		}
+		return r, nil
 	}
 	key := cacheKey(clean, now)
 	if p.cache != nil {

@@ -24,6 +24,12 @@ func (d *doc) applyCityCount(r *Result, b *orchestrator.Brief) {
 		d.expandRegion(r, b, n)
 		return
 	}
+	if n <= 1 && len(b.Destinations) == 1 && len(d.dests) == 1 && d.dests[0].Kind != gazetteer.City.String() {
+		// "a week in Japan", 云南玩五天: a country or region is never a
+		// city; about three days a city, the planner choosing which
+		d.expandRegion(r, b, regionCities(b.Days))
+		return
+	}
 	if len(d.dests) < 2 || len(b.Destinations) != len(d.dests) {
 		return
 	}
@@ -63,7 +69,21 @@ func (d *doc) expandRegion(r *Result, b *orchestrator.Brief, n int) {
 	}
 	b.Destinations = names
 	b.CityCount = n
+	if d.cityCount == 0 {
+		r.Notes = append(r.Notes, region.Name+" is a "+region.Kind+", not a city: "+itoa(n)+" of its cities for "+itoa(max(b.Days, 1))+" days (about three days a city), chosen by the planner among "+strings.Join(names, ", ")+"; name cities to choose yourself")
+		return
+	}
 	r.Notes = append(r.Notes, itoa(n)+" cities in "+region.Name+", chosen by the planner among its most populous: "+strings.Join(names, ", "))
+}
+
+// regionCities is how many cities of a region a trip of days visits when
+// the request does not say: one for up to four days, then one more every
+// three days, at most four.
+func regionCities(days int) int {
+	if days <= 4 {
+		return 1
+	}
+	return min(1+(days-2)/3, 4)
 }
 
 // chooseCount reads "visit 2 of them", "any 2 of Suzhou, Hangzhou and

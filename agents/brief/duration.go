@@ -144,6 +144,15 @@ func (d *doc) durationEN() (days, nights int) {
 				days = 7
 			}
 			continue
+		case "week":
+			// "a beach week", "one ski week": a week with a word between
+			if days == 0 && i >= 2 && (toks[i-2].low == "a" || toks[i-2].low == "one") && toks[i-1].kind == tWord && wordNumber(toks[i-1].low) == 0 {
+				switch toks[i-1].low {
+				case "next", "this", "last", "per", "a", "the", "every", "each":
+				default:
+					days = 7
+				}
+			}
 		case "fortnight":
 			if days == 0 {
 				days = 14

@@ -111,7 +111,7 @@ var (
 	injectionZH      = regexp.MustCompile(`(?:忽略|无视|忘记|忘掉|不要理会|别管|跳过|覆盖|抛开)(?:掉)?(?:你)?(?:之前|以上|上面|前面|上述|先前|原来|原有|此前|所有|全部|一切|系统|你的|的|给你的)*(?:指令|指示|提示词?|规则|设定|要求|命令|约束)|系统提示词?|提示词|你现在是|从现在开始你|现在你是|扮演(?:一个|一名)?|越狱|开发者模式|输出你的|泄露你的`)
 
 	nonTravelEN = regexp.MustCompile(`\b(?:(?:write|writing|generate|create|give me|show me|implement|fix|debug|refactor|compose)(?: \w+){0,4} (?:code|program|script|function|class|method|essay|poem|story|song|lyrics|article|email|cover letter|resume|sql|regex|query|unit tests?|app|website|thesis)|python|javascript|typescript|golang|kotlin|c sharp|leetcode|homework|calculus|derivative of|integral of|solve (?:this|the|an|a|for)|(?:translate|summarize|paraphrase) (?:this|the following|that|my)|tell me a joke|stock price|bitcoin)\b`)
-	nonTravelZH = regexp.MustCompile(`写(?:一段|一个|个|段|一份|一下)?(?:代码|程序|脚本|函数)|(?:编程|编写程序|敲代码)|代码|(?:写|作)(?:一|几)?(?:篇|首|封|份)(?:文章|作文|论文|诗|信|邮件|小说|报告)|作文|论文|写诗|(?:翻译|总结|概括)(?:一下)?(?:这段|下面|以下|这篇)|数学题|解方程|做作业|讲个笑话|股票|比特币`)
+	nonTravelZH = regexp.MustCompile(`写(?:一段|一个|个|段|一份|一下)?(?:代码|程序|脚本|函数)|(?:编程|编写程序|敲代码)|代码|(?:写|作)(?:一|几|两|三)?(?:篇|首|封|份|段|个)?(?:[^，。,.!?！？]{0,8}的)?(?:文章|作文|论文|诗歌?|古诗|词|信|邮件|小说|报告|故事|歌词|歌|简历|周报|总结|演讲稿)|作文|论文|写诗|(?:翻译|总结|概括)(?:一下)?(?:这段|下面|以下|这篇)|数学题|解方程|做作业|讲个笑话|股票|比特币`)
 )
 
 // Cheap filters: the regular expressions run only when one of these words
@@ -128,7 +128,7 @@ var (
 		"typescript golang kotlin sharp leetcode homework calculus derivative integral solve translate summarize paraphrase " +
 		"joke stock bitcoin")
 	nonTravelTriggersZH = []string{"代码", "程序", "脚本", "函数", "编程", "文章", "作文", "论文", "诗", "信", "邮件", "小说",
-		"报告", "翻译", "总结", "概括", "数学", "方程", "作业", "笑话", "股票", "比特币"}
+		"报告", "翻译", "总结", "概括", "数学", "方程", "作业", "笑话", "股票", "比特币", "故事", "歌", "词", "简历", "周报", "演讲稿"}
 )
 
 func wordSet(s string) map[string]bool {

@@ -350,6 +350,9 @@ func (l *llmParser) validate(content, clean string, now time.Time) (*Result, err
 			b.Constraints.TransportPrefer = append(b.Constraints.TransportPrefer, m)
 		}
 	}
+	// Sights, comfort, required modes and ages: the rules' reading of the
+	// text (the extraction schema has no fields for them yet).
+	d.applyWants(&b)
 	// The model's count, with the destinations it named, goes through the
 	// rules' reading (a region's candidate cities, "2 of these").
 	d.dests = nil

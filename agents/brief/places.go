@@ -55,6 +55,7 @@ type span struct {
 	pick       *gazetteer.Place
 	pickClass  gazetteer.Class
 	dropped    bool
+	base       bool // "北京周边", "near Boston": the trip's base, not a destination
 }
 
 // stopPlaceWords are never places on their own, whatever the gazetteer says.
@@ -91,10 +92,14 @@ var notPlaceAfter = map[string]bool{"street": true, "st": false, "road": true, "
 	"airport": true, "station": true, "university": true, "college": true, "hotel": true, "restaurant": true,
 	"restaurants": true, "cuisine": true, "cuisines": true, "food": true, "dishes": true, "style": true,
 	"museum": true, "park": true, "square": true, "bridge": true, "county": true, "bay": false, "river": true,
-	"street's": true}
+	"street's": true, "duck": true, "wings": true, "strip": true, "sprouts": true, "time": true, "accent": true,
+	"cheesesteak": true, "bagels": true, "bagel": true, "pizza": true, "fries": true, "toast": true}
 
 var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同", "站", "机场", "大学", "酒店", "宾馆", "饭店",
-	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视"}
+	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视",
+	// dishes and things named after a place (兰州拉面, 桂林米粉, 北京时间)
+	"拉面", "米粉", "米线", "小面", "热干面", "面", "粉", "臭豆腐", "麻花", "鸡饭", "大盘鸡", "扒鸡", "火腿", "香醋", "包子",
+	"烧饼", "糕", "酥", "特产", "时间", "口音", "籍", "户口", "牌照", "方言", "腔", "卤", "烧麦", "汤包", "肉夹馍", "凉皮"}
 
 // English cues read backwards from a place: the words just before it.
 var (
@@ -315,6 +320,11 @@ func (d *doc) classify(spans []*span) {
 		if between == "" && a.han && b.han {
 			continue // adjacent: a qualifier, handled in resolve
 		}
+		if !a.han && !b.han && strings.EqualFold(between, "to") && (a.role == roleNone || a.role == roleAt) && b.role == roleDest {
+			// "Rome to Florence", "Shanghai to Suzhou day trip": the first is where the trip starts
+			a.role, a.cued = roleOrigin, true
+			continue
+		}
 		for _, c := range pairZH {
 			if between == c {
 				if a.role == roleNone || a.role == roleAt {
@@ -379,6 +389,9 @@ func (d *doc) classifyWords(spans []*span, idx int) {
 		}
 		return false
 	}
+	if match([][]string{{"near"}, {"nearby"}, {"close", "to"}, {"outside"}, {"outside", "of"}, {"around", "the", "area", "of"}, {"day", "trips", "from"}, {"within", "reach", "of"}}) {
+		sp.base = true
+	}
 	switch {
 	case match(regionCuesEN):
 		sp.role, sp.cued, sp.regionCtx = roleDest, true, true
@@ -437,6 +450,9 @@ func (d *doc) classifyHan(spans []*span, idx int) {
 		if !sp.cued && has(after, destPostZH, false) {
 			sp.role, sp.cued = roleDest, true
 		}
+	}
+	if hasPrefixAny(after, "周边", "附近", "周围", "近郊", "郊区", "郊县", "周末周边") {
+		sp.base = true // 北京周边: the base the trip starts from
 	}
 	if strings.HasPrefix(after, "省") || strings.HasPrefix(after, "州") && !strings.HasPrefix(after, "州市") {
 		sp.regionCtx = true
@@ -623,8 +639,16 @@ func (d *doc) assign(spans []*span) {
 	var origin *span
 	hasDest := false
 	for _, sp := range live {
-		if sp.role == roleDest || sp.role == roleNone {
+		if (sp.role == roleDest || sp.role == roleNone) && !sp.base {
 			hasDest = true
+		}
+	}
+	for _, sp := range live {
+		if sp.base {
+			d.base = true
+			if sp.role != roleOrigin {
+				sp.role = roleOrigin // the base: the origin, or the centre of a search when no destination is named
+			}
 		}
 	}
 	for _, sp := range live {

@@ -1,7 +1,6 @@
 package brief
 
 import (
-	"slices"
 	"strings"
 	"time"
 
@@ -24,6 +23,7 @@ type doc struct {
 	origin     *Place
 	dests      []Place
 	regionDest bool
+	base       bool // a place is named as the base of the trip (北京周边)
 	cityCount  int
 	when       dateFacts
 	notes      []string
@@ -163,7 +163,7 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 		places = append(places, p)
 	}
 	if len(b.Destinations) == 0 {
-		if name := d.unresolvedDestination(); name != "" && (b.Origin == "" || !strings.EqualFold(name, b.Origin)) {
+		if name := d.unresolvedDestination(); name != "" && !isWishWord(name) && (b.Origin == "" || !strings.EqualFold(name, b.Origin)) {
 			b.Destinations = append(b.Destinations, name)
 			places = append(places, Place{Role: "destination", Text: name, Name: name})
 			d.notes = append(d.notes, "destination "+name+" is not in the gazetteer; it is kept as written")
@@ -177,26 +177,20 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 	if m := d.budget(); m != nil {
 		b.Budget = d.resolveBudget(m, &b)
 	}
+	if len(b.Destinations) == 0 {
+		d.placeWish(r, &b)
+		for _, p := range r.Places {
+			places = append(places, p)
+		}
+	}
 	b.Interests = d.interests()
 	b.Pace = d.pace()
-	b.Constraints.TransportExclude, b.Constraints.TransportPrefer, b.Constraints.TransportRequire = d.transport()
-	if d.highSpeed() && !slices.Contains(b.Constraints.TransportExclude, "train") {
-		b.Constraints.HighSpeedRail = true
-		if !slices.Contains(b.Constraints.TransportPrefer, "train") {
-			b.Constraints.TransportPrefer = append(b.Constraints.TransportPrefer, "train")
-		}
-	}
-	b.Comfort = d.comfort()
-	b.MustVisit = d.mustVisit()
+	b.Constraints.TransportExclude, b.Constraints.TransportPrefer, _ = d.transport()
 	b.Constraints.HouseRules = d.houseRules()
-	for _, a := range b.Travelers.ChildAges {
-		if a < 10 && !slices.Contains(b.Constraints.HouseRules, "children_under_10") {
-			b.Constraints.HouseRules = append(b.Constraints.HouseRules, "children_under_10")
-		}
-	}
 	b.Constraints.RoomType = d.roomType()
 	b.Constraints.Cuisines = d.cuisines()
 	b.Constraints.Accessibility = d.accessibility()
+	d.applyWants(&b)
 	d.applyCityCount(r, &b)
 	r.Places = places
 	r.TravelMonth = d.when.month
@@ -204,8 +198,60 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 	r.Notes = append(r.Notes, d.when.notes...)
 	r.Notes = append(r.Notes, d.notes...)
 	r.Questions = append(r.Questions, d.pendingQ...)
+	if !d.aboutTravel() && (len(places) == 0 || d.asksSomethingElse()) {
+		err := &orchestrator.Error{Code: orchestrator.EUNPROCESSABLE, Field: "query",
+			Message: "this service only plans trips; the request names no place, trip or travel wish"}
+		r.Brief = b
+		r.refusal = err
+		r.Questions = []Question{question("query", d.lang, err.Message)}
+		r.Notes = append(r.Notes, "refused: "+err.Message)
+		return r
+	}
 	finish(r, b, now)
 	return r
+}
+
+// asksSomethingElse reports whether the text is a question or a task of
+// another kind ("what is the capital of Peru?", 成都是什么时候建城的).
+func (d *doc) asksSomethingElse() bool {
+	if d.zhAny("是什么", "为什么", "什么是", "谁是", "怎么算", "帮我算", "解释一下", "多少年", "什么时候建", "有多少人口", "的历史是") {
+		return true
+	}
+	for i := range d.toks {
+		if d.toks[i].kind != tWord {
+			continue
+		}
+		switch d.toks[i].low {
+		case "what", "who", "why", "how", "explain", "define", "calculate", "tell", "when":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// travelWordsZH and travelWordsEN mark a request as being about travel.
+var (
+	travelWordsZH = []string{"旅游", "旅行", "玩", "游", "去", "到", "行程", "出发", "度假", "景点", "酒店", "住", "机票", "攻略", "出行", "自驾",
+		"逛", "飞", "火车", "高铁", "签证", "假期", "出门", "散心", "走走", "来", "回", "探亲", "出差", "民宿", "宾馆", "看看"}
+	travelWordsEN = []string{"trip", "trips", "travel", "travelling", "traveling", "visit", "visiting", "vacation", "holiday", "holidays",
+		"itinerary", "tour", "go", "going", "fly", "flight", "flights", "hotel", "hotels", "stay", "getaway", "destination", "weekend",
+		"journey", "explore", "sightseeing", "honeymoon", "days", "nights", "week", "city", "cities", "beach", "drive", "train", "airbnb",
+		"somewhere", "place", "country", "abroad", "backpacking", "cruise", "road", "leave", "leaving", "head", "heading", "spend"}
+)
+
+// aboutTravel reports whether the request says anything about a trip: a
+// travel word, a duration, a wish or a date, budget or party together with
+// a travel word. A request with none of these ("帮我算一下房贷", "what is
+// the capital of Peru?") is refused rather than asked for a destination.
+func (d *doc) aboutTravel() bool {
+	if d.when.days > 0 || d.when.nights > 0 || d.when.holiday != "" {
+		return true
+	}
+	if _, asks := d.wish(); asks {
+		return true
+	}
+	return d.zhAny(travelWordsZH...) || d.enAny(travelWordsEN...)
 }
 
 // applyDates fills the brief's dates from what the request said.
@@ -365,5 +411,31 @@ func (d *doc) applyPeople(r *Result, b *orchestrator.Brief) {
 	}
 	if c == 0 && p.vagueKids && p.total == 0 {
 		d.notes = append(d.notes, "children are mentioned without a number; none are counted (set travelers.children)")
+	}
+}
+
+// placeWish fills the destinations of a request that names none: the
+// cities around a base it names (杭州周边, for the planner to choose one),
+// or a destination discovered from its wish (想去海边, somewhere warm).
+func (d *doc) placeWish(r *Result, b *orchestrator.Brief) {
+	concepts, asks := d.wish()
+	if asks && d.discoverDestination(r, b, concepts) {
+		return
+	}
+	if d.base && d.origin != nil {
+		near := d.nearbyCities(d.origin, 4)
+		if len(near) == 0 {
+			return
+		}
+		var names []string
+		for _, p := range near {
+			names = append(names, p.Name)
+			r.Places = append(r.Places, d.placeOf(&span{text: p.Name, pick: p}, "destination"))
+		}
+		b.Destinations = names
+		if len(names) > 1 {
+			b.CityCount = 1
+		}
+		d.notes = append(d.notes, "a trip around "+d.origin.Name+": the planner chooses one of the nearby cities "+strings.Join(names, ", "))
 	}
 }

@@ -3,6 +3,8 @@ package brief
 import (
 	"slices"
 	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // comfortTerms steer the price tier (orchestrator.Tiers).
@@ -79,4 +81,40 @@ func (d *doc) highSpeed() bool {
 		}
 	}
 	return false
+}
+
+// applyWants fills the fields the rules read the same way whichever
+// parser produced the rest of the brief: must-see sights, the comfort
+// tier, required modes and high-speed rail (never a mode the brief
+// excludes), and the children's ages (at most one per child counted).
+func (d *doc) applyWants(b *orchestrator.Brief) {
+	b.Comfort = d.comfort()
+	b.MustVisit = d.mustVisit()
+	_, _, req := d.transport()
+	c := &b.Constraints
+	c.TransportRequire = nil
+	for _, m := range req {
+		if !slices.Contains(c.TransportExclude, m) {
+			c.TransportRequire = append(c.TransportRequire, m)
+			if !slices.Contains(c.TransportPrefer, m) {
+				c.TransportPrefer = append(c.TransportPrefer, m)
+			}
+		}
+	}
+	if d.highSpeed() && !slices.Contains(c.TransportExclude, "train") {
+		c.HighSpeedRail = true
+		if !slices.Contains(c.TransportPrefer, "train") {
+			c.TransportPrefer = append(c.TransportPrefer, "train")
+		}
+	}
+	if b.Travelers.ChildAges == nil {
+		if ages := d.childAges(); len(ages) > 0 && b.Travelers.Children > 0 {
+			b.Travelers.ChildAges = ages[:min(len(ages), b.Travelers.Children)]
+		}
+	}
+	for _, a := range b.Travelers.ChildAges {
+		if a < 10 && !slices.Contains(c.HouseRules, "children_under_10") {
+			c.HouseRules = append(c.HouseRules, "children_under_10")
+		}
+	}
 }
