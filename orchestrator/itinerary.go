@@ -1,5 +1,10 @@
 package orchestrator
 
+import (
+	"slices"
+	"strings"
+)
+
 // Tier is a price level at which a plan is built.
 type Tier string
 
@@ -141,17 +146,19 @@ type StayRef struct {
 
 // Leg is an intercity journey on a chosen transport option.
 type Leg struct {
-	OptionID        string  `json:"option_id"`
-	Mode            string  `json:"mode"`
-	Number          string  `json:"number,omitempty"`
-	Class           string  `json:"class,omitempty"`
-	From            string  `json:"from"`
-	To              string  `json:"to"`
-	FromStation     string  `json:"from_station,omitempty"`
-	ToStation       string  `json:"to_station,omitempty"`
-	Date            string  `json:"date,omitempty"`
-	Depart          string  `json:"depart"`
-	Arrive          string  `json:"arrive"`
+	OptionID    string `json:"option_id"`
+	Mode        string `json:"mode"`
+	Number      string `json:"number,omitempty"`
+	Class       string `json:"class,omitempty"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	FromStation string `json:"from_station,omitempty"`
+	ToStation   string `json:"to_station,omitempty"`
+	Date        string `json:"date,omitempty"`
+	Depart      string `json:"depart"`
+	Arrive      string `json:"arrive"`
+	// ArriveDayOffset is 1 for an overnight journey arriving the next day.
+	ArriveDayOffset int     `json:"arrive_day_offset,omitempty"`
 	DurationMinutes int     `json:"duration_minutes"`
 	DistanceKM      float64 `json:"distance_km,omitempty"`
 	// Pricing is PerPerson or PerVehicle; Units is people or vehicles.
@@ -243,4 +250,37 @@ type Finding struct {
 	Message string `json:"message"`
 	// Shortfall is how much the plan exceeds the budget (over_budget).
 	Shortfall *Money `json:"shortfall,omitempty"`
+}
+
+// HighSpeedTrain reports whether a train is a high-speed service: a G, D or
+// C train by its number (G1234, D55, C3001), or a class the data calls
+// high-speed (高铁, 动车, 城际, "high-speed").
+func HighSpeedTrain(number, class string) bool {
+	n := strings.TrimSpace(number)
+	if n != "" {
+		switch n[0] {
+		case 'G', 'D', 'C', 'g', 'd', 'c':
+			return len(n) > 1 && n[1] >= '0' && n[1] <= '9'
+		}
+		if n[0] >= 'A' && n[0] <= 'Z' || n[0] >= 'a' && n[0] <= 'z' {
+			return false
+		}
+	}
+	c := strings.ToLower(class)
+	return strings.Contains(c, "高铁") || strings.Contains(c, "动车") || strings.Contains(c, "城际") || strings.Contains(c, "high-speed") || strings.Contains(c, "high speed")
+}
+
+// LegAllowed reports whether a leg of this mode, number and class meets
+// the brief's explicit transport constraints: one of TransportRequire when
+// any is given (not counting the short walks and transit inside a city),
+// and a high-speed train when HighSpeedRail asks for one and the leg is a
+// train.
+func (c *Constraints) LegAllowed(mode, number, class string) bool {
+	if len(c.TransportRequire) > 0 && !slices.Contains(c.TransportRequire, mode) {
+		return false
+	}
+	if c.HighSpeedRail && mode == "train" && !HighSpeedTrain(number, class) {
+		return false
+	}
+	return true
 }

@@ -23,8 +23,8 @@ func PlannerSteps() map[orchestrator.Kind]LocalFunc {
 	}
 }
 
-func planStep(_ context.Context, in LocalInput) (json.RawMessage, error) {
-	it, err := planner.Plan(in.Brief, in.Trip, planner.Options{Cities: in.Brief.CityCount})
+func planStep(ctx context.Context, in LocalInput) (json.RawMessage, error) {
+	it, err := planner.PlanContext(ctx, in.Brief, in.Trip, planner.Options{Cities: in.Brief.CityCount})
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,9 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 	}
 	bs := make([]*built, len(variants))
 	for i, v := range variants {
+		if err := w.ctx.Err(); err != nil {
+			return nil, err
+		}
 		b, err := w.buildVariant(r, v)
 		if err != nil {
 			return nil, err
@@ -149,12 +152,20 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		if prev := legsByDay[l.day]; len(prev) > 0 {
 			notBefore = prev[len(prev)-1].arrive + 120
 		}
-		op := w.chooseLeg(l, r.fam, v, notBefore)
+		outbound, home := i == 0 && l.from == w.originKey, l.to == w.originKey
+		op := w.chooseLeg(l, r.fam, v, notBefore, outbound, home)
 		if op == nil {
 			return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no usable transport from %s to %s on day %d", w.cityName(l.from), w.cityName(l.to), l.day+1)
 		}
 		cl := &chosenLeg{l: l, op: op}
-		cl.depart, cl.arrive = w.legTimes(op, l, i == 0 && l.from == w.originKey, l.to == w.originKey, notBefore)
+		cl.depart, cl.arrive = w.legTimes(op, l, outbound, home, notBefore)
+		if !w.b.Constraints.LegAllowed(op.o.Mode, op.o.Number, op.o.Class) {
+			b.findings = append(b.findings, orchestrator.Finding{
+				Code: FindingTransportRequireUnmet, Severity: orchestrator.SeverityError, Check: "transport_require", Day: l.day + 1,
+				Subject: op.o.Mode + " " + op.o.Number,
+				Message: "no option from " + w.cityName(l.from) + " to " + w.cityName(l.to) + " meets the transport asked for (" + w.requireText() + "); planned " + op.o.Mode + " " + op.o.Number,
+			})
+		}
 		legsByDay[l.day] = append(legsByDay[l.day], cl)
 	}
 
@@ -270,8 +281,13 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 				}
 			}
 		}
-		top := c.attractions[:min(total, len(c.attractions))]
-		extras := slices.Clone(c.attractions[len(top):min(2*total+4, len(c.attractions))])
+		evenings := 0
+		for _, wi := range mine {
+			if wins[wi].end >= dayEnd {
+				evenings++
+			}
+		}
+		top, extras := w.pickTop(c, total, evenings)
 		center := c.center
 		if h := hotels[ci]; h != nil && h.h.Location != nil {
 			center = h.h.Location
@@ -396,6 +412,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	b.cost = tc
 	b.it = it
 
+	b.findings = append(b.findings, w.mustFindings(r, it, wins)...)
+
 	// Full days left without a visit.
 	for d := range it.Days {
 		if len(legsByDay[d]) == 0 && endCity[d] >= 0 && len(it.Days[d].Stops) == 0 {
@@ -447,6 +465,9 @@ func postBuffer(op *option) int {
 // after 17:00); always arriving before midnight.
 func (w *world) legTimes(op *option, l routeLeg, outbound, home bool, notBefore int) (int, int) {
 	if op.depart >= 0 {
+		if op.overnight() {
+			return op.depart, op.arrive + 1440
+		}
 		return op.depart, op.arrive
 	}
 	dep := 10 * 60
@@ -465,56 +486,6 @@ func (w *world) legTimes(op *option, l routeLeg, outbound, home bool, notBefore 
 	}
 	dep = max(dep, 0)
 	return dep, dep + op.dur
-}
-
-// chooseLeg picks a leg's option at a variant: the cheapest for economy;
-// for mid a balance of price and time; for comfort the fastest. Departures
-// before 07:00 and arrivals after 22:00 count against mid and comfort.
-func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int) *option {
-	var opts []*option
-	for _, op := range w.usable(l, fam) {
-		if notBefore >= 0 && op.depart >= 0 && op.depart < notBefore {
-			continue
-		}
-		opts = append(opts, op)
-	}
-	if len(opts) == 0 {
-		return nil
-	}
-	if v.tier == orchestrator.TierEconomy {
-		if notBefore < 0 {
-			return w.cheapestLeg(l, fam)
-		}
-		best := opts[0]
-		for _, op := range opts[1:] {
-			if op.cost < best.cost || (op.cost == best.cost && op.o.ID < best.o.ID) {
-				best = op
-			}
-		}
-		return best
-	}
-	minCost, minDur := opts[0].cost, opts[0].dur
-	for _, op := range opts {
-		minCost, minDur = min(minCost, op.cost), min(minDur, op.dur)
-	}
-	costW, durW := 1.0, 0.5
-	if v.tier == orchestrator.TierComfort {
-		costW, durW = 0.25, 1.0
-	}
-	score := func(op *option) float64 {
-		s := costW*float64(op.cost+1)/float64(minCost+1) + durW*float64(op.dur+1)/float64(minDur+1)
-		if op.depart >= 0 && (op.depart < 7*60 || op.arrive > 22*60) {
-			s += 0.5
-		}
-		return s
-	}
-	best, bs := opts[0], score(opts[0])
-	for _, op := range opts[1:] {
-		if s := score(op); s < bs || (s == bs && op.o.ID < best.o.ID) {
-			best, bs = op, s
-		}
-	}
-	return best
 }
 
 // chooseHotel picks the accommodation for n nights at a variant: the
@@ -667,6 +638,26 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 	var stops []orchestrator.Stop
 	var slots []mealSlot
 	t, at := win.start, win.from
+	// Must-see sights still waiting come first; sights best seen after
+	// dark wait for the evening.
+	var first, night []*attraction
+	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
+		if len(a.must) > 0 && !used[a] {
+			first = append(first, a)
+			return true
+		}
+		return false
+	})
+	var day []*attraction
+	for _, a := range append(first, ordered...) {
+		if a.evening {
+			night = append(night, a)
+		} else {
+			day = append(day, a)
+		}
+	}
+	ordered = day
+	evening := false
 	if win.start <= breakfastLast && max(win.start, breakfastFrom)+breakfastLen <= win.end {
 		bt := max(t, breakfastFrom)
 		slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Breakfast, time: bt, at: at})
@@ -687,7 +678,7 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 		lunchPending = false
 	}
 	try := func(a *attraction) bool {
-		if used[a] {
+		if used[a] || a.evening != evening {
 			return false
 		}
 		if lunchPending && t >= lunchFrom {
@@ -701,7 +692,7 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 			tr, est = c.travel(at, p)
 			start, ok = openStart(a, wd, t+tr)
 		}
-		if !ok || start+a.visit > lastEnd {
+		if !ok || start+a.visit > lastEnd || (evening && start < eveningFrom) {
 			return false
 		}
 		end := start + a.visit
@@ -755,6 +746,27 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 		dt := max(t, dinnerFrom)
 		if dt <= dinnerLast && dt+dinnerLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at})
+			t = dt + dinnerLen
+		}
+	}
+	// One sight of the evening after dinner (a night tour, a night
+	// market), until eveningEnd on a day that ends in the city.
+	evening, lastEnd = true, win.end
+	if win.end >= dayEnd {
+		lastEnd = eveningEnd
+	}
+	for _, a := range night {
+		if try(a) {
+			return stops, slots
+		}
+		if !used[a] {
+			*extras = append(*extras, a)
+		}
+	}
+	for _, a := range *extras {
+		if a.evening && try(a) {
+			*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used[a] })
+			break
 		}
 	}
 	return stops, slots
@@ -791,7 +803,7 @@ func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
 		OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class,
 		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to),
 		FromStation: o.FromStation, ToStation: o.ToStation,
-		Date: w.date(day), Depart: hhmm(cl.depart), Arrive: hhmm(cl.arrive),
+		Date: w.date(day), Depart: hhmm(cl.depart), Arrive: hhmm(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
 		DurationMinutes: cl.op.dur, DistanceKM: o.DistanceKM,
 		Pricing: pricing(o), Price: orchestrator.Money{Cents: cl.op.price, Currency: w.currency},
 		Units: cl.op.units, Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},

@@ -10,6 +10,7 @@
 package planner
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
 // Options tune a plan. The zero value plans with defaults.
@@ -48,6 +50,8 @@ const (
 	lunchLen      = 60
 	dinnerLen     = 75
 	defaultVisit  = 90
+	eveningFrom   = 18 * 60
+	eveningEnd    = 22*60 + 30
 	minWindow     = 60
 )
 
@@ -60,10 +64,20 @@ var paceStops = map[string]int{"relaxed": 2, "moderate": 3, "packed": 4}
 // transport for a leg, no accommodation meeting the constraints); a plan
 // that only misses the budget is returned with an over_budget finding.
 func Plan(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*orchestrator.Itinerary, error) {
+	return PlanContext(context.Background(), b, trip, opts)
+}
+
+// PlanContext is Plan honouring ctx: the route search and the tier
+// variants stop when ctx is done, returning its error.
+func PlanContext(ctx context.Context, b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*orchestrator.Itinerary, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	w, err := newWorld(b, trip, opts)
 	if err != nil {
 		return nil, err
 	}
+	w.ctx = ctx
 	r, err := w.searchRoute()
 	if err != nil {
 		return nil, err
@@ -73,6 +87,7 @@ func Plan(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*orches
 
 // world is everything Plan derives from its inputs before choosing.
 type world struct {
+	ctx    context.Context
 	b      *orchestrator.Brief
 	trip   *orchestrator.Trip
 	opts   Options
@@ -91,9 +106,13 @@ type world struct {
 	cuisines []string // requested cuisines, folded
 	// cuisineNames are the requested cuisines as the brief spells them.
 	cuisineNames []string
-	rules        []string
-	roomType     string
-	terms        [][]string // interest match terms
+	// cuisineConcepts are the requested cuisines read through the concept
+	// table, in the order of cuisines.
+	cuisineConcepts []*concepts.Concept
+	rules           []string
+	roomType        string
+	// interests are the brief's interests read through the concept table.
+	interests []*concepts.Concept
 
 	cities []*city // candidates (or the route), in trip order
 	byKey  map[string]*city
@@ -107,6 +126,9 @@ type world struct {
 	// dpF and dpG are scratch for the route search's cuisine programme.
 	dpF, dpG []int64
 	notes    []orchestrator.Finding
+	// mustFound[m] is set when must_visit entry m resolved to an
+	// attraction of some city.
+	mustFound []bool
 	// unconvertible records the findings already made by price.
 	unconvertible map[string]bool
 }
@@ -130,6 +152,9 @@ type city struct {
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	mealMemo  map[int][]int64
 	mealSets  map[int][][]int // meals → mask → chosen restaurant indexes
+	// mustMask holds the must_visit entries this city's attractions
+	// satisfy (bit m for entry m).
+	mustMask uint64
 }
 
 type attraction struct {
@@ -138,6 +163,17 @@ type attraction struct {
 	score float64
 	price int64 // per person, cents
 	visit int   // minutes
+	// imask holds the brief's interests the attraction meets (bit i for
+	// interest i).
+	imask int
+	// evening is set for sights best visited after dark; once names the
+	// once-per-trip group (river cruises) it belongs to.
+	evening bool
+	once    string
+	// core is the name folded by concepts.Core.
+	core string
+	// must lists the brief's must_visit entries (indexes) it resolves.
+	must []int
 }
 
 type restaurant struct {
@@ -177,7 +213,8 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		return nil, orchestrator.FieldErrorf("days", "the brief has no number of days")
 	}
 	w := &world{
-		b: b, trip: trip, opts: opts,
+		ctx: context.Background(),
+		b:   b, trip: trip, opts: opts,
 		people:  max(1, b.Travelers.Total()),
 		days:    b.Days,
 		dates:   b.Dates(),
@@ -203,6 +240,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		if f != "" && !slices.Contains(w.cuisines, f) {
 			w.cuisines = append(w.cuisines, f)
 			w.cuisineNames = append(w.cuisineNames, strings.TrimSpace(c))
+			w.cuisineConcepts = append(w.cuisineConcepts, concepts.For(c, concepts.Cuisine))
 		}
 	}
 	if len(w.cuisines) > 10 {
@@ -211,7 +249,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	w.rules = append([]string(nil), b.Constraints.HouseRules...)
 	w.roomType = b.Constraints.RoomType
 	for _, in := range b.Interests {
-		w.terms = append(w.terms, interestTerms(in))
+		w.interests = append(w.interests, InterestConcept(in))
 	}
 	if err := w.pickCurrency(); err != nil {
 		return nil, err
@@ -238,6 +276,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.originKey != "" {
 		w.ids[w.originKey] = 0
 	}
+	w.resolveMust()
 	n := len(w.cities) + 1
 	w.legMemo = make([]*option, n*n*w.days*numFams)
 	w.legDone = make([]bool, len(w.legMemo))
@@ -397,7 +436,8 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	if cd.Attractions != nil {
 		for i := range cd.Attractions.Value {
 			a := &cd.Attractions.Value[i]
-			at := &attraction{a: a, idx: i, visit: visitMinutes(a)}
+			at := &attraction{a: a, idx: i, visit: visitMinutes(a),
+				evening: concepts.Evening(a.Name, a.Category, a.Tags), once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name)}
 			if a.Price != nil {
 				p, ok := w.price(*a.Price, "attractions in "+cd.Name)
 				if !ok {
@@ -408,13 +448,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			at.score = w.attractionScore(at, c.center)
 			c.attractions = append(c.attractions, at)
 		}
-		sort.SliceStable(c.attractions, func(i, j int) bool {
-			x, y := c.attractions[i], c.attractions[j]
-			if x.score != y.score {
-				return x.score > y.score
-			}
-			return x.idx < y.idx
-		})
+		sortAttractions(c.attractions)
 	}
 	if cd.Restaurants != nil {
 		c.restData = len(cd.Restaurants.Value) > 0
@@ -456,11 +490,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 			}
 			rs := &restaurant{r: r, idx: i, price: p, estimate: estimate}
-			for ci, want := range w.cuisines {
-				for _, have := range r.Cuisines {
-					if strings.EqualFold(strings.TrimSpace(have), want) {
-						rs.mask |= 1 << ci
-					}
+			for ci, cc := range w.cuisineConcepts {
+				if cc.Restaurant(r.Name, r.Cuisines) {
+					rs.mask |= 1 << ci
 				}
 			}
 			c.restaurants = append(c.restaurants, rs)
@@ -498,6 +530,17 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 	}
 	return c, nil
+}
+
+// sortAttractions orders attractions best first (ties: data order).
+func sortAttractions(as []*attraction) {
+	sort.SliceStable(as, func(i, j int) bool {
+		x, y := as[i], as[j]
+		if x.score != y.score {
+			return x.score > y.score
+		}
+		return x.idx < y.idx
+	})
 }
 
 // wetDay reports whether a forecast day is too wet for outdoor visits.
@@ -539,30 +582,17 @@ func visitMinutes(a *orchestrator.Attraction) int {
 	return min(max(v, 30), 240)
 }
 
-// interestSynonyms widens common interests to the words datasets use,
-// including the ChinaTravel sandbox's Chinese categories.
-var interestSynonyms = map[string][]string{
-	"history":  {"history", "historic", "历史", "古迹", "museum", "博物馆", "纪念馆"},
-	"museum":   {"museum", "博物馆", "纪念馆", "美术馆"},
-	"museums":  {"museum", "博物馆", "纪念馆", "美术馆"},
-	"art":      {"art", "gallery", "美术", "艺术"},
-	"nature":   {"nature", "park", "garden", "自然", "公园", "园林", "风光"},
-	"park":     {"park", "公园"},
-	"parks":    {"park", "公园"},
-	"temple":   {"temple", "shrine", "寺", "庙", "宫", "观"},
-	"temples":  {"temple", "shrine", "寺", "庙", "宫", "观"},
-	"culture":  {"culture", "cultural", "文化", "人文"},
-	"shopping": {"shopping", "market", "mall", "商业", "街区", "步行街"},
-	"family":   {"zoo", "aquarium", "amusement", "游乐园", "动物园", "海洋"},
-	"kids":     {"zoo", "aquarium", "amusement", "游乐园", "动物园", "海洋"},
-}
-
-func interestTerms(in string) []string {
-	f := strings.ToLower(strings.TrimSpace(in))
-	if syn, ok := interestSynonyms[f]; ok {
-		return syn
+// InterestConcept reads an interest through the concept table: a sight
+// concept ("gardens", 园林), else a cuisine one ("hot pot" as an interest is
+// met by a meal), else the term itself matched literally.
+func InterestConcept(in string) *concepts.Concept {
+	if c := concepts.Lookup(in, concepts.Sight); c != nil {
+		return c
 	}
-	return []string{f}
+	if c := concepts.Lookup(in, concepts.Cuisine); c != nil {
+		return c
+	}
+	return concepts.For(in, concepts.Sight)
 }
 
 // attractionScore ranks an attraction: +100 per matched interest, its
@@ -570,13 +600,12 @@ func interestTerms(in string) []string {
 // currency units) and up to 40 for distance beyond 10 km from the centre.
 func (w *world) attractionScore(at *attraction, center *orchestrator.GeoPoint) float64 {
 	a := at.a
-	hay := strings.ToLower(a.Name + " " + a.Category + " " + strings.Join(a.Tags, " "))
 	s := 0.0
-	for _, terms := range w.terms {
-		for _, t := range terms {
-			if t != "" && strings.Contains(hay, t) {
-				s += 100
-				break
+	for i, c := range w.interests {
+		if c.Kind != concepts.Cuisine && c.Attraction(a.Name, a.Category, a.Tags) {
+			s += 100
+			if i < 30 {
+				at.imask |= 1 << i
 			}
 		}
 	}

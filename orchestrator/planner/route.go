@@ -146,6 +146,9 @@ func (w *world) searchRoute() (*route, error) {
 	scratch := &route{}
 	for _, level := range levels {
 		for _, split := range level {
+			if err := w.ctx.Err(); err != nil {
+				return nil, err
+			}
 			for _, seq := range seqs {
 				if w.evaluate(scratch, seq, split) && scratch.better(best) {
 					best = scratch.clone()
@@ -471,6 +474,9 @@ func (w *world) evaluate(r *route, seq []*city, nights []int) bool {
 			r.shortage += r.full[i] - len(c.attractions)
 		}
 	}
+	if len(w.mustFound) > 0 {
+		r.shortage += w.mustMissing(seq)
+	}
 	r.over = w.limit >= 0 && r.estimate > w.limit
 	return true
 }
@@ -517,7 +523,9 @@ func (w *world) modeAllowed(op *option, fam int) bool {
 // when the leg has any.
 func (w *world) usable(l routeLeg, fam int) []*option {
 	date := w.date(l.day)
-	var out, pref []*option
+	var out, pref, strict []*option
+	c := &w.b.Constraints
+	explicit := len(c.TransportRequire) > 0 || c.HighSpeedRail
 	for _, op := range w.legs[[2]string{l.from, l.to}] {
 		if !w.modeAllowed(op, fam) {
 			continue
@@ -529,15 +537,22 @@ func (w *world) usable(l routeLeg, fam int) []*option {
 			if op.dur <= 0 || op.dur >= 1440 {
 				continue
 			}
-		} else if op.o.ArriveDayOffset != 0 || op.arrive < op.depart {
-			continue
+		} else if op.o.ArriveDayOffset > 1 || (op.o.ArriveDayOffset == 1 && op.arrive >= op.depart) {
+			continue // more than a night on board
 		}
 		out = append(out, op)
+		if explicit && c.LegAllowed(op.o.Mode, op.o.Number, op.o.Class) {
+			strict = append(strict, op)
+		}
 		if slices.Contains(w.prefer, op.o.Mode) {
 			pref = append(pref, op)
 		}
 	}
-	if len(pref) > 0 {
+	switch {
+	case len(strict) > 0:
+		// An explicit mode is a requirement, not a preference.
+		return strict
+	case len(pref) > 0:
 		return pref
 	}
 	return out

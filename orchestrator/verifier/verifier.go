@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
 // Check names. Hard checks are the brief's constraints; commonsense checks
@@ -33,13 +34,15 @@ const (
 	CheckHouseRules = "house_rules"
 	CheckCuisines   = "cuisines"
 	CheckTransport  = "transport_exclusions"
+	CheckMustVisit  = "must_visit"
+	CheckRequire    = "transport_require"
 )
 
 // Commonsense and Hard list the checks in report order.
 var (
 	Commonsense = []string{CheckCompleteDays, CheckPlacesExist, CheckWithinCity, CheckNoRepeats, CheckHours,
 		CheckNights, CheckLegs, CheckTransportModes, CheckBudgetSums}
-	Hard = []string{CheckBudget, CheckRoute, CheckRoomType, CheckHouseRules, CheckCuisines, CheckTransport}
+	Hard = []string{CheckBudget, CheckRoute, CheckRoomType, CheckHouseRules, CheckCuisines, CheckTransport, CheckMustVisit, CheckRequire}
 )
 
 // maxFindingsPerCheck bounds the findings one check reports.
@@ -424,6 +427,7 @@ func (v *verifier) hours() {
 			if !ok1 || !ok2 {
 				continue // reported by the legs check
 			}
+			arr += 1440 * l.ArriveDayOffset
 			spans = append(spans, span{dep, arr, "the journey from " + l.From})
 		}
 		slices.SortStableFunc(spans, func(a, b span) int { return a.start - b.start })
@@ -505,7 +509,10 @@ func (v *verifier) legs() {
 			where = l.To
 			dep, ok1 := clock(l.Depart)
 			arr, ok2 := clock(l.Arrive)
-			if !ok1 || !ok2 || arr < dep {
+			if ok2 && l.ArriveDayOffset == 1 {
+				arr += 1440 // an overnight journey arrives the next day
+			}
+			if !ok1 || !ok2 || arr < dep || l.ArriveDayOffset < 0 || l.ArriveDayOffset > 1 {
 				v.fail(CheckLegs, d.Day, l.OptionID, "leg %s from %s to %s departs %s and arrives %s", l.OptionID, l.From, l.To, l.Depart, l.Arrive)
 			} else if o := v.option(*l); o != nil && o.Depart == "" && arr-dep != l.DurationMinutes {
 				// Timetabled legs keep local clock times across time zones;
@@ -516,7 +523,7 @@ func (v *verifier) legs() {
 				if o.Date != "" && d.Date != "" && o.Date != d.Date {
 					v.fail(CheckLegs, d.Day, l.OptionID, "%s runs on %s, not on %s", l.OptionID, o.Date, d.Date)
 				}
-				if o.Depart != "" && (o.Depart != l.Depart || o.Arrive != l.Arrive || o.ArriveDayOffset != 0) {
+				if o.Depart != "" && (o.Depart != l.Depart || o.Arrive != l.Arrive || o.ArriveDayOffset != l.ArriveDayOffset && !(o.ArriveDayOffset == 0 && l.ArriveDayOffset == 1 && l.Arrive < l.Depart)) {
 					v.fail(CheckLegs, d.Day, l.OptionID, "%s is timetabled %s–%s (+%d days), the plan says %s–%s", l.OptionID, o.Depart, o.Arrive, o.ArriveDayOffset, l.Depart, l.Arrive)
 				}
 				if o.Mode != l.Mode {
@@ -835,24 +842,27 @@ func (v *verifier) hard() {
 	if len(c.Cuisines) == 0 {
 		v.na(CheckCuisines)
 	} else {
-		served := map[string]bool{}
-		for _, d := range it.Days {
-			for _, m := range d.Meals {
-				r := v.restaurants[m.RestaurantID]
-				if r == nil || (b.Origin != "" && v.inCity(r.ID, b.Origin)) {
-					continue
-				}
-				for _, cu := range r.Cuisines {
-					served[strings.ToLower(strings.TrimSpace(cu))] = true
+		// Through the concept table: 川菜 serves "Sichuan", a 火锅 place
+		// serves "hot pot"; the restaurant's own labels decide.
+		for _, want := range c.Cuisines {
+			cc := concepts.For(want, concepts.Cuisine)
+			served := false
+			for _, d := range it.Days {
+				for _, m := range d.Meals {
+					r := v.restaurants[m.RestaurantID]
+					if r == nil || (b.Origin != "" && v.inCity(r.ID, b.Origin)) {
+						continue
+					}
+					served = served || cc.Restaurant(r.Name, r.Cuisines)
 				}
 			}
-		}
-		for _, want := range c.Cuisines {
-			if !served[strings.ToLower(strings.TrimSpace(want))] {
+			if !served {
 				v.fail(CheckCuisines, 0, want, "no meal is at a restaurant serving %s", want)
 			}
 		}
 	}
+	v.mustVisit()
+	v.transportRequire()
 	// Excluded transport modes.
 	if len(c.TransportExclude) == 0 {
 		v.na(CheckTransport)

@@ -1,0 +1,144 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// FindingTransportRequireUnmet flags a leg no option of the required mode
+// (or a high-speed train) could cover.
+const FindingTransportRequireUnmet = "transport_require_unmet"
+
+// Leg utility. A leg is chosen by a documented utility rather than by
+// price alone, so a traveller is not sent out at 05:26 to save a little:
+//
+//	utility = − wPrice × price / cheapest price of the leg
+//	          − wTime  × duration / fastest duration of the leg
+//	          + wCity  × hours the leg leaves in the cities at either end
+//	                     (08:00 to the departure, the arrival to 21:30)
+//	          − oddPenalty when it departs before 06:30, arrives after 23:30
+//	                     or arrives after midnight
+//
+// The odd-hour penalty outweighs any price or time advantage, so an
+// odd-hour leg is booked only when no alternative exists. Weights depend
+// on the tier (economy weighs price, comfort time). The function takes
+// plain numbers so a route search over connections can score a chain of
+// legs with it as well.
+type legWeights struct{ price, time, city float64 }
+
+var tierLegWeights = map[orchestrator.Tier]legWeights{
+	orchestrator.TierEconomy: {price: 2, time: 1.5, city: 0.1},
+	orchestrator.TierMid:     {price: 1, time: 2, city: 0.15},
+	orchestrator.TierComfort: {price: 0.5, time: 2.5, city: 0.2},
+}
+
+// Odd hours, in minutes after midnight.
+const (
+	earliestDepart = 6*60 + 30
+	latestArrive   = 23*60 + 30
+	oddPenalty     = 10.0
+)
+
+// legOffer is what the utility needs to know of one way to cover a leg.
+type legOffer struct {
+	price int64 // for the group, cents
+	dur   int   // minutes
+	// depart and arrive are minutes after midnight of the travel day;
+	// arrive passes 1440 for an arrival the next day.
+	depart, arrive int
+	// atFrom and atTo say whether the cities at either end are visited
+	// (not the traveller's home), so time there counts.
+	atFrom, atTo bool
+	// before and after are the buffers at the station or airport.
+	before, after int
+}
+
+// legUtility scores an offer against the cheapest price and the fastest
+// duration among the leg's alternatives.
+func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 {
+	u := -wt.price*float64(o.price+100)/float64(cheapest+100) - wt.time*float64(o.dur+10)/float64(fastest+10)
+	city := 0
+	if o.atFrom {
+		city += max(0, min(o.depart-o.before, dayEnd)-dayStart)
+	}
+	if o.atTo && o.arrive < 1440 {
+		city += max(0, dayEnd-max(o.arrive+o.after, dayStart))
+	}
+	u += wt.city * float64(city) / 60
+	if oddHours(o.depart, o.arrive) {
+		u -= oddPenalty
+	}
+	return u
+}
+
+// oddHours reports a departure before 06:30 or an arrival after 23:30 (or
+// the next day).
+func oddHours(depart, arrive int) bool {
+	return depart < earliestDepart || arrive > latestArrive
+}
+
+// overnight reports whether a timetabled option arrives the day after it
+// departs.
+func (op *option) overnight() bool {
+	return op.depart >= 0 && (op.o.ArriveDayOffset == 1 || (op.o.ArriveDayOffset == 0 && op.arrive < op.depart))
+}
+
+// chooseLeg picks a leg's option at a variant by legUtility: the cheapest
+// for the lean plan, which exists to meet a budget.
+func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outbound, home bool) *option {
+	var opts []*option
+	for _, op := range w.usable(l, fam) {
+		if notBefore >= 0 && op.depart >= 0 && op.depart < notBefore {
+			continue
+		}
+		opts = append(opts, op)
+	}
+	if len(opts) == 0 {
+		return nil
+	}
+	if v.lean {
+		if notBefore < 0 {
+			return w.cheapestLeg(l, fam)
+		}
+		best := opts[0]
+		for _, op := range opts[1:] {
+			if op.cost < best.cost || (op.cost == best.cost && op.o.ID < best.o.ID) {
+				best = op
+			}
+		}
+		return best
+	}
+	cheapest, fastest := opts[0].cost, opts[0].dur
+	for _, op := range opts {
+		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur)
+	}
+	wt := tierLegWeights[v.tier]
+	var best *option
+	var bu float64
+	for _, op := range opts {
+		dep, arr := w.legTimes(op, l, outbound, home, notBefore)
+		u := legUtility(legOffer{
+			price: op.cost, dur: op.dur, depart: dep, arrive: arr,
+			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
+			before: preBuffer(op), after: postBuffer(op),
+		}, cheapest, fastest, wt)
+		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
+			best, bu = op, u
+		}
+	}
+	return best
+}
+
+// requireText words the brief's explicit transport constraints.
+func (w *world) requireText() string {
+	c := w.b.Constraints
+	var parts []string
+	if len(c.TransportRequire) > 0 {
+		parts = append(parts, strings.Join(c.TransportRequire, " or "))
+	}
+	if c.HighSpeedRail {
+		parts = append(parts, "high-speed trains (G/D/C)")
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,231 @@
+package planner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+)
+
+// mustBonus lifts a must-see sight above every other attraction.
+const mustBonus = 10000
+
+// resolveMust resolves the brief's must_visit names against every city's
+// attractions (concepts.Resolve: exact, landmark names across languages,
+// containment), marks the attractions found and records, per city, which
+// entries it can satisfy.
+func (w *world) resolveMust() {
+	if len(w.b.MustVisit) == 0 {
+		return
+	}
+	w.mustFound = make([]bool, len(w.b.MustVisit))
+	for _, c := range w.cities {
+		cands := make([]concepts.Candidate, len(c.attractions))
+		for i, at := range c.attractions {
+			cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity}
+		}
+		for m, name := range w.b.MustVisit {
+			i, _ := concepts.Resolve(name, cands)
+			if i < 0 {
+				continue
+			}
+			at := c.attractions[i]
+			at.must = append(at.must, m)
+			at.score += mustBonus
+			if m < 62 {
+				c.mustMask |= 1 << m
+			}
+			w.mustFound[m] = true
+		}
+	}
+	for _, c := range w.cities {
+		sortAttractions(c.attractions)
+	}
+	for m, name := range w.b.MustVisit {
+		if !w.mustFound[m] {
+			var names []string
+			for _, c := range w.cities {
+				names = append(names, c.name)
+			}
+			w.notes = append(w.notes, orchestrator.Finding{
+				Code: FindingMustVisitNotFound, Severity: orchestrator.SeverityWarning, Check: "must_visit", Subject: name,
+				Message: name + " is not among the attractions known for " + strings.Join(names, ", ") + "; it could not be planned",
+			})
+		}
+	}
+}
+
+// Must-see findings.
+const (
+	FindingMustVisitNotFound    = "must_visit_not_found"
+	FindingMustVisitUnscheduled = "must_visit_unscheduled"
+)
+
+// mustMissing counts the must_visit entries some candidate city could
+// satisfy that a sequence of cities does not.
+func (w *world) mustMissing(seq []*city) int {
+	var all, have uint64
+	for _, c := range w.cities {
+		all |= c.mustMask
+	}
+	for _, c := range seq {
+		have |= c.mustMask
+	}
+	n := 0
+	for m := all &^ have; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+// pickTop chooses n attractions of c for the trip, greedily: must-see
+// sights first, then by score with diminishing returns for an interest
+// already met and for a category already chosen, never two names of the
+// same site, never two of a once-per-trip group (river cruises), and at
+// most evenings sights best seen after dark. It returns the chosen and
+// up to 2n+4 replacements in preference order.
+func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
+	limit := min(len(c.attractions), 4*n+24)
+	pool := c.attractions[:limit]
+	taken := make([]bool, len(pool))
+	icount := make([]int, len(w.interests))
+	cat := map[string]int{}
+	once := map[string]bool{}
+	eve := 0
+	clash := func(a *attraction) bool {
+		if a.once != "" && once[a.once] {
+			return true
+		}
+		for _, t := range top {
+			d := -1.0
+			if a.a.Location != nil && t.a.Location != nil {
+				d = a.a.Location.DistanceKM(*t.a.Location)
+			}
+			if concepts.SameSiteCore(a.core, t.core, d) {
+				return true
+			}
+		}
+		return false
+	}
+	gain := func(a *attraction) float64 {
+		s := a.score
+		for i := range w.interests {
+			if a.imask&(1<<i) != 0 && icount[i] > 0 {
+				s -= 100 - 100/float64(1+2*icount[i])
+			}
+		}
+		return s - 12*float64(cat[a.a.Category])
+	}
+	for len(top) < n {
+		best, bg := -1, 0.0
+		for i, a := range pool {
+			if taken[i] || (a.evening && eve >= evenings && len(a.must) == 0) || clash(a) {
+				continue
+			}
+			if g := gain(a); best < 0 || g > bg {
+				best, bg = i, g
+			}
+		}
+		if best < 0 {
+			break
+		}
+		a := pool[best]
+		taken[best] = true
+		top = append(top, a)
+		for i := range w.interests {
+			if a.imask&(1<<i) != 0 {
+				icount[i]++
+			}
+		}
+		cat[a.a.Category]++
+		if a.once != "" {
+			once[a.once] = true
+		}
+		if a.evening {
+			eve++
+		}
+	}
+	for i, a := range pool {
+		if len(extras) >= 2*n+4 {
+			break
+		}
+		if !taken[i] && !clash(a) && !a.evening {
+			extras = append(extras, a)
+		}
+	}
+	return top, extras
+}
+
+// mustFindings explains every must_visit entry found in the data that the
+// itinerary does not visit: the city holding it is not on the route, or
+// the sight fits none of the free stretches of the days there (its opening
+// hours and recommended length are given).
+func (w *world) mustFindings(r *route, it *orchestrator.Itinerary, wins []window) []orchestrator.Finding {
+	if len(w.mustFound) == 0 {
+		return nil
+	}
+	visited := map[string]bool{}
+	for _, d := range it.Days {
+		for _, s := range d.Stops {
+			visited[s.AttractionID] = true
+		}
+	}
+	var out []orchestrator.Finding
+	for m, name := range w.b.MustVisit {
+		if !w.mustFound[m] || m >= 62 {
+			continue
+		}
+		var at *attraction
+		var where *city
+		done := false
+		for ci, c := range r.cities {
+			if c.mustMask&(1<<m) == 0 {
+				continue
+			}
+			for _, a := range c.attractions {
+				if slices.Contains(a.must, m) {
+					if visited[a.a.ID] {
+						done = true
+					} else if at == nil {
+						at, where = a, r.cities[ci]
+					}
+				}
+			}
+		}
+		if done {
+			continue
+		}
+		f := orchestrator.Finding{Code: FindingMustVisitUnscheduled, Severity: orchestrator.SeverityError, Check: "must_visit", Subject: name}
+		if at == nil {
+			var in []string
+			for _, c := range w.cities {
+				if c.mustMask&(1<<m) != 0 {
+					in = append(in, c.name)
+				}
+			}
+			f.Message = name + " is in " + strings.Join(in, ", ") + ", which the route does not visit"
+			out = append(out, f)
+			continue
+		}
+		longest := 0
+		for _, win := range wins {
+			if win.ci < len(r.cities) && r.cities[win.ci] == where {
+				longest = max(longest, win.end-win.start)
+			}
+		}
+		hours := "open at any time"
+		if len(at.a.Hours) > 0 {
+			var hs []string
+			for _, h := range at.a.Hours {
+				hs = append(hs, h.Open+"–"+h.Close)
+			}
+			hours = "open " + strings.Join(hs, ", ")
+		}
+		f.Message = fmt.Sprintf("%s (%s, %s, %d minutes recommended) fits none of the free stretches of the days in %s (the longest is %d minutes)",
+			name, at.a.Name, hours, at.visit, where.name, longest)
+		out = append(out, f)
+	}
+	return out
+}

@@ -1,0 +1,94 @@
+package verifier
+
+import (
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+)
+
+// mustVisit checks that every must_visit sight the trip data holds is
+// visited. A name is looked up fuzzily (concepts.Resolve: exact, a
+// landmark's names across languages, containment) among the attractions
+// of the cities the plan visits and, failing that, of every city of the
+// trip; a sight the data does not hold is a warning, not a failure.
+func (v *verifier) mustVisit() {
+	if len(v.b.MustVisit) == 0 {
+		v.na(CheckMustVisit)
+		return
+	}
+	var stops []concepts.Candidate
+	for _, d := range v.it.Days {
+		for _, s := range d.Stops {
+			if a := v.attractions[s.AttractionID]; a != nil {
+				stops = append(stops, concepts.Candidate{Name: a.Name, Popularity: a.Popularity})
+			}
+		}
+	}
+	visited := map[string]bool{}
+	for _, c := range v.it.Cities {
+		visited[canon(c.City)] = true
+	}
+	found := 0
+	for _, name := range v.b.MustVisit {
+		inData := ""
+		where := ""
+		for i := range v.trip.Cities {
+			cd := &v.trip.Cities[i]
+			if cd.Attractions == nil {
+				continue
+			}
+			cands := make([]concepts.Candidate, len(cd.Attractions.Value))
+			for j, a := range cd.Attractions.Value {
+				cands[j] = concepts.Candidate{Name: a.Name, Popularity: a.Popularity}
+			}
+			if j, _ := concepts.Resolve(name, cands); j >= 0 && (inData == "" || visited[canon(cd.Name)] && !visited[canon(where)]) {
+				inData, where = cd.Attractions.Value[j].Name, cd.Name
+			}
+		}
+		if inData == "" {
+			v.findings = append(v.findings, orchestrator.Finding{
+				Code: "must_visit_not_found", Severity: orchestrator.SeverityWarning, Check: CheckMustVisit, Subject: name,
+				Message: name + " is not among the attractions of the trip data; it could not be checked",
+			})
+			continue
+		}
+		found++
+		if i, _ := concepts.Resolve(name, stops); i >= 0 {
+			continue
+		}
+		if !visited[canon(where)] {
+			v.fail(CheckMustVisit, 0, name, "%s (%s) is in %s, which the plan does not visit", name, inData, where)
+			continue
+		}
+		v.fail(CheckMustVisit, 0, name, "%s (%s in %s) is not visited", name, inData, where)
+	}
+	if found == 0 {
+		v.na(CheckMustVisit)
+	}
+}
+
+// transportRequire checks the explicit modes: every intercity leg uses a
+// required mode, and every train is a high-speed one when asked for.
+func (v *verifier) transportRequire() {
+	c := v.b.Constraints
+	if len(c.TransportRequire) == 0 && !c.HighSpeedRail {
+		v.na(CheckRequire)
+		return
+	}
+	for _, d := range v.it.Days {
+		for _, l := range d.Legs {
+			mode, number, class := l.Mode, l.Number, l.Class
+			if o := v.option(l); o != nil {
+				mode, number, class = o.Mode, o.Number, o.Class
+			}
+			if !c.LegAllowed(mode, number, class) {
+				want := strings.Join(c.TransportRequire, " or ")
+				if c.HighSpeedRail {
+					want = strings.TrimPrefix(want+", high-speed trains (G/D/C)", ", ")
+				}
+				v.fail(CheckRequire, d.Day, strings.TrimSpace(mode+" "+number), "day %d travels by %s %s, the brief requires %s", d.Day, mode, number, want)
+			}
+		}
+	}
+}
