@@ -97,11 +97,16 @@ func cmdTravelPlanner(ctx context.Context, cfg Config, args []string, stdout, st
 	data := fs.String("data", "", "TravelPlanner dataset directory")
 	queries := fs.String("queries", "", "queries, one JSON object per line (train_queries.jsonl fields, optional route)")
 	out := fs.String("out", "", "submission file to write")
+	nowFlag := fs.String("now", "2022-01-01T00:00:00Z", "reference time for reading rows that carry only their text (RFC 3339)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *data == "" || *queries == "" || *out == "" || fs.NArg() > 0 {
 		return &usageError{"travelplanner needs --data, --queries and --out\n" + usage}
+	}
+	ref, err := time.Parse(time.RFC3339, *nowFlag)
+	if err != nil {
+		return &usageError{"travelplanner --now must be an RFC 3339 time\n" + usage}
 	}
 	logger := newLogger(stderr, "warn")
 	rdb, closeRedis, err := knowledgebase.Connect(ctx, cfg.RedisURL, logger)
@@ -126,7 +131,7 @@ func cmdTravelPlanner(ctx context.Context, cfg Config, args []string, stdout, st
 	}
 	res, err := travelplanner.RunBatch(ctx, travelplanner.BatchOptions{
 		DataDir: *data, QueriesFile: *queries, OutFile: *out,
-		Trips: travelplanner.CacheTrips(get), Log: stderr,
+		Trips: travelplanner.CacheTrips(get), Log: stderr, Read: travelPlannerReader(ref),
 	})
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/travelplanner"
 )
 
 // queryParser adapts the brief parser to the API's QueryParser.
@@ -94,5 +95,29 @@ func (c *briefCache) PutBrief(ctx context.Context, key string, r *brief.Result) 
 	e := knowledgebase.Entry{Payload: data, Provenance: orchestrator.Provenance{Source: "brief:" + r.Parser, FetchedAt: now().UTC()}}
 	if err := c.kb.Put(ctx, briefKey(key), e, briefCacheTTL); err != nil {
 		c.log.WarnContext(ctx, "brief cache write failed", "err", err)
+	}
+}
+
+// travelPlannerReader reads TravelPlanner rows that carry only their text
+// with the rule-based parser, against the reference time now (the
+// benchmark's dates are in 2022). A pending question is a parse failure
+// naming its field.
+func travelPlannerReader(now time.Time) travelplanner.Reader {
+	return func(text string) (*travelplanner.Query, error) {
+		r := brief.ParseRules(text, now)
+		if len(r.Questions) > 0 {
+			q := r.Questions[0]
+			return nil, orchestrator.FieldErrorf(q.Field, "%s", q.Text)
+		}
+		region := ""
+		for _, p := range r.Places {
+			if p.Role == "destination" && (p.Kind == "region" || p.Kind == "country") {
+				region = p.Name
+			}
+		}
+		if region == "" && r.Brief.CityCount > 0 {
+			return nil, orchestrator.FieldErrorf("city_count", "candidate cities without a region")
+		}
+		return travelplanner.FromBrief(text, &r.Brief, region, r.Brief.CityCount)
 	}
 }

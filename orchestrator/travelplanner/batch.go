@@ -38,14 +38,22 @@ type BatchOptions struct {
 	// Log, when set, receives one line per failed query and the timing
 	// summary.
 	Log io.Writer
+	// Read reads rows that carry only their text (Query.TextOnly) into
+	// structured fields; nil counts every such row as a parse failure.
+	Read Reader
 }
 
 // Summary reports a batch run.
 type Summary struct {
-	Queries  int           `json:"queries"`
-	Planned  int           `json:"planned"`
-	Failures []Failure     `json:"failures,omitempty"`
-	LoadTime time.Duration `json:"load_time"`
+	Queries int `json:"queries"`
+	Planned int `json:"planned"`
+	// FromText counts the rows read from their text alone; ParseFailures
+	// are those whose text could not be read (no plan attempted), apart
+	// from Failures, the queries the planner could not plan.
+	FromText      int           `json:"from_text,omitempty"`
+	ParseFailures []Failure     `json:"parse_failures,omitempty"`
+	Failures      []Failure     `json:"failures,omitempty"`
+	LoadTime      time.Duration `json:"load_time"`
 	// Plan times planner.Plan alone (the data already gathered); Total
 	// adds assembling the query's trip data and exporting the plan.
 	Plan  Timing `json:"plan"`
@@ -138,6 +146,20 @@ func RunBatch(ctx context.Context, opts BatchOptions) (Summary, error) {
 			return sum, err
 		}
 		line := SubmissionLine{Idx: i + 1, Query: q.Query}
+		if q.TextOnly() {
+			read, err := readText(opts.Read, q)
+			if err != nil {
+				sum.ParseFailures = append(sum.ParseFailures, Failure{Idx: i + 1, Error: err.Error()})
+				fmt.Fprintf(log, "query %d: not read: %v\n", i+1, err)
+				if err := enc.Encode(line); err != nil {
+					f.Close()
+					return sum, fmt.Errorf("travelplanner batch: %w", err)
+				}
+				continue
+			}
+			sum.FromText++
+			q = read
+		}
 		t0 := time.Now()
 		days, planDur, err := planOne(ctx, ad, opts.Trips, q)
 		total := time.Since(t0)
@@ -164,6 +186,9 @@ func RunBatch(ctx context.Context, opts BatchOptions) (Summary, error) {
 	}
 	sum.Plan, sum.Total = Percentiles(planT), Percentiles(totalT)
 	fmt.Fprintf(log, "planned %d/%d queries (data loaded in %v)\n", sum.Planned, sum.Queries, sum.LoadTime)
+	if sum.FromText > 0 || len(sum.ParseFailures) > 0 {
+		fmt.Fprintf(log, "read from text: %d, parse failures: %d, planning failures: %d\n", sum.FromText, len(sum.ParseFailures), len(sum.Failures))
+	}
 	fmt.Fprintf(log, "planning time per query: %s\n", sum.Plan)
 	fmt.Fprintf(log, "with trip assembly and export: %s\n", sum.Total)
 	return sum, nil
@@ -196,4 +221,18 @@ func planOne(ctx context.Context, ad *Adapter, trips func(context.Context, *Quer
 		return nil, d, err
 	}
 	return Export(it), d, nil
+}
+
+// readText reads a text-only row with read, keeping its index and text.
+func readText(read Reader, q *Query) (*Query, error) {
+	if read == nil {
+		return nil, fmt.Errorf("the row has only its text and no reader is configured")
+	}
+	r, err := read(q.Query)
+	if err != nil {
+		return nil, err
+	}
+	out := *r
+	out.Idx, out.Query, out.Level, out.Plan = q.Idx, q.Query, q.Level, q.Plan
+	return &out, nil
 }

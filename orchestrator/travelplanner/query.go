@@ -201,3 +201,78 @@ func (q *Query) applicable() []string {
 	}
 	return out
 }
+
+// TextOnly reports whether the row carries only its text: no origin,
+// destination or dates (the two-stage setting, where a parser reads the
+// query before the planner plans against the dataset).
+func (q *Query) TextOnly() bool {
+	return q.Query != "" && q.Org == "" && q.Dest == "" && len(q.Date) == 0
+}
+
+// Reader reads a row's text into its structured fields. It returns an
+// error (a parse failure) when the text leaves an essential open.
+type Reader func(text string) (*Query, error)
+
+// FromBrief fills a query's structured fields from a brief read from its
+// text: region, when not empty, is the state the brief's destinations are
+// candidate cities of (cityCount of them to visit). Constraints outside
+// the benchmark's vocabulary are left out; a budget in another currency
+// than USD, a brief without dates or without an origin is an error naming
+// the field.
+func FromBrief(text string, b *orchestrator.Brief, region string, cityCount int) (*Query, error) {
+	q := &Query{Query: text, Org: b.Origin, Days: b.Days, Date: b.Dates(), PeopleNumber: b.Travelers.Total()}
+	switch {
+	case b.Origin == "":
+		return nil, orchestrator.FieldErrorf("org", "the text names no origin")
+	case len(q.Date) == 0:
+		return nil, orchestrator.FieldErrorf("date", "the text gives no dates")
+	case b.Budget == nil:
+		return nil, orchestrator.FieldErrorf("budget", "the text gives no budget")
+	case b.Budget.Currency != "USD":
+		return nil, orchestrator.FieldErrorf("budget", "the budget is in %s; the sandbox prices in USD", b.Budget.Currency)
+	}
+	q.Budget = b.Budget.Amount
+	if b.Budget.PerPerson {
+		q.Budget *= float64(max(q.PeopleNumber, 1))
+	}
+	switch {
+	case region != "":
+		q.Dest, q.VisitingCityNumber = region, max(cityCount, 1)
+	case len(b.Route) > 0:
+		q.Dest, q.Route, q.VisitingCityNumber = b.Route[0], append([]string(nil), b.Route...), len(b.Route)
+	case len(b.Destinations) == 1:
+		q.Dest, q.VisitingCityNumber = b.Destinations[0], 1
+	case len(b.Destinations) > 1:
+		q.Dest, q.Route, q.VisitingCityNumber = b.Destinations[0], append([]string(nil), b.Destinations...), len(b.Destinations)
+	default:
+		return nil, orchestrator.FieldErrorf("dest", "the text names no destination")
+	}
+	c := b.Constraints
+	for name, r := range houseRules {
+		if len(c.HouseRules) > 0 && c.HouseRules[0] == r {
+			v := name
+			q.LocalConstraint.HouseRule = &v
+		}
+	}
+	for name, r := range roomTypes {
+		if c.RoomType == r {
+			v := name
+			q.LocalConstraint.RoomType = &v
+		}
+	}
+	q.LocalConstraint.Cuisine = append([]string(nil), c.Cuisines...)
+	for _, m := range c.TransportExclude {
+		var v string
+		switch m {
+		case "flight":
+			v = "no flight"
+		case "self_driving":
+			v = "no self-driving"
+		default:
+			continue
+		}
+		q.LocalConstraint.Transportation = &v
+		break
+	}
+	return q, nil
+}
