@@ -147,6 +147,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Now:      cfg.Now,
 		Renderer: renderer,
 	})
+	a.mountDelegate()
 	return a, nil
 }
 

@@ -65,14 +65,7 @@ func (s *Server) parseQuery(c *gin.Context, query, now string) (*ParsedQuery, ti
 }
 
 func (s *Server) referenceTime(now string) (time.Time, error) {
-	if now == "" {
-		return s.cfg.Now(), nil
-	}
-	t, err := time.Parse(time.RFC3339, now)
-	if err != nil {
-		return time.Time{}, orchestrator.FieldErrorf("now", "must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00")
-	}
-	return t, nil
+	return orchestrator.ReferenceTime(now, s.cfg.Now())
 }
 
 // askQuestions stores a pending plan holding the partial brief and answers

@@ -34,20 +34,10 @@ const MaxBodyBytes = 64 << 10
 type Question = orchestrator.Question
 
 // ParsedQuery is a natural-language request read into a brief.
-type ParsedQuery struct {
-	Brief     orchestrator.Brief
-	Parser    string
-	Questions []Question
-	Notes     []string
-}
+type ParsedQuery = orchestrator.ParsedQuery
 
 // QueryParser reads natural-language requests.
-type QueryParser interface {
-	ParseQuery(ctx context.Context, query string, now time.Time) (*ParsedQuery, error)
-	// Answer merges answers to pending questions (free text per field) into
-	// a brief.
-	Answer(ctx context.Context, prev orchestrator.Brief, answers map[string]string, now time.Time) (*ParsedQuery, error)
-}
+type QueryParser = orchestrator.QueryParser
 
 // Planner makes plans; *pipeline.Service implements it.
 type Planner interface {
@@ -398,12 +388,4 @@ func jsonType(kind string) string {
 	return kind
 }
 
-func prefixField(prefix string, err error) error {
-	var e *orchestrator.Error
-	if errors.As(err, &e) && e.Field != "" {
-		c := *e
-		c.Field = prefix + "." + e.Field
-		return &c
-	}
-	return err
-}
+func prefixField(prefix string, err error) error { return orchestrator.PrefixField(prefix, err) }
