@@ -319,25 +319,91 @@ func (d *doc) peopleEN(p *party) {
 	if d.enAny("solo", "alone", "by myself", "just me", "single person", "single-person", "single traveler", "single traveller", "only me", "on my own", "for one person", "for myself", "myself only") {
 		p.solo = true
 	}
+	d.relationsEN(p)
 	for _, rel := range []struct {
 		phrase string
 		adults int
 		kids   int
 	}{
-		{"with my wife", 1, 0}, {"with my husband", 1, 0}, {"with my partner", 1, 0}, {"with my girlfriend", 1, 0},
-		{"with my boyfriend", 1, 0}, {"with my friend", 1, 0}, {"with a friend", 1, 0}, {"with my mom", 1, 0}, {"with my dad", 1, 0},
-		{"with my mother", 1, 0}, {"with my father", 1, 0}, {"with my parents", 2, 0}, {"with my son", 0, 1},
-		{"with my daughter", 0, 1}, {"with my child", 0, 1}, {"with my kid", 0, 1}, {"with my baby", 0, 1},
-		{"with my wife and kids", 1, 0}, {"with my kids", 0, 0}, {"with my children", 0, 0}, {"with our kids", 0, 0},
-		{"with our children", 0, 0}, {"with kids", 0, 0}, {"with children", 0, 0}, {"with young children", 0, 0},
-		{"with my two kids", 0, 2}, {"with my 2 kids", 0, 2}, {"with our two kids", 0, 2}, {"with our 2 kids", 0, 2},
-		{"and kids", 0, 0}, {"with my wife and son", 0, 1}, {"with my wife and daughter", 0, 1},
+		{"with kids", 0, 0}, {"with children", 0, 0}, {"with young children", 0, 0}, {"and kids", 0, 0},
 	} {
 		if d.enAny(rel.phrase) {
 			p.companions += rel.adults
 			p.kids += rel.kids
 			if rel.adults == 0 && rel.kids == 0 {
 				p.vagueKids = true
+			}
+		}
+	}
+}
+
+// enAdultRel and enKidRel are family and friends named with "my" or "our":
+// each adult relation adds one companion (parents and grandparents two),
+// each child relation a child, or the number written before it.
+var (
+	enAdultRel = map[string]int{"wife": 1, "husband": 1, "partner": 1, "girlfriend": 1, "boyfriend": 1, "fiance": 1, "fiancee": 1,
+		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
+		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
+	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
+		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true}
+)
+
+// relationsEN reads "my wife and our two kids", "with my parents", "our
+// 7-year-old son": relations after my/our, counted once each.
+func (d *doc) relationsEN(p *party) {
+	toks := d.toks
+	word := func(i int) string {
+		if i >= 0 && i < len(toks) && toks[i].kind == tWord {
+			return toks[i].low
+		}
+		return ""
+	}
+	seen := map[string]bool{}
+	for i := range toks {
+		if w := word(i); w != "my" && w != "our" {
+			continue
+		}
+		j := i + 1
+		n := 0
+		isAge := func(k int) bool { // "12-year-old", "12 year old"
+			for m := k + 1; m < k+3 && m < len(toks); m++ {
+				if word(m) == "year" || word(m) == "years" || word(m) == "yo" {
+					return true
+				}
+			}
+			return false
+		}
+		if v := wordNumber(word(j)); v > 0 && v < 20 && word(j) != "a" && word(j) != "an" && !isAge(j) {
+			n = v
+			j++
+		}
+		// skip an age: "our 7-year-old son"
+		for k := j; k < j+4 && k < len(toks); k++ {
+			if word(k) == "old" {
+				j = k + 1
+				break
+			}
+		}
+		rel := word(j)
+		if seen[rel] {
+			continue
+		}
+		if a, ok := enAdultRel[rel]; ok {
+			seen[rel] = true
+			p.companions += a
+			continue
+		}
+		if enKidRel[rel] {
+			seen[rel] = true
+			switch {
+			case n > 0:
+				p.kids += n
+			case rel == "kids" || rel == "children" || rel == "sons" || rel == "daughters" || rel == "boys" || rel == "girls":
+				p.vagueKids = true
+			case rel == "twins":
+				p.kids += 2
+			default:
+				p.kids++
 			}
 		}
 	}

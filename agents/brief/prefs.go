@@ -72,7 +72,7 @@ var notNegZH = strings.NewReplacer("别人", "__", "别的", "__", "特别", "__
 // before byte i in the same clause.
 func negatedZH(s string, i int) bool {
 	from := i
-	for n := 0; n < 5 && from > 0; n++ {
+	for n := 0; n < 7 && from > 0; n++ {
 		r, sz := utf8.DecodeLastRuneInString(s[:from])
 		if r == '，' || r == ',' || r == '。' || r == '；' || r == '、' || r == '!' || r == '！' {
 			break

@@ -1,0 +1,151 @@
+package brief
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// classCase is a request and the fields it must yield (see classFields).
+// The tables below cover each class of issue 12 in both languages with
+// cities and phrasings of their own.
+type classCase struct {
+	class, q string
+	want     map[string]string
+}
+
+// classNow is the tables' reference time: Wednesday 2026-12-02.
+var classNow = time.Date(2026, 12, 2, 10, 0, 0, 0, time.FixedZone("CST", 8*3600))
+
+// classFields reads the compared fields of a result as strings.
+func classFields(r *Result) map[string]string {
+	b := r.Brief
+	f := map[string]string{
+		"origin": b.Origin, "dests": strings.Join(b.Destinations, ","), "start": b.StartDate, "end": b.EndDate,
+		"days": fmt.Sprint(b.Days), "adults": fmt.Sprint(b.Travelers.Adults), "children": fmt.Sprint(b.Travelers.Children),
+		"ages": fmt.Sprint(b.Travelers.ChildAges), "room": b.Constraints.RoomType,
+		"exclude": strings.Join(b.Constraints.TransportExclude, ","), "require": strings.Join(b.Constraints.TransportRequire, ","),
+		"hsr": fmt.Sprint(b.Constraints.HighSpeedRail), "comfort": b.Comfort, "must": strings.Join(b.MustVisit, ","),
+		"city_count": fmt.Sprint(b.CityCount), "house": strings.Join(b.Constraints.HouseRules, ","),
+		"cuisines": strings.Join(b.Constraints.Cuisines, ","),
+	}
+	if b.Budget != nil {
+		f["budget"] = fmt.Sprintf("%g %s", b.Budget.Amount, b.Budget.Currency)
+	} else {
+		f["budget"] = ""
+	}
+	var qs []string
+	for _, q := range r.Questions {
+		qs = append(qs, q.Field)
+	}
+	f["questions"] = strings.Join(qs, ",")
+	f["refused"] = fmt.Sprint(slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, "refused:") }))
+	f["noted"] = fmt.Sprint(len(r.Notes) > 0)
+	return f
+}
+
+var classCases = []classCase{
+	// 1. month, season and weekend windows: a concrete start and a note
+	{"window", "5 days in Lisbon in March", map[string]string{"dests": "Lisbon", "start": "2027-03-01", "days": "5", "noted": "true", "questions": ""}},
+	{"window", "Seoul for four days in late January", map[string]string{"dests": "Seoul", "start": "2027-01-21", "end": "2027-01-24", "noted": "true"}},
+	{"window", "next month, 3 days in Prague", map[string]string{"dests": "Prague", "start": "2027-01-01", "days": "3"}},
+	{"window", "a long weekend in Vienna", map[string]string{"dests": "Vienna", "start": "2026-12-05", "days": "3", "noted": "true"}},
+	{"window", "this summer we want 6 days in Vancouver", map[string]string{"dests": "Vancouver", "start": "2027-06-01", "days": "6", "noted": "true"}},
+	{"window", "a week in Hanoi in the fall of 2027", map[string]string{"dests": "Hanoi", "start": "2027-09-01", "days": "7"}},
+	{"window", "6月去青岛玩四天", map[string]string{"dests": "Qingdao", "start": "2027-06-01", "days": "4", "noted": "true"}},
+	{"window", "下个月去长沙玩三天", map[string]string{"dests": "Changsha", "start": "2027-01-01", "days": "3"}},
+	{"window", "明年春天想去洛阳看牡丹，玩两天", map[string]string{"dests": "Luoyang", "start": "2027-03-01", "days": "2", "noted": "true"}},
+	{"window", "3月中旬去昆明五天", map[string]string{"dests": "Kunming", "start": "2027-03-11", "days": "5"}},
+	{"window", "周末去苏州", map[string]string{"dests": "Suzhou", "start": "2026-12-05", "end": "2026-12-06", "days": "2"}},
+	{"window", "暑假带孩子去大连玩五天", map[string]string{"dests": "Dalian", "start": "2027-07-10", "days": "5", "children": "1"}},
+
+	// 2. people: ages, group nouns, family words
+	{"people", "3 adults and a 9-year-old, 4 days in Denver next month", map[string]string{"adults": "3", "children": "1", "ages": "[9]", "house": "children_under_10"}},
+	{"people", "me, my husband and our two kids aged 4 and 11 want 5 days in Orlando in April", map[string]string{"adults": "2", "children": "2", "ages": "[4 11]", "house": "children_under_10"}},
+	{"people", "a family of five in Boston for 3 days next week", map[string]string{"adults": "2", "children": "3"}},
+	{"people", "me and 3 colleagues, 2 days in Austin next Friday", map[string]string{"adults": "4", "children": "0"}},
+	{"people", "traveling with my 12-year-old daughter to Chicago for 3 days in May", map[string]string{"adults": "1", "children": "1", "ages": "[12]", "house": ""}},
+	{"people", "我们四个同学去厦门玩三天，下周出发", map[string]string{"adults": "4", "children": "0", "dests": "Xiamen"}},
+	{"people", "我和老公带着5岁的女儿去三亚玩五天，1月10日出发", map[string]string{"adults": "2", "children": "1", "ages": "[5]", "house": "children_under_10"}},
+	{"people", "两个大人一个8岁孩子，去北京四天，元旦出发", map[string]string{"adults": "2", "children": "1", "ages": "[8]"}},
+	{"people", "我们仨去重庆玩两天，周六出发", map[string]string{"adults": "3", "dests": "Chongqing"}},
+	{"people", "带爸妈去桂林玩四天，下个月", map[string]string{"adults": "3", "children": "0"}},
+
+	// 3. negation and its scope
+	{"negation", "不想和陌生人合住，去南京玩三天，下周五出发", map[string]string{"room": "not_shared_room", "dests": "Nanjing"}},
+	{"negation", "3 days in Dublin next week, we don't want to share a room with strangers", map[string]string{"room": "not_shared_room"}},
+	{"negation", "别坐飞机，坐高铁去武汉，三天，下周六出发", map[string]string{"exclude": "flight", "require": "train", "hsr": "true"}},
+	{"negation", "no flights please, 4 days from Boston to Philadelphia next month", map[string]string{"exclude": "flight", "require": "", "origin": "Boston", "dests": "Philadelphia"}},
+	{"negation", "不要火锅，想吃粤菜，去广州三天，下周出发", map[string]string{"cuisines": "Cantonese"}},
+	{"negation", "avoid seafood, we love Italian food, 3 days in Seattle in May", map[string]string{"cuisines": "Italian"}},
+	{"negation", "不要住青旅，去西安四天，1月5日出发", map[string]string{"room": "not_shared_room"}},
+	{"negation", "a private room, not a dorm, 3 nights in Amsterdam from March 3", map[string]string{"room": "private_room", "days": "4"}},
+	{"negation", "不去天安门，想去颐和园，北京两天，下周六出发", map[string]string{"must": "颐和园"}},
+
+	// 4. structure
+	{"structure", "Madrid to Seville, 4 nights from April 10", map[string]string{"origin": "Madrid", "dests": "Seville", "start": "2027-04-10", "days": "5"}},
+	{"structure", "Tokyo to Nikko day trip on Saturday", map[string]string{"origin": "Tokyo", "dests": "Nikkō", "days": "1", "start": "2026-12-05"}},
+	{"structure", "上海周边，去乌镇玩两天，周六出发", map[string]string{"origin": "Shanghai", "dests": "乌镇", "days": "2"}},
+	{"structure", "周五晚上出发，周日晚上回，从广州去桂林", map[string]string{"origin": "Guangzhou", "dests": "Guilin", "start": "2026-12-04", "end": "2026-12-06", "days": "3"}},
+	{"structure", "leave Thursday, back Sunday, from Denver to Santa Fe", map[string]string{"origin": "Denver", "dests": "Santa Fe", "start": "2026-12-03", "end": "2026-12-06", "days": "4"}},
+	{"structure", "想吃武汉热干面和长沙臭豆腐，去南昌玩两天，下周出发", map[string]string{"dests": "Nanchang"}},
+	{"structure", "Peking duck fans, 3 days in Shanghai next week", map[string]string{"dests": "Shanghai"}},
+	{"structure", "杭州周边玩一天，周日", map[string]string{"origin": "Hangzhou", "city_count": "1", "days": "1"}},
+
+	// 5. countries, regions and wishes
+	{"region", "A week in Portugal in May", map[string]string{"city_count": "2", "questions": ""}},
+	{"region", "去贵州玩六天，下个月", map[string]string{"city_count": "2", "questions": ""}},
+	{"region", "4 days in Vietnam next month", map[string]string{"city_count": "1", "questions": ""}},
+	{"discover", "想去海边玩四天，预算五千，从杭州出发，下个月", map[string]string{"origin": "Hangzhou", "questions": "", "budget": "5000 CNY"}},
+	{"discover", "somewhere with snow for 4 days in January, from Shenzhen", map[string]string{"origin": "Shenzhen", "questions": ""}},
+	{"discover", "找个暖和的地方过冬，一周，从北京出发，1月", map[string]string{"origin": "Beijing", "questions": ""}},
+	{"discover", "a beach week from Hong Kong in March, $3000 for two", map[string]string{"origin": "Hong Kong", "questions": "", "days": "7"}},
+
+	// 6. validation and refusal
+	{"validation", "4 days in Kyoto from April 3, budget 200000 JPY", map[string]string{"budget": "200000 JPY"}},
+	{"validation", "3 days in Taipei from May 1, budget 30000 NTD", map[string]string{"budget": "30000 TWD"}},
+	{"validation", "5 days in Oslo from June 1, budget 9000 NOK", map[string]string{"budget": "9000 NOK"}},
+	{"validation", "3 days in Busan from May 1, budget 900 QQQ", map[string]string{"questions": "budget.currency"}},
+	{"validation", "去桂林三天，1月3日出发，预算2000块", map[string]string{"budget": "2000 CNY"}},
+	{"validation", "帮我写一篇关于春天的作文", map[string]string{"refused": "true"}},
+	{"validation", "write me a short story about a dragon", map[string]string{"refused": "true"}},
+	{"validation", "帮我算一下这个月的工资", map[string]string{"refused": "true"}},
+
+	// issue 11 fields
+	{"wants", "一定要去鼓浪屿和南普陀寺，厦门三天，想住好一点，下周六出发", map[string]string{"must": "鼓浪屿,南普陀寺", "comfort": "comfort"}},
+	{"wants", "must see the Colosseum and the Pantheon, 3 days in Rome in May, as cheap as possible", map[string]string{"must": "Colosseum,Pantheon", "comfort": "economy"}},
+	{"wants", "穷游成都三天，坐动车从重庆出发，下周五", map[string]string{"comfort": "economy", "require": "train", "hsr": "true", "origin": "Chongqing"}},
+	{"wants", "we'll fly from Chicago to Miami for 4 days next month", map[string]string{"require": "flight", "origin": "Chicago"}},
+	{"wants", "3 days in Nagoya next week, maybe by train if possible", map[string]string{"require": ""}},
+}
+
+// TestClasses checks every class table and reports field accuracy. Set
+// BRIEF_CLASSES_REPORT=1 to print the accuracy without failing (for
+// measuring another version of the parser against the same tables).
+func TestClasses(t *testing.T) {
+	report := os.Getenv("BRIEF_CLASSES_REPORT") == "1"
+	right, total := map[string]int{}, map[string]int{}
+	for _, tc := range classCases {
+		got := classFields(ParseRules(tc.q, classNow))
+		for k, w := range tc.want {
+			total[tc.class]++
+			if got[k] == w {
+				right[tc.class]++
+				continue
+			}
+			if !report {
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			}
+		}
+	}
+	var all, ok int
+	for _, c := range []string{"window", "people", "negation", "structure", "region", "discover", "validation", "wants"} {
+		all += total[c]
+		ok += right[c]
+		t.Logf("%-10s %3d/%3d fields", c, right[c], total[c])
+	}
+	t.Logf("field accuracy %d/%d = %.1f%%", ok, all, 100*float64(ok)/float64(all))
+}
