@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/a2aclient"
+	"github.com/a2aproject/a2a-go/a2aclient/agentcard"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
@@ -139,5 +142,113 @@ func TestMCPPlanTrip(t *testing.T) {
 	data, _ := json.Marshal(res.StructuredContent)
 	if err := json.Unmarshal(data, &parsed); err != nil || !slices.Contains(parsed.Brief.Destinations, "Kyoto") || parsed.Parser == "" {
 		t.Errorf("parse_request = %s (%v)", data, err)
+	}
+}
+
+// TestA2AAgent drives the A2A agent with a2a-go's own client: it resolves
+// the card, gets a plan through message/send, answers an input-required
+// question on the same task, and streams a plan through message/stream.
+func TestA2AAgent(t *testing.T) {
+	base := startServer(t, testConfig(t, openmeteotest.NewServer(t)))
+	ctx := context.Background()
+
+	card, err := agentcard.DefaultResolver.Resolve(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card.URL != base+"/a2a" || !card.Capabilities.Streaming || len(card.Skills) == 0 {
+		t.Fatalf("card = %+v", card)
+	}
+	client, err := a2aclient.NewFromCard(ctx, card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const now = "2026-06-01T12:00:00+08:00"
+	send := func(msg *a2a.Message) *a2a.Task {
+		t.Helper()
+		res, err := client.SendMessage(ctx, &a2a.MessageSendParams{Message: msg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		task, ok := res.(*a2a.Task)
+		if !ok {
+			t.Fatalf("message/send answered %T, want a task", res)
+		}
+		return task
+	}
+
+	// message/send plans a request and returns the plan as artifacts.
+	task := send(a2a.NewMessage(a2a.MessageRoleUser, a2a.TextPart{Text: "成都三日游，6月3日出发，两大一小"}, a2a.DataPart{Data: map[string]any{"now": now}}))
+	if task.Status.State != a2a.TaskStateCompleted {
+		t.Fatalf("state = %s, message %+v", task.Status.State, task.Status.Message)
+	}
+	checkPlanArtifacts(t, base, task)
+
+	// A vague request ends in input-required; the answer on the same task
+	// finishes the plan.
+	task = send(a2a.NewMessage(a2a.MessageRoleUser, a2a.TextPart{Text: "I want a relaxing holiday"}, a2a.DataPart{Data: map[string]any{"now": now}}))
+	if task.Status.State != a2a.TaskStateInputRequired || task.Status.Message == nil {
+		t.Fatalf("vague request: state %s", task.Status.State)
+	}
+	reply := a2a.NewMessageForTask(a2a.MessageRoleUser, task, a2a.TextPart{Text: "Chengdu, June 2 to June 4"}, a2a.DataPart{Data: map[string]any{"now": now}})
+	answered := send(reply)
+	if answered.ID != task.ID || answered.Status.State != a2a.TaskStateCompleted {
+		t.Fatalf("answered: task %s state %s, message %+v", answered.ID, answered.Status.State, answered.Status.Message)
+	}
+	checkPlanArtifacts(t, base, answered)
+
+	// message/stream reports progress, then the artifacts and completion.
+	var states []a2a.TaskState
+	artifacts := 0
+	msg := a2a.NewMessage(a2a.MessageRoleUser, a2a.TextPart{Text: "成都三日游，6月3日出发，两大一小"}, a2a.DataPart{Data: map[string]any{"now": now}})
+	for ev, err := range client.SendStreamingMessage(ctx, &a2a.MessageSendParams{Message: msg}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch e := ev.(type) {
+		case *a2a.TaskStatusUpdateEvent:
+			states = append(states, e.Status.State)
+		case *a2a.TaskArtifactUpdateEvent:
+			artifacts++
+		}
+	}
+	working := 0
+	for _, s := range states {
+		if s == a2a.TaskStateWorking {
+			working++
+		}
+	}
+	if len(states) == 0 || states[len(states)-1] != a2a.TaskStateCompleted || working < 3 || artifacts < 2 {
+		t.Errorf("stream: states %v, %d artifacts; want progress, artifacts, completed", states, artifacts)
+	}
+
+	// Bad input is rejected with the field at fault.
+	task = send(a2a.NewMessage(a2a.MessageRoleUser, a2a.DataPart{Data: map[string]any{"brief": map[string]any{"destinations": []string{"Chengdu"}, "colour": "red"}}}))
+	if task.Status.State != a2a.TaskStateRejected {
+		t.Errorf("bad brief: state %s", task.Status.State)
+	}
+}
+
+// checkPlanArtifacts checks a completed task's artifacts: a summary, the
+// plan JSON and a link to its HTML itinerary that serves it.
+func checkPlanArtifacts(t *testing.T, base string, task *a2a.Task) {
+	t.Helper()
+	names := map[string]*a2a.Artifact{}
+	for _, a := range task.Artifacts {
+		names[a.Name] = a
+	}
+	if names["summary"] == nil || names["plan"] == nil || names["itinerary"] == nil {
+		t.Fatalf("artifacts = %v", names)
+	}
+	data := names["plan"].Parts[0].(a2a.DataPart).Data
+	if data["id"] == nil || data["itinerary"] == nil {
+		t.Errorf("plan artifact lacks id or itinerary: %v", data["id"])
+	}
+	file := names["itinerary"].Parts[0].(a2a.FilePart).File.(a2a.FileURI)
+	if !strings.HasPrefix(file.URI, base+"/v1/plans/") {
+		t.Errorf("itinerary URI = %s", file.URI)
+	}
+	if status, body := getJSON(t, file.URI); status != 200 || !strings.Contains(string(body), "<html") {
+		t.Errorf("GET %s = %d", file.URI, status)
 	}
 }

@@ -92,7 +92,7 @@ func NewMCPServer(svc *Service) *mcp.Server {
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in PlanTripInput) (*mcp.CallToolResult, PlanResult, error) {
 		r := Request{Query: in.Query, PlanID: in.PlanID, Answers: in.Answers, Now: in.Now,
-			Deadline: time.Duration(in.DeadlineMS) * time.Millisecond}
+			Deadline: msDuration(in.DeadlineMS)}
 		if in.Brief != nil {
 			b, err := decodeBrief(in.Brief)
 			if err != nil {
@@ -239,3 +239,6 @@ func toolError(err error) error {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// msDuration is n milliseconds.
+func msDuration(n int) time.Duration { return time.Duration(n) * time.Millisecond }
