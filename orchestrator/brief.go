@@ -354,8 +354,11 @@ func (b *Brief) normalizeDates(ref time.Time) error {
 	case b.EndDate == "" && b.Days == 0:
 		return FieldErrorf("days", "a start date needs an end date or a number of days")
 	case b.EndDate == "":
-		b.EndDate = start.AddDate(0, 0, b.Days-1).Format(DateLayout)
-		end, _ = time.Parse(DateLayout, b.EndDate)
+		end = start.AddDate(0, 0, b.Days-1)
+		if end.Year() > 9999 {
+			return FieldErrorf("days", "start date %s plus %d days ends after 9999-12-31", b.StartDate, b.Days)
+		}
+		b.EndDate = end.Format(DateLayout)
 	}
 	if end.Before(start) {
 		return FieldErrorf("end_date", "end date %s is before start date %s", b.EndDate, b.StartDate)

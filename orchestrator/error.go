@@ -22,7 +22,10 @@ const (
 	EBADRESPONSE   = "bad_response"  // an upstream answered garbage
 	EAUTH          = "auth"          // an upstream refused our credentials
 	EINVALIDARG    = "invalid_argument"
-	EBLOCKED       = "blocked" // a site answered with a block or challenge page
+	EBLOCKED       = "blocked"                // a site answered with a block or challenge page
+	EUNAUTHORIZED  = "unauthorized"           // no valid API key (401)
+	EFORBIDDEN     = "forbidden"              // the key may not do this (403)
+	EUNSUPPORTED   = "unsupported_media_type" // a body that is not JSON (415)
 )
 
 // Error is the domain error: a code from the list above, a message safe to

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/tripweave/tripweave/agents"
@@ -39,10 +40,11 @@ type App struct {
 // Open wires an App from cfg. Every embedded default logs one line saying
 // what it replaced. On error, whatever was opened is closed again.
 func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err error) {
-	a = &App{Config: cfg, Logger: logger}
+	app := &App{Config: cfg, Logger: logger}
+	a = app // the returns below may nil a; the cleanup closes app
 	defer func() {
 		if err != nil {
-			_ = a.Close()
+			_ = app.Close()
 			a = nil
 		}
 	}()
@@ -76,6 +78,9 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.closers = append(a.closers, a.Store.Close)
 	if cfg.Store.PlanTTL > 0 {
 		a.closers = append(a.closers, retention(a.Store, cfg.Store.PlanTTL, cfg.now(), logger))
+	}
+	if err := limitStoreSize(ctx, a.Store, cfg.Hardening.DBMaxBytes); err != nil {
+		return nil, err
 	}
 
 	var usage func() []agents.QuotaUsage // in-process agents' provider quotas
@@ -138,21 +143,26 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		return nil, err
 	}
 	a.Server = ginserver.New(ginserver.Config{
-		Planner:  a.Service,
-		Store:    a.Store,
-		Parser:   a.Parser,
-		Ready:    map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store},
-		Metrics:  a.Metrics,
-		Logger:   logger,
-		Now:      cfg.Now,
-		Renderer: renderer,
+		Planner:   a.Service,
+		Store:     a.Store,
+		Parser:    a.Parser,
+		Ready:     readiness(a),
+		Hardening: ginserver.Hardening{CORSOrigins: cfg.Hardening.CORSOrigins},
+		Metrics:   a.Metrics,
+		Logger:    logger,
+		Now:       cfg.Now,
+		Renderer:  renderer,
 	})
 	a.mountDelegate()
 	return a, nil
 }
 
-// Close releases everything Open acquired, in reverse order.
+// Close releases everything Open acquired, in reverse order. Close of a nil
+// App does nothing.
 func (a *App) Close() error {
+	if a == nil {
+		return nil
+	}
 	var errs []error
 	for i := len(a.closers) - 1; i >= 0; i-- {
 		errs = append(errs, a.closers[i]())
@@ -161,11 +171,28 @@ func (a *App) Close() error {
 	return errors.Join(errs...)
 }
 
-// Serve answers HTTP on ln until ctx ends, then shuts down gracefully,
-// letting requests in flight finish for up to 15 seconds.
+// cancelGrace bounds the wait for cancelled handlers at shutdown.
+const cancelGrace = 10 * time.Second
+
+// Serve answers HTTP on ln until ctx ends, then shuts down in order: it
+// stops accepting connections, lets requests in flight finish for up to the
+// drain timeout (which covers the plan deadline, so a plan being made is
+// stored and answered), cancels what is still running after that (those
+// requests answer 503) and waits for their handlers to return. Only then
+// does Serve return, so the caller closes the plan store after the last
+// handler that could write to it.
 func (a *App) Serve(ctx context.Context, ln net.Listener) error {
+	base, stop := context.WithCancelCause(context.Background())
+	defer stop(nil)
+	var active atomic.Int64 // handlers running
+	handler := a.Server.Handler()
 	srv := &http.Server{
-		Handler:           a.Server.Handler(),
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			active.Add(1)
+			defer active.Add(-1)
+			handler.ServeHTTP(w, r)
+		}),
+		BaseContext:       func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
@@ -180,10 +207,24 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	case <-ctx.Done():
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	drain := a.Config.drainTimeout()
+	a.Logger.Info("shutting down: draining requests in flight", "drain_timeout", drain.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), drain)
 	defer cancel()
 	err := srv.Shutdown(shutdownCtx)
 	<-errc
+	if err != nil {
+		a.Logger.Warn("drain timeout passed; cancelling the requests still running", "err", err)
+		stop(ginserver.ErrShuttingDown)
+	}
+	// Cancelled handlers return within moments; the bound only keeps a
+	// handler that ignores its context from holding the process forever.
+	for wait := time.Now().Add(cancelGrace); active.Load() > 0 && time.Now().Before(wait); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := active.Load(); n > 0 {
+		a.Logger.Error("handlers still running after shutdown", "handlers", n)
+	}
 	a.Logger.Info("shut down")
-	return err
+	return nil
 }

@@ -26,6 +26,10 @@ type Config struct {
 	NodeTime  time.Duration // TRIPWEAVE_NODE_TIMEOUT
 	MaxNodes  int           // TRIPWEAVE_MAX_CONCURRENCY
 	LogLevel  string        // TRIPWEAVE_LOG_LEVEL: debug, info, warn, error
+	Drain     time.Duration // TRIPWEAVE_DRAIN_TIMEOUT; 0 → plan deadline + 15 s
+
+	// Hardening: access control, limits, browser policy (hardening.go).
+	Hardening HardeningConfig
 
 	// Store chooses the plan store (DATABASE_URL, TRIPWEAVE_PLAN_TTL …).
 	Store StoreConfig
@@ -77,7 +81,7 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	c.Agents = ac
-	for name, dst := range map[string]*time.Duration{"TRIPWEAVE_PLAN_DEADLINE": &c.Deadline, "TRIPWEAVE_NODE_TIMEOUT": &c.NodeTime} {
+	for name, dst := range map[string]*time.Duration{"TRIPWEAVE_PLAN_DEADLINE": &c.Deadline, "TRIPWEAVE_NODE_TIMEOUT": &c.NodeTime, "TRIPWEAVE_DRAIN_TIMEOUT": &c.Drain} {
 		if v := strings.TrimSpace(getenv(name)); v != "" {
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
@@ -94,6 +98,9 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 		c.MaxNodes = n
 	}
 	if _, err := parseImports(c.Imports); err != nil {
+		return c, err
+	}
+	if c.Hardening, err = c.Hardening.fromEnv(getenv); err != nil {
 		return c, err
 	}
 	switch c.LogLevel {

@@ -65,7 +65,14 @@ func (s *Server) parseQuery(c *gin.Context, query, now string) (*ParsedQuery, ti
 }
 
 func (s *Server) referenceTime(now string) (time.Time, error) {
-	return orchestrator.ReferenceTime(now, s.cfg.Now())
+	t, err := orchestrator.ReferenceTime(now, s.cfg.Now())
+	if err != nil || now == "" {
+		return t, err
+	}
+	if err := s.checkNow("now", t); err != nil {
+		return time.Time{}, err
+	}
+	return t, nil
 }
 
 // askQuestions stores a pending plan holding the partial brief and answers

@@ -1,9 +1,12 @@
 package ginserver
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -26,7 +29,27 @@ var statusOf = map[string]int{
 	orchestrator.EBLOCKED:       http.StatusBadGateway,
 	orchestrator.EUNAVAILABLE:   http.StatusServiceUnavailable,
 	orchestrator.ETIMEOUT:       http.StatusGatewayTimeout,
-	orchestrator.ECANCELED:      499, // the client closed the request (nginx convention)
+	orchestrator.ECANCELED:      StatusClientClosed,
+	orchestrator.EUNAUTHORIZED:  http.StatusUnauthorized,
+	orchestrator.EFORBIDDEN:     http.StatusForbidden,
+	orchestrator.EUNSUPPORTED:   http.StatusUnsupportedMediaType,
+}
+
+// StatusClientClosed is the status logged and counted when the client went
+// away before its answer (the nginx convention); nobody receives it.
+const StatusClientClosed = 499
+
+// ErrShuttingDown is the cause with which requests still running when the
+// drain deadline passes are cancelled; they answer 503 with Retry-After.
+var ErrShuttingDown = errors.New("the server is shutting down")
+
+// DefaultRetryAfter is the Retry-After of a 503 whose error names none.
+const DefaultRetryAfter = 5 * time.Second
+
+// RetryAfter is implemented by errors that know when trying again may help
+// (rate limits, a full plan store, too many plans in flight).
+type RetryAfter interface {
+	RetryAfter() time.Duration
 }
 
 // errorBody is the JSON shape of every error response.
@@ -48,10 +71,19 @@ type errorDetail struct {
 // writeError answers with err's status and JSON body. Internal errors are
 // logged with the request ID and shown only as a generic message.
 func writeError(c *gin.Context, log *slog.Logger, err error) {
+	err = requestGone(c.Request.Context(), err)
 	code := orchestrator.ErrorCode(err)
 	status, ok := statusOf[code]
 	if !ok {
 		status = http.StatusInternalServerError
+	}
+	if status == http.StatusServiceUnavailable || status == http.StatusTooManyRequests {
+		wait := DefaultRetryAfter
+		var ra RetryAfter
+		if errors.As(err, &ra) && ra.RetryAfter() > 0 {
+			wait = ra.RetryAfter()
+		}
+		c.Header("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 	}
 	body := errorBody{Error: errorDetail{
 		Code:      code,
@@ -68,6 +100,27 @@ func writeError(c *gin.Context, log *slog.Logger, err error) {
 		log.ErrorContext(c.Request.Context(), "request failed", "request_id", body.Error.RequestID, "code", code, "err", err)
 	}
 	c.AbortWithStatusJSON(status, body)
+}
+
+// requestGone replaces err when the request's context ended under it: a
+// client that went away is ECANCELED (logged and counted as 499, not as a
+// server error) and a request cut off by shutdown is EUNAVAILABLE. Errors of
+// a request whose context is still live are returned unchanged.
+func requestGone(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		return err
+	}
+	code := orchestrator.ErrorCode(err)
+	if st, ok := statusOf[code]; ok && st < 500 && code != orchestrator.ECANCELED {
+		return err // a client error found before the request ended stands
+	}
+	if errors.Is(context.Cause(ctx), ErrShuttingDown) {
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the server is shutting down; try again"}
+	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		return &orchestrator.Error{Code: orchestrator.ECANCELED, Message: "the client closed the request"}
+	}
+	return err
 }
 
 // needsInput is the error for a request missing essentials.

@@ -66,6 +66,9 @@ type Config struct {
 	// Heartbeat is the interval of heartbeat events on progress streams;
 	// zero means DefaultHeartbeat.
 	Heartbeat time.Duration
+	// Hardening configures access control, limits and browser policy
+	// (hardening.go); its zero value is open access on loopback.
+	Hardening
 }
 
 // Server is the HTTP API.
@@ -93,7 +96,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New()}
 	e := s.engine
 	e.HandleMethodNotAllowed = true
-	e.Use(s.requestID, s.recover, s.accessLog)
+	e.Use(s.requestID, nosniff, s.recover, s.accessLog, s.cors)
 	e.NoRoute(func(c *gin.Context) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path))
 	})
@@ -217,8 +220,15 @@ func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief
 		return pr, false, false
 	case req.Brief != nil:
 		b := *req.Brief
+		field := "brief.now"
 		if b.Now == "" && req.Now != "" {
-			b.Now = req.Now
+			b.Now, field = req.Now, "now"
+		}
+		if t, err := time.Parse(time.RFC3339, b.Now); err == nil {
+			if err := s.checkNow(field, t); err != nil {
+				writeError(c, s.log, err)
+				return pr, false, false
+			}
 		}
 		if err := b.Normalize(now); err != nil {
 			writeError(c, s.log, prefixField("brief", err))
@@ -299,33 +309,11 @@ func (s *Server) getTrace(c *gin.Context) {
 	c.JSON(http.StatusOK, r)
 }
 
-func (s *Server) readyz(c *gin.Context) {
-	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
-	defer cancel()
-	checks := map[string]string{}
-	ok := true
-	for name, p := range s.cfg.Ready {
-		if err := p.Ping(ctx); err != nil {
-			checks[name] = "unreachable"
-			ok = false
-			s.log.WarnContext(ctx, "readiness check failed", "dependency", name, "err", err)
-		} else {
-			checks[name] = "ok"
-		}
-	}
-	status := http.StatusOK
-	state := "ready"
-	if !ok {
-		status, state = http.StatusServiceUnavailable, "not_ready"
-	}
-	c.JSON(status, gin.H{"status": state, "checks": checks})
-}
-
 // decodeJSON reads a JSON body of at most MaxBodyBytes into v, rejecting
 // unknown fields, trailing data and wrong types with an error naming the field.
 func decodeJSON(c *gin.Context, v any) error {
-	if ct := c.ContentType(); ct != "" && ct != "application/json" {
-		return orchestrator.Errorf(orchestrator.EINVALID, "content type must be application/json, not %s", ct)
+	if err := requireJSON(c.Request); err != nil {
+		return err
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxBodyBytes))
 	if err != nil {

@@ -133,6 +133,7 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 	}
+	defer func() { err = writeError(err) }() // a full disk is a 503, not a bug
 
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {

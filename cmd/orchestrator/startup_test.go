@@ -1,0 +1,48 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOpenFailuresAreErrors checks that every startup failure the issue saw
+// end in SIGSEGV is returned as an error naming its cause.
+func TestOpenFailuresAreErrors(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, tc := range map[string]struct {
+		edit func(*Config)
+		want string
+	}{
+		"unwritable db path": {func(c *Config) { c.DBPath = filepath.Join(blocker, "plans.db") }, "plan store"},
+		"dead redis":         {func(c *Config) { c.RedisURL = "redis://127.0.0.1:1/0" }, "REDIS_URL"},
+		"unreachable agents": {func(c *Config) { c.AgentsURL = "http://127.0.0.1:1/mcp" }, "agents"},
+		"bad import dir":     {func(c *Config) { c.Imports = "chinatravel:" + filepath.Join(dir, "missing") }, "chinatravel"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.DBPath = filepath.Join(t.TempDir(), "plans.db")
+			cfg.Agents.Browser = nil
+			tc.edit(&cfg)
+			a, err := Open(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			if err == nil {
+				a.Close()
+				t.Fatal("Open succeeded")
+			}
+			if a != nil {
+				t.Error("Open returned an App with its error")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not name %q", err, tc.want)
+			}
+		})
+	}
+}
