@@ -14,6 +14,7 @@ import (
 	"github.com/tripweave/tripweave/agents/toolclient"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
@@ -33,6 +34,8 @@ type App struct {
 	Metrics *ginserver.Metrics
 	Server  *ginserver.Server
 	Parser  *queryParser
+	// Circuits holds the providers' circuit breakers (GET /providers).
+	Circuits *breaker.Set
 
 	closers []func() error
 }
@@ -114,6 +117,10 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	logger.Info("agent tools", "tools", a.Tools.Tools())
 
 	a.Metrics = ginserver.NewMetrics()
+	a.Circuits = breaker.New(breaker.Options{Now: cfg.Now})
+	if err := a.Metrics.Register(ginserver.CircuitCollector(a.Circuits)); err != nil {
+		return nil, err
+	}
 	if usage != nil {
 		if err := a.Metrics.Register(quotaCollector{usage}); err != nil {
 			return nil, err
@@ -132,6 +139,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Observer:       a.Metrics,
 		Logger:         logger,
 		Down:           down,
+		Breaker:        a.Circuits,
 		Now:            cfg.Now,
 	})
 	a.Parser, err = newQueryParser(a.KB, cfg.Now, logger)
@@ -147,7 +155,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Store:     a.Store,
 		Parser:    a.Parser,
 		Ready:     readiness(a),
-		Hardening: ginserver.Hardening{CORSOrigins: cfg.Hardening.CORSOrigins},
+		Hardening: ginserver.Hardening{CORSOrigins: cfg.Hardening.CORSOrigins, Circuits: a.Circuits},
 		Metrics:   a.Metrics,
 		Logger:    logger,
 		Now:       cfg.Now,

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 )
@@ -216,4 +217,37 @@ func grepLines(s, sub string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+func TestProvidersShowCircuits(t *testing.T) {
+	b := breaker.New(breaker.Options{Threshold: 1})
+	done, _ := b.Allow("render_itinerary")
+	done(context.Background(), &orchestrator.UpstreamError{Type: orchestrator.EUNAVAILABLE, Message: "down"})
+	m := ginserver.NewMetrics()
+	if err := m.Register(ginserver.CircuitCollector(b)); err != nil {
+		t.Fatal(err)
+	}
+	st := &memStore{}
+	s := ginserver.New(ginserver.Config{Planner: &planner{store: st}, Store: st, Metrics: m,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Hardening: ginserver.Hardening{Circuits: b}})
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/providers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"name":"render_itinerary","state":"open"`) {
+		t.Errorf("/providers: %d %s", resp.StatusCode, body)
+	}
+	resp, err = http.Get(srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), `tripweave_circuit_state{tool="render_itinerary"} 2`) {
+		t.Errorf("metrics: %s", grepLines(string(body), "circuit"))
+	}
 }

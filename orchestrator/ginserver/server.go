@@ -114,6 +114,7 @@ func New(cfg Config) *Server {
 	e.DELETE("/v1/plans/:id", s.deletePlan)
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.GET("/readyz", s.readyz)
+	s.hardeningRoutes(e)
 	if cfg.Metrics != nil {
 		h := cfg.Metrics.Handler()
 		e.GET("/metrics", func(c *gin.Context) { h.ServeHTTP(c.Writer, c.Request) })

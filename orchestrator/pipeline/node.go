@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/decision"
@@ -138,8 +137,13 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 // reading the tool's provenance from its output.
 func (n *node) fetcher(tool string, args map[string]any) func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
 	return func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
+		done, ok := n.svc.breaker.Allow(tool)
+		if !ok {
+			return nil, orchestrator.Provenance{}, &orchestrator.UpstreamError{Type: orchestrator.EUNAVAILABLE,
+				Message: fmt.Sprintf("tool %s is failing; its circuit is open", tool)}
+		}
 		out, err := n.svc.tools.Call(ctx, tool, args)
-		n.svc.breaker.record(tool, err)
+		done(ctx, err)
 		if err != nil {
 			return nil, orchestrator.Provenance{}, markTransient(err)
 		}
@@ -335,58 +339,6 @@ func decodePlace(payload json.RawMessage) (orchestrator.Place, bool) {
 		return orchestrator.Place{}, false
 	}
 	return out.Places[0], true
-}
-
-// breaker opens a tool's circuit after consecutive unavailable or timeout
-// failures, for a cool-down, so a dead provider costs one timeout per plan
-// at most instead of one per node.
-type breaker struct {
-	now      func() time.Time
-	mu       sync.Mutex
-	failures map[string]int
-	until    map[string]time.Time
-}
-
-const (
-	breakerThreshold = 5
-	breakerCoolDown  = 30 * time.Second
-)
-
-func newBreaker(now func() time.Time) *breaker {
-	return &breaker{now: now, failures: map[string]int{}, until: map[string]time.Time{}}
-}
-
-func (b *breaker) record(tool string, err error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	code := orchestrator.ErrorCode(err)
-	if err == nil || (code != orchestrator.EUNAVAILABLE && code != orchestrator.ETIMEOUT) {
-		b.failures[tool] = 0
-		return
-	}
-	b.failures[tool]++
-	if b.failures[tool] >= breakerThreshold {
-		b.until[tool] = b.now().Add(breakerCoolDown)
-		b.failures[tool] = 0
-	}
-}
-
-func (b *breaker) open() map[string]bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	now := b.now()
-	var out map[string]bool
-	for tool, t := range b.until {
-		if now.Before(t) {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[tool] = true
-		} else {
-			delete(b.until, tool)
-		}
-	}
-	return out
 }
 
 // Matrix sizes: the best-rated places of each catalog, at most

@@ -20,6 +20,7 @@ import (
 	"github.com/tripweave/tripweave/decision"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 )
 
@@ -65,6 +66,8 @@ type Options struct {
 	Logger         *slog.Logger
 	// Down lists routes known to be unusable (e.g. browser without Chromium).
 	Down map[orchestrator.Route]bool
+	// Breaker holds the tools' circuits; nil → breaker.New with defaults.
+	Breaker *breaker.Set
 }
 
 // Service plans trips. It is safe for concurrent use.
@@ -74,7 +77,7 @@ type Service struct {
 	store   orchestrator.PlanStore
 	opts    Options
 	log     *slog.Logger
-	breaker *breaker
+	breaker *breaker.Set
 }
 
 // New returns a Service over the knowledge cache, the agent tools and the
@@ -113,7 +116,10 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: newBreaker(opts.Now)}
+	if opts.Breaker == nil {
+		opts.Breaker = breaker.New(breaker.Options{Now: opts.Now})
+	}
+	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker}
 }
 
 // Request is one plan request.
@@ -292,7 +298,7 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) (
 }
 
 func (s *Service) health() decision.Health {
-	h := decision.Health{Tools: map[string]bool{}, Down: s.opts.Down, Open: s.breaker.open()}
+	h := decision.Health{Tools: map[string]bool{}, Down: s.opts.Down, Open: s.breaker.Unusable()}
 	for _, tool := range s.opts.Policy.AllTools() {
 		if s.tools != nil && s.tools.Has(tool) {
 			h.Tools[tool] = true

@@ -1,0 +1,112 @@
+package pipeline_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/breaker"
+	"github.com/tripweave/tripweave/orchestrator/pipeline"
+)
+
+func circuit(b *breaker.Set, tool string) string {
+	for _, st := range b.Snapshot() {
+		if st.Name == tool {
+			return st.State
+		}
+	}
+	return "closed"
+}
+
+// TestImpatientClientsCannotOpenACircuit runs plans whose callers give up
+// (cancel, or a deadline far below the provider's time) while the weather
+// provider is merely slow: the circuit stays closed, and the next patient
+// plan gets its weather.
+func TestImpatientClientsCannotOpenACircuit(t *testing.T) {
+	b := breaker.New(breaker.Options{Threshold: 3})
+	f := newFixture(t, pipeline.Options{Breaker: b})
+	slow := make(chan struct{})
+	f.tools.fns["weather"] = func(ctx context.Context, _ map[string]any) (any, error) {
+		select {
+		case <-slow:
+			return map[string]any{"days": []any{}}, nil
+		case <-ctx.Done():
+			return nil, &orchestrator.UpstreamError{Type: orchestrator.EUNAVAILABLE, Message: "call canceled"}
+		}
+	}
+	for i := range 8 { // one after another: each is a fetch of its own
+		ctx, cancel := context.WithCancel(context.Background())
+		req := pipeline.Request{Brief: brief(t)}
+		if i%2 == 0 {
+			req.Deadline = 20 * time.Millisecond
+		} else {
+			time.AfterFunc(20*time.Millisecond, cancel)
+		}
+		_, _, _ = f.svc.Plan(ctx, req)
+		cancel()
+	}
+	if n := f.tools.count("weather"); n < 4 {
+		t.Fatalf("only %d weather calls were made and given up", n)
+	}
+	if got := circuit(b, "weather"); got != "closed" {
+		t.Fatalf("after 8 impatient plans the weather circuit is %s, want closed", got)
+	}
+	close(slow)
+	plan, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range plan.Notes {
+		if n.Kind == orchestrator.KindWeather && n.Code == orchestrator.EUNAVAILABLE {
+			t.Errorf("weather still unavailable: %+v", n)
+		}
+	}
+}
+
+// TestDeadProviderOpensThenProbes checks that a failing provider opens its
+// circuit (later plans stop calling it), and that after the cool-down one
+// probe closes it again once the provider is back.
+func TestDeadProviderOpensThenProbes(t *testing.T) {
+	var clk func() time.Time
+	b := breaker.New(breaker.Options{Threshold: 2, CoolDown: 30 * time.Second, Now: func() time.Time { return clk() }})
+	f := newFixture(t, pipeline.Options{Breaker: b})
+	clk = f.clk.Now
+	var mu sync.Mutex
+	up := false
+	f.tools.fns["weather"] = func(context.Context, map[string]any) (any, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !up {
+			return nil, &orchestrator.UpstreamError{Type: orchestrator.EUNAVAILABLE, Message: "open-meteo answered 502", Retryable: true}
+		}
+		return map[string]any{"days": []any{}}, nil
+	}
+	if _, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := circuit(b, "weather"); got != "open" {
+		t.Fatalf("after 2 failed attempts: %s, want open", got)
+	}
+	calls := f.tools.count("weather")
+	if _, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.tools.count("weather"); got != calls {
+		t.Errorf("an open circuit let %d calls through", got-calls)
+	}
+	mu.Lock()
+	up = true
+	mu.Unlock()
+	f.clk.Add(31 * time.Second)
+	if _, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.tools.count("weather") - calls; got != 1 {
+		t.Errorf("half-open: %d calls, want exactly one probe", got)
+	}
+	if got := circuit(b, "weather"); got != "closed" {
+		t.Errorf("after a good probe: %s, want closed", got)
+	}
+}
