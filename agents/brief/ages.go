@@ -66,8 +66,8 @@ func (d *doc) childAgesEN() []int {
 	// "aged 4 and 7", "ages 5, 8 and 11", "age 6"
 	for i := 0; i < len(toks); i++ {
 		w := word(i)
-		if w != "aged" && w != "ages" && w != "age" {
-			continue
+		if w != "aged" && w != "ages" && w != "age" && !(enKidRel[w] && i+1 < len(toks) && wordNumber(word(i+1)) > 0 && !d.lengthAt(i+1) && !enPeopleNouns[word(i+2)]) {
+			continue // "aged 4 and 7", "kids 3 and 7"
 		}
 		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
 			continue // "under the age of 10"

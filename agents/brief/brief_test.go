@@ -213,6 +213,9 @@ func FuzzParseRules(f *testing.F) {
 	for _, tc := range rulesCases {
 		f.Add(tc.query)
 	}
+	for _, tc := range classCases {
+		f.Add(tc.q)
+	}
 	for _, q := range []string{"", "\x00\xff\xfe", "1,,,,万万万k", "十一十一十一", "从从从到到到", "$$$€€€¥¥", "May May May 31st 31st", "2026-02-30", "13月45日", "下下下周五", strings.Repeat("去", 500)} {
 		f.Add(q)
 	}
@@ -232,6 +235,14 @@ func FuzzParseRules(f *testing.F) {
 			if qq.Field == "" || qq.Text == "" || !utf8.ValidString(qq.Text) {
 				t.Fatalf("%q: bad question %+v", q, qq)
 			}
+		}
+		// deterministic, and a refusal is never half a brief
+		again := ParseRules(q, now)
+		if a, b := fmt.Sprint(r.Brief, r.Questions, r.Notes), fmt.Sprint(again.Brief, again.Questions, again.Notes); a != b {
+			t.Fatalf("%q: two parses differ:\n%s\n%s", q, a, b)
+		}
+		if r.refusal != nil && (len(r.Questions) != 1 || r.Questions[0].Field != "query") {
+			t.Fatalf("%q: refusal with questions %+v", q, r.Questions)
 		}
 	})
 }

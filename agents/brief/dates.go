@@ -244,7 +244,7 @@ func (d *doc) englishDates() []dateMention {
 				}
 			}
 			j := next(i)
-			if j < len(toks) && toks[j].kind == tWord {
+			if j < len(toks) && toks[j].kind == tWord && !d.lengthAt(j) {
 				if day, ok := ordinalDay(toks[j].low); ok {
 					mn := dateMention{pos: t.start, m: m, d: day}
 					used[j] = true
@@ -799,4 +799,18 @@ func (d *doc) monthOnly() {
 		}
 	}
 	f.month = time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+}
+
+// lengthAt reports whether the number at token j starts a length ("4
+// days", "3-night"), not a day of the month ("February, 4 days").
+func (d *doc) lengthAt(j int) bool {
+	k := j + 1
+	if k < len(d.toks) && d.toks[k].text == "-" {
+		k++
+	}
+	if k < len(d.toks) {
+		_, ok := durUnits[d.toks[k].low]
+		return ok
+	}
+	return false
 }

@@ -192,7 +192,7 @@ func (d *doc) mustVisitEN() []string {
 		neg := negatedEN(d, toks[i].start)
 		// a list of capitalised names: "the Louvre, the Orsay and Sainte-Chapelle"
 		for j < len(toks) {
-			for j < len(toks) && (toks[j].low == "the" || toks[j].kind == tPunct && toks[j].text == ",") {
+			for j < len(toks) && (toks[j].low == "the" || toks[j].kind == tPunct && (toks[j].text == "," || toks[j].text == ":")) {
 				j++
 			}
 			k := j

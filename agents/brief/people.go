@@ -172,6 +172,9 @@ func (d *doc) peopleZH(p *party) {
 			j += i + len(w)
 			i = j
 			rest := s[j:]
+			for _, pre := range []string{"她的", "他的", "她", "他"} {
+				rest = strings.TrimPrefix(rest, pre)
+			}
 			rest = strings.TrimPrefix(rest, "我的")
 			rest = strings.TrimPrefix(rest, "我")
 			rest = strings.TrimPrefix(rest, "家里")
@@ -297,6 +300,8 @@ func (d *doc) peopleEN(p *party) {
 			} else {
 				p.total = n
 			}
+		case next == "couples" || next == "couple" && n > 1:
+			p.total = 2 * n // "two couples"
 		case next == "of" && word(i+2) == "us":
 			p.total = n
 		case (w == "two" || w == "three" || w == "four" || w == "five" || w == "six" || w == "2" || w == "3" || w == "4") && word(i-1) == "for" && !timeNouns[next] && next != "-" && !(i+1 < len(toks) && toks[i+1].text == "-"):

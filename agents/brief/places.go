@@ -451,6 +451,9 @@ func (d *doc) classifyHan(spans []*span, idx int) {
 			sp.role, sp.cued = roleDest, true
 		}
 	}
+	if hasSuffixAny(before, "吃", "尝", "尝尝", "喝", "买", "吃个", "吃碗", "来碗") && !sp.cued {
+		sp.dropped = true // 想吃天津煎饼果子: a dish named after the place
+	}
 	if hasPrefixAny(after, "周边", "附近", "周围", "近郊", "郊区", "郊县", "周末周边") {
 		sp.base = true // 北京周边: the base the trip starts from
 	}
