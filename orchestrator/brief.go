@@ -40,6 +40,62 @@ type Brief struct {
 	// Now is the reference time (RFC 3339) against which relative dates were
 	// resolved and dates are checked; empty means the server clock.
 	Now string `json:"now,omitempty"`
+	// Places are the resolved identities of the brief's cities when the
+	// reader knows them (the parser's gazetteer: GeoNames id in SourceID,
+	// coordinates, time zone), so a known city need not be geocoded again.
+	// Each Name is the origin, a destination or a route city.
+	Places []Place `json:"places,omitempty"`
+}
+
+// Place returns the resolved place the brief carries for city name, if
+// any (names compared as CanonicalCity does).
+func (b *Brief) Place(name string) (Place, bool) {
+	c := CanonicalCity(name)
+	for _, p := range b.Places {
+		if CanonicalCity(p.Name) == c {
+			return p, true
+		}
+	}
+	return Place{}, false
+}
+
+// checkPlaces validates Places: each names a city of the brief, once, with
+// coordinates on the globe.
+func (b *Brief) checkPlaces() error {
+	if len(b.Places) > 2*MaxCities+1 {
+		return FieldErrorf("places", "at most %d places", 2*MaxCities+1)
+	}
+	names := map[string]bool{CanonicalCity(b.Origin): b.Origin != ""}
+	for _, n := range b.Destinations {
+		names[CanonicalCity(n)] = true
+	}
+	for _, n := range b.Route {
+		names[CanonicalCity(n)] = true
+	}
+	seen := map[string]bool{}
+	for i := range b.Places {
+		p := &b.Places[i]
+		f := "places[" + strconv.Itoa(i) + "]"
+		p.Name = cleanName(p.Name)
+		c := CanonicalCity(p.Name)
+		switch {
+		case p.Name == "":
+			return FieldErrorf(f+".name", "must not be empty")
+		case !names[c]:
+			return FieldErrorf(f+".name", "%q is not the origin, a destination or a route city", p.Name)
+		case seen[c]:
+			return FieldErrorf(f+".name", "%q is given twice", p.Name)
+		case p.Latitude < -90 || p.Latitude > 90 || p.Latitude != p.Latitude:
+			return FieldErrorf(f+".latitude", "must lie between -90 and 90")
+		case p.Longitude < -180 || p.Longitude > 180 || p.Longitude != p.Longitude:
+			return FieldErrorf(f+".longitude", "must lie between -180 and 180")
+		}
+		seen[c] = true
+		if err := checkName(f+".name", p.Name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Travelers counts the group.
@@ -189,6 +245,9 @@ func (b *Brief) Normalize(now time.Time) error {
 		return FieldErrorf("route", "at most %d cities in a route", MaxCities)
 	}
 	if err := b.checkCityCount(); err != nil {
+		return err
+	}
+	if err := b.checkPlaces(); err != nil {
 		return err
 	}
 	if err := b.normalizeDates(ref); err != nil {

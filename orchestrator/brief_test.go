@@ -228,3 +228,33 @@ func TestCurrencyCode(t *testing.T) {
 		t.Fatalf("RMB: got %v, %v; want CNY", b.Budget.Currency, err)
 	}
 }
+
+func TestBriefPlaces(t *testing.T) {
+	base := func() orchestrator.Brief {
+		return orchestrator.Brief{Origin: "Shanghai", Destinations: []string{"Hangzhou"}, Days: 2,
+			Places: []orchestrator.Place{{Name: "Hangzhou", Latitude: 30.29, Longitude: 120.16, SourceID: "1808926"}, {Name: "Shanghai", Latitude: 31.22, Longitude: 121.46}}}
+	}
+	b := base()
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := b.Place("hangzhou"); !ok || p.SourceID != "1808926" {
+		t.Errorf("Place(hangzhou) = %+v, %v", p, ok)
+	}
+	for _, tt := range []struct {
+		name  string
+		edit  func(b *orchestrator.Brief)
+		field string
+	}{
+		{"not a city of the brief", func(b *orchestrator.Brief) { b.Places[0].Name = "Suzhou" }, "places[0].name"},
+		{"twice", func(b *orchestrator.Brief) { b.Places[1].Name = "Hangzhou" }, "places[1].name"},
+		{"latitude", func(b *orchestrator.Brief) { b.Places[0].Latitude = 91 }, "places[0].latitude"},
+		{"longitude", func(b *orchestrator.Brief) { b.Places[1].Longitude = -181 }, "places[1].longitude"},
+	} {
+		b := base()
+		tt.edit(&b)
+		if err := b.Normalize(refNow); orchestrator.ErrorField(err) != tt.field {
+			t.Errorf("%s: got %v, want an error on %s", tt.name, err, tt.field)
+		}
+	}
+}

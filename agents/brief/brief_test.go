@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -238,7 +239,9 @@ func FuzzParseRules(f *testing.F) {
 		}
 		// deterministic, and a refusal is never half a brief
 		again := ParseRules(q, now)
-		if a, b := fmt.Sprint(r.Brief, r.Questions, r.Notes), fmt.Sprint(again.Brief, again.Questions, again.Notes); a != b {
+		a, _ := json.Marshal(r)
+		b, _ := json.Marshal(again)
+		if !bytes.Equal(a, b) {
 			t.Fatalf("%q: two parses differ:\n%s\n%s", q, a, b)
 		}
 		if r.refusal != nil && (len(r.Questions) != 1 || r.Questions[0].Field != "query") {

@@ -149,3 +149,25 @@ func TestClasses(t *testing.T) {
 	}
 	t.Logf("field accuracy %d/%d = %.1f%%", ok, all, 100*float64(ok)/float64(all))
 }
+
+// TestBriefCarriesPlaces checks that the brief keeps each city's resolved
+// identity and coordinates, for named cities, a region's candidates and a
+// discovered destination.
+func TestBriefCarriesPlaces(t *testing.T) {
+	for _, q := range []string{"从南京去西安玩三天，下周五出发", "A week in Portugal in May", "想去海边玩三天，从上海出发，下周六"} {
+		r := ParseRules(q, classNow)
+		if len(r.Questions) > 0 {
+			t.Fatalf("%s: questions %+v", q, r.Questions)
+		}
+		b := r.Brief
+		for _, n := range append([]string{b.Origin}, b.Destinations...) {
+			if n == "" {
+				continue
+			}
+			p, ok := b.Place(n)
+			if !ok || p.Latitude == 0 || p.Longitude == 0 || p.Timezone == "" {
+				t.Errorf("%s: %s has no resolved place (%+v)", q, n, p)
+			}
+		}
+	}
+}

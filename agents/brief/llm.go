@@ -366,6 +366,7 @@ func (l *llmParser) validate(content, clean string, now time.Time) (*Result, err
 		d.cityCount = x.CityCount
 	}
 	d.applyCityCount(r, &b)
+	b.Places = briefPlaces(&b, r.Places, l.gaz)
 	r.TravelMonth = d.when.month
 	r.Holiday = d.when.holiday
 	r.Notes = append(r.Notes, d.when.notes...)

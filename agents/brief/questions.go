@@ -2,6 +2,7 @@ package brief
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -206,6 +207,22 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 		}
 		r.Notes = append(r.Notes, d.notes...)
 	}
+	// resolved places: those still naming a city of the brief, and the
+	// answers' new ones
+	keep := b.Places[:0:0]
+	for _, pl := range b.Places {
+		if orchestrator.CanonicalCity(pl.Name) == orchestrator.CanonicalCity(b.Origin) || slices.ContainsFunc(b.Destinations, func(n string) bool {
+			return orchestrator.CanonicalCity(n) == orchestrator.CanonicalCity(pl.Name)
+		}) {
+			keep = append(keep, pl)
+		}
+	}
+	for _, pl := range briefPlaces(&b, r.Places, p.gaz) {
+		if _, ok := (&orchestrator.Brief{Places: keep}).Place(pl.Name); !ok {
+			keep = append(keep, pl)
+		}
+	}
+	b.Places = keep
 	finish(r, b, ref)
 	return r, nil
 }

@@ -193,6 +193,7 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 	d.applyWants(&b)
 	d.applyCityCount(r, &b)
 	r.Places = places
+	b.Places = briefPlaces(&b, places, d.gaz)
 	r.TravelMonth = d.when.month
 	r.Holiday = d.when.holiday
 	r.Notes = append(r.Notes, d.when.notes...)
@@ -360,6 +361,7 @@ func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
 		bu := *b.Budget
 		c.Budget = &bu
 	}
+	c.Places = append([]orchestrator.Place(nil), b.Places...)
 	c.Interests = append([]string(nil), b.Interests...)
 	c.MustVisit = append([]string(nil), b.MustVisit...)
 	c.Travelers.ChildAges = append([]int(nil), b.Travelers.ChildAges...)
@@ -438,4 +440,51 @@ func (d *doc) placeWish(r *Result, b *orchestrator.Brief) {
 		}
 		d.notes = append(d.notes, "a trip around "+d.origin.Name+": the planner chooses one of the nearby cities "+strings.Join(names, ", "))
 	}
+}
+
+// briefPlaces returns the resolved identities of the brief's cities: the
+// parser's places that are cities with coordinates, and for candidate
+// cities chosen from a region the gazetteer's entries.
+func briefPlaces(b *orchestrator.Brief, places []Place, g *gazetteer.Gazetteer) []orchestrator.Place {
+	var out []orchestrator.Place
+	seen := map[string]bool{}
+	add := func(p Place) {
+		if !p.Resolved || p.Latitude == nil || p.Kind != gazetteer.City.String() || seen[p.Name] {
+			return
+		}
+		seen[p.Name] = true
+		out = append(out, orchestrator.Place{Name: p.Name, CountryCode: p.CountryCode, Admin1: p.Admin1, Latitude: *p.Latitude,
+			Longitude: *p.Longitude, Timezone: p.Timezone, Population: p.Population, SourceID: p.GeoNamesID})
+	}
+	want := map[string]bool{b.Origin: b.Origin != ""}
+	for _, n := range b.Destinations {
+		want[n] = true
+	}
+	for _, p := range places {
+		if want[p.Name] {
+			add(p)
+		}
+	}
+	// candidate cities a region or country became
+	cc := ""
+	for _, p := range places {
+		if p.Role == "destination" && p.Kind != gazetteer.City.String() {
+			cc = p.CountryCode
+		}
+	}
+	if cc != "" {
+		for _, n := range b.Destinations {
+			if seen[n] {
+				continue
+			}
+			for _, c := range g.Lookup(gazetteer.Key(n)) {
+				if c.Place.Kind == gazetteer.City && c.Place.CountryCode == cc && c.Place.Name == n {
+					sp := &span{text: n, pick: c.Place}
+					add((&doc{}).placeOf(sp, "destination"))
+					break
+				}
+			}
+		}
+	}
+	return out
 }
