@@ -44,6 +44,12 @@ func classFields(r *Result) map[string]string {
 	f["questions"] = strings.Join(qs, ",")
 	f["refused"] = fmt.Sprint(slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, "refused:") }))
 	f["noted"] = fmt.Sprint(len(r.Notes) > 0)
+	f["skipped"] = ""
+	for _, n := range r.Notes {
+		if w, ok := strings.CutPrefix(n, "not understood, left out: "); ok {
+			f["skipped"] = w
+		}
+	}
 	return f
 }
 
@@ -113,6 +119,11 @@ var classCases = []classCase{
 	{"validation", "帮我写一篇关于春天的作文", map[string]string{"refused": "true"}},
 	{"validation", "write me a short story about a dragon", map[string]string{"refused": "true"}},
 	{"validation", "帮我算一下这个月的工资", map[string]string{"refused": "true"}},
+
+	// words no rule placed are named in a note
+	{"validation", "3 days in Denver next week, with a side trip to Xanadu Ridge", map[string]string{"dests": "Denver", "skipped": "Xanadu, Ridge"}},
+	{"validation", "4 days in Seattle next month, we love Pike Place Market", map[string]string{"skipped": "Pike, Place, Market"}},
+	{"validation", "Please plan 3 days in Boston from May 2 for 2 people, budget $1,500", map[string]string{"skipped": ""}},
 
 	// issue 11 fields
 	{"wants", "一定要去鼓浪屿和南普陀寺，厦门三天，想住好一点，下周六出发", map[string]string{"must": "鼓浪屿,南普陀寺", "comfort": "comfort"}},

@@ -198,6 +198,9 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 	r.Holiday = d.when.holiday
 	r.Notes = append(r.Notes, d.when.notes...)
 	r.Notes = append(r.Notes, d.notes...)
+	if sk := d.skipped(b.MustVisit, b.Destinations); len(sk) > 0 {
+		r.Notes = append(r.Notes, "not understood, left out: "+strings.Join(sk, ", "))
+	}
 	r.Questions = append(r.Questions, d.pendingQ...)
 	if !d.aboutTravel() && (len(places) == 0 || d.asksSomethingElse()) {
 		err := &orchestrator.Error{Code: orchestrator.EUNPROCESSABLE, Field: "query",
