@@ -720,19 +720,9 @@ func (d *doc) unresolvedDestination() string {
 				}
 				j += i + len(cue)
 				i = j
-				var b strings.Builder
-				n := 0
-				for k := j; k < len(d.clean) && n < 6; {
-					r, sz := utf8.DecodeRuneInString(d.clean[k:])
-					if !isHan(r) || strings.ContainsRune("玩旅游看逛度过住待呆吃的了和与跟一二两三四五六七八九十几个天日周末", r) {
-						break
-					}
-					b.WriteRune(r)
-					n++
-					k += sz
-				}
+				name, n := hanNameAt(d.clean, j, "")
 				if n >= 2 && n <= 5 {
-					return b.String()
+					return name
 				}
 				if n == 0 {
 					// 去Hallstatt玩: a Latin name after the cue
@@ -767,4 +757,24 @@ func (d *doc) unresolvedDestination() string {
 		}
 	}
 	return ""
+}
+
+// nameStopRunes end a Han name read after 去/到: travel verbs, particles,
+// numerals and time words.
+const nameStopRunes = "玩旅游看逛度过住待呆吃的了和与跟一二两三四五六七八九十几个天日周末"
+
+// hanNameAt reads the Han name starting at byte j of s, up to six
+// characters, stopping at nameStopRunes and extra; it returns the name and
+// its length in characters.
+func hanNameAt(s string, j int, extra string) (string, int) {
+	k, n := j, 0
+	for k < len(s) && n < 6 {
+		r, sz := utf8.DecodeRuneInString(s[k:])
+		if !isHan(r) || strings.ContainsRune(nameStopRunes, r) || strings.ContainsRune(extra, r) {
+			break
+		}
+		n++
+		k += sz
+	}
+	return s[j:k], n
 }

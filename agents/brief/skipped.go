@@ -3,7 +3,6 @@ package brief
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // skipped returns the words that look like facts but that no rule placed:
@@ -61,17 +60,8 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 				if d.inPlace(j) || negatedZH(d.clean, j) {
 					continue
 				}
-				k, n := j, 0
-				for k < len(d.clean) && n < 6 {
-					r, sz := utf8.DecodeRuneInString(d.clean[k:])
-					if !isHan(r) || strings.ContainsRune("玩旅游看逛度过住待呆吃的了和与跟一二两三四五六七八九十几个天日周末这那哪里趟次吧呀啊时", r) {
-						break
-					}
-					n++
-					k += sz
-				}
-				name := d.clean[j:k]
-				if n < 2 || n > 5 || d.inPlace(k) || isWishWord(name) || known(name) || zhFunctionWords[name] {
+				name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时")
+				if n < 2 || n > 5 || d.inPlace(j+len(name)) || isWishWord(name) || known(name) || zhFunctionWords[name] {
 					continue
 				}
 				add(name)
