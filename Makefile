@@ -5,7 +5,7 @@ PKGS    := ./...
 
 DATASETS ?= ../shared/datasets
 
-.PHONY: run agents build test test-race bench bench-travelplanner lint fmt clean
+.PHONY: run agents build test test-race bench bench-travelplanner bench-quality lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -33,6 +33,10 @@ bench-travelplanner: build
 		--queries $(DATASETS)/travelplanner/train/train_queries.jsonl --out $(BIN)/travelplanner-train.jsonl > $(BIN)/travelplanner-batch.json
 	$(BIN)/orchestrator evaluate --data $(DATASETS)/travelplanner \
 		--queries $(DATASETS)/travelplanner/train/train_queries.jsonl --submission $(BIN)/travelplanner-train.jsonl
+
+## bench-quality: plan, verify and score the quality evaluation requests (orchestrator/quality/evaluation)
+bench-quality: build
+	$(BIN)/orchestrator evaluate-quality --data $(DATASETS) --json $(BIN)/quality.json
 
 ## lint: go vet and a gofmt check
 lint:

@@ -48,6 +48,8 @@ type Itinerary struct {
 	Budget BudgetBreakdown `json:"budget"`
 	// Findings are what the planner itself flags (e.g. over_budget).
 	Findings []Finding `json:"findings,omitempty"`
+	// Quality is the planner's quality score of these days (see Quality).
+	Quality *Quality `json:"quality,omitempty"`
 	// Report is the verifier's report, attached by the caller.
 	Report *Report `json:"report,omitempty"`
 }
@@ -229,6 +231,8 @@ type Report struct {
 	Passed   bool      `json:"passed"`
 	Checks   []Check   `json:"checks"`
 	Findings []Finding `json:"findings,omitempty"`
+	// Quality is the score recomputed by the verifier from the trip data.
+	Quality *Quality `json:"quality,omitempty"`
 }
 
 // Check is one named rule and whether the itinerary meets it.
@@ -283,4 +287,23 @@ func (c *Constraints) LegAllowed(mode, number, class string) bool {
 		return false
 	}
 	return true
+}
+
+// Quality is an itinerary's usefulness score: 0–100, the weighted mean of
+// its applicable components (each 0–1). orchestrator/quality documents and
+// computes it from the itinerary, the brief and the trip data alone.
+type Quality struct {
+	Score      int                `json:"score"`
+	Components []QualityComponent `json:"components"`
+}
+
+// QualityComponent is one part of the score.
+type QualityComponent struct {
+	Name string `json:"name"`
+	// Value is 0–1; Weight its share of the score when Applicable.
+	Value      float64 `json:"value"`
+	Weight     int     `json:"weight"`
+	Applicable bool    `json:"applicable"`
+	// Detail says what was counted, e.g. "2 of 3 interests met".
+	Detail string `json:"detail,omitempty"`
 }

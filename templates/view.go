@@ -98,8 +98,9 @@ type weatherView struct {
 }
 
 type reportView struct {
-	Passed bool
-	Checks []checkView
+	Passed  bool
+	Checks  []checkView
+	Quality *qualityView
 }
 
 type checkView struct{ Name, Kind, Status, Class string }
@@ -465,6 +466,7 @@ func (b *builder) report(it *orchestrator.Itinerary) (*reportView, []findingView
 			})
 		}
 		findings = append(findings, r.Findings...)
+		rv.Quality = b.quality(r.Quality, it.Quality)
 	}
 	var out []findingView
 	seen := map[string]bool{}

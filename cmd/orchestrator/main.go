@@ -46,6 +46,7 @@ const usage = `usage:
   orchestrator import --format travelplanner|chinatravel --dir DIR [--ttl DURATION]
   orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
   orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
+  orchestrator evaluate-quality --data DATASETS [--requests FILE.jsonl] [--json OUT.json]
   orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]
   orchestrator migrate                      (PostgreSQL at DATABASE_URL)`
 
@@ -76,6 +77,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdTravelPlanner(ctx, cfg, args[1:], stdout, stderr)
 	case "evaluate":
 		return cmdEvaluate(ctx, cfg, args[1:], stdout, stderr)
+	case "evaluate-quality":
+		return cmdEvaluateQuality(ctx, cfg, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // Kinds of concept.
@@ -64,6 +66,8 @@ var tableTSV string
 var (
 	table   []*Concept
 	byAlias map[string][]*Concept
+	// flagged are the cuisine concepts flagged breakfast or no_breakfast.
+	flagged []*Concept
 )
 
 func init() {
@@ -76,6 +80,9 @@ func init() {
 	for _, c := range table {
 		for _, a := range c.Aliases {
 			byAlias[a] = append(byAlias[a], c)
+		}
+		if c.Kind == Cuisine && (c.Breakfast || c.NoBreakfast) {
+			flagged = append(flagged, c)
 		}
 	}
 }
@@ -226,7 +233,15 @@ func (c *Concept) Attraction(name, category string, tags []string) bool {
 }
 
 func (c *Concept) place(name string, labels []string, category string, byName bool) bool {
-	n := fold(name)
+	fl := make([]string, len(labels))
+	for i, l := range labels {
+		fl[i] = fold(l)
+	}
+	return c.folded(fold(name), fl, fold(category), byName)
+}
+
+// folded is place on a name, labels and category already folded.
+func (c *Concept) folded(n string, labels []string, category string, byName bool) bool {
 	for _, x := range c.Not {
 		if Contains(n, x) {
 			return false
@@ -238,11 +253,11 @@ func (c *Concept) place(name string, labels []string, category string, byName bo
 		}
 	}
 	for _, t := range c.Labels {
-		if category != "" && Contains(fold(category), t) {
+		if category != "" && Contains(category, t) {
 			return true
 		}
 		for _, l := range labels {
-			if Contains(fold(l), t) {
+			if Contains(l, t) {
 				return true
 			}
 		}
@@ -254,17 +269,39 @@ func (c *Concept) place(name string, labels []string, category string, byName bo
 // cuisine concept flagged breakfast matches it and none flagged
 // no_breakfast does (a hot-pot chain that also sells snacks is not).
 func ServesBreakfast(name string, cuisines []string) bool {
-	yes := false
-	for _, c := range table {
-		if c.Kind != Cuisine || !(c.Breakfast || c.NoBreakfast) || !c.Restaurant(name, cuisines) {
+	return BreakfastClass(name, cuisines) == BreakfastServed
+}
+
+// Breakfast classes of a restaurant.
+const (
+	BreakfastServed  = 0 // a breakfast concept matches and no no_breakfast one
+	BreakfastUnknown = 1 // no flagged concept matches
+	BreakfastNever   = 2 // a no_breakfast concept matches (hot pot, barbecue, bars)
+)
+
+// BreakfastClass classifies a restaurant for breakfast in one pass over the
+// table's flagged cuisine concepts.
+func BreakfastClass(name string, cuisines []string) int {
+	n := fold(name)
+	labels := make([]string, 0, len(cuisines))
+	labelled := false
+	for _, l := range cuisines {
+		if f := fold(l); f != "" {
+			labels = append(labels, f)
+			labelled = true
+		}
+	}
+	class := BreakfastUnknown
+	for _, c := range flagged {
+		if !c.folded(n, labels, "", !labelled || len(c.Labels) == 0) {
 			continue
 		}
 		if c.NoBreakfast {
-			return false
+			return BreakfastNever
 		}
-		yes = true
+		class = BreakfastServed
 	}
-	return yes
+	return class
 }
 
 // Evening reports whether an attraction is best visited after dark.
@@ -329,6 +366,16 @@ func hasHan(s string) bool {
 type Candidate struct {
 	Name       string
 	Popularity float64
+}
+
+// AttractionCandidates lists attractions as candidates for Resolve, in
+// order.
+func AttractionCandidates(as []orchestrator.Attraction) []Candidate {
+	out := make([]Candidate, len(as))
+	for i, a := range as {
+		out[i] = Candidate{Name: a.Name, Popularity: a.Popularity}
+	}
+	return out
 }
 
 // Resolve finds the candidate a must-see name means, fuzzily: a landmark of

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // variant is one way to build the plan: a tier, and whether optional
@@ -21,6 +22,7 @@ type built struct {
 	it       *orchestrator.Itinerary
 	cost     orchestrator.TierCost
 	findings []orchestrator.Finding
+	quality  orchestrator.Quality
 }
 
 // build prices the route at every tier, picks the tier to return and
@@ -43,8 +45,13 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 		}
 		bs[i] = b
 	}
+	for _, b := range bs {
+		b.quality = quality.Score(w.b, w.trip, b.it)
+	}
 	chosen := w.choose(bs)
 	it := chosen.it
+	q := chosen.quality
+	it.Quality = &q
 	var limit *orchestrator.Money
 	if w.limit >= 0 {
 		limit = &orchestrator.Money{Cents: w.limit, Currency: w.currency}
@@ -72,9 +79,10 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 }
 
 // choose returns the forced tier; else, among the variants with the fewest
-// unmet hard constraints (error findings, such as an uncovered cuisine),
-// the most comfortable within the budget (mid when there is no budget), or
-// failing that the cheapest.
+// unmet hard constraints (error findings, such as an uncovered cuisine) and
+// within the budget, the tier the brief's comfort asks for, else the one of
+// highest quality score (ties: the most comfortable), or mid when there is
+// no budget; failing the budget, the cheapest.
 func (w *world) choose(bs []*built) *built {
 	if w.opts.Tier != "" {
 		for _, b := range bs {
@@ -100,12 +108,25 @@ func (w *world) choose(bs []*built) *built {
 	if w.limit < 0 {
 		order = []int{1, 2, 0, 3}
 	}
-	for _, i := range order {
-		if errs(bs[i]) == least && (w.limit < 0 || bs[i].cost.Total.Cents <= w.limit) {
-			return bs[i]
+	ok := func(b *built) bool {
+		return errs(b) == least && (w.limit < 0 || b.cost.Total.Cents <= w.limit)
+	}
+	if c := orchestrator.Tier(w.b.Comfort); c != "" {
+		for _, i := range order {
+			if bs[i].v.tier == c && ok(bs[i]) {
+				return bs[i]
+			}
 		}
 	}
 	var best *built
+	for _, i := range order {
+		if ok(bs[i]) && (best == nil || w.limit >= 0 && bs[i].quality.Score > best.quality.Score) {
+			best = bs[i]
+		}
+	}
+	if best != nil {
+		return best
+	}
 	for _, i := range []int{3, 0, 1, 2} {
 		if errs(bs[i]) == least && (best == nil || bs[i].cost.Total.Cents < best.cost.Total.Cents) {
 			best = bs[i]
@@ -138,6 +159,8 @@ type mealSlot struct {
 	slot string
 	time int
 	at   place
+	// next is where the traveller goes after the meal (nil: the day's end).
+	next *orchestrator.GeoPoint
 	ci   int
 }
 
@@ -411,6 +434,9 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	}
 	b.cost = tc
 	b.it = it
+	if w.limit >= 0 {
+		it.Budget.Limit = &orchestrator.Money{Cents: w.limit, Currency: w.currency}
+	}
 
 	b.findings = append(b.findings, w.mustFindings(r, it, wins)...)
 
@@ -661,7 +687,7 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 	if win.start <= breakfastLast && max(win.start, breakfastFrom)+breakfastLen <= win.end {
 		bt := max(t, breakfastFrom)
 		slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Breakfast, time: bt, at: at})
-		t = bt + breakfastLen
+		t = bt + breakfastLen + mealTravel
 	}
 	lunchPending := win.start <= lunchLast && max(win.start, lunchFrom)+lunchLen <= win.end
 	dinnerWanted := win.start <= dinnerLast && max(win.start, dinnerFrom)+dinnerLen <= win.end
@@ -669,11 +695,14 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 	if dinnerWanted {
 		lastEnd = min(win.end-dinnerLen, 19*60)
 	}
+	// A meal away from the last stop takes up to mealTravel to reach and
+	// as long again to the next stop: restaurants are chosen within
+	// mealReachKM of both.
 	placeLunch := func() {
-		lt := max(t, lunchFrom)
+		lt := max(t+mealTravel, lunchFrom)
 		if lt <= lunchLast && lt+lunchLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at})
-			t = lt + lunchLen
+			t = lt + lunchLen + mealTravel
 		}
 		lunchPending = false
 	}
@@ -743,12 +772,23 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 		placeLunch()
 	}
 	if dinnerWanted {
-		dt := max(t, dinnerFrom)
+		dt := max(t+mealTravel, dinnerFrom)
 		if dt <= dinnerLast && dt+dinnerLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at})
-			t = dt + dinnerLen
+			t = dt + dinnerLen + mealTravel
 		}
 	}
+	defer func() {
+		// Where each meal leads: the first stop after it.
+		for i := range slots {
+			for _, st := range stops {
+				if m, _ := minutes(st.Start); m > slots[i].time {
+					slots[i].next = st.Location
+					break
+				}
+			}
+		}
+	}()
 	// One sight of the evening after dinner (a night tour, a night
 	// market), until eveningEnd on a day that ends in the city.
 	evening, lastEnd = true, win.end
@@ -836,6 +876,20 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	cms := make([]cityMeals, k)
 	tables := make([][]int64, k)
+	breakfasts := make([][]mealSlot, k)
+	for ci := range perCity {
+		var main []mealSlot
+		for _, s := range perCity[ci] {
+			// The lean plan, which exists to meet a budget, keeps
+			// breakfasts in the cheapest choice.
+			if s.slot == orchestrator.Breakfast && !v.lean {
+				breakfasts[ci] = append(breakfasts[ci], s)
+			} else {
+				main = append(main, s)
+			}
+		}
+		perCity[ci] = main
+	}
 	for ci, c := range r.cities {
 		ss := perCity[ci]
 		if len(ss) == 0 {
@@ -898,6 +952,14 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 	}
 	covered := w.repairCuisines(r, perCity, assigned, used)
+	// Breakfasts, apart: at places that serve breakfast, near where the
+	// day starts, priced for a breakfast.
+	for ci, c := range r.cities {
+		if len(breakfasts[ci]) > 0 {
+			perCity[ci] = append(perCity[ci], breakfasts[ci]...)
+			assigned[ci] = append(assigned[ci], w.assignBreakfasts(c, breakfasts[ci], used, v)...)
+		}
+	}
 
 	out := map[int][]orchestrator.Meal{}
 	var findings []orchestrator.Finding
@@ -967,6 +1029,7 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 		type move struct {
 			ci, si int
 			rs     *restaurant
+			near   bool
 		}
 		var best *move
 		for ci, c := range r.cities {
@@ -988,8 +1051,9 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 					if used[rs] || rs.mask&(1<<b) == 0 || !openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) {
 						continue
 					}
-					if best == nil || rs.price < best.rs.price || (rs.price == best.rs.price && rs.idx < best.rs.idx) {
-						best = &move{ci, si, rs}
+					near := reachable(s, rs)
+					if best == nil || near && !best.near || near == best.near && (rs.price < best.rs.price || (rs.price == best.rs.price && rs.idx < best.rs.idx)) {
+						best = &move{ci, si, rs, near}
 					}
 				}
 			}
@@ -1018,10 +1082,9 @@ func mealLen(slot string) int {
 }
 
 // restaurantWeights scores restaurants for a variant (lower is better):
-// price first for lean and economy (economy adding a distance surcharge),
-// with distance from the city's activity centre as tie-break; nearness to
-// a target price (median for mid, 80th percentile for comfort), rating and
-// distance otherwise.
+// price first for lean, with distance from the city's activity centre as
+// tie-break; nearness to the tier's target price, rating and distance
+// otherwise.
 func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestrator.GeoPoint) []int64 {
 	dist := func(r *restaurant) float64 {
 		if center == nil || r.r.Location == nil {
@@ -1030,16 +1093,10 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 		return center.DistanceKM(*r.r.Location)
 	}
 	out := make([]int64, len(rs))
-	if v.tier == orchestrator.TierEconomy {
-		// Lean: price alone. Economy: price plus 5 currency units per km
-		// beyond 3 km from the day's area, so a cheap meal across town
-		// does not beat a nearby one.
+	if v.lean {
+		// Lean: price alone, the nearest first among equals.
 		for i, r := range rs {
-			p := r.price
-			if !v.lean {
-				p += int64(500 * math.Max(0, dist(r)-3))
-			}
-			out[i] = p*1000 + int64(math.Min(999, dist(r)*10))
+			out[i] = r.price*1000 + int64(math.Min(999, dist(r)*10))
 		}
 		return out
 	}
@@ -1048,8 +1105,15 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 		prices[i] = r.price
 	}
 	slices.Sort(prices)
+	// Each tier aims at a price of the city's restaurants — the 30th
+	// percentile for economy (not the cheapest snack at every meal), the
+	// median for mid, the 80th for comfort — weighed with rating and
+	// distance.
 	p, rw := 0.5, 150.0
-	if v.tier == orchestrator.TierComfort {
+	switch v.tier {
+	case orchestrator.TierEconomy:
+		p, rw = 0.3, 80.0
+	case orchestrator.TierComfort:
 		p, rw = 0.8, 250.0
 	}
 	var target int64
@@ -1071,8 +1135,9 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 // nearest first, repairing with augmenting paths when opening hours
 // conflict, and falling back to other open restaurants of the city.
 func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []int64) []*restaurant {
+	strict := true
 	ok := func(s mealSlot, r *restaurant) bool {
-		return openFor(r.r.Hours, s.wd, s.time, s.time+mealLen(s.slot))
+		return openFor(r.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) && (!strict || reachable(s, r))
 	}
 	km := func(s mealSlot, r *restaurant) float64 {
 		if s.at.loc == nil || r.r.Location == nil {
@@ -1119,27 +1184,32 @@ func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []
 			try(si, map[*restaurant]bool{})
 		}
 	}
-	// Fallback: the lightest open restaurant not yet used.
+	// Fallback: the lightest open restaurant not yet used within reach,
+	// and only then the nearest open one beyond it.
 	wt := map[*restaurant]int64{}
 	for i, r := range elig {
 		wt[r] = weight[i]
 	}
-	for si, s := range ss {
-		if assign[si] != nil {
-			continue
-		}
-		var best *restaurant
-		for _, r := range elig {
-			if _, taken := owner[r]; taken || !ok(s, r) {
+	for _, pass := range []bool{true, false} {
+		strict = pass
+		for si, s := range ss {
+			if assign[si] != nil {
 				continue
 			}
-			if best == nil || wt[r] < wt[best] || (wt[r] == wt[best] && r.idx < best.idx) {
-				best = r
+			var best *restaurant
+			for _, r := range elig {
+				if _, taken := owner[r]; taken || !ok(s, r) {
+					continue
+				}
+				if best == nil || (strict && (wt[r] < wt[best] || (wt[r] == wt[best] && r.idx < best.idx))) ||
+					(!strict && (km(s, r) < km(s, best) || (km(s, r) == km(s, best) && r.idx < best.idx))) {
+					best = r
+				}
 			}
-		}
-		if best != nil {
-			assign[si] = best
-			owner[best] = si
+			if best != nil {
+				assign[si] = best
+				owner[best] = si
+			}
 		}
 	}
 	return assign

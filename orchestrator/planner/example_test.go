@@ -77,8 +77,8 @@ func ExamplePlan() {
 	rep := verifier.Verify(b, trip, it)
 	fmt.Println("chosen:", it.Tier, "verified:", rep.Passed)
 	// Output:
-	// day 1: 07:00 IC 1 Home→Lakeside; 09:00 breakfast at Bakery; 10:05 Old Harbour; 11:35 lunch at Trattoria; 12:48 Castle; 14:31 Art Museum; 17:30 dinner at Fish House; night at Lake Inn
-	// day 2: 08:00 breakfast at Noodle Bar; 11:30 lunch at Soup Kitchen; 18:00 IC 8 Lakeside→Home
+	// day 1: 07:00 IC 1 Home→Lakeside; 09:00 breakfast at Bakery; 10:25 Old Harbour; 12:15 lunch at Trattoria; 13:48 Castle; 15:31 Art Museum; 17:30 dinner at Fish House; night at Lake Inn
+	// day 2: 08:00 breakfast at Soup Kitchen; 11:30 lunch at Noodle Bar; 18:00 IC 8 Lakeside→Home
 	// economy 452.00 USD
 	// mid 452.00 USD
 	// comfort 452.00 USD

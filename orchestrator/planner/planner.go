@@ -51,6 +51,8 @@ const (
 	dinnerLen     = 75
 	defaultVisit  = 90
 	eveningFrom   = 18 * 60
+	mealTravel    = 20
+	mealReachKM   = 7.0
 	eveningEnd    = 22*60 + 30
 	minWindow     = 60
 )
@@ -152,6 +154,8 @@ type city struct {
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	mealMemo  map[int][]int64
 	mealSets  map[int][][]int // meals → mask → chosen restaurant indexes
+	// bclass memoizes breakfastClass.
+	bclass map[*restaurant]int
 	// mustMask holds the must_visit entries this city's attractions
 	// satisfy (bit m for entry m).
 	mustMask uint64

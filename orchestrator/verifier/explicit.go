@@ -38,11 +38,7 @@ func (v *verifier) mustVisit() {
 			if cd.Attractions == nil {
 				continue
 			}
-			cands := make([]concepts.Candidate, len(cd.Attractions.Value))
-			for j, a := range cd.Attractions.Value {
-				cands[j] = concepts.Candidate{Name: a.Name, Popularity: a.Popularity}
-			}
-			if j, _ := concepts.Resolve(name, cands); j >= 0 && (inData == "" || visited[canon(cd.Name)] && !visited[canon(where)]) {
+			if j, _ := concepts.Resolve(name, concepts.AttractionCandidates(cd.Attractions.Value)); j >= 0 && (inData == "" || visited[canon(cd.Name)] && !visited[canon(where)]) {
 				inData, where = cd.Attractions.Value[j].Name, cd.Name
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // Check names. Hard checks are the brief's constraints; commonsense checks
@@ -70,6 +71,11 @@ func Verify(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Iti
 		v.hard()
 	}
 	rep := orchestrator.Report{Passed: true, Findings: v.findings}
+	if it != nil {
+		// Recomputed from the trip data, not copied from the planner.
+		q := quality.Score(b, trip, it)
+		rep.Quality = &q
+	}
 	for _, list := range [][]string{Commonsense, Hard} {
 		kind := orchestrator.CheckCommonsense
 		if list[0] == Hard[0] {

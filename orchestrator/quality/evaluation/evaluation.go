@@ -1,0 +1,371 @@
+// Package evaluation runs tripweave's quality evaluation: requests of its
+// own (requests.jsonl, Chinese and English, over the ChinaTravel sandbox's
+// ten cities and TravelPlanner cities), each a structured brief with the
+// facts a good plan must show. Every request is planned from the offline
+// catalogs, verified, scored (orchestrator/quality) and checked against its
+// expected facts and against rules every plan must keep: no odd-hour leg
+// where the data offers an alternative, no meal that cannot be reached in
+// time, no trip without a sight.
+package evaluation
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/planner"
+	"github.com/tripweave/tripweave/orchestrator/quality"
+	"github.com/tripweave/tripweave/orchestrator/verifier"
+)
+
+// Requests is the shipped evaluation set, one Request per line.
+//
+//go:embed requests.jsonl
+var Requests []byte
+
+// Request is one evaluation request.
+type Request struct {
+	ID string `json:"id"`
+	// Dataset is "chinatravel" or "travelplanner": the catalog to plan from.
+	Dataset string `json:"dataset"`
+	// Query is the request as a traveller would write it (documentation;
+	// the brief is its reading).
+	Query  string             `json:"query"`
+	Brief  orchestrator.Brief `json:"brief"`
+	Expect Expect             `json:"expect"`
+}
+
+// Expect lists facts the plan must show.
+type Expect struct {
+	// Visits are words one stop's name must contain each (熊猫, 园).
+	Visits []string `json:"visits,omitempty"`
+	// Interests lists interests (concept terms) some stop or meal must meet.
+	Interests []string `json:"interests,omitempty"`
+}
+
+// ReadRequests parses JSON-lines requests.
+func ReadRequests(r io.Reader) ([]Request, error) {
+	var out []Request
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		var q Request
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&q); err != nil {
+			return nil, fmt.Errorf("requests line %d: %w", n, err)
+		}
+		out = append(out, q)
+	}
+	return out, sc.Err()
+}
+
+// Result is one request's outcome.
+type Result struct {
+	ID      string `json:"id"`
+	Dataset string `json:"dataset"`
+	Error   string `json:"error,omitempty"`
+	// HardPass is the verifier's verdict (every check passed).
+	HardPass bool `json:"hard_pass"`
+	// Failed names the verifier checks that failed.
+	Failed []string `json:"failed,omitempty"`
+	// Expected counts the expected facts met, of ExpectedTotal.
+	Expected      int                  `json:"expected"`
+	ExpectedTotal int                  `json:"expected_total"`
+	Missed        []string             `json:"missed,omitempty"`
+	OddLegs       int                  `json:"odd_legs"`
+	LateMeals     int                  `json:"late_meals"`
+	NoSight       bool                 `json:"no_sight"`
+	Tier          orchestrator.Tier    `json:"tier,omitempty"`
+	Quality       orchestrator.Quality `json:"quality"`
+	PlanTime      time.Duration        `json:"plan_time"`
+}
+
+// Summary aggregates the results.
+type Summary struct {
+	Requests  int     `json:"requests"`
+	Planned   int     `json:"planned"`
+	HardPass  float64 `json:"hard_pass_rate"`
+	Expected  float64 `json:"expected_facts_rate"`
+	OddLegs   int     `json:"odd_legs_with_alternative"`
+	LateMeals int     `json:"meals_unreachable_in_time"`
+	NoSight   int     `json:"trips_without_sight"`
+	// Score is the mean quality score; Components the mean of each
+	// applicable component.
+	Score      float64            `json:"mean_score"`
+	Components map[string]float64 `json:"components"`
+	PlanP95    time.Duration      `json:"plan_p95"`
+}
+
+// Catalogs are the offline data the requests plan from; a nil catalog
+// fails its requests.
+type Catalogs struct {
+	ChinaTravel, TravelPlanner *datasets.Catalog
+}
+
+// Run plans, verifies and scores every request, in order. ctx is checked
+// between requests.
+func Run(ctx context.Context, cats Catalogs, reqs []Request) (Summary, []Result, error) {
+	var results []Result
+	for _, q := range reqs {
+		if err := ctx.Err(); err != nil {
+			return Summary{}, results, err
+		}
+		results = append(results, one(ctx, cats, q))
+	}
+	return summarize(results), results, nil
+}
+
+func one(ctx context.Context, cats Catalogs, q Request) Result {
+	res := Result{ID: q.ID, Dataset: q.Dataset}
+	cat := cats.ChinaTravel
+	if q.Dataset == "travelplanner" {
+		cat = cats.TravelPlanner
+	}
+	if cat == nil {
+		res.Error = "no " + q.Dataset + " catalog loaded"
+		return res
+	}
+	b := q.Brief
+	if err := b.Normalize(time.Time{}); err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	trip, err := cat.Trip(b.Origin, b.Cities())
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	t0 := time.Now()
+	it, err := planner.PlanContext(ctx, &b, trip, planner.Options{Cities: b.CityCount})
+	res.PlanTime = time.Since(t0)
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	rep := verifier.Verify(&b, trip, it)
+	res.HardPass, res.Tier = rep.Passed, it.Tier
+	for _, c := range rep.Checks {
+		if c.Status == orchestrator.CheckFail {
+			res.Failed = append(res.Failed, c.Name)
+		}
+	}
+	res.Quality = *rep.Quality
+	expect(&res, q.Expect, it)
+	res.OddLegs = oddLegs(&b, trip, it)
+	res.LateMeals = lateMeals(it)
+	res.NoSight = true
+	for _, d := range it.Days {
+		if len(d.Stops) > 0 {
+			res.NoSight = false
+		}
+	}
+	return res
+}
+
+func expect(res *Result, e Expect, it *orchestrator.Itinerary) {
+	var names []string
+	for _, d := range it.Days {
+		for _, s := range d.Stops {
+			names = append(names, s.Name)
+		}
+	}
+	for _, v := range e.Visits {
+		res.ExpectedTotal++
+		if slices.ContainsFunc(names, func(n string) bool { return strings.Contains(strings.ToLower(n), strings.ToLower(v)) }) {
+			res.Expected++
+		} else {
+			res.Missed = append(res.Missed, "visit "+v)
+		}
+	}
+	for _, in := range e.Interests {
+		res.ExpectedTotal++
+		c := planner.InterestConcept(in)
+		ok := false
+		for _, d := range it.Days {
+			for _, s := range d.Stops {
+				ok = ok || c.Kind != concepts.Cuisine && c.Attraction(s.Name, "", nil)
+			}
+			for _, m := range d.Meals {
+				ok = ok || c.Kind == concepts.Cuisine && c.Restaurant(m.Name, m.Cuisines)
+			}
+		}
+		if ok {
+			res.Expected++
+		} else {
+			res.Missed = append(res.Missed, "interest "+in)
+		}
+	}
+}
+
+// odd reports a departure before 06:30 or an arrival after 23:30 or the
+// next day.
+func odd(depart, arrive string, offset int) bool {
+	return depart < "06:30" || offset > 0 || arrive > "23:30" || arrive < depart
+}
+
+// oddLegs counts legs at odd hours for which the trip data offers an
+// option of the same pair, date and allowed mode at sensible hours.
+func oddLegs(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) int {
+	n := 0
+	for _, d := range it.Days {
+		for _, l := range d.Legs {
+			if !odd(l.Depart, l.Arrive, l.ArriveDayOffset) {
+				continue
+			}
+			alt := false
+			for _, sl := range trip.Transport {
+				tl := sl.Value
+				if !orchestrator.SameCity(tl.From, l.From) || !orchestrator.SameCity(tl.To, l.To) {
+					continue
+				}
+				for _, o := range tl.Options {
+					if o.Depart == "" || (o.Date != "" && d.Date != "" && o.Date != d.Date) || slices.Contains(b.Constraints.TransportExclude, o.Mode) ||
+						!b.Constraints.LegAllowed(o.Mode, o.Number, o.Class) || (l.Mode == "self_driving") != (o.Mode == "self_driving") {
+						continue
+					}
+					if !odd(o.Depart, o.Arrive, o.ArriveDayOffset) {
+						alt = true
+					}
+				}
+			}
+			if alt {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// lateMeals counts meals that start before the previous stop ends plus the
+// time to get there at 25 km/h (straight line), or that end after the next
+// stop's travel would have to begin.
+func lateMeals(it *orchestrator.Itinerary) int {
+	n := 0
+	for _, d := range it.Days {
+		for _, m := range d.Meals {
+			mt := clock(m.Time)
+			end := mt + map[string]int{orchestrator.Breakfast: 45, orchestrator.Lunch: 60}[m.Slot]
+			if m.Slot == orchestrator.Dinner {
+				end = mt + 75
+			}
+			for _, s := range d.Stops {
+				if m.Location == nil || s.Location == nil {
+					continue
+				}
+				travel := int(math.Ceil(s.Location.DistanceKM(*m.Location) / 25 * 60))
+				se, ss := clock(s.End), clock(s.Start)
+				if se <= mt && mt < se+travel {
+					n++
+					break
+				}
+				if ss >= end && ss < end+travel {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
+func clock(s string) int {
+	var h, m int
+	fmt.Sscanf(s, "%d:%d", &h, &m)
+	return h*60 + m
+}
+
+func summarize(rs []Result) Summary {
+	s := Summary{Requests: len(rs), Components: map[string]float64{}}
+	counts := map[string]int{}
+	var hard, exp, expT int
+	var times []time.Duration
+	for _, r := range rs {
+		if r.Error != "" {
+			continue
+		}
+		s.Planned++
+		if r.HardPass {
+			hard++
+		}
+		exp += r.Expected
+		expT += r.ExpectedTotal
+		s.OddLegs += r.OddLegs
+		s.LateMeals += r.LateMeals
+		if r.NoSight {
+			s.NoSight++
+		}
+		s.Score += float64(r.Quality.Score)
+		for _, c := range r.Quality.Components {
+			if c.Applicable {
+				s.Components[c.Name] += c.Value
+				counts[c.Name]++
+			}
+		}
+		times = append(times, r.PlanTime)
+	}
+	if s.Requests > 0 {
+		s.HardPass = float64(hard) / float64(s.Requests)
+	}
+	if expT > 0 {
+		s.Expected = float64(exp) / float64(expT)
+	}
+	if s.Planned > 0 {
+		s.Score /= float64(s.Planned)
+	}
+	for k, v := range s.Components {
+		s.Components[k] = math.Round(v/float64(counts[k])*1000) / 1000
+	}
+	if len(times) > 0 {
+		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+		s.PlanP95 = times[min(len(times)-1, int(math.Ceil(0.95*float64(len(times))))-1)]
+	}
+	return s
+}
+
+// Print writes a human summary: one line per request, then the totals and
+// the mean of each score component.
+func Print(w io.Writer, s Summary, rs []Result) {
+	for _, r := range rs {
+		if r.Error != "" {
+			fmt.Fprintf(w, "%-28s ERROR %s\n", r.ID, r.Error)
+			continue
+		}
+		status := "pass"
+		if !r.HardPass {
+			status = "FAIL " + strings.Join(r.Failed, ",")
+		}
+		extra := ""
+		if len(r.Missed) > 0 {
+			extra = "  missed: " + strings.Join(r.Missed, "; ")
+		}
+		fmt.Fprintf(w, "%-28s %-7s score %3d  facts %d/%d  odd legs %d  late meals %d  %s%s\n",
+			r.ID, r.Tier, r.Quality.Score, r.Expected, r.ExpectedTotal, r.OddLegs, r.LateMeals, status, extra)
+	}
+	fmt.Fprintf(w, "\nrequests %d, planned %d, hard checks passed %.1f%%, expected facts %.1f%%\n", s.Requests, s.Planned, 100*s.HardPass, 100*s.Expected)
+	fmt.Fprintf(w, "odd-hour legs with an alternative %d, meals unreachable in time %d, trips without a sight %d\n", s.OddLegs, s.LateMeals, s.NoSight)
+	fmt.Fprintf(w, "mean quality score %.1f, plan p95 %v\n", s.Score, s.PlanP95)
+	for _, c := range quality.Weights {
+		if v, ok := s.Components[c.Name]; ok {
+			fmt.Fprintf(w, "  %-12s %.3f\n", c.Name, v)
+		}
+	}
+}

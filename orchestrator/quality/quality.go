@@ -1,0 +1,450 @@
+// Package quality scores how useful an itinerary is to a traveller — not
+// whether it is valid (the verifier's checks), but whether it is a plan
+// worth keeping. The score is deterministic and computed from the
+// itinerary, the brief and the trip data alone (never from a planner's
+// internals), so the planner can maximise it among feasible plans and the
+// verifier can recompute it.
+//
+// The score is 0–100: the weighted mean of the applicable components, each
+// 0–1, rounded to the nearest integer.
+//
+//	component      weight  value
+//	interests        15    share of the brief's interests met by a stop (sight concepts) or a meal (cuisine concepts)
+//	must_visit       15    share of the must_visit sights the data holds that are visited
+//	meal_fit         15    per meal: 1, halved for a breakfast at a place that serves none and for a meal over 5 km
+//	                       from the previous place; averaged, then 70% of it plus 30% cuisine coverage when cuisines are asked
+//	time_of_day      10    share of stops at a fitting time: evening sights (night tours) from 18:00, others
+//	                       by day, and no visit shorter than the data's recommended minimum
+//	transit          10    1 − (hours in transit ÷ waking hours) ÷ 0.5: legs and the travel to every stop;
+//	                       half the waking day in transit scores 0
+//	edge_days        10    per travel day: 1 with a sight; else 1 − free hours in the city ÷ 4; halved for a
+//	                       leg departing before 06:30 or arriving after 23:30
+//	budget_use       15    1 when the plan spends 60–100% of the budget, spend ÷ 60% below that, 0 over it
+//	variety          10    distinct sight categories ÷ min(stops, 4), less 0.25 for each pair of stops that
+//	                       are the same site or repeat a once-per-trip sight (two river cruises)
+//
+// A component is not applicable when the brief gives it nothing to
+// measure (no interests, no must_visit, no budget, no stops).
+package quality
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+)
+
+// Component names.
+const (
+	Interests = "interests"
+	MustVisit = "must_visit"
+	MealFit   = "meal_fit"
+	TimeOfDay = "time_of_day"
+	Transit   = "transit"
+	EdgeDays  = "edge_days"
+	BudgetUse = "budget_use"
+	Variety   = "variety"
+)
+
+// Weights are the components' shares of the score, in report order.
+var Weights = []struct {
+	Name   string
+	Weight int
+}{
+	{Interests, 15}, {MustVisit, 15}, {MealFit, 15}, {TimeOfDay, 10},
+	{Transit, 10}, {EdgeDays, 10}, {BudgetUse, 15}, {Variety, 10},
+}
+
+// Thresholds of the components.
+const (
+	wakingStart     = 8 * 60
+	wakingEnd       = 22 * 60
+	eveningFrom     = 18 * 60
+	earliestDepart  = 6*60 + 30
+	latestArrive    = 23*60 + 30
+	dayEnd          = 21*60 + 30
+	mealReachKM     = 5.0
+	budgetFloor     = 0.6
+	transitZero     = 0.5
+	freeHoursWasted = 4.0
+)
+
+// Score computes the quality of it for b over trip. It never fails: a nil
+// itinerary scores 0.
+func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) orchestrator.Quality {
+	if it == nil || b == nil {
+		return orchestrator.Quality{}
+	}
+	s := newScorer(b, trip, it)
+	vals := map[string]orchestrator.QualityComponent{
+		Interests: s.interests(),
+		MustVisit: s.mustVisit(),
+		MealFit:   s.mealFit(),
+		TimeOfDay: s.timeOfDay(),
+		Transit:   s.transit(),
+		EdgeDays:  s.edgeDays(),
+		BudgetUse: s.budgetUse(),
+		Variety:   s.variety(),
+	}
+	var q orchestrator.Quality
+	sum, wsum := 0.0, 0
+	for _, w := range Weights {
+		c := vals[w.Name]
+		c.Name, c.Weight = w.Name, w.Weight
+		c.Value = math.Round(math.Max(0, math.Min(1, c.Value))*1000) / 1000
+		if c.Applicable {
+			sum += c.Value * float64(w.Weight)
+			wsum += w.Weight
+		}
+		q.Components = append(q.Components, c)
+	}
+	if wsum > 0 {
+		q.Score = int(math.Round(100 * sum / float64(wsum)))
+	}
+	return q
+}
+
+type scorer struct {
+	b           *orchestrator.Brief
+	trip        *orchestrator.Trip
+	it          *orchestrator.Itinerary
+	attractions map[string]*orchestrator.Attraction
+	restaurants map[string]*orchestrator.Restaurant
+}
+
+func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *scorer {
+	s := &scorer{b: b, trip: trip, it: it, attractions: map[string]*orchestrator.Attraction{}, restaurants: map[string]*orchestrator.Restaurant{}}
+	for _, d := range it.Days {
+		for _, st := range d.Stops {
+			s.attractions[st.AttractionID] = nil
+		}
+		for _, m := range d.Meals {
+			s.restaurants[m.RestaurantID] = nil
+		}
+	}
+	if trip == nil {
+		return s
+	}
+	for i := range trip.Cities {
+		cd := &trip.Cities[i]
+		if cd.Attractions != nil {
+			for j := range cd.Attractions.Value {
+				a := &cd.Attractions.Value[j]
+				if _, ok := s.attractions[a.ID]; ok {
+					s.attractions[a.ID] = a
+				}
+			}
+		}
+		if cd.Restaurants != nil {
+			for j := range cd.Restaurants.Value {
+				r := &cd.Restaurants.Value[j]
+				if _, ok := s.restaurants[r.ID]; ok {
+					s.restaurants[r.ID] = r
+				}
+			}
+		}
+	}
+	return s
+}
+
+// attraction returns the data behind a stop, or one made of the stop.
+func (s *scorer) attraction(st orchestrator.Stop) *orchestrator.Attraction {
+	if a := s.attractions[st.AttractionID]; a != nil {
+		return a
+	}
+	return &orchestrator.Attraction{ID: st.AttractionID, Name: st.Name, Location: st.Location}
+}
+
+func (s *scorer) restaurant(m orchestrator.Meal) *orchestrator.Restaurant {
+	if r := s.restaurants[m.RestaurantID]; r != nil {
+		return r
+	}
+	return &orchestrator.Restaurant{ID: m.RestaurantID, Name: m.Name, Cuisines: m.Cuisines, Location: m.Location}
+}
+
+func (s *scorer) interests() orchestrator.QualityComponent {
+	if len(s.b.Interests) == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	met := 0
+	var missed []string
+	for _, in := range s.b.Interests {
+		c := concepts.Lookup(in, concepts.Sight)
+		if c == nil {
+			c = concepts.Lookup(in, concepts.Cuisine)
+		}
+		if c == nil {
+			c = concepts.For(in, concepts.Sight)
+		}
+		ok := false
+		for _, d := range s.it.Days {
+			for _, st := range d.Stops {
+				a := s.attraction(st)
+				ok = ok || c.Kind != concepts.Cuisine && c.Attraction(a.Name, a.Category, a.Tags)
+			}
+			for _, m := range d.Meals {
+				r := s.restaurant(m)
+				ok = ok || c.Kind == concepts.Cuisine && c.Restaurant(r.Name, r.Cuisines)
+			}
+		}
+		if ok {
+			met++
+		} else {
+			missed = append(missed, in)
+		}
+	}
+	detail := fmt.Sprintf("%d of %d interests met", met, len(s.b.Interests))
+	if len(missed) > 0 {
+		detail += "; not met: " + strings.Join(missed, ", ")
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: float64(met) / float64(len(s.b.Interests)), Detail: detail}
+}
+
+func (s *scorer) mustVisit() orchestrator.QualityComponent {
+	if len(s.b.MustVisit) == 0 || s.trip == nil {
+		return orchestrator.QualityComponent{}
+	}
+	var stops []concepts.Candidate
+	for _, d := range s.it.Days {
+		for _, st := range d.Stops {
+			stops = append(stops, concepts.Candidate{Name: s.attraction(st).Name})
+		}
+	}
+	inData, visited := 0, 0
+	for _, name := range s.b.MustVisit {
+		held := false
+		for i := range s.trip.Cities {
+			cd := &s.trip.Cities[i]
+			if cd.Attractions == nil {
+				continue
+			}
+			if j, _ := concepts.Resolve(name, concepts.AttractionCandidates(cd.Attractions.Value)); j >= 0 {
+				held = true
+				break
+			}
+		}
+		if !held {
+			continue
+		}
+		inData++
+		if i, _ := concepts.Resolve(name, stops); i >= 0 {
+			visited++
+		}
+	}
+	if inData == 0 {
+		return orchestrator.QualityComponent{Detail: "no must-see sight is in the data"}
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: float64(visited) / float64(inData),
+		Detail: fmt.Sprintf("%d of %d must-see sights in the data visited", visited, inData)}
+}
+
+func (s *scorer) mealFit() orchestrator.QualityComponent {
+	n, sum := 0, 0.0
+	badBreakfast, far := 0, 0
+	for _, d := range s.it.Days {
+		for _, m := range d.Meals {
+			r := s.restaurant(m)
+			fit := 1.0
+			if m.Slot == orchestrator.Breakfast && !concepts.ServesBreakfast(r.Name, r.Cuisines) {
+				fit /= 2
+				badBreakfast++
+			}
+			if prev := previousPlace(d, m.Time); prev != nil && r.Location != nil && prev.DistanceKM(*r.Location) > mealReachKM {
+				fit /= 2
+				far++
+			}
+			n++
+			sum += fit
+		}
+	}
+	if n == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	v := sum / float64(n)
+	detail := fmt.Sprintf("%d meals: %d breakfasts where none is served, %d over %.0f km from the previous place", n, badBreakfast, far, mealReachKM)
+	if cs := s.b.Constraints.Cuisines; len(cs) > 0 {
+		met := 0
+		for _, want := range cs {
+			c := concepts.For(want, concepts.Cuisine)
+			ok := false
+			for _, d := range s.it.Days {
+				for _, m := range d.Meals {
+					r := s.restaurant(m)
+					ok = ok || c.Restaurant(r.Name, r.Cuisines)
+				}
+			}
+			if ok {
+				met++
+			}
+		}
+		v = 0.7*v + 0.3*float64(met)/float64(len(cs))
+		detail += fmt.Sprintf("; %d of %d cuisines served", met, len(cs))
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: v, Detail: detail}
+}
+
+// previousPlace is where the traveller is before a meal at hhmm: the last
+// stop ending by then.
+func previousPlace(d orchestrator.Day, hhmm string) *orchestrator.GeoPoint {
+	var at *orchestrator.GeoPoint
+	for _, st := range d.Stops {
+		if st.End <= hhmm && st.Location != nil {
+			at = st.Location
+		}
+	}
+	return at
+}
+
+func (s *scorer) timeOfDay() orchestrator.QualityComponent {
+	n, ok := 0, 0
+	for _, d := range s.it.Days {
+		for _, st := range d.Stops {
+			a := s.attraction(st)
+			start, _ := clock(st.Start)
+			end, _ := clock(st.End)
+			fits := concepts.Evening(a.Name, a.Category, a.Tags) == (start >= eveningFrom) || start >= eveningFrom
+			if a.VisitMinMinutes > 0 && end-start < a.VisitMinMinutes {
+				fits = false
+			}
+			n++
+			if fits {
+				ok++
+			}
+		}
+	}
+	if n == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: float64(ok) / float64(n), Detail: fmt.Sprintf("%d of %d stops at a fitting time and length", ok, n)}
+}
+
+func (s *scorer) transit() orchestrator.QualityComponent {
+	minutes := 0
+	for _, d := range s.it.Days {
+		for _, l := range d.Legs {
+			minutes += l.DurationMinutes
+		}
+		for _, st := range d.Stops {
+			minutes += st.TravelMinutes
+		}
+	}
+	waking := len(s.it.Days) * (wakingEnd - wakingStart)
+	if waking == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	share := float64(minutes) / float64(waking)
+	return orchestrator.QualityComponent{Applicable: true, Value: 1 - share/transitZero,
+		Detail: fmt.Sprintf("%.1f of %d waking hours in transit (%.0f%%)", float64(minutes)/60, waking/60, 100*share)}
+}
+
+func (s *scorer) edgeDays() orchestrator.QualityComponent {
+	n, sum := 0, 0.0
+	odd := 0
+	for _, d := range s.it.Days {
+		if len(d.Legs) == 0 {
+			continue
+		}
+		n++
+		v := 1.0
+		if len(d.Stops) == 0 {
+			free := 0
+			first, last := d.Legs[0], d.Legs[len(d.Legs)-1]
+			if dep, ok := clock(first.Depart); ok && !sameCity(first.From, s.b.Origin) {
+				free += max(0, dep-120-wakingStart)
+			}
+			if arr, ok := clock(last.Arrive); ok && last.ArriveDayOffset == 0 && !sameCity(last.To, s.b.Origin) {
+				free += max(0, dayEnd-arr-60)
+			}
+			v = 1 - math.Min(1, float64(free)/60/freeHoursWasted)
+		}
+		for _, l := range d.Legs {
+			dep, _ := clock(l.Depart)
+			arr, _ := clock(l.Arrive)
+			if dep < earliestDepart || l.ArriveDayOffset > 0 || arr > latestArrive {
+				v /= 2
+				odd++
+				break
+			}
+		}
+		sum += v
+	}
+	if n == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: sum / float64(n),
+		Detail: fmt.Sprintf("%d travel days, %d with a leg at an odd hour", n, odd)}
+}
+
+func sameCity(a, b string) bool { return b != "" && orchestrator.SameCity(a, b) }
+
+func (s *scorer) budgetUse() orchestrator.QualityComponent {
+	lim := s.it.Budget.Limit
+	if lim == nil || lim.Cents <= 0 {
+		return orchestrator.QualityComponent{}
+	}
+	var total int64
+	for _, d := range s.it.Days {
+		total += d.Cost.Cents
+	}
+	ratio := float64(total) / float64(lim.Cents)
+	v := 1.0
+	switch {
+	case ratio > 1:
+		v = 0
+	case ratio < budgetFloor:
+		v = ratio / budgetFloor
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: v, Detail: fmt.Sprintf("spends %.0f%% of the budget", 100*ratio)}
+}
+
+func (s *scorer) variety() orchestrator.QualityComponent {
+	var as []*orchestrator.Attraction
+	for _, d := range s.it.Days {
+		for _, st := range d.Stops {
+			as = append(as, s.attraction(st))
+		}
+	}
+	if len(as) == 0 {
+		return orchestrator.QualityComponent{Applicable: true, Value: 0, Detail: "no sight at all"}
+	}
+	cats := map[string]bool{}
+	for _, a := range as {
+		cat := a.Category
+		if cat == "" {
+			cat = a.Name
+		}
+		cats[cat] = true
+	}
+	v := float64(len(cats)) / float64(min(len(as), 4))
+	cores := make([]string, len(as))
+	groups := make([]string, len(as))
+	for i, a := range as {
+		cores[i], groups[i] = concepts.Core(a.Name), concepts.OnceGroup(a.Name, a.Category, a.Tags)
+	}
+	dups := 0
+	for i := range as {
+		for j := i + 1; j < len(as); j++ {
+			d := -1.0
+			if as[i].Location != nil && as[j].Location != nil {
+				d = as[i].Location.DistanceKM(*as[j].Location)
+			}
+			if concepts.SameSiteCore(cores[i], cores[j], d) || groups[i] != "" && groups[i] == groups[j] {
+				dups++
+			}
+		}
+	}
+	v -= 0.25 * float64(dups)
+	return orchestrator.QualityComponent{Applicable: true, Value: v,
+		Detail: fmt.Sprintf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
+}
+
+// clock parses "HH:MM" into minutes after midnight.
+func clock(s string) (int, bool) {
+	var h, m int
+	if _, err := fmt.Sscanf(s, "%d:%d", &h, &m); err != nil {
+		return 0, false
+	}
+	return h*60 + m, true
+}
