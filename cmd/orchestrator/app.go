@@ -161,7 +161,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Now:       cfg.Now,
 		Renderer:  renderer,
 	})
-	a.mountDelegate()
+	a.mountInterfaces()
 	return a, nil
 }
 

@@ -15,3 +15,7 @@ func (s *Server) Mount(h http.Handler, path string, methods ...string) {
 		s.engine.Handle(m, path, wrapped)
 	}
 }
+
+// Routes lists every route the server answers (method, path with :params),
+// mounted ones included; the OpenAPI test walks them.
+func (s *Server) Routes() gin.RoutesInfo { return s.engine.Routes() }
