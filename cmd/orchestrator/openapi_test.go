@@ -130,6 +130,7 @@ func TestOpenAPIValidatesLiveResponses(t *testing.T) {
 
 	do("GET", "/healthz", "", 200, false)
 	do("GET", "/readyz", "", 200, false)
+	do("GET", "/providers", "", 200, false)
 	do("GET", "/openapi.json", "", 200, false)
 	do("GET", "/.well-known/agent-card.json", "", 200, false)
 	do("GET", "/", "", 200, false)
