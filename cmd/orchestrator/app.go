@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/toolclient"
 	"github.com/tripweave/tripweave/knowledgebase"
@@ -18,6 +20,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/prewarmq"
 	"github.com/tripweave/tripweave/templates"
 )
 
@@ -28,6 +31,8 @@ type App struct {
 	Config  Config
 	Logger  *slog.Logger
 	KB      *knowledgebase.Store
+	Redis   redis.UniversalClient // the knowledge cache's client, shared with the pre-warm queue
+	Prewarm *prewarmq.Queue       // nil without REDIS_URL
 	Store   orchestrator.PlanStore
 	Tools   *toolclient.Client
 	Service *pipeline.Service
@@ -61,6 +66,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		return nil, err
 	}
 	a.closers = append(a.closers, closeRedis)
+	a.Redis = rdb
 	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Prefix: cfg.KBPrefix, Now: cfg.Now, Logger: logger})
 	a.closers = append(a.closers, a.KB.Close)
 	imports, err := parseImports(cfg.Imports)
@@ -79,8 +85,8 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		return nil, err
 	}
 	a.closers = append(a.closers, a.Store.Close)
-	if cfg.Store.PlanTTL > 0 {
-		a.closers = append(a.closers, retention(a.Store, cfg.Store.PlanTTL, cfg.now(), logger))
+	if cfg.Scale.PlanTTL > 0 {
+		a.closers = append(a.closers, retention(a.Store, cfg.Scale.PlanTTL, cfg.now(), logger))
 	}
 	if err := limitStoreSize(ctx, a.Store, cfg.Hardening.DBMaxBytes); err != nil {
 		return nil, err
@@ -150,6 +156,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	if err != nil {
 		return nil, err
 	}
+	a.Prewarm = prewarmQueue(cfg, rdb)
 	a.Server = ginserver.New(ginserver.Config{
 		Planner:   a.Service,
 		Store:     a.Store,
@@ -160,6 +167,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Logger:    logger,
 		Now:       cfg.Now,
 		Renderer:  renderer,
+		Prewarm:   prewarmer(a.Prewarm),
 	})
 	a.mountInterfaces()
 	return a, nil

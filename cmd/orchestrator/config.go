@@ -31,8 +31,9 @@ type Config struct {
 	// Hardening: access control, limits, browser policy (hardening.go).
 	Hardening HardeningConfig
 
-	// Store chooses the plan store (DATABASE_URL, TRIPWEAVE_PLAN_TTL …).
-	Store StoreConfig
+	// Scale configures the shared parts of a deployment of several
+	// processes: plan store, pre-warm queue, shared quotas (scale.go).
+	Scale ScaleConfig
 
 	// Agents configures the in-process agents (provider endpoints, keys,
 	// the browser): agents.ConfigFromEnv.

@@ -7,6 +7,8 @@
 //	orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
 //	orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
 //	orchestrator prewarm [--file FILE] [--city NAME ...] [--lang en|zh] [--concurrency N]
+//	orchestrator prewarm --enqueue|--status JOB …
+//	orchestrator worker [--concurrency N]
 //	orchestrator migrate
 package main
 
@@ -48,6 +50,9 @@ const usage = `usage:
   orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
   orchestrator evaluate-quality --data DATASETS [--requests FILE.jsonl] [--json OUT.json]
   orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]
+  orchestrator prewarm --enqueue [--job ID] [--file FILE] [--city NAME]... [--kind KIND]... [--lang en|zh] [--wait]
+  orchestrator prewarm --status JOB [--wait]
+  orchestrator worker [--concurrency N]
   orchestrator migrate                      (PostgreSQL at DATABASE_URL)`
 
 // run dispatches a command; it is main without the process around it, so
@@ -66,7 +71,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "plan":
 		return cmdPlan(ctx, cfg, args[1:], stdin, stdout, stderr)
 	case "prewarm":
+		if distributed(args[1:]) {
+			return cmdPrewarmQueue(ctx, cfg, args[1:], stdout, stderr)
+		}
 		return cmdPrewarm(ctx, cfg, args[1:], stdout, stderr)
+	case "worker":
+		return cmdWorker(ctx, cfg, args[1:], stderr)
 	case "brief":
 		return cmdBrief(ctx, cfg, args[1:], stdout, stderr)
 	case "migrate":

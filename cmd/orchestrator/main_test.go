@@ -322,14 +322,7 @@ func TestEndToEnd(t *testing.T) {
 func TestCLIPlanAndPrewarm(t *testing.T) {
 	om := openmeteotest.NewServer(t)
 	cfg := testConfig(t, om)
-	env := map[string]string{
-		"REDIS_URL": cfg.RedisURL, "TRIPWEAVE_CACHE_PREFIX": cfg.KBPrefix, "TRIPWEAVE_DB_PATH": cfg.DBPath,
-		"OPENMETEO_GEOCODING_URL": cfg.Agents.OpenMeteoGeocodingURL, "OPENMETEO_FORECAST_URL": cfg.Agents.OpenMeteoForecastURL,
-		"OPENMETEO_ARCHIVE_URL": cfg.Agents.OpenMeteoArchiveURL, "WIKIVOYAGE_EN_URL": cfg.Agents.WikivoyageENURL,
-		"WIKIVOYAGE_ZH_URL": cfg.Agents.WikivoyageZHURL, "OVERPASS_URL": cfg.Agents.OverpassURL, "NOMINATIM_URL": cfg.Agents.NominatimURL,
-		"FRANKFURTER_URL": cfg.Agents.Travel.FrankfurterURL, "OSRM_URL": cfg.Agents.Travel.OSRMURL,
-		"OSRM_WALKING_URL": "none", "OSRM_CYCLING_URL": "none", "TRIPWEAVE_BROWSER": "off",
-	}
+	env := cliEnv(cfg)
 	old := getenv
 	getenv = func(k string) string { return env[k] }
 	t.Cleanup(func() { getenv = old })

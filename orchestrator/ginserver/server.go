@@ -63,6 +63,9 @@ type Config struct {
 	// Renderer serves GET /v1/plans/{id}.html|.md|.ics|.geojson; nil
 	// answers those with 503.
 	Renderer *templates.Renderer
+	// Prewarm queues pre-warm jobs for the workers (POST /v1/prewarm); nil
+	// answers those with 503.
+	Prewarm orchestrator.Prewarmer
 	// Heartbeat is the interval of heartbeat events on progress streams;
 	// zero means DefaultHeartbeat.
 	Heartbeat time.Duration
@@ -112,6 +115,8 @@ func New(cfg Config) *Server {
 	e.GET("/v1/plans/:id/trace", s.getTrace)
 	e.GET("/v1/plans", s.listPlans)
 	e.DELETE("/v1/plans/:id", s.deletePlan)
+	e.POST("/v1/prewarm", s.enqueuePrewarm)
+	e.GET("/v1/prewarm/:job", s.prewarmStatus)
 	e.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	e.GET("/readyz", s.readyz)
 	s.hardeningRoutes(e)

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/sourcegraph/conc/pool"
@@ -18,6 +19,23 @@ type PrewarmResult struct {
 	Failed    int    `json:"failed"`
 	// Errors maps subtask kind to the reason it could not be warmed.
 	Errors map[string]string `json:"errors,omitempty"`
+	// Transient is set when some failure may pass on a later attempt (a
+	// timeout, an upstream 5xx), not when every one is final (an unknown
+	// city, a spent daily quota).
+	Transient bool `json:"transient,omitempty"`
+}
+
+// transient reports whether a node's error may pass on retry.
+func transient(err error) bool {
+	var ue *orchestrator.UpstreamError
+	if errors.As(err, &ue) {
+		return ue.Retryable
+	}
+	switch orchestrator.ErrorCode(err) {
+	case orchestrator.ETIMEOUT, orchestrator.EUNAVAILABLE, orchestrator.ECANCELED, orchestrator.EINTERNAL:
+		return true
+	}
+	return false
 }
 
 // Prewarm runs the static-knowledge subtasks of each city (geocode, guide,
@@ -53,27 +71,75 @@ func (s *Service) Prewarm(ctx context.Context, cities []string, language string,
 	return out
 }
 
+// PrewarmKinds warms the subtasks of the given kinds for one city, with the
+// subtasks they depend on (a geocode, usually already cached): the unit of
+// work of a distributed pre-warm. Kinds that are not static knowledge are
+// left out. A subtask whose cache entry is fresh is a cache hit, not a fetch.
+func (s *Service) PrewarmKinds(ctx context.Context, city, language string, kinds []orchestrator.Kind) PrewarmResult {
+	if language == "" {
+		language = "en"
+	}
+	want := map[orchestrator.Kind]bool{}
+	for _, k := range kinds {
+		want[k] = orchestrator.Kinds[k].Category == orchestrator.StaticKnowledge
+	}
+	return s.prewarmKinds(ctx, city, language, want)
+}
+
 func (s *Service) prewarmCity(ctx context.Context, city, language string) PrewarmResult {
-	r := PrewarmResult{City: city}
-	b := orchestrator.Brief{Destinations: []string{city}, Days: 1, Language: language}
 	static := map[orchestrator.Kind]bool{}
 	for k, spec := range orchestrator.Kinds {
 		if spec.Category == orchestrator.StaticKnowledge {
 			static[k] = true
 		}
 	}
-	subtasks := filterKinds(orchestrator.Decompose(&b), static)
+	return s.prewarmKinds(ctx, city, language, static)
+}
+
+// withDeps adds to kinds the kinds of every subtask those kinds depend on,
+// transitively.
+func withDeps(subtasks []orchestrator.Subtask, kinds map[orchestrator.Kind]bool) map[orchestrator.Kind]bool {
+	byID := map[string]orchestrator.Subtask{}
+	for _, st := range subtasks {
+		byID[st.ID] = st
+	}
+	out := map[orchestrator.Kind]bool{}
+	var visit func(st orchestrator.Subtask)
+	visit = func(st orchestrator.Subtask) {
+		if out[st.Kind] {
+			return
+		}
+		out[st.Kind] = true
+		for _, d := range st.Deps {
+			visit(byID[d])
+		}
+	}
+	for _, st := range subtasks {
+		if kinds[st.Kind] {
+			visit(st)
+		}
+	}
+	return out
+}
+
+func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds map[orchestrator.Kind]bool) PrewarmResult {
+	r := PrewarmResult{City: city}
+	b := orchestrator.Brief{Destinations: []string{city}, Days: 1, Language: language}
+	all := orchestrator.Decompose(&b)
+	subtasks := filterKinds(all, withDeps(all, kinds))
 	r.Subtasks = len(subtasks)
 	res, err := s.run(ctx, &b, subtasks, nil)
 	if res == nil {
 		r.Failed = len(subtasks)
 		r.Errors = map[string]string{"run": orchestrator.ErrorMessage(err)}
+		r.Transient = transient(err)
 		return r
 	}
 	for _, sp := range res.Trace {
 		switch {
 		case sp.Err != nil:
 			r.Failed++
+			r.Transient = r.Transient || transient(unwrapNode(sp.Err))
 			if r.Errors == nil {
 				r.Errors = map[string]string{}
 			}

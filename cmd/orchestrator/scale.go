@@ -14,40 +14,45 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/sqlite"
 )
 
-// StoreConfig chooses and tunes the plan store: PostgreSQL when DatabaseURL
-// is set, otherwise the SQLite file at Config.DBPath.
-type StoreConfig struct {
-	DatabaseURL string        // DATABASE_URL: postgres://… (PostgreSQL or Supabase's Postgres)
-	PGSchema    string        // TRIPWEAVE_PG_SCHEMA: schema holding the tables; "" → the URL's search_path
-	PlanTTL     time.Duration // TRIPWEAVE_PLAN_TTL: plans older than this are deleted; 0 keeps them
+// ScaleConfig configures what several processes share: the plan store
+// (PostgreSQL when DatabaseURL is set, otherwise the SQLite file at
+// Config.DBPath) and the pre-warm queue.
+type ScaleConfig struct {
+	DatabaseURL  string        // DATABASE_URL: postgres://… (PostgreSQL or Supabase's Postgres)
+	PGSchema     string        // TRIPWEAVE_PG_SCHEMA: schema holding the tables; "" → the URL's search_path
+	PlanTTL      time.Duration // TRIPWEAVE_PLAN_TTL: plans older than this are deleted; 0 keeps them
+	PrewarmQueue string        // TRIPWEAVE_PREWARM_QUEUE: asynq queue of pre-warm tasks
 }
 
-// storeFromEnv reads the plan store's variables.
+// storeFromEnv reads the variables of ScaleConfig.
 func (c Config) storeFromEnv(getenv func(string) string) (Config, error) {
+	if v := strings.TrimSpace(getenv("TRIPWEAVE_PREWARM_QUEUE")); v != "" {
+		c.Scale.PrewarmQueue = v
+	}
 	if v := strings.TrimSpace(getenv("DATABASE_URL")); v != "" {
-		c.Store.DatabaseURL = v
+		c.Scale.DatabaseURL = v
 	}
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_PG_SCHEMA")); v != "" {
-		c.Store.PGSchema = v
+		c.Scale.PGSchema = v
 	}
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_PLAN_TTL")); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < time.Minute {
 			return c, fmt.Errorf("TRIPWEAVE_PLAN_TTL: %q is not a duration of a minute or more such as 720h", v)
 		}
-		c.Store.PlanTTL = d
+		c.Scale.PlanTTL = d
 	}
 	return c, nil
 }
 
 // openStore opens the configured plan store and logs which one it is.
 func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (orchestrator.PlanStore, error) {
-	if u := cfg.Store.DatabaseURL; u != "" {
-		s, err := postgres.Open(ctx, u, &postgres.Options{Schema: cfg.Store.PGSchema})
+	if u := cfg.Scale.DatabaseURL; u != "" {
+		s, err := postgres.Open(ctx, u, &postgres.Options{Schema: cfg.Scale.PGSchema})
 		if err != nil {
 			return nil, err
 		}
-		logger.Info("plan store: PostgreSQL (DATABASE_URL)", "schema", cfg.Store.PGSchema)
+		logger.Info("plan store: PostgreSQL (DATABASE_URL)", "schema", cfg.Scale.PGSchema)
 		return s, nil
 	}
 	s, err := sqlite.Open(ctx, cfg.DBPath)
@@ -103,10 +108,10 @@ func cmdMigrate(ctx context.Context, cfg Config, args []string, stdout, stderr i
 	if fs.NArg() > 0 {
 		return &usageError{"migrate takes no arguments\n" + usage}
 	}
-	if cfg.Store.DatabaseURL == "" {
+	if cfg.Scale.DatabaseURL == "" {
 		return &usageError{"migrate needs DATABASE_URL (the SQLite store migrates itself when opened)"}
 	}
-	from, to, err := postgres.Migrate(ctx, cfg.Store.DatabaseURL, &postgres.Options{Schema: cfg.Store.PGSchema})
+	from, to, err := postgres.Migrate(ctx, cfg.Scale.DatabaseURL, &postgres.Options{Schema: cfg.Scale.PGSchema})
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 	url, schema := pgtest.Schema(t)
 	om := openmeteotest.NewServer(t)
 	cfg := testConfig(t, om)
-	cfg.Store = StoreConfig{DatabaseURL: url, PGSchema: schema}
+	cfg.Scale = ScaleConfig{DatabaseURL: url, PGSchema: schema}
 	a, b := startServer(t, cfg), startServer(t, cfg)
 
 	status, data := postJSON(t, a+"/v1/plans", chengduBrief)
@@ -135,10 +135,10 @@ func TestRetention(t *testing.T) {
 	}
 	cfg, err := DefaultConfig().FromEnv(func(k string) string { return map[string]string{"TRIPWEAVE_PLAN_TTL": "30s"}[k] })
 	if err == nil || !strings.Contains(err.Error(), "TRIPWEAVE_PLAN_TTL") {
-		t.Errorf("TTL of 30s: %+v, %v; want an error naming TRIPWEAVE_PLAN_TTL", cfg.Store, err)
+		t.Errorf("TTL of 30s: %+v, %v; want an error naming TRIPWEAVE_PLAN_TTL", cfg.Scale, err)
 	}
 	cfg, err = DefaultConfig().FromEnv(func(k string) string { return map[string]string{"TRIPWEAVE_PLAN_TTL": "720h"}[k] })
-	if err != nil || cfg.Store.PlanTTL != 720*time.Hour {
-		t.Errorf("TTL of 720h: %+v, %v", cfg.Store, err)
+	if err != nil || cfg.Scale.PlanTTL != 720*time.Hour {
+		t.Errorf("TTL of 720h: %+v, %v", cfg.Scale, err)
 	}
 }

@@ -1,0 +1,143 @@
+package prewarmq
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/pipeline"
+)
+
+// Warmer warms the given kinds of one city; *pipeline.Service implements
+// it.
+type Warmer interface {
+	PrewarmKinds(ctx context.Context, city, language string, kinds []orchestrator.Kind) pipeline.PrewarmResult
+}
+
+// WorkerOptions configures a Worker; zero fields mean the defaults.
+type WorkerOptions struct {
+	Options
+	// Concurrency is the number of tasks run at once; 0 → 4.
+	Concurrency int
+	// Backoff is the delay before retry n (1-based) of a failed task; nil →
+	// 1 s × 2^(n-1), at most 1 min, with ±20 % jitter.
+	Backoff func(n int) time.Duration
+	// PollInterval is how often an idle worker looks for tasks; 0 → 1 s.
+	PollInterval time.Duration
+	Logger *slog.Logger
+}
+
+// Worker runs pre-warm tasks from the queue.
+type Worker struct {
+	q      *Queue
+	warmer Warmer
+	opts   WorkerOptions
+	log    *slog.Logger
+	srv    *asynq.Server
+}
+
+// NewWorker returns a worker taking tasks from the queue over rdb and
+// warming them with warmer.
+func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *Worker {
+	var o WorkerOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.Options = o.withDefaults()
+	if o.Concurrency <= 0 {
+		o.Concurrency = 4
+	}
+	if o.Backoff == nil {
+		o.Backoff = func(n int) time.Duration {
+			d := min(time.Second<<min(n-1, 6), time.Minute)
+			return time.Duration(float64(d) * (0.8 + 0.4*rand.Float64()))
+		}
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	w := &Worker{q: New(rdb, &o.Options), warmer: warmer, opts: o, log: o.Logger}
+	w.srv = asynq.NewServerFromRedisClient(rdb, asynq.Config{
+		Concurrency:              o.Concurrency,
+		Queues:                   map[string]int{o.Queue: 1},
+		TaskCheckInterval:        o.PollInterval,
+		DelayedTaskCheckInterval: o.PollInterval,
+		RetryDelayFunc:           func(n int, _ error, _ *asynq.Task) time.Duration { return o.Backoff(n) },
+		Logger:                   asynqLogger{o.Logger},
+		LogLevel:                 asynq.WarnLevel,
+		ShutdownTimeout:          10 * time.Second,
+	})
+	return w
+}
+
+// Run processes tasks until ctx ends, then lets the tasks in progress
+// finish (up to 10 s; the rest are redelivered to another worker) and
+// returns.
+func (w *Worker) Run(ctx context.Context) error {
+	mux := asynq.NewServeMux()
+	mux.HandleFunc(TaskWarm, w.handle)
+	if err := w.srv.Start(mux); err != nil {
+		return fmt.Errorf("prewarm worker: %w", err)
+	}
+	<-ctx.Done()
+	w.srv.Shutdown()
+	return w.q.Close()
+}
+
+// handle warms one task. A failure is retried with backoff while it may
+// pass and retries remain; then it counts as failed in its job.
+func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
+	var p payload
+	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.Job == "" || p.City == "" {
+		return fmt.Errorf("prewarm task: malformed payload %q: %w", t.Payload(), asynq.SkipRetry)
+	}
+	r := w.warmer.PrewarmKinds(ctx, p.City, p.Language, []orchestrator.Kind{p.Kind})
+	if r.Failed == 0 {
+		if err := w.q.finish(ctx, p, false, r.CacheHits, r.Fetched, ""); err != nil {
+			return fmt.Errorf("prewarm %s: record: %w", p.key(), err)
+		}
+		return nil
+	}
+	msg := describe(r)
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	if r.Transient && retried < maxRetry && ctx.Err() == nil {
+		return fmt.Errorf("prewarm %s: %s", p.key(), msg)
+	}
+	if err := w.q.finish(context.WithoutCancel(ctx), p, true, r.CacheHits, r.Fetched, msg); err != nil {
+		return fmt.Errorf("prewarm %s: record: %w", p.key(), err)
+	}
+	w.log.Warn("prewarm task failed", "job", p.Job, "task", p.key(), "attempts", retried+1, "err", msg)
+	return fmt.Errorf("prewarm %s: %s: %w", p.key(), msg, asynq.SkipRetry)
+}
+
+// describe joins a result's errors in a stable order.
+func describe(r pipeline.PrewarmResult) string {
+	var parts []string
+	for node, msg := range r.Errors {
+		parts = append(parts, node+": "+msg)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, "; ")
+}
+
+// asynqLogger sends asynq's log lines to slog.
+type asynqLogger struct{ l *slog.Logger }
+
+func (a asynqLogger) Debug(args ...any) { a.l.Debug(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Info(args ...any)  { a.l.Info(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Error(args ...any) { a.l.Error(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...), "component", "asynq") }
