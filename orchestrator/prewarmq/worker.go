@@ -33,7 +33,7 @@ type WorkerOptions struct {
 	Backoff func(n int) time.Duration
 	// PollInterval is how often an idle worker looks for tasks; 0 → 1 s.
 	PollInterval time.Duration
-	Logger *slog.Logger
+	Logger       *slog.Logger
 }
 
 // Worker runs pre-warm tasks from the queue.
