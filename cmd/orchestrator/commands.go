@@ -45,6 +45,9 @@ func cmdServe(ctx context.Context, cfg Config, args []string, stderr io.Writer) 
 		return err
 	}
 	defer app.Close()
+	if err := app.enableAuth(ctx, *addr); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)

@@ -27,6 +27,7 @@ type Config struct {
 	MaxNodes  int           // TRIPWEAVE_MAX_CONCURRENCY
 	LogLevel  string        // TRIPWEAVE_LOG_LEVEL: debug, info, warn, error
 	Drain     time.Duration // TRIPWEAVE_DRAIN_TIMEOUT; 0 → plan deadline + 15 s
+	Auth      string        // TRIPWEAVE_AUTH: "" (off on loopback only) or "required"
 
 	// Hardening: access control, limits, browser policy (hardening.go).
 	Hardening HardeningConfig
@@ -47,7 +48,7 @@ type Config struct {
 // process with no external service.
 func DefaultConfig() Config {
 	return Config{
-		Addr:     ":8080",
+		Addr:     "127.0.0.1:8080",
 		DBPath:   "data/tripweave.db",
 		KBPrefix: "kb:v1:",
 		Deadline: 60 * time.Second,
@@ -73,6 +74,10 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 	str("TRIPWEAVE_TTLS", &c.TTLs)
 	str("TRIPWEAVE_IMPORT", &c.Imports)
 	str("TRIPWEAVE_LOG_LEVEL", &c.LogLevel)
+	str("TRIPWEAVE_AUTH", &c.Auth)
+	if c.Auth != "" && c.Auth != "required" {
+		return c, fmt.Errorf("TRIPWEAVE_AUTH: %q is not \"required\" (unset, authentication is off on loopback listeners only)", c.Auth)
+	}
 	c, err := c.storeFromEnv(getenv)
 	if err != nil {
 		return c, err

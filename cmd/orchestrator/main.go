@@ -49,6 +49,7 @@ const usage = `usage:
   orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
   orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
   orchestrator evaluate-quality --data DATASETS [--requests FILE.jsonl] [--json OUT.json]
+  orchestrator keys create --name NAME [--scopes plans:read,plans:write,admin] | keys list | keys revoke ID
   orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]
   orchestrator prewarm --enqueue [--job ID] [--file FILE] [--city NAME]... [--kind KIND]... [--lang en|zh] [--wait]
   orchestrator prewarm --status JOB [--wait]
@@ -85,6 +86,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdImport(ctx, cfg, args[1:], stdout, stderr)
 	case "travelplanner":
 		return cmdTravelPlanner(ctx, cfg, args[1:], stdout, stderr)
+	case "keys":
+		return cmdKeys(ctx, cfg, args[1:], stdout, stderr)
 	case "evaluate":
 		return cmdEvaluate(ctx, cfg, args[1:], stdout, stderr)
 	case "evaluate-quality":

@@ -46,3 +46,43 @@ func TestOpenFailuresAreErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestAuthPolicy: a listener beyond loopback without keys refuses to start
+// naming what to do; with a key made by `keys create` it starts with
+// authentication on; loopback stays open unless TRIPWEAVE_AUTH=required.
+func TestAuthPolicy(t *testing.T) {
+	ctx := context.Background()
+	cfg := DefaultConfig()
+	cfg.DBPath = filepath.Join(t.TempDir(), "plans.db")
+	cfg.Agents.Browser = nil
+	a, err := Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.enableAuth(ctx, "127.0.0.1:8080"); err != nil {
+		t.Errorf("loopback: %v", err)
+	}
+	err = a.enableAuth(ctx, ":8080")
+	if err == nil || !strings.Contains(err.Error(), "keys create") {
+		t.Errorf("all interfaces without keys: %v", err)
+	}
+	a.Config.Auth = "required"
+	if err := a.enableAuth(ctx, "127.0.0.1:8080"); err == nil {
+		t.Error("TRIPWEAVE_AUTH=required without keys started")
+	}
+	var out, errOut strings.Builder
+	if err := cmdKeys(ctx, cfg, []string{"create", "--name", "ci", "--scopes", "plans:write,plans:read"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "tw_") {
+		t.Fatalf("keys create printed %q", out.String())
+	}
+	if err := a.enableAuth(ctx, "0.0.0.0:8080"); err != nil {
+		t.Errorf("with a key: %v", err)
+	}
+	out.Reset()
+	if err := cmdKeys(ctx, cfg, []string{"list"}, &out, &errOut); err != nil || !strings.Contains(out.String(), `"name":"ci"`) || strings.Contains(out.String(), "tw_") {
+		t.Errorf("keys list: %v %s", err, out.String())
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/auth"
 )
 
 // Hardening is the part of Config about who may call the API and how much:
@@ -15,6 +18,11 @@ type Hardening struct {
 	// CORSOrigins lists the browser origins allowed to call the API
 	// ("*" for any); empty allows none (same-origin pages still work).
 	CORSOrigins []string
+	// Auth, when set, requires API keys (see authenticate); nil leaves the
+	// API open, as on a loopback listener.
+	Auth *auth.Authenticator
+	// Keys records plan ownership and share tokens; required with Auth.
+	Keys orchestrator.KeyStore
 	// Circuits, when set, is reported at GET /providers.
 	Circuits Circuits
 	// NowWindow bounds a client-supplied "now" around the server clock;
@@ -26,4 +34,11 @@ type Hardening struct {
 // states).
 func (s *Server) hardeningRoutes(e *gin.Engine) {
 	e.GET("/providers", s.providers)
+	e.POST("/v1/plans/:id/share", s.sharePlan)
+}
+
+// SetAuth turns API keys on (a nil a turns them off). Call it before the
+// server answers requests.
+func (s *Server) SetAuth(a *auth.Authenticator, keys orchestrator.KeyStore) {
+	s.cfg.Auth, s.cfg.Keys = a, keys
 }

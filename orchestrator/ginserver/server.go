@@ -99,7 +99,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New()}
 	e := s.engine
 	e.HandleMethodNotAllowed = true
-	e.Use(s.requestID, nosniff, s.recover, s.accessLog, s.cors)
+	e.Use(s.requestID, nosniff, s.recover, s.accessLog, s.cors, s.authenticate)
 	e.NoRoute(func(c *gin.Context) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path))
 	})
@@ -247,7 +247,12 @@ func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief
 			return pr, false, false
 		}
 		if len(parsed.Questions) > 0 {
-			s.askQuestions(c, s.cfg.Planner.NewID(), req.Query, parsed)
+			id := s.cfg.Planner.NewID()
+			if err := s.claimID(c, id); err != nil {
+				writeError(c, s.log, err)
+				return pr, false, false
+			}
+			s.askQuestions(c, id, req.Query, parsed)
 			return pr, false, false
 		}
 		b := parsed.Brief
@@ -266,6 +271,12 @@ func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief
 			return pr, false, false
 		}
 		pr.Deadline = time.Duration(o.DeadlineMS) * time.Millisecond
+	}
+	if callerKey(c) != nil {
+		if err := s.claim(c, &pr); err != nil {
+			writeError(c, s.log, err)
+			return pr, false, false
+		}
 	}
 	return pr, req.Brief != nil, true
 }

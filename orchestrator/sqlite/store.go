@@ -22,6 +22,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -41,6 +42,9 @@ type Store struct {
 	path string
 	w    *sql.DB // one connection: every write goes through it
 	r    *sql.DB // query_only connections for reads
+
+	keysMu    sync.Mutex // guards keysReady (keys.go)
+	keysReady bool
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)

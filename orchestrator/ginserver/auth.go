@@ -1,0 +1,165 @@
+package ginserver
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/auth"
+	"github.com/tripweave/tripweave/orchestrator/pipeline"
+)
+
+const apiKeyKey = "api_key"
+
+// publicPaths answer without a key even when authentication is on.
+var publicPaths = map[string]bool{
+	"/": true, "/healthz": true, "/readyz": true, "/.well-known/agent-card.json": true,
+}
+
+// adminPaths need the admin scope: operator views, the list of every plan,
+// and the agent endpoints (whose plan tools do not check ownership).
+var adminPrefixes = []string{"/metrics", "/providers", "/mcp", "/a2a"}
+
+// authenticate enforces API keys when Hardening.Auth is set: it reads the
+// key from "Authorization: Bearer" (or X-API-Key), answers 401 without a
+// valid one and 403 when the key lacks the route's scope (plans:read for
+// reads, plans:write for the rest, admin for operator endpoints), and lets
+// a plan's routes through only for its owner, an admin key, or a GET
+// carrying the plan's share token (?share=). With Auth nil it does nothing.
+func (s *Server) authenticate(c *gin.Context) {
+	if s.cfg.Auth == nil || publicPaths[c.Request.URL.Path] || c.Request.Method == http.MethodOptions {
+		c.Next()
+		return
+	}
+	path := c.Request.URL.Path
+	read := c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead
+	planID := ""
+	if strings.HasPrefix(c.FullPath(), "/v1/plans/:id") {
+		planID = c.Param("id")
+		if base, _, ok := splitFormat(planID); ok {
+			planID = base
+		}
+	}
+	if tok := c.Query("share"); tok != "" && read && planID != "" {
+		if s.shareAllows(c.Request.Context(), planID, tok) {
+			c.Next()
+			return
+		}
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAUTHORIZED, "the share token does not open this plan"))
+		return
+	}
+	token := bearer(c.Request)
+	if token == "" {
+		c.Header("WWW-Authenticate", `Bearer realm="tripweave"`)
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAUTHORIZED, "an API key is required: send Authorization: Bearer tw_…"))
+		return
+	}
+	key, err := s.cfg.Auth.Authenticate(c.Request.Context(), token)
+	if err != nil {
+		if orchestrator.ErrorCode(err) == orchestrator.EUNAUTHORIZED {
+			c.Header("WWW-Authenticate", `Bearer realm="tripweave", error="invalid_token"`)
+		}
+		writeError(c, s.log, err)
+		return
+	}
+	scope := orchestrator.ScopePlansWrite
+	switch {
+	case adminPath(path) || (path == "/v1/plans" && read):
+		scope = orchestrator.ScopeAdmin
+	case read:
+		scope = orchestrator.ScopePlansRead
+	}
+	if !key.Has(scope) {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.EFORBIDDEN, "key %s lacks the %s scope", key.ID, scope))
+		return
+	}
+	if planID != "" && !key.Has(orchestrator.ScopeAdmin) {
+		owner, _, err := s.cfg.Keys.PlanOwner(c.Request.Context(), planID)
+		if err != nil && orchestrator.ErrorCode(err) != orchestrator.ENOTFOUND {
+			writeError(c, s.log, err)
+			return
+		}
+		if owner != key.ID { // someone else's plan looks like no plan at all
+			writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", planID))
+			return
+		}
+	}
+	c.Set(apiKeyKey, key)
+	c.Next()
+}
+
+func adminPath(path string) bool {
+	for _, p := range adminPrefixes {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// bearer returns the key a request presents, or "".
+func bearer(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); h != "" {
+		if scheme, tok, ok := strings.Cut(h, " "); ok && strings.EqualFold(scheme, "Bearer") {
+			return strings.TrimSpace(tok)
+		}
+		return ""
+	}
+	return strings.TrimSpace(r.Header.Get("X-API-Key"))
+}
+
+func (s *Server) shareAllows(ctx context.Context, planID, token string) bool {
+	_, hash, err := s.cfg.Keys.PlanOwner(ctx, planID)
+	return err == nil && hash != nil && auth.SameHash(token, hash)
+}
+
+// callerKey returns the request's API key, or nil when authentication is
+// off.
+func callerKey(c *gin.Context) *orchestrator.APIKey {
+	if v, ok := c.Get(apiKeyKey); ok {
+		return v.(*orchestrator.APIKey)
+	}
+	return nil
+}
+
+// claim gives a plan about to be made its ID and, when a key made the
+// request, records the key as its owner first, so that no acknowledged plan
+// is ever without one.
+func (s *Server) claim(c *gin.Context, pr *pipeline.Request) error {
+	if pr.ID == "" {
+		pr.ID = s.cfg.Planner.NewID()
+	}
+	return s.claimID(c, pr.ID)
+}
+
+func (s *Server) claimID(c *gin.Context, id string) error {
+	key := callerKey(c)
+	if key == nil || s.cfg.Keys == nil {
+		return nil
+	}
+	return s.cfg.Keys.SetPlanOwner(c.Request.Context(), id, key.ID)
+}
+
+// sharePlan answers POST /v1/plans/{id}/share: a new share token for the
+// plan (replacing any earlier one) and the link that opens it without a key.
+func (s *Server) sharePlan(c *gin.Context) {
+	if s.cfg.Keys == nil {
+		writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "sharing needs API keys (authentication is off)"))
+		return
+	}
+	id := c.Param("id")
+	if _, err := s.cfg.Store.Plan(c.Request.Context(), id); err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	token, hash := auth.NewShareToken()
+	if err := s.cfg.Keys.SetShareHash(c.Request.Context(), id, hash); err != nil {
+		writeError(c, s.log, err)
+		return
+	}
+	c.JSON(http.StatusCreated, gin.H{"plan_id": id, "share_token": token,
+		"url": "/v1/plans/" + id + "?share=" + token, "html": "/v1/plans/" + id + ".html?share=" + token})
+}
