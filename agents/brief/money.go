@@ -255,8 +255,8 @@ func (d *doc) codeNear(i, j int) (code, word string) {
 		if tok.kind != tWord || len(tok.text) != 3 || !tok.allCaps || !isLetterByte(tok.text[0]) || !isLetterByte(tok.text[2]) {
 			continue
 		}
-		// adjacent: only spaces between
-		if t == k && strings.TrimSpace(d.clean[j:tok.start]) != "" || t != k && strings.TrimSpace(d.clean[tok.end:i]) != "" {
+		// adjacent: only spaces between (a word containing the number is no code)
+		if t == k && (tok.start < j || strings.TrimSpace(d.clean[j:tok.start]) != "") || t != k && (tok.end > i || strings.TrimSpace(d.clean[tok.end:i]) != "") {
 			continue
 		}
 		if orchestrator.IsCurrencyCode(tok.text) {
