@@ -54,14 +54,7 @@ func TestBrowser(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	actx, acancel := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chromium),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true), chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()))
-	defer acancel()
+	actx := newAllocator(t, ctx, chromium)
 	bctx, bcancel := chromedp.NewContext(actx)
 	defer bcancel()
 	if err := chromedp.Do(bctx); err != nil {
@@ -185,4 +178,19 @@ func saveScreenshot(t *testing.T, tab context.Context, path string) {
 		return
 	}
 	t.Logf("screenshot %s (%d bytes)", path, len(png))
+}
+
+// newAllocator starts allocating headless Chromium tabs for the test, with
+// a user-data directory of its own; the test's end stops it.
+func newAllocator(t *testing.T, ctx context.Context, chromium string) context.Context {
+	t.Helper()
+	actx, acancel := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(chromium),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true), chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()))
+	t.Cleanup(acancel)
+	return actx
 }
