@@ -147,3 +147,38 @@ func TestPlanContextCancelled(t *testing.T) {
 		t.Errorf("PlanContext on a cancelled context: %v, want context.Canceled", err)
 	}
 }
+
+// A flight landing after midnight is a valid first day; a leg arriving the
+// next evening is not.
+func TestOvernightArrival(t *testing.T) {
+	usd := func(c int64) orchestrator.Money { return orchestrator.Money{Cents: c, Currency: "USD"} }
+	opt := func(id, dep, arr string, off int) orchestrator.TransportOption {
+		return orchestrator.TransportOption{ID: id, Mode: "flight", Number: id, Depart: dep, Arrive: arr, ArriveDayOffset: off, Pricing: orchestrator.PerPerson, Price: usd(10000)}
+	}
+	trip := &orchestrator.Trip{
+		Cities: []orchestrator.CityData{{Name: "Lakeside",
+			Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: []orchestrator.Attraction{{ID: "a1", Name: "Castle"}, {ID: "a2", Name: "Harbour"}}},
+			Restaurants: &orchestrator.Sourced[[]orchestrator.Restaurant]{Value: []orchestrator.Restaurant{{ID: "r1", Name: "Diner", Price: usd(1000)}, {ID: "r2", Name: "Cafe", Price: usd(1000)}, {ID: "r3", Name: "Grill", Price: usd(1000)}}},
+			Hotels: &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: []orchestrator.Accommodation{{ID: "h1", Name: "Inn", RoomType: "private_room", MaxOccupancy: 2, Price: usd(8000), HouseRules: &orchestrator.HouseRuleSet{}}}},
+		}},
+		Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{
+			{Value: orchestrator.TransportLeg{From: "Home", To: "Lakeside", Options: []orchestrator.TransportOption{opt("F1", "22:51", "00:42", 1), opt("F2", "20:00", "18:44", 1)}}},
+			{Value: orchestrator.TransportLeg{From: "Lakeside", To: "Home", Options: []orchestrator.TransportOption{opt("F3", "17:00", "19:00", 0)}}},
+		},
+	}
+	b := &orchestrator.Brief{Origin: "Home", Destinations: []string{"Lakeside"}, Days: 2, Now: "2026-05-01T09:00:00Z"}
+	if err := b.Normalize(time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	it, err := planner.Plan(b, trip, planner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := it.Days[0].Legs[0]
+	if l.OptionID != "F1" || l.ArriveDayOffset != 1 || l.Arrive != "00:42" {
+		t.Errorf("first leg %+v, want F1 arriving 00:42 the next day", l)
+	}
+	if rep := verifier.Verify(b, trip, it); !rep.Passed {
+		t.Errorf("verifier: %+v", rep.Findings)
+	}
+}

@@ -38,6 +38,10 @@ const (
 	earliestDepart = 6*60 + 30
 	latestArrive   = 23*60 + 30
 	oddPenalty     = 10.0
+	// latestOvernight is the latest next-day arrival an overnight leg may
+	// have (22:51 → 00:42 is a valid first day; a train arriving at 18:44
+	// the next day is not).
+	latestOvernight = 6 * 60
 )
 
 // legOffer is what the utility needs to know of one way to cover a leg.

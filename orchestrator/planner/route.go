@@ -537,8 +537,8 @@ func (w *world) usable(l routeLeg, fam int) []*option {
 			if op.dur <= 0 || op.dur >= 1440 {
 				continue
 			}
-		} else if op.o.ArriveDayOffset > 1 || (op.o.ArriveDayOffset == 1 && op.arrive >= op.depart) {
-			continue // more than a night on board
+		} else if op.o.ArriveDayOffset > 1 || (op.overnight() && op.arrive > latestOvernight) {
+			continue // arriving the next day after the small hours: a day lost on board
 		}
 		out = append(out, op)
 		if explicit && c.LegAllowed(op.o.Mode, op.o.Number, op.o.Class) {
