@@ -159,7 +159,7 @@ func TestOvernightArrival(t *testing.T) {
 		Cities: []orchestrator.CityData{{Name: "Lakeside",
 			Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: []orchestrator.Attraction{{ID: "a1", Name: "Castle"}, {ID: "a2", Name: "Harbour"}}},
 			Restaurants: &orchestrator.Sourced[[]orchestrator.Restaurant]{Value: []orchestrator.Restaurant{{ID: "r1", Name: "Diner", Price: usd(1000)}, {ID: "r2", Name: "Cafe", Price: usd(1000)}, {ID: "r3", Name: "Grill", Price: usd(1000)}}},
-			Hotels: &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: []orchestrator.Accommodation{{ID: "h1", Name: "Inn", RoomType: "private_room", MaxOccupancy: 2, Price: usd(8000), HouseRules: &orchestrator.HouseRuleSet{}}}},
+			Hotels:      &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: []orchestrator.Accommodation{{ID: "h1", Name: "Inn", RoomType: "private_room", MaxOccupancy: 2, Price: usd(8000), HouseRules: &orchestrator.HouseRuleSet{}}}},
 		}},
 		Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{
 			{Value: orchestrator.TransportLeg{From: "Home", To: "Lakeside", Options: []orchestrator.TransportOption{opt("F1", "22:51", "00:42", 1), opt("F2", "20:00", "18:44", 1)}}},
