@@ -265,6 +265,45 @@ func (c *Concept) folded(n string, labels []string, category string, byName bool
 	return false
 }
 
+// Place is a place's name, labels and category folded once, to be matched
+// against many concepts without folding again.
+type Place struct {
+	name, category string
+	labels         []string
+	labelled       bool
+}
+
+// RestaurantPlace folds a restaurant for MatchRestaurant.
+func RestaurantPlace(name string, cuisines []string) Place {
+	p := Place{name: fold(name)}
+	for _, l := range cuisines {
+		if f := fold(l); f != "" {
+			p.labels = append(p.labels, f)
+			p.labelled = true
+		}
+	}
+	return p
+}
+
+// AttractionPlace folds an attraction for MatchAttraction.
+func AttractionPlace(name, category string, tags []string) Place {
+	p := Place{name: fold(name), category: fold(category)}
+	for _, t := range tags {
+		p.labels = append(p.labels, fold(t))
+	}
+	return p
+}
+
+// MatchRestaurant is Restaurant on a folded place.
+func (c *Concept) MatchRestaurant(p Place) bool {
+	return c.folded(p.name, p.labels, "", !p.labelled || len(c.Labels) == 0)
+}
+
+// MatchAttraction is Attraction on a folded place.
+func (c *Concept) MatchAttraction(p Place) bool {
+	return c.folded(p.name, p.labels, p.category, true)
+}
+
 // ServesBreakfast reports whether a restaurant is a breakfast place: some
 // cuisine concept flagged breakfast matches it and none flagged
 // no_breakfast does (a hot-pot chain that also sells snacks is not).

@@ -494,9 +494,12 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 			}
 			rs := &restaurant{r: r, idx: i, price: p, estimate: estimate}
-			for ci, cc := range w.cuisineConcepts {
-				if cc.Restaurant(r.Name, r.Cuisines) {
-					rs.mask |= 1 << ci
+			if len(w.cuisineConcepts) > 0 {
+				fp := concepts.RestaurantPlace(r.Name, r.Cuisines)
+				for ci, cc := range w.cuisineConcepts {
+					if cc.MatchRestaurant(fp) {
+						rs.mask |= 1 << ci
+					}
 				}
 			}
 			c.restaurants = append(c.restaurants, rs)
@@ -605,8 +608,12 @@ func InterestConcept(in string) *concepts.Concept {
 func (w *world) attractionScore(at *attraction, center *orchestrator.GeoPoint) float64 {
 	a := at.a
 	s := 0.0
+	var fp concepts.Place
+	if len(w.interests) > 0 {
+		fp = concepts.AttractionPlace(a.Name, a.Category, a.Tags)
+	}
 	for i, c := range w.interests {
-		if c.Kind != concepts.Cuisine && c.Attraction(a.Name, a.Category, a.Tags) {
+		if c.Kind != concepts.Cuisine && c.MatchAttraction(fp) {
 			s += 100
 			if i < 30 {
 				at.imask |= 1 << i
