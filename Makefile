@@ -5,7 +5,7 @@ PKGS    := ./...
 
 DATASETS ?= ../shared/datasets
 
-.PHONY: run agents build test test-race bench bench-travelplanner bench-quality lint fmt clean
+.PHONY: run agents cluster build test test-race bench bench-travelplanner bench-quality lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -14,6 +14,22 @@ run: build
 ## agents: build and start the MCP agents server on :8081
 agents: build
 	$(BIN)/agents
+
+## cluster: the production shape on this machine: two API replicas (:8080, :8082) and two pre-warm workers
+## sharing the Redis and PostgreSQL below (they must be running; no Docker needed). Ctrl-C stops all four.
+CLUSTER_REDIS_URL    ?= redis://127.0.0.1:6379/0
+CLUSTER_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
+CLUSTER_PG_SCHEMA    ?= tripweave_cluster
+cluster: build
+	@export REDIS_URL="$(CLUSTER_REDIS_URL)" DATABASE_URL="$(CLUSTER_DATABASE_URL)" TRIPWEAVE_PG_SCHEMA="$(CLUSTER_PG_SCHEMA)"; \
+	$(BIN)/orchestrator migrate || exit 1; \
+	pids=""; trap 'kill $$pids 2>/dev/null; wait' INT TERM EXIT; \
+	$(BIN)/orchestrator serve --addr 127.0.0.1:8080 & pids="$$pids $$!"; \
+	$(BIN)/orchestrator serve --addr 127.0.0.1:8082 & pids="$$pids $$!"; \
+	$(BIN)/orchestrator worker --concurrency 4 & pids="$$pids $$!"; \
+	$(BIN)/orchestrator worker --concurrency 4 & pids="$$pids $$!"; \
+	echo "cluster: API replicas on :8080 and :8082, two workers (pids$$pids); Ctrl-C stops them"; \
+	wait
 
 build:
 	$(GO) build -o $(BIN)/ ./cmd/...

@@ -67,7 +67,7 @@ func (w *warmer) total() int {
 
 // setup returns a Redis client and queue options of this test's own,
 // removed when it ends.
-func setup(t *testing.T) (redis.UniversalClient, prewarmq.Options) {
+func setup(t testing.TB) (redis.UniversalClient, prewarmq.Options) {
 	c, _ := kbtest.Client(t)
 	opts := prewarmq.Options{Queue: kbtest.Name("test_prewarm"), Prefix: kbtest.Prefix(t, c, "prewarm"), MaxRetry: 3}
 	t.Cleanup(func() {
@@ -80,7 +80,7 @@ func setup(t *testing.T) (redis.UniversalClient, prewarmq.Options) {
 	return c, opts
 }
 
-func startWorker(t *testing.T, c redis.UniversalClient, w prewarmq.Warmer, opts prewarmq.Options, conc int) context.CancelFunc {
+func startWorker(t testing.TB, c redis.UniversalClient, w prewarmq.Warmer, opts prewarmq.Options, conc int) context.CancelFunc {
 	t.Helper()
 	wk := prewarmq.NewWorker(c, w, &prewarmq.WorkerOptions{Options: opts, Concurrency: conc, PollInterval: 50 * time.Millisecond,
 		Backoff: func(int) time.Duration { return 50 * time.Millisecond }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -103,7 +103,7 @@ func startWorker(t *testing.T, c redis.UniversalClient, w prewarmq.Warmer, opts 
 	return stop
 }
 
-func waitDone(t *testing.T, q *prewarmq.Queue, job string) orchestrator.PrewarmStatus {
+func waitDone(t testing.TB, q *prewarmq.Queue, job string) orchestrator.PrewarmStatus {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
