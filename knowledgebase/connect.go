@@ -41,6 +41,7 @@ func Connect(ctx context.Context, rawURL string, logger *slog.Logger) (redis.Uni
 	if err != nil {
 		return nil, nil, fmt.Errorf("knowledgebase: REDIS_URL %s: %w", shown, err)
 	}
+	t.bound(rawURL)
 	var client redis.UniversalClient
 	switch {
 	case t.failover != nil:

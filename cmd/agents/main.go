@@ -9,7 +9,8 @@
 //
 // Environment (flags win over it):
 //
-//	TRIPWEAVE_AGENTS_ADDR    listen address (default :8081)
+//	TRIPWEAVE_AGENTS_ADDR    listen address (default 127.0.0.1:8081)
+//	TRIPWEAVE_AGENTS_TOKEN   bearer token required on every request but /healthz
 //	OPENMETEO_GEOCODING_URL  Open-Meteo geocoding endpoint
 //	OPENMETEO_FORECAST_URL   Open-Meteo forecast endpoint
 //	OPENMETEO_ARCHIVE_URL    Open-Meteo archive endpoint
@@ -40,7 +41,7 @@ import (
 )
 
 // DefaultAddr is where the agents listen by default.
-const DefaultAddr = ":8081"
+const DefaultAddr = "127.0.0.1:8081"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -69,7 +70,9 @@ func main() {
 // Close. End-to-end tests drive the same type.
 type Main struct {
 	// Addr is the listen address; "127.0.0.1:0" picks a free port.
-	Addr    string
+	Addr string
+	// Token, when set, is the bearer token every request must carry.
+	Token   string
 	Config  agents.Config
 	agents  *agents.Set
 	handler *agents.MCPHandler
@@ -128,6 +131,7 @@ func applyEnv(m *Main, getenv func(string) string) (level string) {
 		}
 	}
 	set(&m.Addr, "TRIPWEAVE_AGENTS_ADDR")
+	set(&m.Token, "TRIPWEAVE_AGENTS_TOKEN")
 	level = "info"
 	set(&level, "TRIPWEAVE_LOG_LEVEL")
 	return level
@@ -169,6 +173,9 @@ func (m *Main) Run(ctx context.Context) error {
 		json.NewEncoder(w).Encode(map[string]any{"quotas": set.Usage()})
 	})
 
+	if err := checkExposure(m.Addr, m.Token); err != nil {
+		return err
+	}
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", m.Addr)
 	if err != nil {
@@ -176,7 +183,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.ln = ln
 	m.srv = &http.Server{
-		Handler:           mux,
+		Handler:           requireToken(m.Token, mux),
 		ReadHeaderTimeout: 10 * time.Second,
 		WriteTimeout:      2 * time.Minute,
 		IdleTimeout:       2 * time.Minute,

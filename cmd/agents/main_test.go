@@ -29,7 +29,7 @@ func TestConfigure(t *testing.T) {
 		wantURL  string
 		wantErr  bool
 	}{
-		{name: "defaults", wantAddr: ":8081"},
+		{name: "defaults", wantAddr: "127.0.0.1:8081"},
 		{name: "env", env: map[string]string{"TRIPWEAVE_AGENTS_ADDR": "127.0.0.1:9000", "OPENMETEO_FORECAST_URL": "http://om/v1/forecast"},
 			wantAddr: "127.0.0.1:9000", wantURL: "http://om/v1/forecast"},
 		{name: "flag wins", args: []string{"--addr", ":7000"}, env: map[string]string{"TRIPWEAVE_AGENTS_ADDR": ":9000"}, wantAddr: ":7000"},

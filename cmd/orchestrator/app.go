@@ -94,7 +94,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 
 	var usage func() []agents.QuotaUsage // in-process agents' provider quotas
 	if cfg.AgentsURL != "" {
-		a.Tools, err = toolclient.ConnectHTTP(ctx, cfg.AgentsURL, &http.Client{Timeout: 2 * time.Minute})
+		a.Tools, err = toolclient.ConnectHTTP(ctx, cfg.AgentsURL, &http.Client{Timeout: 2 * time.Minute, Transport: bearerTransport(cfg.Hardening.AgentsToken)})
 		if err != nil {
 			return nil, fmt.Errorf("agents at %s: %w", cfg.AgentsURL, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +22,9 @@ type HardeningConfig struct {
 	// DBMaxBytes is TRIPWEAVE_DB_MAX_MB in bytes: the plan store's size cap
 	// (0: none). A full store answers 503 with Retry-After.
 	DBMaxBytes int64
+	// AgentsToken is TRIPWEAVE_AGENTS_TOKEN: the bearer token sent to the
+	// agents server.
+	AgentsToken string
 }
 
 // fromEnv overrides h from the environment.
@@ -36,6 +40,7 @@ func (h HardeningConfig) fromEnv(getenv func(string) string) (HardeningConfig, e
 			}
 		}
 	}
+	h.AgentsToken = strings.TrimSpace(getenv("TRIPWEAVE_AGENTS_TOKEN"))
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_DB_MAX_MB")); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
@@ -85,3 +90,20 @@ func readiness(a *App) map[string]ginserver.Pinger {
 	}
 	return r
 }
+
+// bearerTransport adds "Authorization: Bearer token" to every request;
+// an empty token means the default transport.
+func bearerTransport(token string) http.RoundTripper {
+	if token == "" {
+		return http.DefaultTransport
+	}
+	return roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		r = r.Clone(r.Context())
+		r.Header.Set("Authorization", "Bearer "+token)
+		return http.DefaultTransport.RoundTrip(r)
+	})
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
