@@ -127,23 +127,23 @@ func TestGetJSONErrors(t *testing.T) {
 		{name: "404", steps: sl(status(404, "")), wantType: "not_found", wantHits: 1},
 		{name: "400", steps: sl(status(400, "bad param")), wantType: "invalid_argument", wantHits: 1, wantMsg: "HTTP 400: bad param"},
 		{name: "422", steps: sl(status(422, "")), wantType: "invalid_argument", wantHits: 1},
-		{name: "500 three times", steps: sl(status(500, "boom")), wantType: "unavailable", wantRetryable: true,
+		{name: "500 three times", steps: sl(status(500, "boom")), wantType: "unavailable", wantRetryable: false,
 			wantHits: 3, wantSleeps: []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}},
 		{name: "502 no retries", opts: Options{Retries: -1}, steps: sl(status(502, "")), wantType: "unavailable",
-			wantRetryable: true, wantHits: 1},
-		{name: "408", opts: Options{Retries: -1}, steps: sl(status(408, "")), wantType: "timeout", wantRetryable: true, wantHits: 1},
-		{name: "429 without Retry-After backs off", steps: sl(status(429, "")), wantType: "rate_limited", wantRetryable: true,
+			wantRetryable: false, wantHits: 1},
+		{name: "408", opts: Options{Retries: -1}, steps: sl(status(408, "")), wantType: "timeout", wantRetryable: false, wantHits: 1},
+		{name: "429 without Retry-After backs off", steps: sl(status(429, "")), wantType: "rate_limited", wantRetryable: false,
 			wantHits: 3, wantSleeps: []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}},
 		{name: "429 Retry-After seconds", steps: sl(status(429, "", "Retry-After", "7")), wantType: "rate_limited",
-			wantRetryable: true, wantHits: 3, wantSleeps: []time.Duration{7 * time.Second, 7 * time.Second}},
+			wantRetryable: false, wantHits: 3, wantSleeps: []time.Duration{7 * time.Second, 7 * time.Second}},
 		{name: "429 Retry-After HTTP-date", steps: sl(status(429, "", "Retry-After", fixedNow.Add(20*time.Second).Format(http.TimeFormat))),
-			wantType: "rate_limited", wantRetryable: true, wantHits: 3, wantSleeps: []time.Duration{20 * time.Second, 20 * time.Second}},
+			wantType: "rate_limited", wantRetryable: false, wantHits: 3, wantSleeps: []time.Duration{20 * time.Second, 20 * time.Second}},
 		{name: "429 Retry-After too long", steps: sl(status(429, "", "Retry-After", "3600")), wantType: "rate_limited",
 			wantRetryable: true, wantHits: 1},
 		{name: "503 Retry-After honoured", steps: sl(status(503, "", "Retry-After", "2")), opts: Options{Retries: 1},
-			wantType: "unavailable", wantRetryable: true, wantHits: 2, wantSleeps: []time.Duration{2 * time.Second}},
+			wantType: "unavailable", wantRetryable: false, wantHits: 2, wantSleeps: []time.Duration{2 * time.Second}},
 		{name: "backoff capped", opts: Options{Retries: 4, BaseDelay: time.Second, MaxDelay: 3 * time.Second},
-			steps: sl(status(500, "")), wantType: "unavailable", wantRetryable: true, wantHits: 5,
+			steps: sl(status(500, "")), wantType: "unavailable", wantRetryable: false, wantHits: 5,
 			wantSleeps: []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second}},
 		{name: "garbage 200", steps: sl(status(200, "<html>hi</html>")), wantType: "bad_response", wantHits: 1},
 		{name: "oversized", opts: Options{MaxBody: 1024}, steps: sl(status(200, big)), wantType: "bad_response", wantHits: 1,
@@ -160,7 +160,7 @@ func TestGetJSONErrors(t *testing.T) {
 		}}, steps: sl(status(400, `{"reason":"x"}`)), wantType: "not_found", wantHits: 1, wantMsg: "mapped"},
 		{name: "mapper keeps default type", opts: Options{MapError: func(int, http.Header, []byte) *orchestrator.UpstreamError {
 			return &orchestrator.UpstreamError{Message: "custom"}
-		}}, steps: sl(status(503, "")), wantType: "unavailable", wantRetryable: true, wantHits: 3, wantMsg: "custom",
+		}}, steps: sl(status(503, "")), wantType: "unavailable", wantRetryable: false, wantHits: 3, wantMsg: "custom",
 			wantSleeps: []time.Duration{250 * time.Millisecond, 500 * time.Millisecond}},
 		{name: "recovers after 500", steps: sl(status(500, ""), status(200, `{}`)), wantHits: 2,
 			wantSleeps: []time.Duration{250 * time.Millisecond}},
@@ -213,8 +213,10 @@ func TestAttemptTimeout(t *testing.T) {
 	c, sl := testClient(Options{Timeout: 30 * time.Millisecond, Retries: 1})
 	err := c.GetJSON(context.Background(), srv.URL, nil, new(any))
 	ue := upstreamErr(t, err)
-	if ue.Type != "timeout" || !ue.Retryable {
-		t.Errorf("got %+v, want retryable timeout", ue)
+	// Retries spent: the error is no longer retryable, so no layer above
+	// sends the request again.
+	if ue.Type != "timeout" || ue.Retryable {
+		t.Errorf("got %+v, want a timeout no longer retryable", ue)
 	}
 	if got := len(sl.got()); got != 1 {
 		t.Errorf("retries = %d, want 1", got)
@@ -227,8 +229,8 @@ func TestConnectionRefused(t *testing.T) {
 	srv.Close()
 	c, _ := testClient(Options{Retries: -1})
 	ue := upstreamErr(t, c.GetJSON(context.Background(), addr, nil, new(any)))
-	if ue.Type != "unavailable" || !ue.Retryable {
-		t.Errorf("got %+v, want retryable unavailable", ue)
+	if ue.Type != "unavailable" || ue.Retryable {
+		t.Errorf("got %+v, want unavailable, no longer retryable", ue)
 	}
 }
 

@@ -71,8 +71,11 @@ func (c *Client) Do(ctx context.Context, r Request) ([]byte, error) {
 		if uerr == nil {
 			return body, nil
 		}
-		if !uerr.Retryable || attempt >= c.opts.Retries || ctx.Err() != nil {
+		if !uerr.Retryable || ctx.Err() != nil {
 			return nil, uerr
+		}
+		if attempt >= c.opts.Retries {
+			return nil, spent(uerr)
 		}
 		wait := c.backoff(attempt)
 		if retryAfter > 0 {
@@ -82,7 +85,7 @@ func (c *Client) Do(ctx context.Context, r Request) ([]byte, error) {
 			return nil, uerr
 		}
 		if dl, ok := ctx.Deadline(); ok && c.opts.Now().Add(wait).After(dl) {
-			return nil, uerr
+			return nil, spent(uerr)
 		}
 		if c.opts.Logger != nil {
 			c.opts.Logger.DebugContext(ctx, "upstream retry", "provider", c.opts.Provider,
@@ -105,4 +108,14 @@ func (c *Client) DoJSON(ctx context.Context, r Request, v any) error {
 		return c.errorf(orchestrator.EBADRESPONSE, false, "undecodable JSON: %v", err)
 	}
 	return nil
+}
+
+// spent marks a retryable failure whose retries this layer has used up as
+// no longer retryable: this client is the one retry layer of provider
+// requests, so the callers above (the agent tool, the DAG node) must not
+// send the request again.
+func spent(uerr *orchestrator.UpstreamError) *orchestrator.UpstreamError {
+	out := *uerr
+	out.Retryable = false
+	return &out
 }

@@ -68,7 +68,7 @@ func TestCheckBody(t *testing.T) {
 		{name: "accepted", bodies: []string{`{"status":"1"}`}, wantHits: 1},
 		{name: "permanent", bodies: []string{`{"status":"0","infocode":"10001"}`}, wantType: orchestrator.EAUTH, wantHits: 1},
 		{name: "retried then ok", bodies: []string{`{"status":"0","infocode":"10021"}`, `{"status":"1"}`}, wantHits: 2},
-		{name: "retried out", bodies: []string{`{"status":"0","infocode":"10021"}`}, wantType: orchestrator.ERATELIMITED, wantRetry: true, wantHits: 3},
+		{name: "retried out", bodies: []string{`{"status":"0","infocode":"10021"}`}, wantType: orchestrator.ERATELIMITED, wantRetry: false, wantHits: 3},
 		{name: "untyped is bad_response", bodies: []string{`{"status":"x"}`}, wantType: orchestrator.EBADRESPONSE, wantHits: 1},
 	}
 	for _, tt := range tests {
