@@ -97,23 +97,23 @@ func DefaultTools() map[orchestrator.Kind][]ToolRule {
 		// Open-Meteo's gazetteer first everywhere; Amap's geocoder can
 		// resolve Chinese names it misses (small towns, scenic areas).
 		orchestrator.KindGeocode: {
-			{Tool: "geocode"},
-			{Tool: "amap_geocode", When: Condition{HanName: true}},
+			{Tool: orchestrator.ToolGeocode},
+			{Tool: orchestrator.ToolAmapGeocode, When: Condition{HanName: true}},
 		},
 		// Open-Meteo everywhere; Amap's 4-day forecast when it fails in
 		// China.
-		orchestrator.KindWeather: {{Tool: "weather"}, {Tool: "amap_weather", When: china}},
+		orchestrator.KindWeather: {{Tool: orchestrator.ToolWeather}, {Tool: orchestrator.ToolAmapWeather, When: china}},
 		// OpenStreetMap is thin in China; Amap has priced restaurants and
 		// hotels there. The worldwide tools stay as the fallback.
-		orchestrator.KindAttractions: {{Tool: "amap_find_pois", When: china}, {Tool: "find_pois"}},
-		orchestrator.KindRestaurants: {{Tool: "amap_find_pois", When: china}, {Tool: "find_pois"}},
-		orchestrator.KindHotels:      {{Tool: "amap_find_hotels", When: china}, {Tool: "find_hotels"}},
-		orchestrator.KindTransport:   {{Tool: "amap_transport_options", When: china}, {Tool: "transport_options"}},
+		orchestrator.KindAttractions: {{Tool: orchestrator.ToolAmapFindPOIs, When: china}, {Tool: orchestrator.ToolFindPOIs}},
+		orchestrator.KindRestaurants: {{Tool: orchestrator.ToolAmapFindPOIs, When: china}, {Tool: orchestrator.ToolFindPOIs}},
+		orchestrator.KindHotels:      {{Tool: orchestrator.ToolAmapFindHotels, When: china}, {Tool: orchestrator.ToolFindHotels}},
+		orchestrator.KindTransport:   {{Tool: orchestrator.ToolAmapTransport, When: china}, {Tool: orchestrator.ToolTransport}},
 		// Live fares: an airline API for legs worth flying, when flights
 		// are not excluded; the browser agent's fare pages otherwise.
 		orchestrator.KindFares: {
-			{Tool: "flight_offers", Route: orchestrator.RouteMCP, When: Condition{MinDistanceKM: FlightMinKM, Mode: "flight"}},
-			{Tool: "scrape_prices", Route: orchestrator.RouteBrowser},
+			{Tool: orchestrator.ToolFlightOffers, Route: orchestrator.RouteMCP, When: Condition{MinDistanceKM: FlightMinKM, Mode: "flight"}},
+			{Tool: orchestrator.ToolScrapePrices, Route: orchestrator.RouteBrowser},
 		},
 	}
 }

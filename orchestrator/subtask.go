@@ -45,6 +45,28 @@ const (
 	KindRender      Kind = "render"
 )
 
+// Agent tool names, declared once: the domain's kinds, the decision
+// module's tool rules and the pipeline's kind handlers name tools by these
+// (the agents register them under the same names; a contract test checks).
+const (
+	ToolGeocode         = "geocode"
+	ToolAmapGeocode     = "amap_geocode"
+	ToolWeather         = "weather"
+	ToolAmapWeather     = "amap_weather"
+	ToolGuide           = "destination_guide"
+	ToolFindPOIs        = "find_pois"
+	ToolAmapFindPOIs    = "amap_find_pois"
+	ToolFindHotels      = "find_hotels"
+	ToolAmapFindHotels  = "amap_find_hotels"
+	ToolTransport       = "transport_options"
+	ToolAmapTransport   = "amap_transport_options"
+	ToolFlightOffers    = "flight_offers"
+	ToolScrapePrices    = "scrape_prices"
+	ToolFXRates         = "fx_rates"
+	ToolTravelMatrix    = "travel_matrix"
+	ToolRenderItinerary = "render_itinerary"
+)
+
 // KindSpec is what the domain knows about a kind: its category, the agent
 // tool that answers it (empty for subtasks computed in process), and whether
 // a plan is worthless without it.
@@ -57,21 +79,21 @@ type KindSpec struct {
 // Kinds maps each kind to its spec. Tools named here are registered by the
 // agents; a kind whose tool is not registered reports itself unavailable.
 var Kinds = map[Kind]KindSpec{
-	KindGeocode:     {Category: StaticKnowledge, Tool: "geocode"},
-	KindGuide:       {Category: StaticKnowledge, Tool: "destination_guide"},
-	KindAttractions: {Category: StaticKnowledge, Tool: "find_pois"},
-	KindRestaurants: {Category: StaticKnowledge, Tool: "find_pois"},
-	KindHotels:      {Category: StaticKnowledge, Tool: "find_hotels"},
-	KindHotelPrices: {Category: RealtimePrice, Tool: "scrape_prices"},
-	KindWeather:     {Category: LiveCondition, Tool: "weather"},
-	KindFX:          {Category: LiveCondition, Tool: "fx_rates"},
-	KindTransport:   {Category: StaticKnowledge, Tool: "transport_options"},
-	KindFares:       {Category: RealtimePrice, Tool: "scrape_prices"},
-	KindMatrix:      {Category: StaticKnowledge, Tool: "travel_matrix"},
+	KindGeocode:     {Category: StaticKnowledge, Tool: ToolGeocode},
+	KindGuide:       {Category: StaticKnowledge, Tool: ToolGuide},
+	KindAttractions: {Category: StaticKnowledge, Tool: ToolFindPOIs},
+	KindRestaurants: {Category: StaticKnowledge, Tool: ToolFindPOIs},
+	KindHotels:      {Category: StaticKnowledge, Tool: ToolFindHotels},
+	KindHotelPrices: {Category: RealtimePrice, Tool: ToolScrapePrices},
+	KindWeather:     {Category: LiveCondition, Tool: ToolWeather},
+	KindFX:          {Category: LiveCondition, Tool: ToolFXRates},
+	KindTransport:   {Category: StaticKnowledge, Tool: ToolTransport},
+	KindFares:       {Category: RealtimePrice, Tool: ToolScrapePrices},
+	KindMatrix:      {Category: StaticKnowledge, Tool: ToolTravelMatrix},
 	KindItinerary:   {Category: Compute},
 	KindBudget:      {Category: Compute},
 	KindVerify:      {Category: Compute},
-	KindRender:      {Category: Compute, Tool: "render_itinerary"},
+	KindRender:      {Category: Compute, Tool: ToolRenderItinerary},
 }
 
 // Subtask is one unit of work in a plan's DAG. Its ID is a hash of the kind
@@ -103,6 +125,23 @@ func NewSubtask(kind Kind, params map[string]string, deps ...string) Subtask {
 		Deps:     deps,
 		Required: spec.Required,
 	}
+}
+
+// CatalogSubtask returns the subtask whose cache entry holds a city's
+// catalog of kind (KindAttractions, KindRestaurants or KindHotels): the
+// parameters {"city": canonical city, "category": kind}, undated. Decompose
+// and the dataset importers build the key with it, so imported catalogs
+// are found by plans.
+func CatalogSubtask(kind Kind, city string, deps ...string) Subtask {
+	return NewSubtask(kind, map[string]string{"city": CanonicalCity(city), "category": string(kind)}, deps...)
+}
+
+// TransportSubtask returns the subtask whose cache entry holds every
+// transport option from one city to another, all dates and modes, as a
+// TransportLeg: KindTransport with {"from", "to"} (canonical cities) and
+// {"category": "transport"}. Decompose and the importers share it.
+func TransportSubtask(from, to string, deps ...string) Subtask {
+	return NewSubtask(KindTransport, map[string]string{"from": CanonicalCity(from), "to": CanonicalCity(to), "category": string(KindTransport)}, deps...)
 }
 
 // Hash returns the part of the ID after the kind: the content hash used in
@@ -145,8 +184,9 @@ func CanonicalCity(name string) string {
 // keyed {city, category} as the dataset importers write them), live hotel
 // prices for the stay's dates, weather, and a travel matrix; per leg
 // (origin → cities → origin): the transport options ({from, to, category})
-// and live fares for the leg's date; then fx, itinerary, budget, verify and
-// render. Days are split as the planner splits them: the trip's nights
+// and live fares for the leg's date; then fx, itinerary, budget and verify.
+// Documents are rendered from the stored plan when they are read, not
+// while planning. Days are split as the planner splits them: the trip's nights
 // spread over the cities (SplitNights), travel on arrival days.
 //
 // When the brief chooses CityCount of its destinations (Brief.Choosing) the
@@ -202,7 +242,7 @@ func Decompose(b *Brief) []Subtask {
 		guide := add(NewSubtask(KindGuide, map[string]string{"city": c, "lang": lang}, g))
 		var catalogs []string
 		for _, k := range []Kind{KindAttractions, KindRestaurants, KindHotels} {
-			catalogs = append(catalogs, add(NewSubtask(k, map[string]string{"city": c, "category": string(k)}, g)))
+			catalogs = append(catalogs, add(CatalogSubtask(k, c, g)))
 		}
 		gather = append(gather, g, guide)
 		gather = append(gather, catalogs...)
@@ -272,7 +312,7 @@ func Decompose(b *Brief) []Subtask {
 			continue
 		}
 		gf, gt := geocode(leg[0]), geocode(leg[1])
-		gather = append(gather, add(NewSubtask(KindTransport, map[string]string{"from": from, "to": to, "category": string(KindTransport)}, gf, gt)))
+		gather = append(gather, add(TransportSubtask(from, to, gf, gt)))
 		if dates != nil && !choosing {
 			p := map[string]string{"from": from, "to": to, "date": dates[legDays[i]], "guests": guests}
 			if len(b.Constraints.TransportExclude) > 0 {
@@ -295,8 +335,7 @@ func Decompose(b *Brief) []Subtask {
 		budgetDeps = append(budgetDeps, fx)
 	}
 	budget := add(NewSubtask(KindBudget, map[string]string{"brief": key}, budgetDeps...))
-	verify := add(NewSubtask(KindVerify, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget)...))
-	add(NewSubtask(KindRender, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget, verify)...))
+	add(NewSubtask(KindVerify, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget)...))
 	return out
 }
 

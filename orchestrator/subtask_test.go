@@ -65,7 +65,7 @@ func TestDecompose(t *testing.T) {
 		orchestrator.KindGeocode: 2, orchestrator.KindGuide: 1, orchestrator.KindAttractions: 1,
 		orchestrator.KindRestaurants: 1, orchestrator.KindHotels: 1, orchestrator.KindHotelPrices: 1, orchestrator.KindWeather: 1,
 		orchestrator.KindMatrix: 1, orchestrator.KindTransport: 2, orchestrator.KindFares: 2, orchestrator.KindFX: 1,
-		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1, orchestrator.KindRender: 1,
+		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1,
 	}
 	if !reflect.DeepEqual(count, want) {
 		t.Errorf("kinds: got %v, want %v", count, want)
@@ -156,7 +156,7 @@ func TestDecomposeCandidates(t *testing.T) {
 		orchestrator.KindGeocode: 5, orchestrator.KindGuide: 4, orchestrator.KindAttractions: 4,
 		orchestrator.KindRestaurants: 4, orchestrator.KindHotels: 4, orchestrator.KindWeather: 4,
 		orchestrator.KindMatrix: 4, orchestrator.KindTransport: 4 + 4 + 4*3, orchestrator.KindFX: 1,
-		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1, orchestrator.KindRender: 1,
+		orchestrator.KindItinerary: 1, orchestrator.KindBudget: 1, orchestrator.KindVerify: 1,
 	}
 	if !reflect.DeepEqual(count, want) {
 		t.Errorf("subtasks per kind:\n got %v\nwant %v", count, want)

@@ -34,7 +34,7 @@ import (
 // of REDIS_URL under a prefix of this test's own (removed afterwards), or the
 // embedded miniredis when REDIS_URL is unset, and whose Open-Meteo is the
 // fixture replay server.
-func testConfig(t *testing.T, om *openmeteotest.Server) Config {
+func testConfig(t testing.TB, om *openmeteotest.Server) Config {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.RedisURL = os.Getenv("REDIS_URL")
@@ -70,7 +70,7 @@ func testConfig(t *testing.T, om *openmeteotest.Server) Config {
 
 // replayAgents configures every provider at a loopback server replaying
 // recorded responses, and no browser, so tests never leave the machine.
-func replayAgents(t *testing.T, om *openmeteotest.Server) agents.Config {
+func replayAgents(t testing.TB, om *openmeteotest.Server) agents.Config {
 	wv := wikivoyagetest.NewServer(t)
 	op := overpasstest.NewServer(t)
 	nm := nominatimtest.NewServer(t)

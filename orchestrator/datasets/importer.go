@@ -62,25 +62,15 @@ type IndexedCity struct {
 	Hotels      int      `json:"hotels"`
 }
 
-// CatalogSubtask returns the subtask whose cache entry holds a city's whole
-// catalog of kind: KindAttractions or KindRestaurants with the parameters
-// orchestrator.Decompose emits ({"city": canonical city, "category": kind}),
-// or KindHotels with the same two parameters. Decompose's hotel subtasks
-// carry dates and guests instead; the imported entry is the undated list of
-// every hotel (prices per night), to be filtered by the planner.
+// CatalogSubtask is orchestrator.CatalogSubtask: the key the importers
+// write a city's catalog under is the one Decompose looks up.
 func CatalogSubtask(kind orchestrator.Kind, city string) orchestrator.Subtask {
-	return orchestrator.NewSubtask(kind, map[string]string{"city": orchestrator.CanonicalCity(city), "category": string(kind)})
+	return orchestrator.CatalogSubtask(kind, city)
 }
 
-// TransportSubtask returns the subtask whose cache entry holds every
-// transport option from one city to another, all dates and modes, as an
-// orchestrator.TransportLeg: KindTransport with {"from", "to"} (canonical
-// cities) and {"category": "transport"}. Decompose's transport subtasks add
-// date, guests and exclusions; the imported entry is undated.
+// TransportSubtask is orchestrator.TransportSubtask.
 func TransportSubtask(from, to string) orchestrator.Subtask {
-	return orchestrator.NewSubtask(orchestrator.KindTransport, map[string]string{
-		"from": orchestrator.CanonicalCity(from), "to": orchestrator.CanonicalCity(to), "category": string(orchestrator.KindTransport),
-	})
+	return orchestrator.TransportSubtask(from, to)
 }
 
 // Import writes the catalog into the knowledge cache through put: for every

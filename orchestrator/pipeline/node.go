@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,7 +18,7 @@ type node struct {
 	svc      *Service
 	brief    *orchestrator.Brief
 	st       orchestrator.Subtask
-	all      []orchestrator.Subtask // the run's subtasks, for local steps' trip
+	byID     map[string]orchestrator.Subtask // the run's subtasks, to find dependencies by kind
 	strategy decision.Strategy
 	cached   knowledgebase.Lookup
 }
@@ -35,7 +33,7 @@ func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, er
 		}
 		if err == nil {
 			dag.SetRoute(ctx, string(route))
-			v.memo = &memo{}
+			n.svc.decode(n.st, &v)
 			return v, nil
 		}
 		lastErr = err
@@ -67,7 +65,7 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		prov.Stale = n.cached.State == knowledgebase.Stale
 		if n.strategy.Revalidate && prov.Stale {
 			if tools := n.liveTools(deps); len(tools) > 0 {
-				if args, aerr := n.args(tools[0], deps); aerr == nil {
+				if args, aerr := n.args(tools[0], newCall(n, deps)); aerr == nil {
 					n.svc.kb.Revalidate(cacheKey(n.st), n.strategy.TTL, n.fetcher(tools[0], args))
 				}
 			}
@@ -81,9 +79,10 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		if len(tools) == 0 {
 			return nodeValue{}, nil, false
 		}
+		c := newCall(n, deps)
 		var lastErr error
 		for _, tool := range tools {
-			args, aerr := n.args(tool, deps)
+			args, aerr := n.args(tool, c)
 			if aerr != nil {
 				lastErr = aerr
 				continue
@@ -103,12 +102,17 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		if f == nil {
 			return nodeValue{}, nil, false
 		}
-		in := n.localInput(deps)
-		payload, err := f(ctx, in)
+		out, err := f(ctx, n.localInput(deps))
 		if err != nil {
 			return nodeValue{}, err, true
 		}
-		return nodeValue{payload: payload, prov: orchestrator.Provenance{Source: "tripweave:" + string(n.st.Kind), FetchedAt: n.svc.opts.Now().UTC()}}, nil, true
+		v := nodeValue{prov: orchestrator.Provenance{Source: "tripweave:" + string(n.st.Kind), FetchedAt: n.svc.opts.Now().UTC()}}
+		if raw, ok := out.(json.RawMessage); ok {
+			v.payload = raw
+		} else {
+			v.value = out
+		}
+		return v, nil, true
 	}
 	return nodeValue{}, nil, false
 }
@@ -187,30 +191,11 @@ func (n *node) unavailable() error {
 	}
 }
 
-// depPlaces returns the geocoded places among the subtask's dependencies, in
-// dependency order, with their subtask IDs.
-func (n *node) depPlaces(deps dag.Deps[nodeValue]) []orchestrator.Place {
-	var out []orchestrator.Place
-	for _, id := range n.st.Deps {
-		if !strings.HasPrefix(id, string(orchestrator.KindGeocode)+":") {
-			continue
-		}
-		if dv, ok := deps.Value(id); ok {
-			if pl, ok := decodePlace(dv.payload); ok {
-				out = append(out, pl)
-				continue
-			}
-		}
-		out = append(out, orchestrator.Place{}) // not located
-	}
-	return out
-}
-
 // content is what the decision module's tool rules look at: the countries
 // of the places this subtask concerns and, for a leg, its length.
 func (n *node) content(deps dag.Deps[nodeValue]) decision.Content {
 	var c decision.Content
-	places := n.depPlaces(deps)
+	places := newCall(n, deps).places()
 	for _, pl := range places {
 		c.Countries = append(c.Countries, strings.ToUpper(pl.CountryCode))
 	}
@@ -234,235 +219,36 @@ func (n *node) liveTools(deps dag.Deps[nodeValue]) []string {
 	return nil
 }
 
-// args builds tool's arguments from the subtask's parameters and its
-// dependencies' outputs (coordinates and countries from geocode).
-func (n *node) args(tool string, deps dag.Deps[nodeValue]) (map[string]any, error) {
-	p := n.st.Params
-	switch {
-	case tool == "amap_geocode":
-		return map[string]any{"address": p["city"]}, nil
-	case n.st.Kind == orchestrator.KindGeocode:
-		return map[string]any{"name": p["city"], "language": p["lang"], "count": 1}, nil
-	case n.st.Kind == orchestrator.KindWeather: // weather and amap_weather take the same arguments
-		place, err := n.place(deps)
-		if err != nil {
-			return nil, err
-		}
-		if p["start"] == "" {
-			return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "weather needs travel dates; the brief gives only a duration"}
-		}
-		return map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": p["start"], "end_date": p["end"]}, nil
-	case n.st.Kind == orchestrator.KindMatrix:
-		return matrixArgs(deps)
-	case n.st.Kind == orchestrator.KindRender:
-		return n.renderArgs(deps)
-	case n.st.Kind == orchestrator.KindAttractions, n.st.Kind == orchestrator.KindRestaurants, n.st.Kind == orchestrator.KindHotels:
-		place, err := n.place(deps)
-		if err != nil {
-			return nil, err
-		}
-		args := map[string]any{"city": p["city"], "category": p["category"], "latitude": place.Latitude, "longitude": place.Longitude}
-		if place.CountryCode != "" {
-			args["country"] = strings.ToUpper(place.CountryCode)
-		}
-		return args, nil
-	case n.st.Kind == orchestrator.KindTransport:
-		places := n.depPlaces(deps)
-		if len(places) != 2 || places[0].Name == "" || places[1].Name == "" {
-			return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s or %s could not be located", p["from"], p["to"])}
-		}
-		args := map[string]any{"from": p["from"], "to": p["to"],
-			"from_latitude": places[0].Latitude, "from_longitude": places[0].Longitude,
-			"to_latitude": places[1].Latitude, "to_longitude": places[1].Longitude}
-		if cc := places[0].CountryCode; cc != "" {
-			args["from_country"] = strings.ToUpper(cc)
-		}
-		if cc := places[1].CountryCode; cc != "" {
-			args["to_country"] = strings.ToUpper(cc)
-		}
-		return args, nil
-	case tool == "flight_offers":
-		tr := n.brief.Travelers // what the subtask's guests parameter was made from
-		return map[string]any{"from": p["from"], "to": p["to"], "date": p["date"], "adults": max(tr.Adults, 1), "children": tr.Children}, nil
+// args builds tool's arguments with the kind's handler.
+func (n *node) args(tool string, c *call) (map[string]any, error) {
+	h := handlers[n.st.Kind]
+	if h.args == nil {
+		return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s has no tool arguments", n.st.Kind)}
 	}
-	// Other tools: the canonical parameters plus the coordinates of
-	// the geocoded city or cities this subtask depends on.
-	args := map[string]any{}
-	for k, v := range p {
-		args[k] = v
-	}
-	if n.st.Category == orchestrator.RealtimePrice {
-		args["kind"] = string(n.st.Kind)
-	}
-	var places []orchestrator.Place
-	for _, id := range deps.IDs() {
-		if dv, ok := deps.Value(id); ok {
-			if pl, ok := decodePlace(dv.payload); ok {
-				places = append(places, pl)
-			}
-		}
-	}
-	if len(places) == 1 {
-		args["latitude"], args["longitude"] = places[0].Latitude, places[0].Longitude
-	}
-	for i, pl := range places {
-		if len(places) > 1 {
-			args["latitude_"+strconv.Itoa(i)], args["longitude_"+strconv.Itoa(i)] = pl.Latitude, pl.Longitude
-		}
-	}
-	return args, nil
+	return h.args(c, tool)
 }
 
-// place returns the geocoded place this subtask depends on.
-func (n *node) place(deps dag.Deps[nodeValue]) (orchestrator.Place, error) {
-	for _, id := range deps.IDs() {
-		if dv, ok := deps.Value(id); ok {
-			if pl, ok := decodePlace(dv.payload); ok {
-				return pl, nil
-			}
-		}
-		if err := deps.Err(id); err != nil {
-			return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located: " + orchestrator.ErrorMessage(unwrapNode(err))}
-		}
-	}
-	return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located"}
-}
-
-// geocodeOutput is the geocode tool's output.
-type geocodeOutput struct {
-	Places []orchestrator.Place `json:"places"`
-}
-
-func decodePlace(payload json.RawMessage) (orchestrator.Place, bool) {
-	var out geocodeOutput
-	if err := json.Unmarshal(payload, &out); err != nil || len(out.Places) == 0 {
-		return orchestrator.Place{}, false
-	}
-	return out.Places[0], true
-}
-
-// Matrix sizes: the best-rated places of each catalog, at most
-// maxMatrixPoints in all (the OSRM table limit is 100).
-const (
-	maxMatrixPoints   = 100
-	matrixHotels      = 10
-	matrixRestaurants = 30
-)
-
-type matrixPoint struct {
-	ID  string  `json:"id"`
-	Lat float64 `json:"lat"`
-	Lon float64 `json:"lon"`
-}
-
-// matrixArgs picks the points of a city's travel matrix from its catalogs:
-// the best-rated hotels and restaurants and as many attractions as fit, in
-// a deterministic order.
-func matrixArgs(deps dag.Deps[nodeValue]) (map[string]any, error) {
-	type cand struct {
-		id    string
-		loc   *orchestrator.GeoPoint
-		score float64
-	}
-	var hotels, restaurants, attractions []cand
-	for _, id := range deps.IDs() {
+// localInput assembles what a local step sees: the trip built from the
+// subtask's dependencies, and the itinerary among them.
+func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
+	values := make(map[string]nodeValue, len(n.st.Deps))
+	errs := map[string]error{}
+	depTasks := make([]orchestrator.Subtask, 0, len(n.st.Deps))
+	in := LocalInput{Brief: n.brief, Subtask: n.st}
+	for _, id := range n.st.Deps {
+		st := n.byID[id]
+		depTasks = append(depTasks, st)
 		dv, ok := deps.Value(id)
 		if !ok {
+			errs[id] = deps.Err(id)
 			continue
 		}
-		switch {
-		case strings.HasPrefix(id, string(orchestrator.KindHotels)+":"):
-			list, _ := decodeList[orchestrator.Accommodation](dv.payload, "hotels")
-			for _, h := range list {
-				hotels = append(hotels, cand{h.ID, h.Location, h.Rating})
-			}
-		case strings.HasPrefix(id, string(orchestrator.KindRestaurants)+":"):
-			list, _ := decodeList[orchestrator.Restaurant](dv.payload, "restaurants")
-			for _, r := range list {
-				restaurants = append(restaurants, cand{r.ID, r.Location, r.Rating})
-			}
-		case strings.HasPrefix(id, string(orchestrator.KindAttractions)+":"):
-			list, _ := decodeList[orchestrator.Attraction](dv.payload, "attractions")
-			for _, a := range list {
-				attractions = append(attractions, cand{a.ID, a.Location, a.Rating + a.Popularity})
-			}
-		}
-	}
-	var points []matrixPoint
-	seen := map[string]bool{}
-	take := func(cs []cand, n int) {
-		sort.SliceStable(cs, func(i, j int) bool {
-			if cs[i].score != cs[j].score {
-				return cs[i].score > cs[j].score
-			}
-			return cs[i].id < cs[j].id
-		})
-		for _, c := range cs {
-			if n == 0 || len(points) == maxMatrixPoints {
-				return
-			}
-			if c.loc == nil || c.id == "" || seen[c.id] {
-				continue
-			}
-			seen[c.id] = true
-			points = append(points, matrixPoint{c.id, c.loc.Lat, c.loc.Lon})
-			n--
-		}
-	}
-	take(hotels, matrixHotels)
-	take(restaurants, matrixRestaurants)
-	take(attractions, maxMatrixPoints)
-	if len(points) < 2 {
-		return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "fewer than two located places to measure travel times between"}
-	}
-	return map[string]any{"points": points, "profile": "driving"}, nil
-}
-
-// localInput assembles what a local step (or the renderer) sees: the trip
-// built from the subtask's dependencies and their raw payloads.
-func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
-	raw := map[string]json.RawMessage{}
-	values := map[string]nodeValue{}
-	errs := map[string]error{}
-	isDep := map[string]bool{}
-	for _, id := range deps.IDs() {
-		isDep[id] = true
-		if dv, ok := deps.Value(id); ok {
-			raw[id], values[id] = dv.payload, dv
-		} else {
-			errs[id] = deps.Err(id)
-		}
-	}
-	var depTasks []orchestrator.Subtask
-	for _, st := range n.all {
-		if isDep[st.ID] {
-			depTasks = append(depTasks, st)
+		values[id] = dv
+		if it, ok := dv.value.(*orchestrator.Itinerary); ok && st.Kind == orchestrator.KindItinerary {
+			in.Itinerary = it
 		}
 	}
 	trip, _ := assemble(n.brief, depTasks, values, errs)
-	return LocalInput{Brief: n.brief, Subtask: n.st, Trip: &trip, Deps: raw}
-}
-
-// renderArgs asks the renderer for the HTML itinerary of the plan as far as
-// it is known: the brief, the trip and the verified itinerary.
-func (n *node) renderArgs(deps dag.Deps[nodeValue]) (map[string]any, error) {
-	in := n.localInput(deps)
-	it, err := itineraryDep(in)
-	if err != nil {
-		return nil, err
-	}
-	for _, id := range n.st.Deps {
-		if strings.HasPrefix(id, string(orchestrator.KindVerify)+":") {
-			var rep orchestrator.Report
-			if raw, ok := in.Deps[id]; ok && json.Unmarshal(raw, &rep) == nil {
-				it.Report = &rep
-			}
-		}
-	}
-	plan := orchestrator.Plan{Brief: *n.brief, Status: orchestrator.PlanComplete, Trip: *in.Trip, Itinerary: it, Notes: []orchestrator.Note{}}
-	data, err := json.Marshal(plan)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"plan": json.RawMessage(data), "format": "html"}, nil
+	in.Trip = &trip
+	return in
 }

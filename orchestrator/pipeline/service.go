@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/decision"
@@ -34,16 +33,20 @@ type Tools interface {
 }
 
 // LocalInput is what a local step sees: the brief, its subtask, the trip
-// assembled from its dependencies, and their raw payloads keyed by subtask ID.
+// assembled from its dependencies and, for steps after the planner, the
+// itinerary it built — typed values, never JSON.
 type LocalInput struct {
-	Brief   *orchestrator.Brief
-	Subtask orchestrator.Subtask
-	Trip    *orchestrator.Trip
-	Deps    map[string]json.RawMessage
+	Brief     *orchestrator.Brief
+	Subtask   orchestrator.Subtask
+	Trip      *orchestrator.Trip
+	Itinerary *orchestrator.Itinerary
 }
 
-// LocalFunc computes a subtask in process and returns the payload to record.
-type LocalFunc func(ctx context.Context, in LocalInput) (json.RawMessage, error)
+// LocalFunc computes a subtask in process and returns its typed value
+// (*orchestrator.Itinerary for itinerary, *BudgetView for budget,
+// *orchestrator.Report for verify); a json.RawMessage is decoded by the
+// kind's handler instead. It should return early when ctx ends.
+type LocalFunc func(ctx context.Context, in LocalInput) (any, error)
 
 // Observer receives per-node measurements (Prometheus in production).
 type Observer interface {
@@ -78,7 +81,12 @@ type Service struct {
 	opts    Options
 	log     *slog.Logger
 	breaker *breaker.Set
+	decoded *decodedCache
 }
+
+// decodedCacheSize bounds the decoded catalogs kept in process: a few per
+// city of the hot destinations.
+const decodedCacheSize = 512
 
 // New returns a Service over the knowledge cache, the agent tools and the
 // plan store. store may be nil for callers that do not persist (prewarm).
@@ -119,7 +127,7 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 	if opts.Breaker == nil {
 		opts.Breaker = breaker.New(breaker.Options{Now: opts.Now})
 	}
-	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker}
+	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker, decoded: newDecodedCache(decodedCacheSize)}
 }
 
 // Request is one plan request.
@@ -136,30 +144,6 @@ type Request struct {
 	Hooks *dag.Hooks
 	// Kinds, when set, limits the run to subtasks of these kinds (prewarm).
 	Kinds map[orchestrator.Kind]bool
-}
-
-// nodeValue is what a DAG node yields. memo holds the payload decoded once
-// per run: the trip is assembled several times (for local steps and the
-// plan) from the same, sometimes large, catalogs.
-type nodeValue struct {
-	payload json.RawMessage
-	prov    orchestrator.Provenance
-	memo    *memo
-}
-
-type memo struct {
-	once sync.Once
-	v    any
-	ok   bool
-}
-
-// decoded returns decode's result, computing it once per node value.
-func (v nodeValue) decoded(decode func() (any, bool)) (any, bool) {
-	if v.memo == nil {
-		return decode()
-	}
-	v.memo.once.Do(func() { v.memo.v, v.memo.ok = decode() })
-	return v.memo.v, v.memo.ok
 }
 
 // NewID draws a new plan ID.
@@ -205,18 +189,17 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 		return nil, run, err
 	}
 	plan.Trip, plan.Notes = assemble(&b, subtasks, res.Values, res.Errors)
-	if it, ok := res.Values[idOfKind(subtasks, orchestrator.KindItinerary)]; ok {
-		var itin orchestrator.Itinerary
-		if err := json.Unmarshal(it.payload, &itin); err != nil {
-			return nil, run, fmt.Errorf("decode itinerary: %w", err)
+	var report *orchestrator.Report
+	for _, st := range subtasks {
+		switch x := res.Values[st.ID].value.(type) {
+		case *orchestrator.Itinerary:
+			plan.Itinerary = x
+		case *orchestrator.Report:
+			report = x
 		}
-		plan.Itinerary = &itin
-		if v, ok := res.Values[idOfKind(subtasks, orchestrator.KindVerify)]; ok {
-			var rep orchestrator.Report
-			if json.Unmarshal(v.payload, &rep) == nil {
-				itin.Report = &rep
-			}
-		}
+	}
+	if plan.Itinerary != nil && report != nil {
+		plan.Itinerary.Report = report
 	}
 	plan.Status = orchestrator.PlanComplete
 	if len(res.Errors) > 0 {
@@ -237,9 +220,13 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 	if err != nil {
 		return nil, err
 	}
+	byID := make(map[string]orchestrator.Subtask, len(subtasks))
+	for _, st := range subtasks {
+		byID[st.ID] = st
+	}
 	g := dag.New[nodeValue]()
 	for i, st := range subtasks {
-		n := &node{svc: s, brief: b, st: st, all: subtasks, strategy: strategies[i], cached: lookups[i]}
+		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i]}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),
@@ -333,8 +320,13 @@ func (s *Service) observe(subtasks []orchestrator.Subtask, hooks *dag.Hooks) *da
 		h.OnStart = hooks.OnStart
 	}
 	h.OnFinish = func(sp dag.Span) {
-		if sp.Err != nil && orchestrator.ErrorCode(domainError(unwrapNode(sp.Err))) == orchestrator.EINTERNAL {
-			s.log.Error("subtask failed unexpectedly", "node", sp.Node, "err", sp.Err)
+		if sp.Err != nil {
+			switch orchestrator.ErrorCode(domainError(unwrapNode(sp.Err))) {
+			case orchestrator.EINTERNAL:
+				s.log.Error("subtask failed unexpectedly", "node", sp.Node, "err", sp.Err)
+			case orchestrator.EINVALIDARG:
+				s.log.Error("a tool refused the arguments built for a subtask", "node", sp.Node, "err", sp.Err)
+			}
 		}
 		if s.opts.Observer != nil {
 			st := byID[sp.Node]

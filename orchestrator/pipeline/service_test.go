@@ -237,7 +237,7 @@ func TestPlanColdThenWarm(t *testing.T) {
 	}
 	for _, k := range []orchestrator.Kind{orchestrator.KindGuide, orchestrator.KindAttractions, orchestrator.KindRestaurants,
 		orchestrator.KindHotels, orchestrator.KindTransport, orchestrator.KindFX, orchestrator.KindMatrix,
-		orchestrator.KindItinerary, orchestrator.KindBudget, orchestrator.KindVerify, orchestrator.KindRender} {
+		orchestrator.KindItinerary, orchestrator.KindBudget, orchestrator.KindVerify} {
 		if !unavailable[k] {
 			t.Errorf("no unavailable note for %s", k)
 		}
@@ -405,10 +405,10 @@ func TestPlanDeadline(t *testing.T) {
 
 func TestLocalStepPanicIsANote(t *testing.T) {
 	f := newFixture(t, pipeline.Options{Local: map[orchestrator.Kind]pipeline.LocalFunc{
-		orchestrator.KindItinerary: func(context.Context, pipeline.LocalInput) (json.RawMessage, error) {
+		orchestrator.KindItinerary: func(context.Context, pipeline.LocalInput) (any, error) {
 			panic("planner bug")
 		},
-		orchestrator.KindBudget: func(context.Context, pipeline.LocalInput) (json.RawMessage, error) {
+		orchestrator.KindBudget: func(context.Context, pipeline.LocalInput) (any, error) {
 			return nil, errors.New("no itinerary to price")
 		},
 	}})
@@ -452,9 +452,9 @@ func TestPrewarm(t *testing.T) {
 func TestLocalStepSeesAssembledTrip(t *testing.T) {
 	var seen *orchestrator.Trip
 	f := newFixture(t, pipeline.Options{Local: map[orchestrator.Kind]pipeline.LocalFunc{
-		orchestrator.KindItinerary: func(_ context.Context, in pipeline.LocalInput) (json.RawMessage, error) {
+		orchestrator.KindItinerary: func(_ context.Context, in pipeline.LocalInput) (any, error) {
 			seen = in.Trip
-			return json.Marshal(orchestrator.Itinerary{Tier: orchestrator.TierMid, Currency: in.Brief.Budget.Currency, People: in.Brief.Travelers.Total()})
+			return &orchestrator.Itinerary{Tier: orchestrator.TierMid, Currency: in.Brief.Budget.Currency, People: in.Brief.Travelers.Total()}, nil
 		},
 	}})
 	plan, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)})

@@ -2,10 +2,8 @@ package pipeline
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/planner"
@@ -23,39 +21,22 @@ func PlannerSteps() map[orchestrator.Kind]LocalFunc {
 	}
 }
 
-func planStep(ctx context.Context, in LocalInput) (json.RawMessage, error) {
-	it, err := planner.PlanContext(ctx, in.Brief, in.Trip, planner.Options{Cities: in.Brief.CityCount})
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(it)
+func planStep(ctx context.Context, in LocalInput) (any, error) {
+	return planner.PlanContext(ctx, in.Brief, in.Trip, planner.Options{Cities: in.Brief.CityCount})
 }
 
-// itineraryDep returns the itinerary among a step's dependencies.
-func itineraryDep(in LocalInput) (*orchestrator.Itinerary, error) {
-	for _, id := range in.Subtask.Deps {
-		if strings.HasPrefix(id, string(orchestrator.KindItinerary)+":") {
-			raw, ok := in.Deps[id]
-			if !ok {
-				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "no itinerary was built"}
-			}
-			var it orchestrator.Itinerary
-			if err := json.Unmarshal(raw, &it); err != nil {
-				return nil, fmt.Errorf("decode itinerary: %w", err)
-			}
-			return &it, nil
-		}
+func verifyStep(ctx context.Context, in LocalInput) (any, error) {
+	if in.Itinerary == nil {
+		return nil, errNoItinerary
 	}
-	return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "no itinerary was built"}
-}
-
-func verifyStep(_ context.Context, in LocalInput) (json.RawMessage, error) {
-	it, err := itineraryDep(in)
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return json.Marshal(verifier.Verify(in.Brief, in.Trip, it))
+	rep := verifier.Verify(in.Brief, in.Trip, in.Itinerary)
+	return &rep, nil
 }
+
+var errNoItinerary = &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "no itinerary was built"}
 
 // BudgetView is the budget step's output: the itinerary's tiers in the
 // currency of the brief's budget, converted at the trip's exchange rate
@@ -67,14 +48,14 @@ type BudgetView struct {
 	Budget   orchestrator.BudgetBreakdown `json:"budget"`
 }
 
-func budgetStep(_ context.Context, in LocalInput) (json.RawMessage, error) {
-	it, err := itineraryDep(in)
-	if err != nil {
-		return nil, err
+func budgetStep(_ context.Context, in LocalInput) (any, error) {
+	it := in.Itinerary
+	if it == nil {
+		return nil, errNoItinerary
 	}
-	view := BudgetView{Currency: it.Budget.Currency, Budget: it.Budget}
+	view := &BudgetView{Currency: it.Budget.Currency, Budget: it.Budget}
 	if in.Brief.Budget == nil || in.Brief.Budget.Currency == it.Budget.Currency {
-		return json.Marshal(view)
+		return view, nil
 	}
 	want := in.Brief.Budget.Currency
 	fx := in.Trip.FX
@@ -102,6 +83,5 @@ func budgetStep(_ context.Context, in LocalInput) (json.RawMessage, error) {
 		t.Total = conv(t.Total)
 		t.PerPerson = conv(t.PerPerson)
 	}
-	view = BudgetView{Currency: want, Rate: 1 / r, RateDate: fx.Value.Date, Budget: b}
-	return json.Marshal(view)
+	return &BudgetView{Currency: want, Rate: 1 / r, RateDate: fx.Value.Date, Budget: b}, nil
 }

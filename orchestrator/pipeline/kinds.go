@@ -1,0 +1,221 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/dag"
+)
+
+// handler is everything the pipeline knows about one subtask kind, in one
+// place: the arguments of each tool the decision module may choose for it,
+// how its payload decodes into a typed value (once per payload), and how
+// that value joins the trip. The kind's parameters, category and default
+// tool are the domain's (orchestrator.Kinds, orchestrator.Decompose); its
+// tool rules are the decision module's. Adding a kind is its handler file
+// here and its provider's tool.
+type handler struct {
+	// args returns tool's arguments for the subtask; nil means the kind
+	// has no tool (computed in process).
+	args func(c *call, tool string) (map[string]any, error)
+	// decode reads a payload (from a tool, the cache or a local step that
+	// returned JSON) into the kind's typed value; nil, or false, keeps
+	// only the raw payload, which joins the trip as a section.
+	decode func(payload json.RawMessage) (any, bool)
+	// shared marks decoded values that may be shared by concurrent plans
+	// (read-only catalogs): they are kept in the decoded cache, keyed by
+	// the cache entry and its fetch time.
+	shared bool
+	// join adds the node's value to the trip; nil means a section.
+	join func(j *joiner, st orchestrator.Subtask, v nodeValue)
+}
+
+// handlers holds the handler of every kind the pipeline runs; each kind's
+// file registers its own.
+var handlers = map[orchestrator.Kind]handler{}
+
+func register(k orchestrator.Kind, h handler) {
+	if _, dup := handlers[k]; dup {
+		panic("pipeline: two handlers for kind " + string(k))
+	}
+	handlers[k] = h
+}
+
+// nodeValue is what a DAG node yields: the payload as its source gave it
+// (what the knowledge cache keeps), its provenance, and the kind's typed
+// value, decoded once or computed in process.
+type nodeValue struct {
+	payload json.RawMessage
+	prov    orchestrator.Provenance
+	value   any
+}
+
+// dep is one dependency of a subtask as it finished.
+type dep struct {
+	st  orchestrator.Subtask
+	v   nodeValue
+	ok  bool
+	err error
+}
+
+// call is what a handler sees when building arguments: the subtask, the
+// brief and its dependencies in the subtask's order, found by kind.
+type call struct {
+	st    orchestrator.Subtask
+	brief *orchestrator.Brief
+	deps  []dep
+}
+
+func newCall(n *node, deps dag.Deps[nodeValue]) *call {
+	c := &call{st: n.st, brief: n.brief, deps: make([]dep, 0, len(n.st.Deps))}
+	for _, id := range n.st.Deps {
+		d := dep{st: n.byID[id]}
+		d.v, d.ok = deps.Value(id)
+		if !d.ok {
+			d.err = deps.Err(id)
+		}
+		c.deps = append(c.deps, d)
+	}
+	return c
+}
+
+// ofKind returns the dependencies of kind k, in order.
+func (c *call) ofKind(k orchestrator.Kind) []dep {
+	var out []dep
+	for _, d := range c.deps {
+		if d.st.Kind == k {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// places returns the geocoded places among the dependencies, in order; a
+// place that could not be located is the zero Place.
+func (c *call) places() []orchestrator.Place {
+	var out []orchestrator.Place
+	for _, d := range c.ofKind(orchestrator.KindGeocode) {
+		pl, _ := d.v.value.(orchestrator.Place)
+		out = append(out, pl)
+	}
+	return out
+}
+
+// place returns the one geocoded place the subtask concerns.
+func (c *call) place() (orchestrator.Place, error) {
+	for _, d := range c.ofKind(orchestrator.KindGeocode) {
+		if pl, ok := d.v.value.(orchestrator.Place); ok {
+			return pl, nil
+		}
+		if d.err != nil {
+			return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located: " + orchestrator.ErrorMessage(domainError(unwrapNode(d.err)))}
+		}
+	}
+	return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located"}
+}
+
+// withPlace adds the place's coordinates and country to args.
+func withPlace(args map[string]any, pl orchestrator.Place) map[string]any {
+	args["latitude"], args["longitude"] = pl.Latitude, pl.Longitude
+	if pl.CountryCode != "" {
+		args["country"] = strings.ToUpper(pl.CountryCode)
+	}
+	return args
+}
+
+// decodedCache keeps decoded catalogs in process, keyed by the knowledge
+// cache entry and its fetch time, so a hot city's catalogs decode once per
+// process rather than once per plan. Values are shared read-only.
+type decodedCache struct {
+	mu  sync.Mutex
+	max int
+	m   map[string]any
+}
+
+func newDecodedCache(max int) *decodedCache {
+	return &decodedCache{max: max, m: make(map[string]any, max)}
+}
+
+func decodedKey(st orchestrator.Subtask, fetched time.Time) string {
+	return st.ID + "@" + fetched.UTC().Format(time.RFC3339Nano)
+}
+
+func (c *decodedCache) get(key string) (any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+func (c *decodedCache) put(key string, v any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m) >= c.max {
+		// Forget everything rather than track recency: refilling costs
+		// one decode per hot catalog.
+		clear(c.m)
+	}
+	c.m[key] = v
+}
+
+// decode sets v's typed value from its payload with the kind's handler,
+// through the decoded cache for shared kinds.
+func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
+	h := handlers[st.Kind]
+	if v.value != nil || h.decode == nil || len(v.payload) == 0 {
+		return
+	}
+	if h.shared && !v.prov.FetchedAt.IsZero() {
+		key := decodedKey(st, v.prov.FetchedAt)
+		if x, ok := s.decoded.get(key); ok {
+			v.value = x
+			return
+		}
+		if x, ok := h.decode(v.payload); ok {
+			s.decoded.put(key, x)
+			v.value = x
+		}
+		return
+	}
+	if x, ok := h.decode(v.payload); ok {
+		v.value = x
+	}
+}
+
+// decodeList reads a catalog payload: a bare JSON array (as the dataset
+// importers write it) or an object holding the array under field (as agent
+// tools return it, next to their provenance).
+func decodeList[T any](payload json.RawMessage, field string) ([]T, bool) {
+	var list []T
+	if len(payload) > 0 && payload[0] == '[' {
+		return list, json.Unmarshal(payload, &list) == nil
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(payload, &obj) != nil || obj[field] == nil {
+		return nil, false
+	}
+	return list, json.Unmarshal(obj[field], &list) == nil
+}
+
+// listDecoder returns a decode function for a catalog under field.
+func listDecoder[T any](field string) func(json.RawMessage) (any, bool) {
+	return func(p json.RawMessage) (any, bool) {
+		list, ok := decodeList[T](p, field)
+		return list, ok
+	}
+}
+
+// decodeObject reads an object payload given bare or under field.
+func decodeObject(payload json.RawMessage, field string, v any) bool {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(payload, &obj) != nil {
+		return false
+	}
+	if inner, ok := obj[field]; ok {
+		return json.Unmarshal(inner, v) == nil
+	}
+	return json.Unmarshal(payload, v) == nil
+}
