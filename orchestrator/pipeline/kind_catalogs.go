@@ -19,9 +19,13 @@ func init() {
 		return withPlace(map[string]any{"city": c.st.Params["city"], "category": c.st.Params["category"]}, pl), nil
 	}
 	register(orchestrator.KindAttractions, catalogHandler(catalogArgs, "attractions",
-		func(cd *orchestrator.CityData, s *orchestrator.Sourced[[]orchestrator.Attraction]) { cd.Attractions = s }))
+		func(cd *orchestrator.CityData, s *orchestrator.Sourced[[]orchestrator.Attraction]) {
+			cd.Attractions = s
+		}))
 	register(orchestrator.KindRestaurants, catalogHandler(catalogArgs, "restaurants",
-		func(cd *orchestrator.CityData, s *orchestrator.Sourced[[]orchestrator.Restaurant]) { cd.Restaurants = s }))
+		func(cd *orchestrator.CityData, s *orchestrator.Sourced[[]orchestrator.Restaurant]) {
+			cd.Restaurants = s
+		}))
 	register(orchestrator.KindHotels, catalogHandler(catalogArgs, "hotels",
 		func(cd *orchestrator.CityData, s *orchestrator.Sourced[[]orchestrator.Accommodation]) { cd.Hotels = s }))
 	register(orchestrator.KindMatrix, handler{
