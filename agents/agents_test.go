@@ -187,11 +187,11 @@ func TestEndToEnd(t *testing.T) {
 
 			om.Fail("forecast", http.StatusInternalServerError, "")
 			_, err = c.Call(ctx, "weather", map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": start, "end_date": end})
-			wantUpstream(t, err, "unavailable", true)
+			wantUpstream(t, err, "unavailable", false)
 
 			om.Fail("forecast", http.StatusTooManyRequests, string(openmeteotest.Fixture(t, "forecast_429_minutely.json")))
 			_, err = c.Call(ctx, "weather", map[string]any{"latitude": place.Latitude, "longitude": place.Longitude, "start_date": start, "end_date": end})
-			wantUpstream(t, err, "rate_limited", true)
+			wantUpstream(t, err, "rate_limited", false)
 
 			om.Fail("search", http.StatusOK, "<html>garbage</html>")
 			_, err = c.Call(ctx, "geocode", map[string]any{"name": "Chengdu"})
@@ -270,7 +270,7 @@ func TestGuidesAndPOIs(t *testing.T) {
 			wantUpstream(t, err, "timeout", true)
 			f.op.Fail(f.op.RateLimited())
 			_, err = c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "attractions", "latitude": 30.66667, "longitude": 104.06667})
-			wantUpstream(t, err, "rate_limited", true)
+			wantUpstream(t, err, "rate_limited", false)
 			_, err = c.Call(ctx, "find_pois", map[string]any{"city": "chengdu", "category": "hotels", "latitude": 30.66667, "longitude": 104.06667})
 			wantUpstream(t, err, "invalid_argument", false)
 		})

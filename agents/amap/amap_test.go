@@ -246,9 +246,9 @@ func TestErrors(t *testing.T) {
 	}{
 		{name: "10001 wrong key", key: "not-the-key", wantType: orchestrator.EAUTH, wantRequests: 1, wantErr: true},
 		{name: "10003 daily quota", fixture: "error_10003.json", wantType: orchestrator.ERATELIMITED, wantRequests: 1, wantErr: true},
-		{name: "10021 retried out", fixture: "error_10021.json", wantType: orchestrator.ERATELIMITED, wantRetryable: true, wantRequests: 3, wantErr: true},
+		{name: "10021 retried out", fixture: "error_10021.json", wantType: orchestrator.ERATELIMITED, wantRetryable: false, wantRequests: 3, wantErr: true},
 		{name: "10021 once then ok", fixture: "error_10021.json", times: 1, wantRequests: 2},
-		{name: "20003 retried", fixture: "error_20003.json", wantType: orchestrator.EUNAVAILABLE, wantRetryable: true, wantRequests: 3, wantErr: true},
+		{name: "20003 retried", fixture: "error_20003.json", wantType: orchestrator.EUNAVAILABLE, wantRetryable: false, wantRequests: 3, wantErr: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -346,7 +346,7 @@ func TestFindHotelsPartialFailure(t *testing.T) {
 		r.wv.Fail(wikivoyagetest.Failure{Status: http.StatusServiceUnavailable, Body: []byte("<html>down</html>")})
 		res, text := callTool(t, r.cs, "find_hotels", chengdu())
 		var ue orchestrator.UpstreamError
-		if err := json.Unmarshal([]byte(text), &ue); err != nil || !res.IsError || ue.Type != "unavailable" || !ue.Retryable || ue.Provider != "overpass" {
+		if err := json.Unmarshal([]byte(text), &ue); err != nil || !res.IsError || ue.Type != "unavailable" || ue.Retryable || ue.Provider != "overpass" {
 			t.Errorf("both down: %s", text)
 		}
 	})

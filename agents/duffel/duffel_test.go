@@ -152,7 +152,7 @@ func TestOffersErrors(t *testing.T) {
 		{name: "422", search: duffel.Search{From: "PVG", To: "CTU", Date: "2026-05-01", Adults: 1},
 			wantType: orchestrator.EINVALIDARG, wantMsg: "invalid_date: The date must be in the future (field departure_date)", wantRequests: 1},
 		{name: "429 retried", search: duffel.Search{From: "PVG", To: "CTU", Date: "2026-06-12", Adults: 1}, failStatus: 429, failFixture: "error_429.json",
-			wantType: orchestrator.ERATELIMITED, wantRetryable: true, wantMsg: "rate_limit_exceeded", wantRequests: 3},
+			wantType: orchestrator.ERATELIMITED, wantRetryable: false, wantMsg: "rate_limit_exceeded", wantRequests: 3},
 		{name: "unknown place", search: duffel.Search{From: "Atlantis", To: "CTU", Date: "2026-06-12", Adults: 1},
 			wantType: orchestrator.ENOTFOUND, wantMsg: `no airport or city matches "Atlantis"`, wantRequests: 1},
 		{name: "no adult", search: duffel.Search{From: "PVG", To: "CTU", Date: "2026-06-12"}, wantType: orchestrator.EINVALIDARG},

@@ -95,7 +95,7 @@ func TestRatesErrors(t *testing.T) {
 		{name: "base not a code", base: "yuan", wantType: orchestrator.EINVALIDARG, wantRequests: 0},
 		{name: "symbol not a code", base: "EUR", symbols: []string{"US$"}, wantType: orchestrator.EINVALIDARG, wantRequests: 0},
 		{name: "bad date", base: "EUR", date: "2026-02-30", wantType: orchestrator.EINVALIDARG, wantRequests: 0},
-		{name: "5xx retried", base: "EUR", fail: 502, failBody: "<html>bad gateway</html>", wantType: orchestrator.EUNAVAILABLE, wantRetryable: true, wantRequests: 3},
+		{name: "5xx retried", base: "EUR", fail: 502, failBody: "<html>bad gateway</html>", wantType: orchestrator.EUNAVAILABLE, wantRetryable: false, wantRequests: 3},
 		{name: "garbage 200", base: "EUR", fail: 200, failBody: "<html>", wantType: orchestrator.EBADRESPONSE, wantRequests: 1},
 		{name: "wrong base 200", base: "EUR", fail: 200, failBody: `{"amount":1.0,"base":"USD","date":"2026-05-29","rates":{"EUR":0.9}}`, wantType: orchestrator.EBADRESPONSE, wantRequests: 1},
 	}

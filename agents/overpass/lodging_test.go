@@ -76,7 +76,7 @@ func TestLodgingEmptyAndInvalid(t *testing.T) {
 	wantUpstream(t, err, "invalid_argument", false)
 	srv.Fail(srv.RateLimited())
 	_, err = c.Lodging(context.Background(), chengdu)
-	wantUpstream(t, err, "rate_limited", true)
+	wantUpstream(t, err, "rate_limited", false) // retries spent: not retryable above the client
 }
 
 func TestStars(t *testing.T) {

@@ -197,8 +197,8 @@ func TestErrors(t *testing.T) {
 		{"remark out of memory", func(*overpasstest.Server) overpasstest.Failure {
 			return overpasstest.Failure{Status: 200, Body: []byte(`{"version":0.6,"elements":[],"remark":"runtime error: Query run out of memory using about 2048 MB of RAM."}`)}
 		}, "unavailable", false, "out of memory"},
-		{"429", (*overpasstest.Server).RateLimited, "rate_limited", true, "rate_limited. Please check /api/status"},
-		{"504", (*overpasstest.Server).Busy, "unavailable", true, "too busy"},
+		{"429", (*overpasstest.Server).RateLimited, "rate_limited", false, "rate_limited. Please check /api/status"},
+		{"504", (*overpasstest.Server).Busy, "unavailable", false, "too busy"},
 		{"400 page", func(*overpasstest.Server) overpasstest.Failure {
 			return overpasstest.Failure{Status: 400, Body: []byte(`<p><strong style="color:#FF0000">Error</strong>: line 3: parse error: Unknown type &quot;nwx&quot; </p>`)}
 		}, "invalid_argument", false, `Unknown type "nwx"`},

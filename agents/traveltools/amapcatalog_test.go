@@ -499,9 +499,9 @@ func TestAmapCatalogUpstreamErrors(t *testing.T) {
 		retryable     bool
 	}{
 		"pois quota":    {ToolAmapFindPOIs, "error_10003.json", orchestrator.ERATELIMITED, false},
-		"pois qps":      {ToolAmapFindPOIs, "error_10021.json", orchestrator.ERATELIMITED, true},
+		"pois qps":      {ToolAmapFindPOIs, "error_10021.json", orchestrator.ERATELIMITED, false},
 		"hotels key":    {ToolAmapFindHotels, "error_10001.json", orchestrator.EAUTH, false},
-		"hotels engine": {ToolAmapFindHotels, "error_20003.json", orchestrator.EUNAVAILABLE, true},
+		"hotels engine": {ToolAmapFindHotels, "error_20003.json", orchestrator.EUNAVAILABLE, false},
 	} {
 		t.Run(name, func(t *testing.T) {
 			opts, srv := replayOptions(t)

@@ -223,7 +223,7 @@ func TestFXRatesErrors(t *testing.T) {
 		{"bad symbol", map[string]any{"base": "CNY", "symbols": "USD,dollar"}, 0, orchestrator.EINVALIDARG, false, 0},
 		{"bad date", map[string]any{"base": "CNY", "date": "2026-13-01"}, 0, orchestrator.EINVALIDARG, false, 0},
 		{"before the ECB", map[string]any{"base": "CNY", "date": "1998-06-01"}, 0, orchestrator.EINVALIDARG, false, 0},
-		{"upstream down", map[string]any{"base": "CNY"}, 503, orchestrator.EUNAVAILABLE, true, 3},
+		{"upstream down", map[string]any{"base": "CNY"}, 503, orchestrator.EUNAVAILABLE, false, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -372,7 +372,7 @@ func TestFlightOffersErrors(t *testing.T) {
 		{"bad age", with("child_ages", "19"), 0, orchestrator.EINVALIDARG, false},
 		{"cabin", with("cabin_class", "coach"), 0, orchestrator.EINVALIDARG, false},
 		{"unknown city", with("from", "Atlantis"), 0, orchestrator.ENOTFOUND, false},
-		{"rate limited", ok, 429, orchestrator.ERATELIMITED, true},
+		{"rate limited", ok, 429, orchestrator.ERATELIMITED, false},
 		{"validation error", with("date", "2026-06-01"), 422, orchestrator.EINVALIDARG, false},
 	}
 	for _, tt := range tests {
@@ -451,7 +451,7 @@ func TestAmapTools(t *testing.T) {
 		retryable bool
 	}{
 		"quota":           {ToolAmapGeocode, map[string]any{"address": "成都"}, "error_10003.json", orchestrator.ERATELIMITED, false},
-		"qps":             {ToolAmapGeocode, map[string]any{"address": "成都"}, "error_10021.json", orchestrator.ERATELIMITED, true},
+		"qps":             {ToolAmapGeocode, map[string]any{"address": "成都"}, "error_10021.json", orchestrator.ERATELIMITED, false},
 		"no match":        {ToolAmapGeocode, map[string]any{"address": "不存在的地方xyz"}, "", orchestrator.ENOTFOUND, false},
 		"lat without lon": {ToolAmapPOI, map[string]any{"lat": 30.6}, "", orchestrator.EINVALIDARG, false},
 		"radius":          {ToolAmapPOI, map[string]any{"lat": 30.6, "lon": 104, "radius": 0}, "", orchestrator.EINVALIDARG, false},

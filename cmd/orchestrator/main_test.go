@@ -161,7 +161,7 @@ func TestEndToEnd(t *testing.T) {
 			}
 			base := startServer(t, cfg)
 
-			status, data := postJSON(t, base+"/v1/plans", chengduBrief)
+			status, data := postJSON(t, base+"/v1/plans?include=trip", chengduBrief)
 			if status != http.StatusCreated {
 				t.Fatalf("POST /v1/plans: %d %s", status, data)
 			}
@@ -212,7 +212,7 @@ func TestEndToEnd(t *testing.T) {
 			}
 
 			// The stored plan is the one returned.
-			status, stored := getJSON(t, base+"/v1/plans/"+plan.ID)
+			status, stored := getJSON(t, base+"/v1/plans/"+plan.ID+"?include=trip")
 			if status != http.StatusOK {
 				t.Fatalf("GET plan: %d %s", status, stored)
 			}
@@ -222,6 +222,14 @@ func TestEndToEnd(t *testing.T) {
 			b, _ := json.Marshal(again)
 			if !bytes.Equal(a, b) {
 				t.Errorf("stored plan differs from the returned one:\n%s\n%s", a, b)
+			}
+			// Without ?include=trip the plan is lean: no catalogs, a
+			// summary of its sources instead.
+			status, lean := getJSON(t, base+"/v1/plans/"+plan.ID)
+			var leanFields map[string]json.RawMessage
+			if err := json.Unmarshal(lean, &leanFields); status != http.StatusOK || err != nil || leanFields["trip"] != nil ||
+				leanFields["itinerary"] == nil || leanFields["sources"] == nil || len(lean) > 64<<10 {
+				t.Errorf("lean GET: %d, %d bytes, fields %v", status, len(lean), len(leanFields))
 			}
 			status, trace := getJSON(t, base+"/v1/plans/"+plan.ID+"/trace")
 			if os.Getenv("TRIPWEAVE_TEST_LOG") != "" {
@@ -233,7 +241,7 @@ func TestEndToEnd(t *testing.T) {
 
 			// A second plan of the same brief is answered from the cache.
 			before := len(om.Requests())
-			status, data = postJSON(t, base+"/v1/plans", chengduBrief)
+			status, data = postJSON(t, base+"/v1/plans?include=trip", chengduBrief)
 			if status != http.StatusCreated {
 				t.Fatalf("warm POST: %d %s", status, data)
 			}
@@ -263,7 +271,7 @@ func TestEndToEnd(t *testing.T) {
 
 			// Open-Meteo failing degrades the weather section only.
 			om.Fail("forecast", 503, `{"error":true,"reason":"Service Unavailable"}`)
-			status, data = postJSON(t, base+"/v1/plans", strings.Replace(chengduBrief, `"days": 3`, `"days": 2`, 1))
+			status, data = postJSON(t, base+"/v1/plans?include=trip", strings.Replace(chengduBrief, `"days": 3`, `"days": 2`, 1))
 			if status != http.StatusCreated {
 				t.Fatalf("plan with the forecast down: %d %s", status, data)
 			}
@@ -274,7 +282,7 @@ func TestEndToEnd(t *testing.T) {
 			}
 
 			// A natural-language request goes through the brief parser.
-			status, data = postJSON(t, base+"/v1/plans", `{"query":"成都三日游，6月3日出发，两大一小","now":"2026-06-01T12:00:00+08:00"}`)
+			status, data = postJSON(t, base+"/v1/plans?include=trip", `{"query":"成都三日游，6月3日出发，两大一小","now":"2026-06-01T12:00:00+08:00"}`)
 			if status != http.StatusCreated {
 				t.Fatalf("query plan: %d %s", status, data)
 			}

@@ -27,7 +27,7 @@ func TestEndToEndProviders(t *testing.T) {
 
 	brief := `{"brief": {"origin": "Shanghai", "destinations": ["Chengdu"], "start_date": "2026-06-12", "days": 3,
 	  "travelers": {"adults": 2, "children": 1}, "budget": {"amount": 6000, "currency": "CNY", "per_person": true}, "language": "en"}}`
-	status, data := postJSON(t, base+"/v1/plans", brief)
+	status, data := postJSON(t, base+"/v1/plans?include=trip", brief)
 	if status != http.StatusCreated {
 		t.Fatalf("POST /v1/plans: %d %s", status, data)
 	}

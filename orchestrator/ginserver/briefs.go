@@ -164,5 +164,5 @@ func (s *Server) answerPlan(c *gin.Context) {
 		return
 	}
 	c.Header("Location", "/v1/plans/"+plan.ID)
-	c.JSON(http.StatusCreated, plan)
+	c.JSON(http.StatusCreated, planBody(c, plan))
 }

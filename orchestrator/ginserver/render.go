@@ -1,8 +1,12 @@
 package ginserver
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -43,12 +47,11 @@ func (s *Server) renderPlan(c *gin.Context, id string, f templates.Format) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "documents are not configured on this server"))
 		return
 	}
-	p, err := s.cfg.Store.Plan(c.Request.Context(), id)
+	p, etag, err := s.storedPlan(c.Request.Context(), id)
 	if err != nil {
 		writeError(c, s.log, err)
 		return
 	}
-	etag := templates.ETag(p)
 	if etagMatch(c.GetHeader("If-None-Match"), etag) {
 		h := c.Writer.Header()
 		h.Set("ETag", etag)
@@ -57,10 +60,19 @@ func (s *Server) renderPlan(c *gin.Context, id string, f templates.Format) {
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	body, err := s.cfg.Renderer.RenderBytes(p, f)
-	if err != nil {
-		writeError(c, s.log, err)
-		return
+	body, ok := s.docs.get(etag, f)
+	if !ok {
+		if p == nil {
+			if p, err = s.cfg.Store.Plan(c.Request.Context(), id); err != nil {
+				writeError(c, s.log, err)
+				return
+			}
+		}
+		if body, err = s.cfg.Renderer.RenderBytes(p, f); err != nil {
+			writeError(c, s.log, err)
+			return
+		}
+		s.docs.put(etag, f, body)
 	}
 	h := c.Writer.Header()
 	h.Set("ETag", etag)
@@ -94,4 +106,62 @@ func etagMatch(header, etag string) bool {
 		}
 	}
 	return false
+}
+
+// storedPlan returns plan id's entity tag and, when the tag could not be
+// had without it, the plan. A store that keeps plans as JSON documents
+// (PlanJSON) gives the tag from the stored bytes — the renderer's version
+// and the document's hash, the same on every read — without decoding the
+// plan; otherwise the tag is templates.ETag of the decoded plan.
+func (s *Server) storedPlan(ctx context.Context, id string) (*orchestrator.Plan, string, error) {
+	if raw, ok := s.cfg.Store.(interface {
+		PlanJSON(ctx context.Context, id string) ([]byte, error)
+	}); ok {
+		data, err := raw.PlanJSON(ctx, id)
+		if err != nil {
+			return nil, "", err
+		}
+		return nil, documentETag(data), nil
+	}
+	p, err := s.cfg.Store.Plan(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	return p, templates.ETag(p), nil
+}
+
+// documentETag is the entity tag of the documents rendered from a stored
+// plan document: the renderer's version and the document's SHA-256.
+func documentETag(doc []byte) string {
+	h := sha256.New()
+	h.Write([]byte("tripweave-render-v" + templates.Version + "\x00"))
+	h.Write(doc)
+	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`
+}
+
+// docCache keeps recently rendered documents by entity tag and format: a
+// stored plan never changes, so a document rendered once is served again
+// without rendering until the cache is full (then it starts over).
+type docCache struct {
+	mu  sync.Mutex
+	max int
+	m   map[string][]byte
+}
+
+func newDocCache(max int) *docCache { return &docCache{max: max, m: map[string][]byte{}} }
+
+func (d *docCache) get(etag string, f templates.Format) ([]byte, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	b, ok := d.m[etag+string(f)]
+	return b, ok
+}
+
+func (d *docCache) put(etag string, f templates.Format, body []byte) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.m) >= d.max {
+		clear(d.m)
+	}
+	d.m[etag+string(f)] = body
 }

@@ -79,7 +79,11 @@ type Server struct {
 	cfg    Config
 	log    *slog.Logger
 	engine *gin.Engine
+	docs   *docCache
 }
+
+// docCacheSize bounds the rendered documents kept in memory.
+const docCacheSize = 256
 
 const requestIDKey = "request_id"
 
@@ -96,7 +100,7 @@ func New(cfg Config) *Server {
 		cfg.Heartbeat = DefaultHeartbeat
 	}
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New()}
+	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New(), docs: newDocCache(docCacheSize)}
 	e := s.engine
 	e.HandleMethodNotAllowed = true
 	e.Use(s.requestID, nosniff, s.recover, s.accessLog, s.cors, s.authenticate)
@@ -206,7 +210,38 @@ func (s *Server) createPlan(c *gin.Context) {
 		return
 	}
 	c.Header("Location", "/v1/plans/"+plan.ID)
-	c.JSON(http.StatusCreated, plan)
+	c.JSON(http.StatusCreated, planBody(c, plan))
+}
+
+// planView is a plan as the API sends it: every field of the stored plan
+// but the trip — its catalogs and travel matrices, hundreds of kilobytes —
+// which only ?include=trip adds. The plan's sources summarize where the
+// trip's facts came from either way.
+type planView struct {
+	*orchestrator.Plan
+	Trip *orchestrator.Trip `json:"trip,omitempty"` // shadows Plan.Trip
+}
+
+// includeTrip reports whether the request asks for the full trip
+// (?include=trip, or a comma-separated list naming it).
+func includeTrip(c *gin.Context) bool {
+	for _, v := range c.QueryArray("include") {
+		for _, f := range strings.Split(v, ",") {
+			if strings.TrimSpace(f) == "trip" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// planBody returns what to send for p: the lean view, or the whole plan
+// when the request includes the trip.
+func planBody(c *gin.Context, p *orchestrator.Plan) any {
+	if includeTrip(c) {
+		return p
+	}
+	return planView{Plan: p}
 }
 
 // readPlanRequest reads the body of POST /v1/plans into a normalized
@@ -301,7 +336,17 @@ func (s *Server) getPlan(c *gin.Context) {
 			writeError(c, s.log, err)
 			return
 		}
-		c.Data(http.StatusOK, "application/json; charset=utf-8", data)
+		if includeTrip(c) {
+			// The stored document as it was written, byte for byte.
+			c.Data(http.StatusOK, "application/json; charset=utf-8", data)
+			return
+		}
+		var p orchestrator.Plan
+		if err := json.Unmarshal(data, &p); err != nil {
+			writeError(c, s.log, fmt.Errorf("stored plan %s: %w", id, err))
+			return
+		}
+		c.JSON(http.StatusOK, planView{Plan: &p})
 		return
 	}
 	p, err := s.cfg.Store.Plan(c.Request.Context(), id)
@@ -309,7 +354,7 @@ func (s *Server) getPlan(c *gin.Context) {
 		writeError(c, s.log, err)
 		return
 	}
-	c.JSON(http.StatusOK, p)
+	c.JSON(http.StatusOK, planBody(c, p))
 }
 
 func (s *Server) getTrace(c *gin.Context) {

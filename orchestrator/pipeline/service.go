@@ -206,6 +206,7 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 		plan.Status = orchestrator.PlanPartial
 	}
 	plan.Trace = summarize(run, res.Duration)
+	plan.Sources = plan.Trip.Sources()
 	if s.store != nil {
 		if err := s.store.SavePlan(ctx, plan, run); err != nil {
 			return nil, run, fmt.Errorf("store plan: %w", err)
