@@ -5,7 +5,7 @@ PKGS    := ./...
 
 DATASETS ?= ../shared/datasets
 
-.PHONY: run agents cluster build test test-race bench bench-travelplanner bench-quality lint fmt clean
+.PHONY: run agents cluster build test test-race bench bench-travelplanner bench-quality load lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -53,6 +53,11 @@ bench-travelplanner: build
 ## bench-quality: plan, verify and score the quality evaluation requests (orchestrator/quality/evaluation)
 bench-quality: build
 	$(BIN)/orchestrator evaluate-quality --data $(DATASETS) --json $(BIN)/quality.json
+
+## load: warm plans/s, p50/p99 and the ratio to a no-op gin handler measured in the same run
+## (in-process server, ChinaTravel sandbox imported, providers failing fast; REDIS_URL as for run)
+load: build
+	$(BIN)/orchestrator load --data $(DATASETS)/chinatravel $(LOADFLAGS)
 
 ## lint: go vet and a gofmt check
 lint:

@@ -71,6 +71,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdServe(ctx, cfg, args[1:], stderr)
 	case "plan":
 		return cmdPlan(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "load":
+		return cmdLoad(ctx, cfg, args[1:], stdout, stderr)
 	case "prewarm":
 		if distributed(args[1:]) {
 			return cmdPrewarmQueue(ctx, cfg, args[1:], stdout, stderr)

@@ -6,10 +6,11 @@
 // plan reads back byte for byte, next to indexed columns (id, created_at,
 // status, brief_key); each span of a run's trace is a row of the spans
 // table. The database runs in WAL mode: readers never wait for the writer.
-// Writes go through a single connection, so they are serialized within the
-// process, and begin IMMEDIATE transactions that wait up to five seconds for
-// another process's writer. Commits are fsynced (synchronous=FULL): a plan
-// SavePlan has acknowledged survives a power cut.
+// Writes go through a single connection and one writer goroutine, so they
+// are serialized within the process, and begin IMMEDIATE transactions that
+// wait up to five seconds for another process's writer. Plans saved
+// concurrently share a transaction (group commit). Commits are fsynced
+// (synchronous=FULL): a plan SavePlan has acknowledged survives a power cut.
 package sqlite
 
 import (
@@ -45,6 +46,29 @@ type Store struct {
 
 	keysMu    sync.Mutex // guards keysReady (keys.go)
 	keysReady bool
+
+	// Group commit: SavePlan hands its rows to the writer goroutine, which
+	// writes every plan waiting at that moment in one transaction — one
+	// fsync for all of them — and answers each once the commit is durable.
+	writes    chan *writeReq // unbuffered: a plan is queued only when the writer takes it
+	quit      chan struct{}
+	stopped   chan struct{}
+	closeOnce sync.Once
+	batch     int // most plans per commit: maxBatch (1 in the baseline benchmark)
+}
+
+// maxBatch bounds the plans of one group commit.
+const maxBatch = 64
+
+// writeTimeout bounds one group commit (the busy timeout included).
+const writeTimeout = 30 * time.Second
+
+// writeReq is one plan waiting to be written, encoded.
+type writeReq struct {
+	id, created, status, briefKey string
+	doc                           []byte
+	spans                         []orchestrator.Span
+	done                          chan error
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -94,7 +118,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
-	return &Store{path: abs, w: w, r: r}, nil
+	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch}
+	go st.writer()
+	return st, nil
 }
 
 // dsn returns the SQLite URI for the absolute path abs with query q; the
@@ -109,12 +135,14 @@ func (s *Store) Path() string { return s.path }
 
 // SavePlan stores p and its run trace r in one transaction, replacing any
 // plan with the same ID and its trace; r may be nil for no trace. The plan is
-// stored as json.Marshal(p). It blocks while another SavePlan of this Store
-// is writing and, up to five seconds, while another process is. p must have
+// stored as json.Marshal(p). Concurrent calls share a transaction (group
+// commit: one fsync for every plan waiting), and each returns once its plan
+// is durable. It blocks while the previous group commit is writing and, up
+// to five seconds, while another process is. p must have
 // an ID, r's PlanID must be empty or p.ID, and span durations must be finite;
 // otherwise an EINVALID *orchestrator.Error is returned and nothing is
 // written.
-func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) (err error) {
+func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) error {
 	if p == nil {
 		return orchestrator.Errorf(orchestrator.EINVALID, "no plan to save")
 	}
@@ -139,43 +167,116 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 	}
 	defer func() { err = writeError(err) }() // a full disk is a 503, not a bug
 
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("save plan %s: %w", p.ID, err)
+	}
+	req := &writeReq{id: p.ID, created: p.CreatedAt.UTC().Format(timeLayout), status: p.Status,
+		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, spans: spans, done: make(chan error, 1)}
+	select {
+	case s.writes <- req:
+	case <-s.quit:
+		return fmt.Errorf("save plan %s: the store is closed", p.ID)
+	case <-ctx.Done():
+		return fmt.Errorf("save plan %s: %w", p.ID, ctx.Err())
+	}
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		// The write may still commit; the caller must not acknowledge it.
+		return fmt.Errorf("save plan %s: %w", p.ID, ctx.Err())
+	}
+}
+
+// writer runs the group commits until Close: it takes one plan, then every
+// other plan whose SavePlan is waiting at that moment (up to maxBatch), and
+// writes them in one transaction.
+func (s *Store) writer() {
+	defer close(s.stopped)
+	for {
+		var first *writeReq
+		select {
+		case first = <-s.writes:
+		case <-s.quit:
+			return
+		}
+		batch := []*writeReq{first}
+	drain:
+		for len(batch) < s.batch {
+			select {
+			case r := <-s.writes:
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit writes batch in one transaction and answers every plan in it. When
+// the batch fails, each plan is retried in a transaction of its own, so one
+// bad plan fails alone.
+func (s *Store) commit(batch []*writeReq) {
+	err := s.writeBatch(batch)
+	if err == nil || len(batch) == 1 {
+		for _, r := range batch {
+			r.done <- err
+		}
+		return
+	}
+	for _, r := range batch {
+		r.done <- s.writeBatch([]*writeReq{r})
+	}
+}
+
+// writeBatch writes the plans of batch and their traces in one
+// transaction, in order (a later save of the same ID wins).
+func (s *Store) writeBatch(batch []*writeReq) (err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+	defer cancel()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("save plan %s: %w", p.ID, err)
+		return fmt.Errorf("save plan %s: %w", batch[0].id, err)
 	}
 	defer func() {
 		if err != nil {
 			_ = tx.Rollback()
 		}
 	}()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc)
+	var spanStmt *sql.Stmt
+	for _, r := range batch {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc)
 		VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, status = excluded.status,
 			brief_key = excluded.brief_key, doc = excluded.doc`,
-		p.ID, p.CreatedAt.UTC().Format(timeLayout), p.Status, orchestrator.BriefKey(&p.Brief), string(doc),
-	); err != nil {
-		return fmt.Errorf("save plan %s: %w", p.ID, err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM spans WHERE plan_id = ?`, p.ID); err != nil {
-		return fmt.Errorf("save plan %s: clear trace: %w", p.ID, err)
-	}
-	if len(spans) > 0 {
-		stmt, err := tx.PrepareContext(ctx, `INSERT INTO spans
-			(plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return fmt.Errorf("save plan %s: trace: %w", p.ID, err)
+			r.id, r.created, r.status, r.briefKey, string(r.doc),
+		); err != nil {
+			return fmt.Errorf("save plan %s: %w", r.id, err)
 		}
-		defer stmt.Close()
-		for i, sp := range spans {
-			if _, err := stmt.ExecContext(ctx, p.ID, i, sp.Node, string(sp.Kind), sp.Route, sp.CacheHit,
+		if _, err := tx.ExecContext(ctx, `DELETE FROM spans WHERE plan_id = ?`, r.id); err != nil {
+			return fmt.Errorf("save plan %s: clear trace: %w", r.id, err)
+		}
+		if len(r.spans) == 0 {
+			continue
+		}
+		if spanStmt == nil {
+			if spanStmt, err = tx.PrepareContext(ctx, `INSERT INTO spans
+			(plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+				return fmt.Errorf("save plan %s: trace: %w", r.id, err)
+			}
+			defer spanStmt.Close()
+		}
+		for i, sp := range r.spans {
+			if _, err := spanStmt.ExecContext(ctx, r.id, i, sp.Node, string(sp.Kind), sp.Route, sp.CacheHit,
 				sp.Attempts, sp.Start.Format(time.RFC3339Nano), sp.DurationMS, sp.Status, sp.Error); err != nil {
-				return fmt.Errorf("save plan %s: span %d (%s): %w", p.ID, i, sp.Node, err)
+				return fmt.Errorf("save plan %s: span %d (%s): %w", r.id, i, sp.Node, err)
 			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("save plan %s: commit: %w", p.ID, err)
+		return fmt.Errorf("save plan %s: commit: %w", batch[0].id, err)
 	}
 	return nil
 }
@@ -259,7 +360,13 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the store's connections, waiting for queries in progress.
+// Close stops the writer once the group commit in progress is answered
+// (SavePlan calls after that fail) and closes the store's connections,
+// waiting for queries in progress.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.quit)
+		<-s.stopped
+	})
 	return errors.Join(s.r.Close(), s.w.Close())
 }

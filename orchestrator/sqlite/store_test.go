@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -479,6 +480,36 @@ func BenchmarkSavePlan(b *testing.B) {
 		if err := s.SavePlan(ctx, p, r); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSavePlanConcurrent saves plans from 32 goroutines: with group
+// commit (plans waiting together share a transaction and its fsync) and,
+// as the same-run baseline, with one commit per plan.
+func BenchmarkSavePlanConcurrent(b *testing.B) {
+	for _, mode := range []struct {
+		name  string
+		batch int
+	}{{"group-commit", maxBatch}, {"commit-per-plan", 1}} {
+		b.Run(mode.name, func(b *testing.B) {
+			ctx := context.Background()
+			s := openTest(b)
+			s.batch = mode.batch
+			var n atomic.Int64
+			b.SetParallelism(16) // 32 goroutines on 2 cores
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				p, r := benchPlan("")
+				for pb.Next() {
+					p.ID = fmt.Sprintf("plan-%d", n.Add(1))
+					r.PlanID = p.ID
+					if err := s.SavePlan(ctx, p, r); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
 	}
 }
 

@@ -1,0 +1,266 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tripweave/tripweave/agents"
+	"github.com/tripweave/tripweave/orchestrator/datasets"
+)
+
+// loadReport is what `orchestrator load` prints: the plans' throughput and
+// latency next to a no-op gin handler's, measured in the same run with the
+// same client, connections and duration.
+type loadReport struct {
+	Briefs      int     `json:"briefs"`
+	Concurrency int     `json:"concurrency"`
+	DurationS   float64 `json:"duration_s"`
+	Plans       int64   `json:"plans"`
+	PlansPerSec float64 `json:"plans_per_s"`
+	P50MS       float64 `json:"p50_ms"`
+	P99MS       float64 `json:"p99_ms"`
+	Non2xx      int64   `json:"non_2xx"`
+	BaselineRPS float64 `json:"noop_gin_requests_per_s"`
+	BaselineP50 float64 `json:"noop_gin_p50_ms"`
+	Ratio       float64 `json:"ratio"`
+	MeanBytes   int64   `json:"mean_response_bytes"`
+}
+
+// cmdLoad runs the load generator: varied briefs (cities, dates,
+// travellers, budgets — no two identical) posted to /v1/plans of a warm
+// server by concurrent workers for a fixed time, then the same against a
+// no-op gin handler on loopback, and prints plans/s, p50/p99 and the ratio.
+// Without --url it opens the orchestrator in process as `serve` would
+// (imports from TRIPWEAVE_IMPORT, or the ChinaTravel sandbox with --data)
+// and warms it by planning every brief once first.
+func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("load", stderr)
+	url := fs.String("url", "", "base URL of a running, warm server; empty: the orchestrator in process")
+	data := fs.String("data", "", "ChinaTravel sandbox directory to import (in-process server only)")
+	dur := fs.Duration("duration", 10*time.Second, "how long each phase (plans, then the no-op baseline) runs")
+	conc := fs.Int("concurrency", 32, "concurrent connections")
+	n := fs.Int("briefs", 400, "distinct briefs, posted round robin")
+	offline := fs.Bool("offline", true, "in-process server only: point the providers at a closed loopback port, so data not in the cache fails fast")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *conc < 1 || *conc > 1024 || *n < 1 || *dur <= 0 {
+		return &usageError{"load: --concurrency 1-1024, --briefs ≥ 1, --duration > 0"}
+	}
+	cities := []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}
+	base := strings.TrimRight(*url, "/")
+	if base == "" {
+		if *offline {
+			cfg.Agents = offlineAgents(cfg.Agents)
+		}
+		app, err := Open(ctx, cfg, newLogger(stderr, "error"))
+		if err != nil {
+			return err
+		}
+		defer app.Close()
+		if *data != "" {
+			cat, err := datasets.LoadChinaTravel(*data)
+			if err != nil {
+				return err
+			}
+			if _, err := importDataset(ctx, app.KB, "chinatravel", *data, datasets.DefaultImportTTL, cfg.Now); err != nil {
+				return err
+			}
+			cities = cat.Cities()
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		srv := &http.Server{Handler: app.Server.Handler(), ReadHeaderTimeout: 10 * time.Second}
+		go func() { _ = srv.Serve(ln) }()
+		defer srv.Close()
+		base = "http://" + ln.Addr().String()
+	}
+	briefs := loadBriefs(cities, *n)
+	client := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
+	if *url == "" {
+		fmt.Fprintf(stderr, "warming: planning %d briefs once\n", len(briefs))
+		warm := hammer(ctx, client, base+"/v1/plans", briefs, min(*conc, 8), 0, len(briefs))
+		if warm.non2xx > 0 {
+			fmt.Fprintf(stderr, "warming: %d of %d plans failed (first: %s)\n", warm.non2xx, len(briefs), warm.firstErr)
+		}
+	}
+	fmt.Fprintf(stderr, "plans: %d connections for %s\n", *conc, *dur)
+	plans := hammer(ctx, client, base+"/v1/plans", briefs, *conc, *dur, 0)
+
+	// The baseline: a no-op gin handler on loopback, same client shape.
+	gin.SetMode(gin.ReleaseMode)
+	e := gin.New()
+	e.POST("/noop", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"ok": true}) })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	noop := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = noop.Serve(ln) }()
+	defer noop.Close()
+	fmt.Fprintf(stderr, "baseline: no-op gin handler, %d connections for %s\n", *conc, *dur)
+	baseClient := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
+	bl := hammer(ctx, baseClient, "http://"+ln.Addr().String()+"/noop", briefs, *conc, *dur, 0)
+
+	rep := loadReport{
+		Briefs: len(briefs), Concurrency: *conc, DurationS: plans.elapsed.Seconds(),
+		Plans: plans.done, PlansPerSec: plans.rate(), P50MS: plans.quantile(0.50), P99MS: plans.quantile(0.99),
+		Non2xx: plans.non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50),
+	}
+	if plans.done > 0 {
+		rep.MeanBytes = plans.bytes / plans.done
+	}
+	if rep.BaselineRPS > 0 {
+		rep.Ratio = rep.PlansPerSec / rep.BaselineRPS
+	}
+	fmt.Fprintf(stderr, "%.1f plans/s (p50 %.2f ms, p99 %.2f ms, %d non-2xx), no-op gin %.0f req/s: ratio %.4f\n",
+		rep.PlansPerSec, rep.P50MS, rep.P99MS, rep.Non2xx, rep.BaselineRPS, rep.Ratio)
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return err
+	}
+	if plans.non2xx > 0 {
+		return fmt.Errorf("%d plans answered non-2xx (first: %s)", plans.non2xx, plans.firstErr)
+	}
+	return nil
+}
+
+// offlineAgents points every provider at a closed loopback port, so that
+// whatever is not in the knowledge cache fails at once (as a dead provider
+// behind an open circuit does) instead of waiting on the network.
+func offlineAgents(a agents.Config) agents.Config {
+	const dead = "http://127.0.0.1:9"
+	a.OpenMeteoGeocodingURL, a.OpenMeteoForecastURL, a.OpenMeteoArchiveURL = dead, dead, dead
+	a.WikivoyageENURL, a.WikivoyageZHURL, a.OverpassURL, a.NominatimURL = dead, dead, dead, dead
+	a.Travel.FrankfurterURL, a.Travel.OSRMURL, a.Travel.OSRMWalkingURL, a.Travel.OSRMCyclingURL = dead, "none", "none", "none"
+	a.Browser = nil
+	return a
+}
+
+// loadBriefs returns n distinct plan requests over cities: origin and
+// destination, start date, days, travellers and budget drawn from a fixed
+// seed, so every run posts the same briefs.
+func loadBriefs(cities []string, n int) [][]byte {
+	rng := rand.New(rand.NewPCG(13, 2026))
+	seen := map[string]bool{}
+	var out [][]byte
+	start := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
+	for tries := 0; len(out) < n && tries < n*50; tries++ {
+		from, to := cities[rng.IntN(len(cities))], cities[rng.IntN(len(cities))]
+		if from == to {
+			continue
+		}
+		body := fmt.Sprintf(`{"brief":{"origin":%q,"destinations":[%q],"start_date":%q,"days":%d,`+
+			`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en"}}`,
+			from, to, start.AddDate(0, 0, rng.IntN(90)).Format("2006-01-02"), 2+rng.IntN(3),
+			1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9))
+		if !seen[body] {
+			seen[body] = true
+			out = append(out, []byte(body))
+		}
+	}
+	return out
+}
+
+// phase is one measured run of the generator.
+type phase struct {
+	done, non2xx, bytes int64
+	elapsed             time.Duration
+	lat                 []time.Duration
+	firstErr            string
+}
+
+func (p *phase) rate() float64 {
+	if p.elapsed <= 0 {
+		return 0
+	}
+	return float64(p.done) / p.elapsed.Seconds()
+}
+
+func (p *phase) quantile(q float64) float64 {
+	if len(p.lat) == 0 {
+		return 0
+	}
+	i := min(int(q*float64(len(p.lat))), len(p.lat)-1)
+	return float64(p.lat[i].Microseconds()) / 1000
+}
+
+// hammer posts bodies round robin to url from conc workers, for dur or,
+// when dur is 0, until count requests were sent.
+func hammer(ctx context.Context, client *http.Client, url string, bodies [][]byte, conc int, dur time.Duration, count int) *phase {
+	var next atomic.Int64
+	var mu sync.Mutex
+	p := &phase{}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if dur > 0 {
+		ctx, cancel = context.WithTimeout(ctx, dur)
+		defer cancel()
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range conc {
+		wg.Go(func() {
+			var lat []time.Duration
+			var done, non2xx, size int64
+			var firstErr string
+			for ctx.Err() == nil {
+				i := next.Add(1) - 1
+				if count > 0 && i >= int64(count) {
+					break
+				}
+				t0 := time.Now()
+				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(string(bodies[int(i)%len(bodies)])))
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := client.Do(req)
+				if err != nil {
+					if ctx.Err() != nil {
+						break // the phase ended mid-request
+					}
+					non2xx++
+					firstErr = err.Error()
+					continue
+				}
+				n, _ := io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode/100 != 2 {
+					non2xx++
+					if firstErr == "" {
+						firstErr = resp.Status
+					}
+				}
+				done++
+				size += n
+				lat = append(lat, time.Since(t0))
+			}
+			mu.Lock()
+			p.done += done
+			p.non2xx += non2xx
+			p.bytes += size
+			p.lat = append(p.lat, lat...)
+			if p.firstErr == "" {
+				p.firstErr = firstErr
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	p.elapsed = time.Since(start)
+	slices.Sort(p.lat)
+	return p
+}
