@@ -37,6 +37,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 	if err := json.Unmarshal(data, &created); err != nil {
 		t.Fatal(err)
 	}
+	createdJSON := data // the lean plan as A answered it
 	status, data = getJSON(t, b+"/v1/plans/"+created.ID)
 	if status != http.StatusOK {
 		t.Fatalf("GET on replica B: %d %s", status, data)
@@ -46,8 +47,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 	if err := json.Unmarshal(data, &read); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := json.Marshal(&created)
-	_ = json.Unmarshal(want, &made)
+	_ = json.Unmarshal(createdJSON, &made)
 	if !reflect.DeepEqual(read, made) {
 		t.Errorf("plan read on B differs from the one A created")
 	}

@@ -131,11 +131,13 @@ func (s *Server) storedPlan(ctx context.Context, id string) (*orchestrator.Plan,
 }
 
 // documentETag is the entity tag of the documents rendered from a stored
-// plan document: the renderer's version and the document's SHA-256.
+// plan document: the renderer's version and the document's SHA-256, equal
+// to templates.ETag of the plan when the document is json.Marshal's.
 func documentETag(doc []byte) string {
 	h := sha256.New()
 	h.Write([]byte("tripweave-render-v" + templates.Version + "\x00"))
 	h.Write(doc)
+	h.Write([]byte{'\n'})
 	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`
 }
 

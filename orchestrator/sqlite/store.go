@@ -142,7 +142,7 @@ func (s *Store) Path() string { return s.path }
 // an ID, r's PlanID must be empty or p.ID, and span durations must be finite;
 // otherwise an EINVALID *orchestrator.Error is returned and nothing is
 // written.
-func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) error {
+func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) (err error) {
 	if p == nil {
 		return orchestrator.Errorf(orchestrator.EINVALID, "no plan to save")
 	}
