@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/quality"
@@ -199,6 +200,13 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			hotels[i] = w.chooseHotel(c, r.nights[i], v)
 			if hotels[i] == nil {
 				return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no accommodation in %s meets the constraints", c.name)
+			}
+			if hotels[i].unknown {
+				first := 1
+				for _, n := range r.nights[:i] {
+					first += n
+				}
+				b.findings = append(b.findings, w.unknownRulesFinding(hotels[i], first))
 			}
 		}
 	}
@@ -522,12 +530,7 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	if v.lean {
 		return c.cheapestHotel(n)
 	}
-	var hs []*hotel
-	for _, h := range c.hotels {
-		if h.h.MinNights <= n {
-			hs = append(hs, h)
-		}
-	}
+	hs := c.stayable(n)
 	if len(hs) == 0 {
 		return nil
 	}
@@ -571,6 +574,37 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 		}
 	}
 	return best
+}
+
+// FindingHouseRulesUnconfirmed flags a booked accommodation whose house
+// rules the data do not state while the brief needs some allowed.
+const FindingHouseRulesUnconfirmed = "house_rules_unconfirmed"
+
+// ruleWords words a house rule for a traveller.
+var ruleWords = map[string]string{
+	"children_under_10": "children under 10",
+	"pets":              "pets",
+	"smoking":           "smoking",
+	"parties":           "parties",
+	"visitors":          "visitors",
+}
+
+// unknownRulesFinding asks the traveller to confirm the brief's house
+// rules with a hotel whose rules the data do not state.
+func (w *world) unknownRulesFinding(h *hotel, firstNight int) orchestrator.Finding {
+	var what []string
+	for _, r := range w.rules {
+		if t := ruleWords[r]; t != "" {
+			what = append(what, t)
+		} else {
+			what = append(what, r)
+		}
+	}
+	return orchestrator.Finding{
+		Code: FindingHouseRulesUnconfirmed, Severity: orchestrator.SeverityWarning, Check: "house_rules",
+		Day: firstNight, Subject: h.h.Name,
+		Message: h.h.Name + " does not state its policy on " + strings.Join(what, ", ") + " in the data; no hotel known to allow it was available — confirm with the hotel before booking",
+	}
 }
 
 // weatherSwap keeps outdoor visits off wet days when the forecast is

@@ -197,6 +197,10 @@ type hotel struct {
 	rooms int
 	night int64 // price × rooms
 	dist  float64
+	// unknown is set when the brief names house rules and the data state
+	// none for the hotel: it may be booked, behind hotels known to allow
+	// them, with a finding asking the traveller to confirm.
+	unknown bool
 }
 
 type option struct {
@@ -512,9 +516,13 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
 				continue
 			}
+			// Unknown rules (nil: the data state none) keep a hotel
+			// eligible, behind those known to allow the rules; rules known
+			// to forbid one leave it out.
+			unknown := len(w.rules) > 0 && h.HouseRules == nil
 			ok := true
 			for _, rule := range w.rules {
-				if !h.HouseRules.Allows(rule) {
+				if h.HouseRules != nil && !h.HouseRules.Allows(rule) {
 					ok = false
 				}
 			}
@@ -528,7 +536,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if !ok {
 				continue
 			}
-			ht := &hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy}
+			ht := &hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown}
 			ht.night = ht.price * int64(ht.rooms)
 			if c.center != nil && h.Location != nil {
 				ht.dist = c.center.DistanceKM(*h.Location)

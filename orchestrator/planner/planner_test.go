@@ -411,23 +411,33 @@ func TestPlanAccommodationConstraints(t *testing.T) {
 		{ID: "ok", Name: "Fine", RoomType: "entire_home", Price: usd(6000), MaxOccupancy: 2, HouseRules: rules("smoking")},
 	}
 	tests := []struct {
-		name     string
-		c        orchestrator.Constraints
+		name string
+		c    orchestrator.Constraints
+		// drop lists hotels left out of the data for the case.
+		drop     []string
 		want     string
 		wantFail bool
+		// note is set when the stay's rules are unknown, so the plan must
+		// ask the traveller to confirm them.
+		note bool
 	}{
-		{"no constraint: cheapest allowed (min nights)", orchestrator.Constraints{}, "unknown-rules", false},
-		{"pets", orchestrator.Constraints{HouseRules: []string{"pets"}}, "cheap-shared", false},
-		{"pets, not shared", orchestrator.Constraints{HouseRules: []string{"pets"}, RoomType: "not_shared_room"}, "ok", false},
-		{"smoking, entire home", orchestrator.Constraints{HouseRules: []string{"smoking", "pets"}, RoomType: "entire_home"}, "", true},
+		{"no constraint: cheapest allowed (min nights)", orchestrator.Constraints{}, nil, "unknown-rules", false, false},
+		{"pets: known to allow before cheaper unknown", orchestrator.Constraints{HouseRules: []string{"pets"}}, nil, "cheap-shared", false, false},
+		{"pets, not shared", orchestrator.Constraints{HouseRules: []string{"pets"}, RoomType: "not_shared_room"}, nil, "ok", false, false},
+		{"smoking, entire home: only unknown rules", orchestrator.Constraints{HouseRules: []string{"smoking", "pets"}, RoomType: "entire_home"}, nil, "unknown-rules", false, true},
+		{"children, no known rules at all", orchestrator.Constraints{HouseRules: []string{"children_under_10"}, RoomType: "entire_home"}, []string{"cheap-nopets", "ok"}, "unknown-rules", false, true},
+		{"pets, entire home: known to forbid", orchestrator.Constraints{HouseRules: []string{"pets"}, RoomType: "entire_home"}, []string{"unknown-rules", "ok"}, "", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture()
 			cd := f.city("Alpha", 40, -75, 6, prices(6, 1000, 100), nil)
-			cd.Hotels.Value = slices.Clone(hotels)
-			for i := range cd.Hotels.Value {
-				cd.Hotels.Value[i].City = "Alpha"
+			cd.Hotels.Value = nil
+			for _, h := range hotels {
+				if !slices.Contains(tt.drop, h.ID) {
+					h.City = "Alpha"
+					cd.Hotels.Value = append(cd.Hotels.Value, h)
+				}
 			}
 			f.both("Home", "Alpha", flight(10000, "08:00", "09:00"))
 			b := brief(t, orchestrator.Brief{Origin: "Home", Destinations: []string{"Alpha"}, StartDate: "2026-03-10", Days: 3, Constraints: tt.c})
@@ -444,8 +454,19 @@ func TestPlanAccommodationConstraints(t *testing.T) {
 			if got := it.Stays[0].AccommodationID; got != tt.want {
 				t.Errorf("stay = %s, want %s", got, tt.want)
 			}
-			if rep := verifier.Verify(b, f.trip, it); !rep.Passed {
+			noted := slices.ContainsFunc(it.Findings, func(f orchestrator.Finding) bool {
+				return f.Code == FindingHouseRulesUnconfirmed && f.Subject == it.Stays[0].Name && f.Severity == orchestrator.SeverityWarning
+			})
+			if noted != tt.note {
+				t.Errorf("house_rules_unconfirmed finding = %v, want %v; findings %+v", noted, tt.note, it.Findings)
+			}
+			rep := verifier.Verify(b, f.trip, it)
+			if !rep.Passed {
 				t.Errorf("verifier: %+v", rep.Findings)
+			}
+			unverified := slices.ContainsFunc(rep.Findings, func(f orchestrator.Finding) bool { return f.Code == verifier.FindingHouseRulesUnverified })
+			if unverified != tt.note {
+				t.Errorf("verifier house_rules_unverified = %v, want %v", unverified, tt.note)
 			}
 		})
 	}

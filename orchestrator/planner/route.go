@@ -586,10 +586,7 @@ func (c *city) cheapestHotel(n int) *hotel {
 		return h
 	}
 	var best *hotel
-	for _, h := range c.hotels {
-		if h.h.MinNights > n {
-			continue
-		}
+	for _, h := range c.stayable(n) {
 		if best == nil || h.night < best.night ||
 			(h.night == best.night && (h.h.Rating > best.h.Rating ||
 				(h.h.Rating == best.h.Rating && (h.dist < best.dist ||
@@ -599,6 +596,27 @@ func (c *city) cheapestHotel(n int) *hotel {
 	}
 	c.hotelMemo[n] = best
 	return best
+}
+
+// stayable lists the hotels of c that allow a stay of n nights: those
+// known to allow the brief's house rules when any does, else those whose
+// rules the data do not state.
+func (c *city) stayable(n int) []*hotel {
+	var known, unknown []*hotel
+	for _, h := range c.hotels {
+		if h.h.MinNights > n {
+			continue
+		}
+		if h.unknown {
+			unknown = append(unknown, h)
+		} else {
+			known = append(known, h)
+		}
+	}
+	if len(known) > 0 {
+		return known
+	}
+	return unknown
 }
 
 // mealTable returns, for every set of requested cuisines (bit mask), the

@@ -46,6 +46,10 @@ var (
 	Hard = []string{CheckBudget, CheckRoute, CheckRoomType, CheckHouseRules, CheckCuisines, CheckTransport, CheckMustVisit, CheckRequire}
 )
 
+// FindingHouseRulesUnverified is the warning for a stay whose house rules
+// the data do not state while the brief needs some allowed.
+const FindingHouseRulesUnverified = "house_rules_unverified"
+
 // maxFindingsPerCheck bounds the findings one check reports.
 const maxFindingsPerCheck = 20
 
@@ -835,12 +839,17 @@ func (v *verifier) hard() {
 			v.fail(CheckRoomType, st.FirstNight, st.Name, "%s is a %s, the brief asks for %s", st.Name, h.RoomType, c.RoomType)
 		}
 		for _, rule := range c.HouseRules {
-			if !h.HouseRules.Allows(rule) {
-				if h.HouseRules == nil {
-					v.fail(CheckHouseRules, st.FirstNight, st.Name, "%s does not state whether %s is allowed", st.Name, rule)
-				} else {
-					v.fail(CheckHouseRules, st.FirstNight, st.Name, "%s forbids %s", st.Name, rule)
-				}
+			switch {
+			case h.HouseRules == nil:
+				// Unknown rules cannot be verified: a warning for the
+				// traveller to confirm, not a failure.
+				v.findings = append(v.findings, orchestrator.Finding{
+					Code: FindingHouseRulesUnverified, Severity: orchestrator.SeverityWarning, Check: CheckHouseRules,
+					Day: st.FirstNight, Subject: st.Name,
+					Message: fmt.Sprintf("%s does not state whether %s is allowed; it could not be checked", st.Name, rule),
+				})
+			case !h.HouseRules.Allows(rule):
+				v.fail(CheckHouseRules, st.FirstNight, st.Name, "%s forbids %s", st.Name, rule)
 			}
 		}
 	}

@@ -218,9 +218,6 @@ func TestVerifyCatchesMistakes(t *testing.T) {
 		{"a forbidden house rule", func(b *orchestrator.Brief, _ *orchestrator.Trip, _ *orchestrator.Itinerary) {
 			b.Constraints.HouseRules = []string{"smoking"}
 		}, CheckHouseRules},
-		{"unknown house rules", func(_ *orchestrator.Brief, trip *orchestrator.Trip, _ *orchestrator.Itinerary) {
-			trip.Cities[0].Hotels.Value[0].HouseRules = nil
-		}, CheckHouseRules},
 		{"a cuisine not served", func(b *orchestrator.Brief, _ *orchestrator.Trip, _ *orchestrator.Itinerary) {
 			b.Constraints.Cuisines = []string{"Thai", "Peruvian"}
 		}, CheckCuisines},
@@ -246,6 +243,29 @@ func TestVerifyCatchesMistakes(t *testing.T) {
 				t.Errorf("failed checks %v, want %s among them; findings %+v", failed, tt.want, rep.Findings)
 			}
 		})
+	}
+}
+
+// TestVerifyUnknownHouseRules: a stay whose rules the data do not state
+// cannot be verified — a warning, not a failure — while rules known to
+// forbid what the brief needs fail the check.
+func TestVerifyUnknownHouseRules(t *testing.T) {
+	b, trip, it := sample(t)
+	trip.Cities[0].Hotels.Value[0].HouseRules = nil
+	rep := Verify(b, trip, it)
+	if !rep.Passed {
+		t.Fatalf("unknown house rules failed the plan: %+v", rep.Findings)
+	}
+	i := slices.IndexFunc(rep.Findings, func(f orchestrator.Finding) bool { return f.Code == FindingHouseRulesUnverified })
+	if i < 0 || rep.Findings[i].Severity != orchestrator.SeverityWarning || rep.Findings[i].Check != CheckHouseRules || rep.Findings[i].Subject != "Inn" {
+		t.Fatalf("no house_rules_unverified warning for Inn: %+v", rep.Findings)
+	}
+
+	b, trip, it = sample(t)
+	trip.Cities[0].Hotels.Value[0].HouseRules = &orchestrator.HouseRuleSet{Forbidden: []string{"pets"}}
+	rep = Verify(b, trip, it)
+	if rep.Passed || slices.ContainsFunc(rep.Findings, func(f orchestrator.Finding) bool { return f.Code == FindingHouseRulesUnverified }) {
+		t.Fatalf("known-forbidden rules: passed=%v findings %+v, want a house_rules failure", rep.Passed, rep.Findings)
 	}
 }
 
