@@ -199,9 +199,18 @@ type Note struct {
 	Subtask string `json:"subtask,omitempty"`
 	Kind    Kind   `json:"kind,omitempty"`
 	// Level is "info", "warning" or "error".
-	Level   string `json:"level"`
-	Code    string `json:"code"`
+	Level string `json:"level"`
+	Code  string `json:"code"`
+	// Message is the technical detail, for operators and API clients: it
+	// may quote a provider's or a tool's own words.
 	Message string `json:"message"`
+	// Places names the city the note is about, or the two ends of a
+	// journey, as the brief spells them.
+	Places []string `json:"places,omitempty"`
+	// Traveller is the note in the brief's language, worded for the
+	// traveller (templates.NoteText): what is missing or estimated and what
+	// it means for the trip, never the technical detail.
+	Traveller string `json:"traveller,omitempty"`
 }
 
 // Plan statuses.

@@ -24,8 +24,10 @@ type labels struct {
 	Coordinates, Restaurants, Hotels, FX, Generated, PlanID, Contents, Origin   string
 	Legend, Stop, Meal, Leg, Check, StatusLabel                                 string
 	Date, City, Conditions, RiskCol, Message, Kind, Room, NothingPlanned, Asks  string
+	Cuisines                                                                    string
 
 	Tiers       map[orchestrator.Tier]string
+	RoomTypes   map[string]string
 	Slots       map[string]string
 	Modes       map[string]string
 	Risks       map[string]string
@@ -67,8 +69,11 @@ var english = &labels{
 	Date: "Date", City: "City", Conditions: "Conditions", RiskCol: "Risks", Message: "Message", Kind: "Kind", Room: "Room",
 	NothingPlanned: "Nothing could be scheduled for this day; the findings below say why.",
 	Asks:           "Questions to answer before planning",
-	Tiers:          map[orchestrator.Tier]string{orchestrator.TierEconomy: "Economy", orchestrator.TierMid: "Mid-range", orchestrator.TierComfort: "Comfort"},
-	Slots:          map[string]string{orchestrator.Breakfast: "Breakfast", orchestrator.Lunch: "Lunch", orchestrator.Dinner: "Dinner"},
+	Cuisines:       "Cuisines",
+	RoomTypes: map[string]string{"entire_home": "Entire home", "private_room": "Private room", "shared_room": "Shared room",
+		"not_shared_room": "Private or entire home"},
+	Tiers: map[orchestrator.Tier]string{orchestrator.TierEconomy: "Economy", orchestrator.TierMid: "Mid-range", orchestrator.TierComfort: "Comfort"},
+	Slots: map[string]string{orchestrator.Breakfast: "Breakfast", orchestrator.Lunch: "Lunch", orchestrator.Dinner: "Dinner"},
 	Modes: map[string]string{"flight": "Flight", "train": "Train", "bus": "Bus", "taxi": "Taxi", "self_driving": "Drive",
 		"ferry": "Ferry", "walk": "Walk", "transit": "Public transport"},
 	Risks: map[string]string{"heavy_rain": "heavy rain", "storm": "storm", "heat": "heat", "cold": "cold", "snow": "snow",
@@ -129,6 +134,8 @@ var chinese = &labels{
 	Date: "日期", City: "城市", Conditions: "天气", RiskCol: "风险", Message: "说明", Kind: "类型", Room: "房型",
 	NothingPlanned: "这一天没能安排任何活动；原因见下方的检查与发现。",
 	Asks:           "规划前需要回答的问题",
+	Cuisines:       "菜系",
+	RoomTypes:      map[string]string{"entire_home": "整套房源", "private_room": "独立房间", "shared_room": "合住房间", "not_shared_room": "独立房间或整套"},
 	Tiers:          map[orchestrator.Tier]string{orchestrator.TierEconomy: "经济型", orchestrator.TierMid: "标准型", orchestrator.TierComfort: "舒适型"},
 	Slots:          map[string]string{orchestrator.Breakfast: "早餐", orchestrator.Lunch: "午餐", orchestrator.Dinner: "晚餐"},
 	Modes: map[string]string{"flight": "航班", "train": "火车", "bus": "大巴", "taxi": "出租车", "self_driving": "自驾",
@@ -266,6 +273,22 @@ func (l *labels) budget(b *orchestrator.Budget) string {
 		return "总计 " + amount
 	}
 	return amount + " in total"
+}
+
+// unapplied explains a budget the plan could not compare with its prices.
+func (l *labels) unapplied(b *orchestrator.Budget) string {
+	if l.Lang == "zh" {
+		return "预算（" + l.budget(b) + "）未能与价格比较：缺少换算所需的汇率。"
+	}
+	return "The budget (" + l.budget(b) + ") could not be compared with these prices: no exchange rate was available."
+}
+
+// list joins items with the language's list separator.
+func (l *labels) list(items []string) string {
+	if l.Lang == "zh" {
+		return strings.Join(items, "、")
+	}
+	return strings.Join(items, ", ")
 }
 
 func (l *labels) title(cities []string, days int) string {

@@ -52,7 +52,7 @@ func (b *builder) quality(verified, planned *orchestrator.Quality) *qualityView 
 		if n, ok := qualityNames[c.Name]; ok {
 			name = n[lang]
 		}
-		v.Parts = append(v.Parts, qualityPart{Name: b.s(name), Percent: strconv.Itoa(int(c.Value*100+0.5)) + "%", Detail: b.s(c.Detail)})
+		v.Parts = append(v.Parts, qualityPart{Name: b.s(name), Percent: strconv.Itoa(int(c.Value*100+0.5)) + "%", Detail: b.txt(b.qualityDetail(c.Detail))})
 	}
 	return v
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
 // view is what the HTML and Markdown templates render: every string from the
@@ -78,8 +79,11 @@ type stayView struct {
 type budgetView struct {
 	People string
 	Limit  string
-	Rows   []tierRow
-	Chart  *budgetChart
+	// Unapplied says why the brief's budget is not compared with the
+	// tiers; "" when it is, or when there is none.
+	Unapplied string
+	Rows      []tierRow
+	Chart     *budgetChart
 }
 
 type tierRow struct {
@@ -110,7 +114,7 @@ type findingView struct {
 }
 
 type noteView struct {
-	Class, KindLabel, Level, LevelLabel, Code, Subject, Message string
+	Class, KindLabel, Level, LevelLabel, Message string
 }
 
 type cityView struct {
@@ -152,6 +156,19 @@ func newView(p *orchestrator.Plan, txt, link func(string) string, dash string) *
 
 func (b *builder) s(v string) string { return b.txt(clean(v)) }
 
+// place is a place name in the page's language (PlaceName: Chinese pages
+// use the gazetteer's Chinese names).
+func (b *builder) place(v string) string { return b.txt(clean(PlaceName(clean(v), b.l.Lang))) }
+
+// places is place of each name.
+func (b *builder) places(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = PlaceName(clean(n), b.l.Lang)
+	}
+	return out
+}
+
 // span formats a time span "07:30–10:35".
 func (b *builder) span(start, end string) string {
 	if end == "" {
@@ -165,7 +182,7 @@ func (b *builder) build() *view {
 	v := &view{
 		L:            l,
 		Lang:         l.Lang,
-		Title:        b.txt(l.title(p.Brief.Cities(), p.Brief.Days)),
+		Title:        b.txt(l.title(b.places(p.Brief.Cities()), p.Brief.Days)),
 		DateRange:    b.txt(l.dateRange(&p.Brief)),
 		Partial:      p.Status == orchestrator.PlanPartial || p.Itinerary == nil,
 		HasItinerary: p.Itinerary != nil,
@@ -205,7 +222,7 @@ func (b *builder) facts() []fact {
 		}
 	}
 	if p.Brief.Origin != "" {
-		add(l.Origin, b.s(p.Brief.Origin))
+		add(l.Origin, b.place(p.Brief.Origin))
 	}
 	add(l.Dates, b.txt(l.dateRange(&p.Brief)))
 	add(l.Travellers, b.txt(l.travellers(p.Brief.Travelers)))
@@ -221,15 +238,26 @@ func (b *builder) facts() []fact {
 		add(l.Pace, b.txt(word(l.Paces, p.Brief.Pace, p.Brief.Pace)))
 	}
 	if len(p.Brief.Interests) > 0 {
-		items := make([]string, len(p.Brief.Interests))
-		for i, s := range p.Brief.Interests {
-			items[i] = clean(s)
-		}
-		add(l.Interests, b.txt(strings.Join(items, ", ")))
+		add(l.Interests, b.txt(l.list(b.words(p.Brief.Interests))))
+	}
+	if len(p.Brief.Constraints.Cuisines) > 0 {
+		add(l.Cuisines, b.txt(l.list(b.words(p.Brief.Constraints.Cuisines))))
 	}
 	add(l.Status, b.txt(word(l.Statuses, p.Status, p.Status)))
 	if p.Query != "" {
 		add(l.Request, b.s(p.Query))
+	}
+	return out
+}
+
+// words are request terms (interests, cuisines) in the page's language
+// (concepts.Word).
+func (b *builder) words(terms []string) []string {
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if t = clean(t); t != "" {
+			out = append(out, clean(concepts.Word(t, b.l.Lang)))
+		}
 	}
 	return out
 }
@@ -280,8 +308,8 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			Anchor: "day-" + strconv.Itoa(d.Day),
 			Title:  l.dayTitle(d.Day),
 			Date:   b.txt(l.date(d.Date, false)),
-			City:   b.s(d.City),
-			From:   b.s(d.From),
+			City:   b.place(d.City),
+			From:   b.place(d.From),
 			Travel: d.Travel(),
 			Cost:   b.txt(money(d.Cost)),
 		}
@@ -295,7 +323,7 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			if lg.Number != "" {
 				label += " " + clean(lg.Number)
 			}
-			detail := clean(lg.From) + " → " + clean(lg.To)
+			detail := PlaceName(clean(lg.From), l.Lang) + " → " + PlaceName(clean(lg.To), l.Lang)
 			if lg.FromStation != "" || lg.ToStation != "" {
 				detail += " (" + clean(lg.FromStation) + " → " + clean(lg.ToStation) + ")"
 			}
@@ -380,7 +408,7 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 		}
 		if d.Stay != nil {
 			st := stays[d.Stay.AccommodationID]
-			items = append(items, itemView{Kind: "stay", Label: l.Night, Name: b.s(d.Stay.Name), Detail: b.s(d.Stay.City)})
+			items = append(items, itemView{Kind: "stay", Label: l.Night, Name: b.s(d.Stay.Name), Detail: b.place(d.Stay.City)})
 			if st != nil && st.Location != nil {
 				pts = append(pts, mapPoint{Pos: *st.Location, Label: "H", Title: b.s(st.Name), Hotel: true})
 			}
@@ -419,8 +447,8 @@ func (b *builder) stays(it *orchestrator.Itinerary) []stayView {
 			cost = "≈ " + cost
 		}
 		out = append(out, stayView{
-			Name: b.s(s.Name), City: b.s(s.City), Nights: b.txt(l.nights(s.Nights)),
-			Rooms: strconv.Itoa(s.Rooms), RoomType: b.s(strings.ReplaceAll(s.RoomType, "_", " ")), Cost: b.txt(cost),
+			Name: b.s(s.Name), City: b.place(s.City), Nights: b.txt(l.nights(s.Nights)),
+			Rooms: strconv.Itoa(s.Rooms), RoomType: b.txt(word(l.RoomTypes, s.RoomType, strings.ReplaceAll(clean(s.RoomType), "_", " "))), Cost: b.txt(cost),
 		})
 	}
 	return out
@@ -434,6 +462,10 @@ func (b *builder) budget(bb *orchestrator.BudgetBreakdown) *budgetView {
 	v := &budgetView{People: strconv.Itoa(bb.People)}
 	if bb.Limit != nil {
 		v.Limit = b.txt(money(*bb.Limit))
+	} else if bu := b.p.Brief.Budget; bu != nil {
+		// The brief has a budget the plan could not apply (no exchange
+		// rate to the prices' currency): say so, never "no budget".
+		v.Unapplied = b.txt(l.unapplied(bu))
 	}
 	for _, t := range bb.Tiers {
 		r := tierRow{
@@ -461,7 +493,7 @@ func (b *builder) report(it *orchestrator.Itinerary) (*reportView, []findingView
 		rv = &reportView{Passed: r.Passed}
 		for _, c := range r.Checks {
 			rv.Checks = append(rv.Checks, checkView{
-				Name: b.s(strings.ReplaceAll(c.Name, "_", " ")), Kind: b.s(c.Kind),
+				Name: b.txt(b.checkName(c.Name)), Kind: b.txt(b.checkKind(c.Kind)),
 				Status: b.txt(word(l.CheckStatus, c.Status, c.Status)), Class: cssClass(c.Status),
 			})
 		}
@@ -478,7 +510,10 @@ func (b *builder) report(it *orchestrator.Itinerary) (*reportView, []findingView
 		seen[key] = true
 		fv := findingView{
 			Severity: cssClass(f.Severity), SeverityLabel: b.txt(word(l.Levels, f.Severity, f.Severity)),
-			Code: b.s(f.Code), Subject: b.s(f.Subject), Message: b.s(f.Message),
+			Code: b.s(f.Code), Subject: b.place(f.Subject), Message: b.txt(b.findingMessage(f)),
+		}
+		if l.Lang == "zh" {
+			fv.Subject = "" // the Chinese wording names it
 		}
 		if f.Day > 0 {
 			fv.Day = l.dayTitle(f.Day)
@@ -520,7 +555,7 @@ func (b *builder) weatherDay(d *orchestrator.WeatherDay, f *orchestrator.Forecas
 			units.Wind = clean(f.Units.Wind)
 		}
 	}
-	w := weatherView{Date: b.txt(l.date(d.Date, false)), City: b.s(city), Estimate: d.Estimate}
+	w := weatherView{Date: b.txt(l.date(d.Date, false)), City: b.place(city), Estimate: d.Estimate}
 	text := clean(d.Text)
 	if d.Code != nil {
 		if t, ok := l.WMO[*d.Code]; ok && (text == "" || l.Lang != "en") {
@@ -595,9 +630,11 @@ func (b *builder) notes() []noteView {
 	out := make([]noteView, 0, len(b.p.Notes))
 	for _, n := range b.p.Notes {
 		c := noteClass(n)
+		// The traveller's wording only: Message is technical detail
+		// (see NoteText).
 		out = append(out, noteView{
 			Class: c, KindLabel: l.NoteKind[c], Level: cssClass(n.Level), LevelLabel: b.txt(word(l.Levels, n.Level, n.Level)),
-			Code: b.s(n.Code), Subject: b.s(string(n.Kind)), Message: b.s(n.Message),
+			Message: b.txt(NoteText(n, l.Lang)),
 		})
 	}
 	return out
@@ -609,7 +646,7 @@ func (b *builder) cities() []cityView {
 	l := b.l
 	var out []cityView
 	for _, c := range b.p.Trip.Cities {
-		cv := cityView{Name: b.s(c.Name)}
+		cv := cityView{Name: b.place(c.Name)}
 		if c.Days > 0 {
 			cv.Days = l.days(c.Days)
 		}

@@ -69,7 +69,7 @@ func TestBrowser(t *testing.T) {
 		minWidth int
 	}{
 		{name: "desktop", w: 1280, h: 900, autoOpen: true},
-		{name: "phone", w: 360, h: 740, phone: true},
+		{name: "phone", w: 390, h: 844, phone: true},
 	} {
 		t.Run(vp.name, func(t *testing.T) {
 			tab, closeTab := chromedp.NewContext(bctx)
@@ -161,10 +161,44 @@ func TestBrowser(t *testing.T) {
 				w, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 				t.Errorf("the page is %d px wide in a %d px viewport", w, vp.w)
 			}
+			// Every table cell stays readable: not squeezed to a few
+			// characters per line, not clipped, not off the screen (on a
+			// phone the wide tables reflow into cards).
+			bad, err := chromedp.Run(tab, chromedp.Evaluate[[]string](cellProblemsJS))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range bad {
+				t.Errorf("%s: %s", vp.name, b)
+			}
+			if vp.phone {
+				cards, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`getComputedStyle(document.querySelector("table.cards td")).display !== "table-cell"`))
+				if !cards {
+					t.Errorf("the wide tables do not reflow into cards at %d px", vp.w)
+				}
+			}
 			saveScreenshot(t, tab, filepath.Join(shots, vp.name+"-itinerary.png"))
 		})
 	}
 }
+
+// cellProblemsJS lists the visible table cells a reader cannot read: text
+// squeezed into a column under 48 px, content clipped by its cell, or a cell
+// reaching past the right edge of the viewport.
+const cellProblemsJS = `(() => {
+  const bad = [];
+  document.querySelectorAll("td").forEach(td => {
+    if (td.closest("details:not([open])")) return;
+    const r = td.getBoundingClientRect();
+    const text = td.textContent.trim();
+    if (!text || (r.width === 0 && r.height === 0)) return;
+    const what = JSON.stringify(text.slice(0, 30));
+    if ([...text].length >= 3 && r.width < 48) bad.push("cell " + what + " is " + Math.round(r.width) + " px wide");
+    if (td.scrollWidth > td.clientWidth + 1) bad.push("cell " + what + " is clipped");
+    if (r.right > window.innerWidth + 1) bad.push("cell " + what + " ends at " + Math.round(r.right) + " px, past the viewport");
+  });
+  return bad;
+})()`
 
 func saveScreenshot(t *testing.T, tab context.Context, path string) {
 	t.Helper()

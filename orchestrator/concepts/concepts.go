@@ -571,3 +571,24 @@ const (
 // generic are two-character words many unrelated sites share.
 var generic = map[string]bool{"公园": true, "博物": true, "物馆": true, "广场": true, "中国": true, "文化": true, "纪念": true,
 	"艺术": true, "中心": true, "大学": true, "景区": true, "古镇": true, "老街": true, "国家": true, "森林": true, "遗址": true}
+
+// Word is a request term as a reader of lang ("zh" or English) expects it:
+// for Chinese, the first Chinese alias of the concept the term names
+// ("gardens" → 园林), for English its first Latin alias ("园林" → garden);
+// the term itself when the table knows no such word.
+func Word(term, lang string) string {
+	c := Lookup(term, "")
+	if c == nil {
+		return term
+	}
+	zh := lang == "zh"
+	if zh == hasHan(term) {
+		return term
+	}
+	for _, a := range c.Aliases {
+		if hasHan(a) == zh {
+			return a
+		}
+	}
+	return term
+}

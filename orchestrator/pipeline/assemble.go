@@ -7,6 +7,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/dag"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // joiner builds a trip from finished subtasks: each kind's handler joins
@@ -88,7 +89,39 @@ func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map
 			j.section(st, v)
 		}
 	}
-	return j.trip, j.notes
+	byID := make(map[string]*orchestrator.Subtask, len(subtasks))
+	for i := range subtasks {
+		byID[subtasks[i].ID] = &subtasks[i]
+	}
+	for i := range j.notes {
+		if st := byID[j.notes[i].Subtask]; st != nil {
+			j.notes[i].Places = notePlaces(b, st)
+		}
+	}
+	return j.trip, templates.TravellerNotes(j.notes, b.Language)
+}
+
+// notePlaces names the city a subtask is about, or its journey's two ends,
+// as the brief spells them (subtask parameters hold canonical names).
+func notePlaces(b *orchestrator.Brief, st *orchestrator.Subtask) []string {
+	spell := func(canon string) string {
+		if b.Origin != "" && orchestrator.CanonicalCity(b.Origin) == canon {
+			return b.Origin
+		}
+		for _, c := range b.Cities() {
+			if orchestrator.CanonicalCity(c) == canon {
+				return c
+			}
+		}
+		return canon
+	}
+	switch {
+	case st.Params["city"] != "":
+		return []string{spell(st.Params["city"])}
+	case st.Params["from"] != "" && st.Params["to"] != "":
+		return []string{spell(st.Params["from"]), spell(st.Params["to"])}
+	}
+	return nil
 }
 
 func noteFor(st orchestrator.Subtask, err error) orchestrator.Note {
