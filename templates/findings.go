@@ -69,7 +69,8 @@ var findingsZH = map[string]string{
 	"meals_unpriced":               "{s}的餐厅没有价格信息，餐饮未计入预算",
 	"must_visit_not_found":         "数据中没有找到{s}，无法安排",
 	"must_visit_unscheduled":       "{s}未能排入行程",
-	"house_rules_unknown":          "{s}未说明入住规则，请向酒店确认",
+	"house_rules_unconfirmed":      "{s}未说明是否允许儿童、宠物等入住规则，请向酒店确认",
+	"house_rules_unverified":       "{s}未说明是否允许儿童、宠物等入住规则，无法核对",
 	"estimated_fare":               "{s}的票价为模型估算值",
 }
 
