@@ -74,9 +74,18 @@ var findingsZH = map[string]string{
 	"estimated_fare":               "{s}的票价为模型估算值",
 }
 
+// findingsEN rewords the findings whose English message may quote an
+// internal error.
+var findingsEN = map[string]string{
+	"price_unconvertible": "some {s} are priced in a currency that could not be converted; they were left out of the budget",
+}
+
 // findingMessage is a finding's message for the page.
 func (b *builder) findingMessage(f orchestrator.Finding) string {
 	if b.l.Lang != "zh" {
+		if t, ok := findingsEN[f.Code]; ok {
+			return strings.ReplaceAll(t, "{s}", clean(f.Subject))
+		}
 		return clean(f.Message)
 	}
 	subject := clean(f.Subject)

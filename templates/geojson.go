@@ -109,7 +109,7 @@ func (r *Renderer) GeoJSON(w io.Writer, plan *orchestrator.Plan) error {
 	}
 	l := labelsFor(plan.Brief.Language)
 	fc := featureCollection{Type: "FeatureCollection", Features: []feature{},
-		Tripweave: collection{PlanID: clean(plan.ID), Title: l.title(plan.Brief.Cities(), plan.Brief.Days), Status: clean(plan.Status)}}
+		Tripweave: collection{PlanID: clean(plan.ID), Title: l.title(localNames(plan.Brief.Cities(), l.Lang), plan.Brief.Days), Status: clean(plan.Status)}}
 	point := func(g orchestrator.GeoPoint, p featureProps) {
 		fc.Features = append(fc.Features, feature{Type: "Feature", Geometry: geometry{Type: "Point", Coordinates: pos(g)}, Properties: p})
 	}

@@ -153,8 +153,8 @@ func (c *calendar) collect(it *orchestrator.Itinerary) {
 			}
 			ev := icsEvent{
 				uid:      c.uid("leg", day, strconv.Itoa(i), lg.OptionID),
-				summary:  label + ": " + clean(lg.From) + " → " + clean(lg.To),
-				location: firstNonEmpty(clean(lg.FromStation), clean(lg.From)),
+				summary:  label + ": " + PlaceName(clean(lg.From), l.Lang) + " → " + PlaceName(clean(lg.To), l.Lang),
+				location: firstNonEmpty(clean(lg.FromStation), PlaceName(clean(lg.From), l.Lang)),
 				category: "TRANSPORT",
 			}
 			var desc []string
@@ -290,9 +290,9 @@ func (c *calendar) collect(it *orchestrator.Itinerary) {
 		c.events = append(c.events, icsEvent{
 			uid:         c.uid("stay", strconv.Itoa(i), s.AccommodationID),
 			summary:     l.Hotel + ": " + clean(s.Name),
-			location:    joinNonEmpty(", ", clean(s.Name), clean(s.City)),
+			location:    joinNonEmpty(", ", clean(s.Name), PlaceName(clean(s.City), l.Lang)),
 			geo:         s.Location,
-			desc:        joinNonEmpty("\n", l.nights(s.Nights), clean(strings.ReplaceAll(s.RoomType, "_", " ")), l.Cost+": "+money(s.Cost)),
+			desc:        joinNonEmpty("\n", l.nights(s.Nights), word(l.RoomTypes, s.RoomType, clean(strings.ReplaceAll(s.RoomType, "_", " "))), l.Cost+": "+money(s.Cost)),
 			category:    "LODGING",
 			start:       icsTime{t: date, allDay: true},
 			end:         icsTime{t: date.AddDate(0, 0, s.Nights), allDay: true},
@@ -329,7 +329,7 @@ func (c *calendar) write(w *icsWriter) {
 	w.line("PRODID:-//tripweave//itinerary " + Version + "//" + strings.ToUpper(c.l.Lang))
 	w.line("CALSCALE:GREGORIAN")
 	w.line("METHOD:PUBLISH")
-	w.prop("X-WR-CALNAME", escapeText(c.l.title(c.p.Brief.Cities(), c.p.Brief.Days)))
+	w.prop("X-WR-CALNAME", escapeText(c.l.title(localNames(c.p.Brief.Cities(), c.l.Lang), c.p.Brief.Days)))
 	names := make([]string, 0, len(c.zones))
 	for n := range c.zones {
 		names = append(names, n)

@@ -161,10 +161,13 @@ func (b *builder) s(v string) string { return b.txt(clean(v)) }
 func (b *builder) place(v string) string { return b.txt(clean(PlaceName(clean(v), b.l.Lang))) }
 
 // places is place of each name.
-func (b *builder) places(names []string) []string {
+func (b *builder) places(names []string) []string { return localNames(names, b.l.Lang) }
+
+// localNames is PlaceName of each (cleaned) name.
+func localNames(names []string, lang string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = PlaceName(clean(n), b.l.Lang)
+		out[i] = PlaceName(clean(n), lang)
 	}
 	return out
 }

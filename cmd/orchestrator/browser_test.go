@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -160,6 +161,29 @@ func TestBrowser(t *testing.T) {
 			if !fits {
 				w, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 				t.Errorf("the page is %d px wide in a %d px viewport", w, vp.w)
+			}
+			// The notes speak to the traveller: none of the plan's technical
+			// note messages (provider errors, tool refusals) is on the page.
+			id := strings.TrimSuffix(strings.TrimPrefix(loc, base+"/v1/plans/"), ".html")
+			var stored struct {
+				Notes []struct{ Message, Traveller string } `json:"notes"`
+			}
+			if code, data := getJSON(t, base+"/v1/plans/"+id); code != 200 || json.Unmarshal(data, &stored) != nil {
+				t.Fatalf("GET the plan: %d %s", code, data)
+			}
+			body, _ := chromedp.Run(tab, chromedp.Text(chromedp.CSS("body")))
+			if len(stored.Notes) == 0 {
+				t.Fatal("the plan has no notes: the test server's agents leave some subtasks unserved, so it should")
+			}
+			for _, n := range stored.Notes {
+				if n.Message != "" && strings.Contains(body, n.Message) {
+					t.Errorf("the itinerary shows a note's technical message %q", n.Message)
+				}
+				if n.Traveller == "" {
+					t.Errorf("a note has no traveller wording: %q", n.Message)
+				} else if !strings.Contains(body, n.Traveller) {
+					t.Errorf("the itinerary lacks the note %q", n.Traveller)
+				}
 			}
 			// Every table cell stays readable: not squeezed to a few
 			// characters per line, not clipped, not off the screen (on a
