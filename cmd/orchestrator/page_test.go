@@ -37,7 +37,8 @@ func TestPageAnswersQuestions(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	fields, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#fields input")).map(i => i.name)`))
+	// Questions with choices are lists (select), the others text inputs.
+	fields, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#fields input, #fields select")).map(i => i.name)`))
 	if err != nil || len(fields) == 0 {
 		t.Fatalf("question inputs = %v (%v)", fields, err)
 	}
@@ -50,6 +51,13 @@ func TestPageAnswersQuestions(t *testing.T) {
 		v, ok := answers[f]
 		if !ok {
 			t.Fatalf("unexpected question for %s", f)
+		}
+		if tag, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("answer-`+strconv.Itoa(i)+`").tagName`)); tag == "SELECT" {
+			// A list: keep its first choice unless the answer is one.
+			has, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`Array.from(document.getElementById("answer-`+strconv.Itoa(i)+`").options).some(o => o.value === `+strconv.Quote(v)+`)`))
+			if !has {
+				continue
+			}
 		}
 		if err := chromedp.Do(tab, chromedp.SetValue(chromedp.ID("answer-"+strconv.Itoa(i)), v)); err != nil {
 			t.Fatal(err)
