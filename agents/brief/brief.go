@@ -11,10 +11,12 @@
 // language. Missing essentials (a destination; dates or a duration) become
 // Questions in that language instead of guesses.
 //
-// A Parser adds an optional OpenAI-compatible model (go-openai): the model
-// only extracts spans and values, code resolves places, dates and
-// currencies, the reply is validated and retried once with the error fed
-// back, and the rules answer whenever the model fails. Guardrails run
+// A Parser adds an optional OpenAI-compatible model (go-openai): the rules
+// always read the request and the model only refines their reading. It
+// extracts spans and values, code resolves places, dates and currencies,
+// the reply is decoded strictly and retried once with the error fed back,
+// each value is grounded in the text and merged field by field (merge.go),
+// and the rules answer alone whenever the model fails. Guardrails run
 // before either parser: a length cap, control and zero-width characters
 // removed, and prompt-injection phrases (after homoglyph folding) and
 // non-travel requests refused.
@@ -28,6 +30,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,6 +68,10 @@ type Result struct {
 	// Alternatives are the other destinations discovered for a wish that
 	// named none, best first (the brief's destination is the best one).
 	Alternatives []string `json:"alternatives,omitempty"`
+	// Inferred lists the brief fields (days, travelers) holding a number
+	// the model inferred: the request does not contain it and left the
+	// field open.
+	Inferred []string `json:"inferred,omitempty"`
 
 	// refusal is set when the text turned out not to be about travel at
 	// all; Parse returns it as the error.
@@ -85,8 +92,8 @@ type LLMConfig struct {
 	JSONSchema bool
 }
 
-// Cache stores parse results by CacheKey; the service implements it over
-// the Redis knowledge cache. Implementations must be safe for concurrent
+// Cache stores parse results by CacheKey; KBCache implements it over the
+// Redis knowledge cache. Implementations must be safe for concurrent
 // use; a miss or an error is reported as ok == false.
 type Cache interface {
 	GetBrief(ctx context.Context, key string) (*Result, bool)
@@ -95,17 +102,19 @@ type Cache interface {
 
 // Options configures New. The zero value gives a rules-only parser.
 type Options struct {
-	LLM    *LLMConfig // nil: rules only
-	Cache  Cache      // nil: no brief cache
-	Logger *slog.Logger
+	LLM     *LLMConfig // nil: rules only
+	Cache   Cache      // nil: no brief cache
+	Metrics *Metrics   // nil: no metrics
+	Logger  *slog.Logger
 }
 
 // Parser parses requests. It is safe for concurrent use.
 type Parser struct {
-	gaz   *gazetteer.Gazetteer
-	llm   *llmParser
-	cache Cache
-	log   *slog.Logger
+	gaz     *gazetteer.Gazetteer
+	llm     *llmParser
+	cache   Cache
+	metrics *Metrics
+	log     *slog.Logger
 }
 
 // New returns a Parser. It loads the embedded gazetteer (once per process,
@@ -115,7 +124,7 @@ func New(opts Options) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Parser{gaz: g, cache: opts.Cache, log: opts.Logger}
+	p := &Parser{gaz: g, cache: opts.Cache, metrics: opts.Metrics, log: opts.Logger}
 	if p.log == nil {
 		p.log = slog.New(slog.DiscardHandler)
 	}
@@ -127,68 +136,115 @@ func New(opts Options) (*Parser, error) {
 	return p, nil
 }
 
-// CacheKey returns the brief-cache key of a request: "brief:v1:" and 32 hex
-// digits of SHA-256 over the normalised query (NFKC, control and zero-width
-// characters removed, white space collapsed — what the parsers read) and
-// the reference date (now's calendar date, YYYY-MM-DD), which is all that
-// relative dates depend on.
-func CacheKey(query string, now time.Time) string {
-	return cacheKey(cleanText(query), now)
+// CacheKey returns the brief-cache key of a request read with model:
+// "brief:v2:" and 32 hex digits of SHA-256 over the normalised query (NFKC,
+// control and zero-width characters removed, white space collapsed — what
+// the parsers read), the reference date (now's calendar date, YYYY-MM-DD),
+// which is all that relative dates depend on, the model and the prompt
+// version.
+func CacheKey(query string, now time.Time, model string) string {
+	return cacheKey(cleanText(query), now, model)
 }
 
-func cacheKey(clean string, now time.Time) string {
+func cacheKey(clean string, now time.Time, model string) string {
 	h := sha256.New()
 	h.Write([]byte(clean))
 	h.Write([]byte{0})
 	h.Write([]byte(now.Format(orchestrator.DateLayout)))
-	return "brief:v1:" + hex.EncodeToString(h.Sum(nil)[:16])
+	h.Write([]byte{0})
+	h.Write([]byte(model))
+	h.Write([]byte{0})
+	h.Write([]byte(promptVersion))
+	return "brief:v2:" + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // Parse reads a request. now is the reference time for relative dates
 // (the request's "now" field, else the server clock). Refusals are
 // *orchestrator.Error values: EINVALID on field "query" for an empty or
 // over-long request, EUNPROCESSABLE for prompt injection or a non-travel
-// request. Otherwise Parse always returns a Result: from the model when one
-// is configured and answers validly, else from the rules, with a note
-// saying why. With a cache, a model result is stored and reused for the
-// same normalised query and reference date, so the model is never asked
-// twice.
+// request. Otherwise Parse always returns a Result.
+//
+// The rules always read the request. With a model configured, the model's
+// reading refines theirs field by field (see merge: what the text states
+// stands, the model fills what the rules left open, every disagreement is
+// a note); when the model fails — unreachable, 429/5xx, past
+// LLMConfig.Timeout, or two replies that do not decode against the
+// extraction schema — the rules' brief is returned with a note saying why.
+// With a cache, a merged result is stored under CacheKey and reused, so
+// the model is never asked twice for the same normalised query, reference
+// date and model.
 func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (*Result, error) {
 	clean, err := guard(query)
 	if err != nil {
+		p.metrics.parsed(ParserRules, "refused")
 		return nil, err
 	}
+	rules, d := readRules(clean, now, p.gaz)
+	if rules.refusal != nil {
+		p.metrics.parsed(ParserRules, "refused")
+		return nil, rules.refusal
+	}
 	if p.llm == nil {
-		r := parseClean(clean, now, p.gaz)
-		if r.refusal != nil {
-			return nil, r.refusal
-		}
+		r := p.finishRules(rules, now)
 		return r, nil
 	}
-	key := cacheKey(clean, now)
+	key := cacheKey(clean, now, p.llm.cfg.Model)
 	if p.cache != nil {
 		if r, ok := p.cache.GetBrief(ctx, key); ok && r != nil {
 			c := *r
 			c.Brief = cloneBrief(r.Brief)
 			c.Brief.Now = now.Format(time.RFC3339)
+			p.metrics.parsed(ParserLLM, "cache_hit")
 			return &c, nil
 		}
 	}
-	r, err := p.llm.parse(ctx, clean, now)
+	rep, err := p.llm.ask(ctx, clean)
+	if rep != nil {
+		p.metrics.tokens(rep.promptTok, rep.complTok)
+	}
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
 			// the caller went away: nothing to fall back for
+			p.metrics.parsed(ParserLLM, "canceled")
 			return nil, err
 		}
-		p.log.WarnContext(ctx, "brief: model parse failed, using rules", "err", err)
-		rr := parseClean(clean, now, p.gaz)
-		rr.Notes = append([]string{"model parser failed (" + shortErr(err) + "); the rule-based parser answered"}, rr.Notes...)
-		return rr, nil
+		outcome, why := "error", shortErr(err)
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			outcome, why = "timeout", "no reply within "+p.llm.cfg.Timeout.String()
+		case errors.Is(err, errInvalidReply):
+			outcome = "invalid"
+		}
+		p.log.WarnContext(ctx, "brief: model parse failed, using rules", "err", err, "outcome", outcome)
+		p.metrics.parsed(ParserLLM, outcome)
+		r := p.finishRules(rules, now)
+		r.Notes = append([]string{"model parser failed (" + why + "); the rule-based parser answered"}, r.Notes...)
+		return r, nil
 	}
+	r := p.llm.merge(rules, d, &rep.x, now)
+	if rep.retried {
+		r.Notes = append(r.Notes, "the model's first reply did not decode against the schema and was retried")
+	}
+	outcome := "ok"
+	if rep.retried {
+		outcome = "retried"
+	}
+	p.metrics.parsed(ParserLLM, outcome)
 	if p.cache != nil {
 		p.cache.PutBrief(ctx, key, r)
 	}
 	return r, nil
+}
+
+// finishRules finishes the rules' reading and counts it.
+func (p *Parser) finishRules(r *Result, now time.Time) *Result {
+	finish(r, r.Brief, now)
+	outcome := "ok"
+	if len(r.Questions) > 0 {
+		outcome = "questions"
+	}
+	p.metrics.parsed(ParserRules, outcome)
+	return r
 }
 
 func shortErr(err error) string {
@@ -200,17 +256,26 @@ func shortErr(err error) string {
 }
 
 // LLMConfigFromEnv returns the model configuration from the environment,
-// or nil when OPENAI_API_KEY is unset: OPENAI_BASE_URL, LLM_MODEL and
-// LLM_JSON_MODE (json_object, the default, or json_schema).
+// or nil when OPENAI_API_KEY is unset: OPENAI_BASE_URL, LLM_MODEL,
+// LLM_JSON_MODE (json_object, the default, or json_schema) and LLM_TIMEOUT
+// (a Go duration such as "8s", or seconds; the default is 20 s).
 func LLMConfigFromEnv() *LLMConfig {
 	key := strings.TrimSpace(os.Getenv("OPENAI_API_KEY"))
 	if key == "" {
 		return nil
 	}
-	return &LLMConfig{
+	c := &LLMConfig{
 		BaseURL:    strings.TrimSpace(os.Getenv("OPENAI_BASE_URL")),
 		APIKey:     key,
 		Model:      strings.TrimSpace(os.Getenv("LLM_MODEL")),
 		JSONSchema: strings.EqualFold(strings.TrimSpace(os.Getenv("LLM_JSON_MODE")), "json_schema"),
 	}
+	if v := strings.TrimSpace(os.Getenv("LLM_TIMEOUT")); v != "" {
+		if d, err := time.ParseDuration(v); err == nil && d > 0 {
+			c.Timeout = d
+		} else if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 {
+			c.Timeout = time.Duration(n * float64(time.Second))
+		}
+	}
+	return c
 }

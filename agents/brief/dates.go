@@ -20,7 +20,10 @@ type dateFacts struct {
 	nights     int       // a stated number of nights
 	month      string    // "2026-04" when only a month is named
 	holiday    string    // the holiday the dates come from
-	notes      []string
+	// holidayDays is set when days is the holiday's length, a default
+	// rather than a stated duration.
+	holidayDays bool
+	notes       []string
 }
 
 var monthNames = map[string]int{

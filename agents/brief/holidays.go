@@ -167,6 +167,7 @@ func (d *doc) holidays() {
 	f.holiday = h.name
 	if f.days == 0 && days > 0 {
 		f.days = days
+		f.holidayDays = true
 		f.notes = append(f.notes, "trip length taken from the "+h.name+" ("+itoa(days)+" days)")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -128,10 +129,28 @@ func userMessage(clean string) string {
 	return string(b)
 }
 
-// parse asks the model, validates the reply and retries once with the
-// validation error fed back. It returns an error when the model cannot be
-// reached or answers invalidly twice; the caller falls back to the rules.
-func (l *llmParser) parse(ctx context.Context, clean string, now time.Time) (*Result, error) {
+// promptVersion names the system prompt and the extraction schema; it is
+// part of the brief-cache key, so a changed prompt never serves readings of
+// the old one.
+const promptVersion = "x2"
+
+// modelReply is what one parse got from the model: the decoded extraction
+// and the tokens spent on it (both attempts).
+type modelReply struct {
+	x                   extraction
+	retried             bool
+	promptTok, complTok int
+}
+
+// errInvalidReply marks a model that answered, twice, with replies that do
+// not decode against the extraction schema.
+var errInvalidReply = errors.New("model reply invalid")
+
+// ask asks the model, decodes the reply strictly against the extraction
+// schema and retries once with the decoding error fed back. It returns an
+// error when the model cannot be reached, times out or answers invalidly
+// twice (wrapping errInvalidReply); the caller then uses the rules alone.
+func (l *llmParser) ask(ctx context.Context, clean string) (*modelReply, error) {
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
 	defer cancel()
 	sys := systemPrompt
@@ -142,29 +161,30 @@ func (l *llmParser) parse(ctx context.Context, clean string, now time.Time) (*Re
 		{Role: openai.ChatMessageRoleSystem, Content: sys},
 		{Role: openai.ChatMessageRoleUser, Content: userMessage(clean)},
 	}
+	rep := &modelReply{}
 	var lastErr error
 	for attempt := 0; attempt < 2; attempt++ {
-		content, err := l.complete(ctx, msgs)
+		content, usage, err := l.complete(ctx, msgs)
+		rep.promptTok += usage.PromptTokens
+		rep.complTok += usage.CompletionTokens
 		if err != nil {
-			return nil, err
+			return rep, err
 		}
-		r, verr := l.validate(content, clean, now)
-		if verr == nil {
-			if attempt > 0 {
-				r.Notes = append(r.Notes, "the model's first reply was invalid and was retried")
-			}
-			return r, nil
+		x, derr := decodeExtraction(content)
+		if derr == nil {
+			rep.x, rep.retried = *x, attempt > 0
+			return rep, nil
 		}
-		lastErr = verr
+		lastErr = derr
 		msgs = append(msgs,
 			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleAssistant, Content: content},
-			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: "Your reply was rejected: " + verr.Error() +
-				". Reply again with only the corrected JSON object (json), following the same rules."})
+			openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: "Your reply was rejected: " + derr.Error() +
+				". Reply again with only the corrected JSON object (json) with exactly the fields of the schema, following the same rules."})
 	}
-	return nil, fmt.Errorf("model reply invalid after retry: %w", lastErr)
+	return rep, fmt.Errorf("%w after a retry: %v", errInvalidReply, lastErr)
 }
 
-func (l *llmParser) complete(ctx context.Context, msgs []openai.ChatCompletionMessage) (string, error) {
+func (l *llmParser) complete(ctx context.Context, msgs []openai.ChatCompletionMessage) (string, openai.Usage, error) {
 	req := openai.ChatCompletionRequest{
 		Model:     l.cfg.Model,
 		Messages:  msgs,
@@ -182,36 +202,131 @@ func (l *llmParser) complete(ctx context.Context, msgs []openai.ChatCompletionMe
 	if err != nil {
 		var apiErr *openai.APIError
 		if errors.As(err, &apiErr) {
-			return "", fmt.Errorf("model API error (HTTP %d, %v): %s", apiErr.HTTPStatusCode, apiErr.Code, apiErr.Message)
+			return "", openai.Usage{}, fmt.Errorf("model API error (HTTP %d, %v): %s", apiErr.HTTPStatusCode, apiErr.Code, apiErr.Message)
 		}
-		return "", fmt.Errorf("model request: %w", err)
+		return "", openai.Usage{}, fmt.Errorf("model request: %w", err)
 	}
 	if len(resp.Choices) == 0 {
-		return "", errors.New("model reply has no choices")
+		return "", resp.Usage, errors.New("model reply has no choices")
 	}
 	m := resp.Choices[0].Message
 	if m.Refusal != "" {
-		return "", fmt.Errorf("model refused: %s", m.Refusal)
+		return "", resp.Usage, fmt.Errorf("model refused: %s", m.Refusal)
 	}
-	return m.Content, nil
+	return m.Content, resp.Usage, nil
 }
 
-// validate checks a reply and resolves it into a Result.
-func (l *llmParser) validate(content, clean string, now time.Time) (*Result, error) {
-	content = strings.TrimSpace(content)
-	content = strings.TrimPrefix(content, "```json")
-	content = strings.TrimPrefix(content, "```")
-	content = strings.TrimSuffix(content, "```")
-	if content == "" {
-		return nil, errors.New("the reply is empty; a JSON object is required")
+// jsonObject returns the first complete JSON object in a reply: prose
+// before or after it and Markdown code fences around it are tolerated. A
+// reply whose object never closes (cut off by the token limit) is an error.
+func jsonObject(content string) (string, error) {
+	start := strings.IndexByte(content, '{')
+	if start < 0 {
+		if strings.TrimSpace(content) == "" {
+			return "", errors.New("the reply is empty; a JSON object is required")
+		}
+		return "", errors.New("the reply holds no JSON object")
 	}
-	var x extraction
-	dec := json.NewDecoder(bytes.NewReader([]byte(content)))
-	if err := dec.Decode(&x); err != nil {
-		return nil, fmt.Errorf("the reply is not valid JSON for the schema (%v)", err)
+	depth, inStr, esc := 0, false, false
+	for i := start; i < len(content); i++ {
+		c := content[i]
+		switch {
+		case esc:
+			esc = false
+		case inStr && c == '\\':
+			esc = true
+		case c == '"':
+			inStr = !inStr
+		case inStr:
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+			if depth == 0 {
+				return content[start : i+1], nil
+			}
+		}
+	}
+	return "", errors.New("the reply's JSON object is cut off (truncated)")
+}
+
+// extractionFields is the type of each field of the extraction schema, as
+// named in decoding errors.
+var extractionFields = func() map[string]string {
+	m := map[string]string{}
+	t := reflect.TypeOf(extraction{})
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch f.Type.Kind() {
+		case reflect.String:
+			m[name] = "a string"
+		case reflect.Int:
+			m[name] = "an integer"
+		case reflect.Float64:
+			m[name] = "a number"
+		case reflect.Bool:
+			m[name] = "true or false"
+		case reflect.Slice:
+			m[name] = "an array of strings"
+		}
+	}
+	return m
+}()
+
+// decodeExtraction decodes a reply strictly against the extraction schema:
+// every field present, no other field, each of its type, enumerations and
+// ranges respected. The error names every field at fault, so it can be fed
+// back to the model.
+func decodeExtraction(content string) (*extraction, error) {
+	obj, err := jsonObject(content)
+	if err != nil {
+		return nil, err
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(obj), &raw); err != nil {
+		return nil, fmt.Errorf("the reply is not valid JSON (%v)", err)
 	}
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	var unknown, missing, wrongType []string
+	for k := range raw {
+		if _, ok := extractionFields[k]; !ok {
+			unknown = append(unknown, k)
+		}
+	}
+	for k, typ := range extractionFields {
+		v, ok := raw[k]
+		if !ok {
+			missing = append(missing, k)
+			continue
+		}
+		one, _ := json.Marshal(map[string]json.RawMessage{k: v})
+		dec := json.NewDecoder(bytes.NewReader(one))
+		var probe extraction
+		if err := dec.Decode(&probe); err != nil {
+			wrongType = append(wrongType, k+" must be "+typ)
+		}
+	}
+	slices.Sort(unknown)
+	slices.Sort(missing)
+	slices.Sort(wrongType)
+	if len(unknown) > 0 {
+		bad("unknown fields %s (this is not the extraction schema)", strings.Join(unknown, ", "))
+	}
+	if len(missing) > 0 {
+		bad("missing fields %s", strings.Join(missing, ", "))
+	}
+	problems = append(problems, wrongType...)
+	if len(problems) > 0 {
+		return nil, errors.New(strings.Join(problems, "; "))
+	}
+	var x extraction
+	dec := json.NewDecoder(bytes.NewReader([]byte(obj)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&x); err != nil {
+		return nil, fmt.Errorf("the reply does not decode against the schema (%v)", err)
+	}
 	checkRange := func(name string, v, hi int) {
 		if v < 0 || v > hi {
 			bad("%s must be between 0 and %d", name, hi)
@@ -241,138 +356,29 @@ func (l *llmParser) validate(content, clean string, now time.Time) (*Result, err
 	checkEnum("transport_exclude", x.TransportExclude, orchestrator.TransportModes)
 	checkEnum("transport_prefer", x.TransportPrefer, orchestrator.TransportModes)
 	checkEnum("house_rules", x.HouseRules, orchestrator.HouseRules)
-	for _, list := range [][]string{x.Interests, x.Cuisines, x.Accessibility, x.Destinations} {
-		if len(list) > orchestrator.MaxListItems {
-			bad("lists have at most %d items", orchestrator.MaxListItems)
+	lists := []struct {
+		name string
+		vals []string
+	}{{"interests", x.Interests}, {"cuisines", x.Cuisines}, {"accessibility", x.Accessibility}, {"destinations", x.Destinations}}
+	for _, l := range lists {
+		if len(l.vals) > orchestrator.MaxListItems {
+			bad("%s has at most %d items", l.name, orchestrator.MaxListItems)
 		}
-		for _, v := range list {
+		for _, v := range l.vals {
 			if strings.TrimSpace(v) == "" || utf8.RuneCountInString(v) > orchestrator.MaxNameRunes || strings.ContainsAny(v, "<>{}\\") {
-				bad("list item %q is empty, too long or has < > { } \\", v)
+				bad("%s item %q is empty, too long or has < > { } \\", l.name, v)
 			}
 		}
 	}
-
-	// places: resolve through the gazetteer; a place must come from the text
-	d := newDoc(clean, now, l.gaz)
-	d.findPlaces()
-	fromText := map[string]bool{}
-	if d.origin != nil {
-		fromText[strings.ToLower(d.origin.Name)] = true
-	}
-	for _, p := range d.dests {
-		fromText[strings.ToLower(p.Name)] = true
-	}
-	lowText := gazetteer.Key(clean)
-	resolve := func(name, role string) (Place, bool) {
-		name = strings.TrimSpace(name)
-		if p, ok := l.resolvePlace(name, role, d); ok {
-			if fromText[strings.ToLower(p.Name)] || strings.Contains(lowText, gazetteer.Key(name)) {
-				return p, true
-			}
-		} else if k := gazetteer.Key(name); k != "" && strings.Contains(lowText, k) {
-			return Place{Role: role, Text: name, Name: name}, true
-		}
-		bad("%s %q does not appear in the request", role, name)
-		return Place{}, false
-	}
-	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
-	r := &Result{Parser: ParserLLM}
-	if x.Origin != "" {
-		if p, ok := resolve(x.Origin, "origin"); ok {
-			b.Origin = p.Name
-			r.Places = append(r.Places, p)
-		}
-	}
-	seen := map[string]bool{}
-	for _, n := range x.Destinations {
-		if p, ok := resolve(n, "destination"); ok && !seen[p.Name] {
-			seen[p.Name] = true
-			b.Destinations = append(b.Destinations, p.Name)
-			r.Places = append(r.Places, p)
-		}
-	}
-	if len(b.Destinations) > orchestrator.MaxCities {
-		bad("at most %d destinations", orchestrator.MaxCities)
-	}
-
-	// dates: code reads the quoted date text
-	if x.DateText != "" {
-		if !strings.Contains(gazetteer.Key(clean), gazetteer.Key(x.DateText)) && !strings.Contains(clean, x.DateText) {
-			bad("date_text %q is not copied from the request", x.DateText)
-		} else {
-			dd := newDoc(cleanText(x.DateText), now, l.gaz)
-			dd.dests = d.dests
-			dd.lang = d.lang
-			dd.findDates()
-			if dd.when.start.IsZero() && dd.when.days == 0 && dd.when.month == "" {
-				bad("date_text %q names no date this service understands; copy the exact date words or use \"\"", x.DateText)
-			}
-			d.when = dd.when
-		}
-	}
-	if x.Days > 0 && d.when.days == 0 {
-		d.when.days = x.Days
-	}
-	if x.Nights > 0 && d.when.nights == 0 {
-		d.when.nights = x.Nights
-		if d.when.days == 0 {
-			d.when.days = x.Nights + 1
+	for _, f := range []struct{ name, v string }{{"origin", x.Origin}, {"date_text", x.DateText}, {"budget_currency", x.BudgetCurrency}} {
+		if utf8.RuneCountInString(f.v) > orchestrator.MaxNameRunes || strings.ContainsAny(f.v, "<>{}\\") {
+			bad("%s %q is too long or has < > { } \\", f.name, f.v)
 		}
 	}
 	if len(problems) > 0 {
 		return nil, errors.New(strings.Join(problems, "; "))
 	}
-	d.applyDates(&b)
-	b.Travelers = orchestrator.Travelers{Adults: x.Adults, Children: x.Children}
-	if x.Adults == 0 && x.Children > 0 {
-		b.Travelers.Adults = 1
-	}
-	if x.BudgetAmount > 0 {
-		m := &money{amount: x.BudgetAmount, perPerson: x.BudgetPerPerson}
-		if code, sym, ok := currencyOf(x.BudgetCurrency); ok {
-			m.currency, m.symbol = code, sym
-		} else {
-			return nil, fmt.Errorf("budget_currency %q is not a currency marker this service knows", x.BudgetCurrency)
-		}
-		b.Budget = d.resolveBudget(m, &b)
-	}
-	b.Interests = dedupe(x.Interests)
-	b.Pace = x.Pace
-	b.Constraints = orchestrator.Constraints{
-		TransportExclude: dedupe(x.TransportExclude),
-		HouseRules:       dedupe(x.HouseRules),
-		RoomType:         x.RoomType,
-		Cuisines:         dedupe(x.Cuisines),
-		Accessibility:    dedupe(x.Accessibility),
-	}
-	for _, m := range dedupe(x.TransportPrefer) {
-		if !slices.Contains(b.Constraints.TransportExclude, m) {
-			b.Constraints.TransportPrefer = append(b.Constraints.TransportPrefer, m)
-		}
-	}
-	// Sights, comfort, required modes and ages: the rules' reading of the
-	// text (the extraction schema has no fields for them yet).
-	d.applyWants(&b)
-	// The model's count, with the destinations it named, goes through the
-	// rules' reading (a region's candidate cities, "2 of these").
-	d.dests = nil
-	for _, p := range r.Places {
-		if p.Role == "destination" && p.Kind != "" {
-			d.dests = append(d.dests, p)
-		}
-	}
-	d.cityCount = 0
-	if x.CityCount > 1 {
-		d.cityCount = x.CityCount
-	}
-	d.applyCityCount(r, &b)
-	b.Places = briefPlaces(&b, r.Places, l.gaz)
-	r.TravelMonth = d.when.month
-	r.Holiday = d.when.holiday
-	r.Notes = append(r.Notes, d.when.notes...)
-	r.Notes = append(r.Notes, d.notes...)
-	finish(r, b, now)
-	return r, nil
+	return &x, nil
 }
 
 // resolvePlace finds the gazetteer entry for a name the model returned,

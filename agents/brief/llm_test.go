@@ -20,9 +20,23 @@ import (
 
 // reply is one canned answer of the fake OpenAI-compatible server.
 type reply struct {
-	status int
-	file   string        // testdata file with the body
-	delay  time.Duration // wait before answering (or until the client leaves)
+	status  int
+	file    string        // testdata file with the body
+	content string        // else: this message content in a chat-completion body (chatBody)
+	delay   time.Duration // wait before answering (or until the client leaves)
+}
+
+// chatBody is a chat-completions reply carrying content, in the exact
+// format of the recorded OpenAI replies (testdata/chat_ok.json).
+func chatBody(content string) []byte {
+	b, _ := json.Marshal(map[string]any{
+		"id": "chatcmpl-replay", "object": "chat.completion", "created": 1772503200, "model": "gpt-4o-mini-2024-07-18",
+		"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": content, "refusal": nil},
+			"logprobs": nil, "finish_reason": "stop"}},
+		"usage":              map[string]any{"prompt_tokens": 700, "completion_tokens": 80, "total_tokens": 780},
+		"system_fingerprint": "fp_replay",
+	})
+	return b
 }
 
 // fakeLLM is an httptest server speaking the chat-completions wire format.
@@ -71,11 +85,16 @@ func (f *fakeLLM) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	data, err := os.ReadFile(filepath.Join("testdata", rep.file))
-	if err != nil {
-		f.t.Errorf("testdata: %v", err)
-		http.Error(w, "missing testdata", 500)
-		return
+	var data []byte
+	if rep.file == "" {
+		data = chatBody(rep.content)
+	} else {
+		var err error
+		if data, err = os.ReadFile(filepath.Join("testdata", rep.file)); err != nil {
+			f.t.Errorf("testdata: %v", err)
+			http.Error(w, "missing testdata", 500)
+			return
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	if rep.status == http.StatusTooManyRequests {
@@ -207,7 +226,7 @@ func TestLLMParseJSONSchema(t *testing.T) {
 // TestLLMRetry: an invalid first reply is fed back once; a valid second
 // reply is used.
 func TestLLMRetry(t *testing.T) {
-	for _, first := range []string{"chat_truncated.json", "chat_bad_enum.json", "chat_hallucinated_place.json", "chat_not_json.json"} {
+	for _, first := range []string{"chat_truncated.json", "chat_bad_enum.json", "chat_not_json.json", "chat_wrong_schema.json", "chat_empty_deepseek.json"} {
 		t.Run(first, func(t *testing.T) {
 			f := newFakeLLM(t, reply{status: 200, file: first}, reply{status: 200, file: "chat_ok.json"})
 			r, err := f.parser(t, false, nil).Parse(context.Background(), llmQuery, refNow)
@@ -244,7 +263,8 @@ func TestLLMFallback(t *testing.T) {
 		{"timeout", []reply{{status: 200, file: "chat_ok.json", delay: 5 * time.Second}}, 1},
 		{"truncated twice", []reply{{status: 200, file: "chat_truncated.json"}, {status: 200, file: "chat_truncated.json"}}, 2},
 		{"invalid then not JSON", []reply{{status: 200, file: "chat_bad_enum.json"}, {status: 200, file: "chat_not_json.json"}}, 2},
-		{"hallucinated twice", []reply{{status: 200, file: "chat_hallucinated_place.json"}, {status: 200, file: "chat_hallucinated_place.json"}}, 2},
+		{"wrong schema twice", []reply{{status: 200, file: "chat_wrong_schema.json"}, {status: 200, file: "chat_wrong_schema.json"}}, 2},
+		{"DeepSeek empty content twice", []reply{{status: 200, file: "chat_empty_deepseek.json"}, {status: 200, file: "chat_empty_deepseek.json"}}, 2},
 		{"refusal", []reply{{status: 200, file: "chat_refusal.json"}}, 1},
 	}
 	want := ParseRules(llmQuery, refNow)
@@ -319,10 +339,10 @@ func TestLLMCache(t *testing.T) {
 	if r2.Parser != ParserLLM || r2.Brief.StartDate != r1.Brief.StartDate || r2.Brief.Now != later.Format(time.RFC3339) {
 		t.Errorf("cached result: got %s now=%s", summary(r2), r2.Brief.Now)
 	}
-	if _, ok := c.m[CacheKey(llmQuery, refNow)]; !ok {
+	if _, ok := c.m[CacheKey(llmQuery, refNow, "gpt-test")]; !ok {
 		t.Errorf("result not stored under CacheKey")
 	}
-	if CacheKey(llmQuery, refNow) == CacheKey(llmQuery, refNow.AddDate(0, 0, 1)) {
+	if CacheKey(llmQuery, refNow, "gpt-test") == CacheKey(llmQuery, refNow.AddDate(0, 0, 1), "gpt-test") {
 		t.Errorf("cache key ignores the reference date")
 	}
 }

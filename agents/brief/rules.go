@@ -147,6 +147,19 @@ func ParseRules(query string, now time.Time) *Result {
 
 // parseClean runs the rules over a guarded request.
 func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
+	r, _ := readRules(clean, now, g)
+	if r.refusal == nil {
+		finish(r, r.Brief, now)
+	}
+	return r
+}
+
+// readRules runs the rules over a guarded request and stops before
+// finish: the Result's Brief is the brief as read (not normalised), its
+// Questions those found while reading. The doc keeps what the rules found
+// and how (stated or assumed), for merging a model's reading. A refused
+// request comes back finished, with refusal set.
+func readRules(clean string, now time.Time, g *gazetteer.Gazetteer) (*Result, *doc) {
 	d := newDoc(clean, now, g)
 	d.findPlaces()
 	d.cityCount = d.cities()
@@ -209,10 +222,10 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 		r.refusal = err
 		r.Questions = []Question{question("query", d.lang, err.Message)}
 		r.Notes = append(r.Notes, "refused: "+err.Message)
-		return r
+		return r, d
 	}
-	finish(r, b, now)
-	return r
+	r.Brief = b
+	return r, d
 }
 
 // asksSomethingElse reports whether the text is a question or a task of

@@ -13,6 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/tripweave/tripweave/agents"
+	"github.com/tripweave/tripweave/agents/brief"
 	"github.com/tripweave/tripweave/agents/toolclient"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
@@ -148,7 +149,13 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Breaker:        a.Circuits,
 		Now:            cfg.Now,
 	})
-	a.Parser, err = newQueryParser(a.KB, cfg.Now, logger)
+	briefMetrics := brief.NewMetrics()
+	for _, c := range briefMetrics.Collectors() {
+		if err := a.Metrics.Register(c); err != nil {
+			return nil, err
+		}
+	}
+	a.Parser, err = newQueryParser(a.KB, cfg.Now, logger, briefMetrics)
 	if err != nil {
 		return nil, err
 	}

@@ -150,7 +150,7 @@ func cmdBrief(ctx context.Context, cfg Config, args []string, stdout, stderr io.
 		}
 		ref = t
 	}
-	p, err := newQueryParser(nil, nil, newLogger(stderr, cfg.LogLevel))
+	p, err := newQueryParser(nil, nil, newLogger(stderr, cfg.LogLevel), nil)
 	if err != nil {
 		return err
 	}

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/tripweave/tripweave/agents/brief"
@@ -17,10 +15,10 @@ import (
 // queryParser adapts the brief parser to the API's QueryParser.
 type queryParser struct{ p *brief.Parser }
 
-func newQueryParser(kb *knowledgebase.Store, now func() time.Time, logger *slog.Logger) (*queryParser, error) {
-	opts := brief.Options{LLM: brief.LLMConfigFromEnv(), Logger: logger}
+func newQueryParser(kb *knowledgebase.Store, now func() time.Time, logger *slog.Logger, metrics *brief.Metrics) (*queryParser, error) {
+	opts := brief.Options{LLM: brief.LLMConfigFromEnv(), Logger: logger, Metrics: metrics}
 	if kb != nil {
-		opts.Cache = &briefCache{kb: kb, now: now, log: logger}
+		opts.Cache = &brief.KBCache{KB: kb, Now: now, Log: logger}
 	}
 	if opts.LLM == nil {
 		logger.Info("no OPENAI_API_KEY: requests are read by the rule-based parser")
@@ -54,48 +52,6 @@ func parsedQuery(r *brief.Result) *ginserver.ParsedQuery {
 		out.Questions = append(out.Questions, orchestrator.Question{Field: q.Field, Text: q.Text})
 	}
 	return out
-}
-
-// briefCacheTTL is how long a model's reading of a request is reused.
-const briefCacheTTL = 7 * 24 * time.Hour
-
-// briefCache keeps parse results in the knowledge cache under the kind
-// "brief", so a repeated request never calls the model twice.
-type briefCache struct {
-	kb  *knowledgebase.Store
-	now func() time.Time
-	log *slog.Logger
-}
-
-func briefKey(key string) knowledgebase.Key {
-	return knowledgebase.Key{Kind: "brief", Hash: strings.TrimPrefix(key, "brief:v1:")}
-}
-
-func (c *briefCache) GetBrief(ctx context.Context, key string) (*brief.Result, bool) {
-	l, err := c.kb.Get(ctx, briefKey(key))
-	if err != nil || l.State != knowledgebase.Fresh {
-		return nil, false
-	}
-	var r brief.Result
-	if err := json.Unmarshal(l.Entry.Payload, &r); err != nil {
-		return nil, false
-	}
-	return &r, true
-}
-
-func (c *briefCache) PutBrief(ctx context.Context, key string, r *brief.Result) {
-	data, err := json.Marshal(r)
-	if err != nil {
-		return
-	}
-	now := time.Now
-	if c.now != nil {
-		now = c.now
-	}
-	e := knowledgebase.Entry{Payload: data, Provenance: orchestrator.Provenance{Source: "brief:" + r.Parser, FetchedAt: now().UTC()}}
-	if err := c.kb.Put(ctx, briefKey(key), e, briefCacheTTL); err != nil {
-		c.log.WarnContext(ctx, "brief cache write failed", "err", err)
-	}
 }
 
 // travelPlannerReader reads TravelPlanner rows that carry only their text
