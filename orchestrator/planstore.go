@@ -2,7 +2,11 @@ package orchestrator
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -199,4 +203,108 @@ func CheckSave(p *Plan, r *Run) ([]Span, error) {
 		}
 	}
 	return r.Spans, nil
+}
+
+// LeanPlan is a plan as the API sends it by default: every field but the
+// trip — its catalogs and travel matrices, hundreds of kilobytes — which
+// only ?include=trip adds. json.Marshal of a LeanPlan is the plan's JSON
+// without the "trip" member.
+type LeanPlan struct {
+	*Plan
+	Trip *Trip `json:"trip,omitempty"` // shadows Plan.Trip
+}
+
+// LeanPlanStore is a PlanStore that keeps plans by reference — the large
+// values of a trip (Sourced.Ref) once per content, the plan apart from them
+// — and so can read a plan without its trip cheaply. It is optional: the
+// API serves lean plans from any PlanStore, faster from one of these.
+type LeanPlanStore interface {
+	PlanStore
+	// LeanPlanJSON returns json.Marshal(LeanPlan{p}) of the saved plan p,
+	// and a tag that identifies everything stored for p, its trip's
+	// referenced values included: equal tags mean equal plans. It returns
+	// an ENOTFOUND *Error for an unknown id.
+	LeanPlanJSON(ctx context.Context, id string) (doc []byte, tag string, err error)
+}
+
+// ContentRef returns the content address of a JSON document:
+// "sha256-" and the hex SHA-256 of doc.
+func ContentRef(doc []byte) string {
+	h := sha256.Sum256(doc)
+	return "sha256-" + hex.EncodeToString(h[:])
+}
+
+// TripBlob is one large value of a trip that a store keeps once, under
+// its content address.
+type TripBlob struct {
+	Ref   string
+	value any
+}
+
+// Encode returns the value's JSON. A store calls it only for a Ref it does
+// not hold yet and checks that ContentRef of the JSON is Ref.
+func (b TripBlob) Encode() ([]byte, error) { return json.Marshal(b.value) }
+
+// SplitTrip returns a copy of t in which every section with a Ref (each
+// city's attractions, restaurants, hotels, travel matrix and guide) keeps
+// only its provenance and Ref, and those sections' values, one per Ref.
+// t is not modified; sections without a Ref stay in the copy whole.
+func SplitTrip(t *Trip) (Trip, []TripBlob) {
+	out := *t
+	var blobs []TripBlob
+	seen := map[string]bool{}
+	if t.Cities == nil {
+		return out, nil
+	}
+	out.Cities = make([]CityData, len(t.Cities))
+	for i, c := range t.Cities {
+		c.Attractions = splitSourced(c.Attractions, &blobs, seen)
+		c.Restaurants = splitSourced(c.Restaurants, &blobs, seen)
+		c.Hotels = splitSourced(c.Hotels, &blobs, seen)
+		c.Matrix = splitSourced(c.Matrix, &blobs, seen)
+		c.Guide = splitSourced(c.Guide, &blobs, seen)
+		out.Cities[i] = c
+	}
+	return out, blobs
+}
+
+// JoinTrip fills the values of t's referenced sections (as SplitTrip left
+// them) from their JSON, which blob returns by Ref.
+func JoinTrip(t *Trip, blob func(ref string) ([]byte, error)) error {
+	for i := range t.Cities {
+		c := &t.Cities[i]
+		if err := errors.Join(
+			joinSourced(c.Attractions, blob), joinSourced(c.Restaurants, blob), joinSourced(c.Hotels, blob),
+			joinSourced(c.Matrix, blob), joinSourced(c.Guide, blob)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func splitSourced[T any](s *Sourced[T], blobs *[]TripBlob, seen map[string]bool) *Sourced[T] {
+	if s == nil || s.Ref == "" {
+		return s
+	}
+	if !seen[s.Ref] {
+		seen[s.Ref] = true
+		*blobs = append(*blobs, TripBlob{Ref: s.Ref, value: s.Value})
+	}
+	return &Sourced[T]{Provenance: s.Provenance, Ref: s.Ref}
+}
+
+func joinSourced[T any](s *Sourced[T], blob func(ref string) ([]byte, error)) error {
+	if s == nil || s.Ref == "" {
+		return nil
+	}
+	doc, err := blob(s.Ref)
+	if err != nil {
+		return err
+	}
+	var v T
+	if err := json.Unmarshal(doc, &v); err != nil {
+		return fmt.Errorf("trip value %s: %w", s.Ref, err)
+	}
+	s.Value = v
+	return nil
 }

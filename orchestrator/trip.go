@@ -40,6 +40,11 @@ type Attribution struct {
 type Sourced[T any] struct {
 	Value      T          `json:"value"`
 	Provenance Provenance `json:"provenance"`
+	// Ref, when set, is ContentRef of Value's JSON: the address under which
+	// a plan store keeps a large value shared by many plans (a city's
+	// catalogs and matrix) once, rather than in every plan. Whoever sets it
+	// vouches that it is ContentRef(json.Marshal(Value)).
+	Ref string `json:"ref,omitempty"`
 }
 
 // Place is a geocoded city (WGS-84).

@@ -109,11 +109,21 @@ func etagMatch(header, etag string) bool {
 }
 
 // storedPlan returns plan id's entity tag and, when the tag could not be
-// had without it, the plan. A store that keeps plans as JSON documents
+// had without it, the plan. A store that keeps plans by reference gives
+// the tag from its own (LeanPlanStore) without reading the trip; a store that keeps plans as JSON documents
 // (PlanJSON) gives the tag from the stored bytes — the renderer's version
 // and the document's hash, the same on every read — without decoding the
 // plan; otherwise the tag is templates.ETag of the decoded plan.
 func (s *Server) storedPlan(ctx context.Context, id string) (*orchestrator.Plan, string, error) {
+	if ls, ok := s.cfg.Store.(orchestrator.LeanPlanStore); ok {
+		// Stored by reference: the store's tag covers the lean plan and
+		// the content addresses of the trip's values.
+		_, tag, err := ls.LeanPlanJSON(ctx, id)
+		if err != nil {
+			return nil, "", err
+		}
+		return nil, documentETag([]byte(tag)), nil
+	}
 	if raw, ok := s.cfg.Store.(interface {
 		PlanJSON(ctx context.Context, id string) ([]byte, error)
 	}); ok {

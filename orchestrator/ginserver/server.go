@@ -217,10 +217,7 @@ func (s *Server) createPlan(c *gin.Context) {
 // but the trip — its catalogs and travel matrices, hundreds of kilobytes —
 // which only ?include=trip adds. The plan's sources summarize where the
 // trip's facts came from either way.
-type planView struct {
-	*orchestrator.Plan
-	Trip *orchestrator.Trip `json:"trip,omitempty"` // shadows Plan.Trip
-}
+type planView = orchestrator.LeanPlan
 
 // includeTrip reports whether the request asks for the full trip
 // (?include=trip, or a comma-separated list naming it).
@@ -326,6 +323,16 @@ func (s *Server) getPlan(c *gin.Context) {
 	}
 	if !planIDPattern.MatchString(id) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id))
+		return
+	}
+	if ls, ok := s.cfg.Store.(orchestrator.LeanPlanStore); ok && !includeTrip(c) {
+		// Stored by reference: the lean plan as it was written.
+		doc, _, err := ls.LeanPlanJSON(c.Request.Context(), id)
+		if err != nil {
+			writeError(c, s.log, err)
+			return
+		}
+		c.Data(http.StatusOK, "application/json; charset=utf-8", doc)
 		return
 	}
 	if raw, ok := s.cfg.Store.(interface {

@@ -84,7 +84,7 @@ func init() {
 			ci, ok := j.city(st)
 			g, okg := v.value.(*orchestrator.Guide)
 			if ok && okg {
-				j.trip.Cities[ci].Guide = &orchestrator.Sourced[orchestrator.Guide]{Value: *g, Provenance: v.prov}
+				j.trip.Cities[ci].Guide = &orchestrator.Sourced[orchestrator.Guide]{Value: *g, Provenance: v.prov, Ref: v.ref}
 			}
 		},
 	})

@@ -51,6 +51,13 @@ type nodeValue struct {
 	payload json.RawMessage
 	prov    orchestrator.Provenance
 	value   any
+	// ref is the content address of a shared value's JSON
+	// (orchestrator.Sourced.Ref), computed once per decoded cache entry,
+	// so that plan stores keep it once.
+	ref string
+	// fp identifies the value for the local-step memo (fingerprint, or
+	// the memo key of a value computed in process).
+	fp string
 }
 
 // dep is one dependency of a subtask as it finished.
@@ -132,25 +139,31 @@ func withPlace(args map[string]any, pl orchestrator.Place) map[string]any {
 type decodedCache struct {
 	mu  sync.Mutex
 	max int
-	m   map[string]any
+	m   map[string]decoded
+}
+
+// decoded is a shared value and the content address of its JSON.
+type decoded struct {
+	value any
+	ref   string
 }
 
 func newDecodedCache(max int) *decodedCache {
-	return &decodedCache{max: max, m: make(map[string]any, max)}
+	return &decodedCache{max: max, m: make(map[string]decoded, max)}
 }
 
 func decodedKey(st orchestrator.Subtask, fetched time.Time) string {
 	return st.ID + "@" + fetched.UTC().Format(time.RFC3339Nano)
 }
 
-func (c *decodedCache) get(key string) (any, bool) {
+func (c *decodedCache) get(key string) (decoded, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.m[key]
 	return v, ok
 }
 
-func (c *decodedCache) put(key string, v any) {
+func (c *decodedCache) put(key string, v decoded) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.m) >= c.max {
@@ -171,12 +184,16 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 	if h.shared && !v.prov.FetchedAt.IsZero() {
 		key := decodedKey(st, v.prov.FetchedAt)
 		if x, ok := s.decoded.get(key); ok {
-			v.value = x
+			v.value, v.ref = x.value, x.ref
 			return
 		}
 		if x, ok := h.decode(v.payload); ok {
-			s.decoded.put(key, x)
-			v.value = x
+			d := decoded{value: x}
+			if doc, err := json.Marshal(x); err == nil {
+				d.ref = orchestrator.ContentRef(doc)
+			}
+			s.decoded.put(key, d)
+			v.value, v.ref = d.value, d.ref
 		}
 		return
 	}

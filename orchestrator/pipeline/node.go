@@ -21,6 +21,9 @@ type node struct {
 	byID     map[string]orchestrator.Subtask // the run's subtasks, to find dependencies by kind
 	strategy decision.Strategy
 	cached   knowledgebase.Lookup
+	// briefJSON is the brief as JSON, the same for every node of a run
+	// (the local-step memo's key covers it).
+	briefJSON []byte
 }
 
 func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, error) {
@@ -34,6 +37,9 @@ func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, er
 		if err == nil {
 			dag.SetRoute(ctx, string(route))
 			n.svc.decode(n.st, &v)
+			if v.fp == "" {
+				v.fp = fingerprint(v)
+			}
 			return v, nil
 		}
 		lastErr = err
@@ -102,11 +108,18 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		if f == nil {
 			return nodeValue{}, nil, false
 		}
-		out, err := f(ctx, n.localInput(deps))
-		if err != nil {
-			return nodeValue{}, err, true
+		key := n.memoKey(deps)
+		out, hit := n.svc.memo.get(key)
+		if key == "" || !hit {
+			var err error
+			if out, err = f(ctx, n.localInput(deps)); err != nil {
+				return nodeValue{}, err, true
+			}
+			if key != "" {
+				n.svc.memo.put(key, out)
+			}
 		}
-		v := nodeValue{prov: orchestrator.Provenance{Source: "tripweave:" + string(n.st.Kind), FetchedAt: n.svc.opts.Now().UTC()}}
+		v := nodeValue{fp: key, prov: orchestrator.Provenance{Source: "tripweave:" + string(n.st.Kind), FetchedAt: n.svc.opts.Now().UTC()}}
 		if raw, ok := out.(json.RawMessage); ok {
 			v.payload = raw
 		} else {

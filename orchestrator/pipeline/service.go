@@ -71,6 +71,10 @@ type Options struct {
 	Down map[orchestrator.Route]bool
 	// Breaker holds the tools' circuits; nil → breaker.New with defaults.
 	Breaker *breaker.Set
+	// MemoSize bounds the finished local-step values (itineraries, budgets,
+	// reports) kept for plans whose inputs are all the same as an earlier
+	// plan's; 0 → DefaultMemoSize, negative → no memo.
+	MemoSize int
 }
 
 // Service plans trips. It is safe for concurrent use.
@@ -82,6 +86,7 @@ type Service struct {
 	log     *slog.Logger
 	breaker *breaker.Set
 	decoded *decodedCache
+	memo    *memo
 }
 
 // decodedCacheSize bounds the decoded catalogs kept in process: a few per
@@ -127,7 +132,11 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 	if opts.Breaker == nil {
 		opts.Breaker = breaker.New(breaker.Options{Now: opts.Now})
 	}
-	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker, decoded: newDecodedCache(decodedCacheSize)}
+	if opts.MemoSize == 0 {
+		opts.MemoSize = DefaultMemoSize
+	}
+	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
+		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize)}
 }
 
 // Request is one plan request.
@@ -193,7 +202,10 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	for _, st := range subtasks {
 		switch x := res.Values[st.ID].value.(type) {
 		case *orchestrator.Itinerary:
-			plan.Itinerary = x
+			// The planner's value may be shared (memo): the plan gets
+			// its own copy to attach the report to.
+			it := *x
+			plan.Itinerary = &it
 		case *orchestrator.Report:
 			report = x
 		}
@@ -226,8 +238,12 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 		byID[st.ID] = st
 	}
 	g := dag.New[nodeValue]()
+	briefJSON, err := json.Marshal(b)
+	if err != nil {
+		return nil, err
+	}
 	for i, st := range subtasks {
-		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i]}
+		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i], briefJSON: briefJSON}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),

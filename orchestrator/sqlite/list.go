@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -96,13 +95,31 @@ func (s *Store) DeletePlansBefore(ctx context.Context, t time.Time) (int, error)
 	return int(n), nil
 }
 
-// exec runs one write statement on the writer connection (spans go with
-// their plan: ON DELETE CASCADE) and returns the rows it affected.
-func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	var res sql.Result
-	res, err := s.w.ExecContext(ctx, q, args...)
+// exec runs one deleting statement on the writer connection (spans and
+// references go with their plan: ON DELETE CASCADE), collects the trip
+// values no plan references any more in the same transaction, and returns
+// the rows the statement affected.
+func (s *Store) exec(ctx context.Context, q string, args ...any) (n int64, err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, err
 	}
-	return res.RowsAffected()
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	if n, err = res.RowsAffected(); err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		if err := s.collectBlobs(ctx, tx); err != nil {
+			return 0, err
+		}
+	}
+	return n, tx.Commit()
 }

@@ -41,6 +41,23 @@ var migrations = []string{
 	DROP INDEX plans_status;
 	CREATE INDEX plans_created_id ON plans (created_at, id);
 	CREATE INDEX plans_status_created_id ON plans (status, created_at, id);`,
+	// 3: plans by reference. A trip's large values shared by many plans (a
+	// city's catalogs and matrix, orchestrator.Sourced.Ref) are kept once
+	// in blobs, by content address; doc holds the plan without its trip
+	// (orchestrator.LeanPlan) and trip the trip without those values
+	// (orchestrator.SplitTrip). A NULL trip marks a row written before
+	// version 3, whose doc is the whole plan.
+	`ALTER TABLE plans ADD COLUMN trip TEXT;
+	CREATE TABLE blobs (
+		ref TEXT PRIMARY KEY, -- orchestrator.ContentRef(doc)
+		doc TEXT NOT NULL
+	) STRICT, WITHOUT ROWID;
+	CREATE TABLE plan_blobs (
+		plan_id TEXT NOT NULL REFERENCES plans (id) ON DELETE CASCADE,
+		ref     TEXT NOT NULL REFERENCES blobs (ref),
+		PRIMARY KEY (plan_id, ref)
+	) STRICT, WITHOUT ROWID;
+	CREATE INDEX plan_blobs_ref ON plan_blobs (ref);`,
 }
 
 // migrate brings db's schema to version len(migrations) in one transaction. A database

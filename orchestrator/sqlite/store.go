@@ -2,15 +2,29 @@
 // orchestrator.PlanStore in one SQLite file, through modernc.org/sqlite (no
 // cgo).
 //
-// Plans are kept as the JSON documents json.Marshal produced, so a stored
-// plan reads back byte for byte, next to indexed columns (id, created_at,
-// status, brief_key); each span of a run's trace is a row of the spans
-// table. The database runs in WAL mode: readers never wait for the writer.
-// Writes go through a single connection and one writer goroutine, so they
-// are serialized within the process, and begin IMMEDIATE transactions that
+// Plans are stored by reference (orchestrator.LeanPlanStore): a trip's large
+// values shared by many plans — a city's catalogs and travel matrix, marked
+// with orchestrator.Sourced.Ref — are kept once in the blobs table under
+// their content address, and each plan row holds the plan without its trip
+// (the JSON the API serves by default, byte for byte), the trip without
+// those values, and indexed columns (id, created_at, status, brief_key);
+// each span of a run's trace is a row of the spans table. Blobs no plan
+// references are removed with the last plan that did.
+//
+// The database runs in WAL mode: readers never wait for the writer. Writes
+// go through a single connection and one writer goroutine, so they are
+// serialized within the process, and begin IMMEDIATE transactions that
 // wait up to five seconds for another process's writer. Plans saved
-// concurrently share a transaction (group commit). Commits are fsynced
-// (synchronous=FULL): a plan SavePlan has acknowledged survives a power cut.
+// concurrently share a transaction (group commit).
+//
+// Durability: SavePlan returns only after its transaction has committed to
+// the write-ahead log, so a plan it acknowledged survives a crash of the
+// process (the log is in the operating system's hands and is replayed on
+// the next open). By default commits are not fsynced (synchronous=NORMAL):
+// a power loss or kernel crash can lose the plans of the last moments
+// before it, never corrupt the file. Options.SyncFull fsyncs every commit
+// (synchronous=FULL): acknowledged plans survive a power loss too, at the
+// cost of one fsync per group commit.
 package sqlite
 
 import (
@@ -55,6 +69,13 @@ type Store struct {
 	stopped   chan struct{}
 	closeOnce sync.Once
 	batch     int // most plans per commit: maxBatch (1 in the baseline benchmark)
+
+	// blobsMu guards blobs, the refs known to be in the blobs table: a
+	// plan referencing one of them does not look it up. Collecting blobs
+	// forgets them all; a ref another process collected is caught by the
+	// foreign key and written again.
+	blobsMu sync.Mutex
+	blobs   map[string]bool
 }
 
 // maxBatch bounds the plans of one group commit.
@@ -66,7 +87,8 @@ const writeTimeout = 30 * time.Second
 // writeReq is one plan waiting to be written, encoded.
 type writeReq struct {
 	id, created, status, briefKey string
-	doc                           []byte
+	doc, trip                     []byte // the lean plan, the trip without its referenced values
+	blobs                         []orchestrator.TripBlob
 	spans                         []orchestrator.Span
 	done                          chan error
 }
@@ -78,6 +100,25 @@ var _ orchestrator.PlanStore = (*Store)(nil)
 // schema. It fails when path is a directory, is not a SQLite database, or
 // holds a schema newer than this package's.
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, nil)
+}
+
+// Options tunes a Store. The zero value (and nil) means the defaults.
+type Options struct {
+	// SyncFull fsyncs every commit (synchronous=FULL), so that acknowledged
+	// plans survive a power loss, not only a process crash.
+	SyncFull bool
+}
+
+// OpenWith is Open with options; opts may be nil.
+func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	syncMode := "NORMAL"
+	if opts.SyncFull {
+		syncMode = "FULL"
+	}
 	if path == "" {
 		return nil, errors.New("open plan store: empty path")
 	}
@@ -93,7 +134,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 
 	w, err := sql.Open("sqlite", dsn(abs,
-		"_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"))
+		"_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous("+syncMode+")&_txlock=immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
@@ -118,7 +159,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
-	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch}
+	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, blobs: map[string]bool{}}
 	go st.writer()
 	return st, nil
 }
@@ -161,9 +202,14 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 			}
 		}
 	}
-	doc, err := json.Marshal(p)
+	skel, blobs := orchestrator.SplitTrip(&p.Trip)
+	doc, err := json.Marshal(orchestrator.LeanPlan{Plan: p})
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+	}
+	trip, err := json.Marshal(&skel)
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
 	defer func() { err = writeError(err) }() // a full disk is a 503, not a bug
 
@@ -171,7 +217,7 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 		return fmt.Errorf("save plan %s: %w", p.ID, err)
 	}
 	req := &writeReq{id: p.ID, created: p.CreatedAt.UTC().Format(timeLayout), status: p.Status,
-		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, spans: spans, done: make(chan error, 1)}
+		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: blobs, spans: spans, done: make(chan error, 1)}
 	select {
 	case s.writes <- req:
 	case <-s.quit:
@@ -246,13 +292,16 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	}()
 	var spanStmt *sql.Stmt
 	for _, r := range batch {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc)
-		VALUES (?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip)
+		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, status = excluded.status,
-			brief_key = excluded.brief_key, doc = excluded.doc`,
-			r.id, r.created, r.status, r.briefKey, string(r.doc),
+			brief_key = excluded.brief_key, doc = excluded.doc, trip = excluded.trip`,
+			r.id, r.created, r.status, r.briefKey, string(r.doc), string(r.trip),
 		); err != nil {
 			return fmt.Errorf("save plan %s: %w", r.id, err)
+		}
+		if err := s.writeBlobs(ctx, tx, r); err != nil {
+			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM spans WHERE plan_id = ?`, r.id); err != nil {
 			return fmt.Errorf("save plan %s: clear trace: %w", r.id, err)
@@ -279,33 +328,6 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 		return fmt.Errorf("save plan %s: commit: %w", batch[0].id, err)
 	}
 	return nil
-}
-
-// PlanJSON returns the stored JSON of plan id, exactly as SavePlan wrote it,
-// or an ENOTFOUND *orchestrator.Error.
-func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
-	var doc []byte
-	err := s.r.QueryRowContext(ctx, `SELECT doc FROM plans WHERE id = ?`, id).Scan(&doc)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
-	}
-	return doc, nil
-}
-
-// Plan returns the plan with id, or an ENOTFOUND *orchestrator.Error.
-func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
-	doc, err := s.PlanJSON(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	var p orchestrator.Plan
-	if err := json.Unmarshal(doc, &p); err != nil {
-		return nil, fmt.Errorf("read plan %s: decode: %w", id, err)
-	}
-	return &p, nil
 }
 
 // Run returns the trace of plan planID, with no spans when the plan was

@@ -364,6 +364,20 @@ func TestPragmasAndSchema(t *testing.T) {
 	if err := s.w.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 		t.Errorf("foreign_keys = %d (%v), want 1", fk, err)
 	}
+	// Commits reach the WAL before SavePlan returns (a process crash
+	// keeps them) but are not fsynced by default; SyncFull fsyncs.
+	var syncMode int
+	if err := s.w.QueryRow(`PRAGMA synchronous`).Scan(&syncMode); err != nil || syncMode != 1 {
+		t.Errorf("synchronous = %d (%v), want 1 (NORMAL)", syncMode, err)
+	}
+	full, err := OpenWith(context.Background(), filepath.Join(t.TempDir(), "full.db"), &Options{SyncFull: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	if err := full.w.QueryRow(`PRAGMA synchronous`).Scan(&syncMode); err != nil || syncMode != 2 {
+		t.Errorf("SyncFull: synchronous = %d (%v), want 2 (FULL)", syncMode, err)
+	}
 	if err := s.r.QueryRow(`SELECT version FROM schema_version`).Scan(&version); err != nil || version != len(migrations) {
 		t.Errorf("schema version = %d (%v), want %d", version, err, len(migrations))
 	}

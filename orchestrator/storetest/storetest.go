@@ -44,6 +44,7 @@ func Run(t *testing.T, open Open) {
 		{"Retention", testRetention},
 		{"Concurrent", testConcurrent},
 		{"Ping", testPing},
+		{"ByReference", testByReference},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -475,5 +476,87 @@ func testConcurrent(t *testing.T, s orchestrator.PlanStore) {
 func testPing(t *testing.T, s orchestrator.PlanStore) {
 	if err := s.Ping(ctx(t)); err != nil {
 		t.Errorf("Ping: %v", err)
+	}
+}
+
+// WithCatalogs adds to p's first city the large values stores may keep by
+// reference (orchestrator.Sourced.Ref): attractions and a travel matrix
+// built from seed, each with its content address.
+func WithCatalogs(p *orchestrator.Plan, seed string) *orchestrator.Plan {
+	prov := orchestrator.Provenance{Source: "dataset:chinatravel", FetchedAt: base, TTL: 86400, CacheHit: true}
+	attr := []orchestrator.Attraction{{ID: seed + ":a1", Name: "宽窄巷子 " + seed, City: "chengdu", Rating: 4.5},
+		{ID: seed + ":a2", Name: "People's Park", City: "chengdu"}}
+	m := orchestrator.TravelMatrix{Mode: "driving", IDs: []string{seed + ":a1", seed + ":a2"}, Seconds: [][]int{{0, 600}, {610, 0}}}
+	a, _ := json.Marshal(attr)
+	mj, _ := json.Marshal(m)
+	c := &p.Trip.Cities[0]
+	c.Attractions = &orchestrator.Sourced[[]orchestrator.Attraction]{Value: attr, Provenance: prov, Ref: orchestrator.ContentRef(a)}
+	c.Matrix = &orchestrator.Sourced[orchestrator.TravelMatrix]{Value: m, Provenance: prov, Ref: orchestrator.ContentRef(mj)}
+	return p
+}
+
+// testByReference: plans sharing referenced trip values each read back
+// whole, also after the other is deleted or replaced; a store that keeps
+// plans by reference serves the lean plan as json.Marshal(LeanPlan) with a
+// tag that is stable and tells different plans apart.
+func testByReference(t *testing.T, s orchestrator.PlanStore) {
+	a := WithCatalogs(NewPlan("pl_ref_a", base, orchestrator.PlanComplete), "x")
+	b := WithCatalogs(NewPlan("pl_ref_b", base.Add(time.Second), orchestrator.PlanComplete), "x")
+	mustSave(t, s, a, nil)
+	mustSave(t, s, b, nil)
+	for _, p := range []*orchestrator.Plan{a, b} {
+		got, err := s.Plan(ctx(t), p.ID)
+		if err != nil {
+			t.Fatalf("Plan(%s): %v", p.ID, err)
+		}
+		samePlan(t, got, p)
+		raw, err := s.PlanJSON(ctx(t), p.ID)
+		if err != nil {
+			t.Fatalf("PlanJSON(%s): %v", p.ID, err)
+		}
+		want, _ := json.Marshal(p)
+		sameJSON(t, "PlanJSON "+p.ID, raw, want)
+	}
+	if ls, ok := s.(orchestrator.LeanPlanStore); ok {
+		doc, tagA, err := ls.LeanPlanJSON(ctx(t), a.ID)
+		if err != nil {
+			t.Fatalf("LeanPlanJSON: %v", err)
+		}
+		want, _ := json.Marshal(orchestrator.LeanPlan{Plan: a})
+		if string(doc) != string(want) {
+			t.Fatalf("LeanPlanJSON:\ngot  %s\nwant %s", doc, want)
+		}
+		_, again, _ := ls.LeanPlanJSON(ctx(t), a.ID)
+		_, tagB, _ := ls.LeanPlanJSON(ctx(t), b.ID)
+		if tagA == "" || again != tagA || tagB == tagA {
+			t.Fatalf("tags: a %q, a again %q, b %q: want stable and distinct", tagA, again, tagB)
+		}
+	}
+	if err := s.DeletePlan(ctx(t), a.ID); err != nil {
+		t.Fatalf("DeletePlan: %v", err)
+	}
+	got, err := s.Plan(ctx(t), b.ID)
+	if err != nil {
+		t.Fatalf("Plan(%s) after deleting the other plan: %v", b.ID, err)
+	}
+	samePlan(t, got, b)
+	// Replaced with other values: the new ones read back, and after the
+	// last referencing plan is gone the old ones are not needed again.
+	b2 := WithCatalogs(NewPlan(b.ID, base.Add(time.Second), orchestrator.PlanComplete), "y")
+	mustSave(t, s, b2, nil)
+	got, err = s.Plan(ctx(t), b.ID)
+	if err != nil {
+		t.Fatalf("Plan after replace: %v", err)
+	}
+	samePlan(t, got, b2)
+	a2 := WithCatalogs(NewPlan("pl_ref_c", base.Add(2*time.Second), orchestrator.PlanComplete), "x")
+	mustSave(t, s, a2, nil)
+	got, err = s.Plan(ctx(t), a2.ID)
+	if err != nil {
+		t.Fatalf("Plan(%s) reusing collected values: %v", a2.ID, err)
+	}
+	samePlan(t, got, a2)
+	if n, err := s.DeletePlansBefore(ctx(t), base.Add(time.Hour)); err != nil || n != 2 {
+		t.Fatalf("DeletePlansBefore = %d, %v; want 2", n, err)
 	}
 }

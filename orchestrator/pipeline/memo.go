@@ -1,0 +1,131 @@
+package pipeline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"sync"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/dag"
+)
+
+// memoVersion names the generation of the local steps' code: bump it when
+// a step's output changes for the same inputs without the inputs changing
+// (an in-process memo never outlives the program that filled it, so this
+// matters only if the memo is ever shared between processes).
+const memoVersion = "local-steps-v1"
+
+// DefaultMemoSize bounds the finished local-step values kept in process.
+const DefaultMemoSize = 1024
+
+// memo keeps the values of finished local steps (the planner, the budget
+// and the verifier: deterministic functions of their inputs) keyed by
+// everything they read — the step's kind and subtask, the whole brief
+// (dates and now included) and, per dependency, the content address of
+// its value and its provenance — so a plan whose inputs are all the same
+// as an earlier plan's reuses its itinerary, and any changed input (a
+// brief field, a refreshed catalog, a new fetch time) misses. Values are
+// shared read-only between plans.
+type memo struct {
+	mu  sync.Mutex
+	max int
+	m   map[string]any
+	// hits and misses count lookups (tests, metrics).
+	hits, misses int64
+}
+
+func newMemo(max int) *memo {
+	if max <= 0 {
+		return nil
+	}
+	return &memo{max: max, m: make(map[string]any, max)}
+}
+
+func (m *memo) get(key string) (any, bool) {
+	if m == nil {
+		return nil, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.m[key]
+	if ok {
+		m.hits++
+	} else {
+		m.misses++
+	}
+	return v, ok
+}
+
+func (m *memo) put(key string, v any) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.m) >= m.max {
+		// Start over rather than track recency: a refill costs one
+		// planning per hot brief.
+		clear(m.m)
+	}
+	m.m[key] = v
+}
+
+// MemoStats reports the local-step memo's hits and misses so far.
+func (s *Service) MemoStats() (hits, misses int64) {
+	if s.memo == nil {
+		return 0, 0
+	}
+	s.memo.mu.Lock()
+	defer s.memo.mu.Unlock()
+	return s.memo.hits, s.memo.misses
+}
+
+// fingerprint is the content address of a node's value: the shared
+// value's ref, or the hash of its payload. Values computed in process get
+// their memo key instead (node.try).
+func fingerprint(v nodeValue) string {
+	switch {
+	case v.ref != "":
+		return v.ref
+	case len(v.payload) > 0:
+		return orchestrator.ContentRef(v.payload)
+	}
+	return ""
+}
+
+// memoKey is the key of the local step of n over its dependencies: see
+// memo.
+func (n *node) memoKey(deps dag.Deps[nodeValue]) string {
+	h := sha256.New()
+	w := func(s string) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	w(memoVersion)
+	w(string(n.st.Kind))
+	w(n.st.ID)
+	h.Write(n.briefJSON)
+	h.Write([]byte{0})
+	for _, id := range n.st.Deps {
+		w(id)
+		v, ok := deps.Value(id)
+		if !ok {
+			w("-")
+			continue
+		}
+		if v.fp == "" {
+			// A value with no content address cannot be told apart
+			// from another: no memo for this step.
+			return ""
+		}
+		w(v.fp)
+		prov, err := json.Marshal(v.prov)
+		if err != nil {
+			return ""
+		}
+		h.Write(prov)
+		h.Write([]byte{0})
+	}
+	return "memo-" + hex.EncodeToString(h.Sum(nil))
+}

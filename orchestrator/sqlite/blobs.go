@@ -1,0 +1,189 @@
+package sqlite
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+var _ orchestrator.LeanPlanStore = (*Store)(nil)
+
+// writeBlobs records the trip values plan r references, writing those the
+// blobs table does not hold yet, inside the plan's transaction.
+func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM plan_blobs WHERE plan_id = ?`, r.id); err != nil {
+		return fmt.Errorf("save plan %s: clear references: %w", r.id, err)
+	}
+	for _, b := range r.blobs {
+		if s.knownBlob(b.Ref) {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO plan_blobs (plan_id, ref) VALUES (?, ?)`, r.id, b.Ref); err == nil {
+				continue
+			}
+			// Collected meanwhile (by another process): write it again.
+			s.forgetBlobs()
+		}
+		var one int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM blobs WHERE ref = ?`, b.Ref).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			doc, err := b.Encode()
+			if err != nil {
+				return fmt.Errorf("save plan %s: encode %s: %w", r.id, b.Ref, err)
+			}
+			if orchestrator.ContentRef(doc) != b.Ref {
+				return orchestrator.FieldErrorf("trip", "a value's ref %s is not the address of its content", b.Ref)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO blobs (ref, doc) VALUES (?, ?)`, b.Ref, string(doc)); err != nil {
+				return fmt.Errorf("save plan %s: store %s: %w", r.id, b.Ref, err)
+			}
+		} else if err != nil {
+			return fmt.Errorf("save plan %s: look up %s: %w", r.id, b.Ref, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO plan_blobs (plan_id, ref) VALUES (?, ?)`, r.id, b.Ref); err != nil {
+			return fmt.Errorf("save plan %s: reference %s: %w", r.id, b.Ref, err)
+		}
+		s.rememberBlob(b.Ref)
+	}
+	return nil
+}
+
+func (s *Store) knownBlob(ref string) bool {
+	s.blobsMu.Lock()
+	defer s.blobsMu.Unlock()
+	return s.blobs[ref]
+}
+
+func (s *Store) rememberBlob(ref string) {
+	s.blobsMu.Lock()
+	defer s.blobsMu.Unlock()
+	if len(s.blobs) >= maxKnownBlobs {
+		clear(s.blobs)
+	}
+	s.blobs[ref] = true
+}
+
+func (s *Store) forgetBlobs() {
+	s.blobsMu.Lock()
+	defer s.blobsMu.Unlock()
+	clear(s.blobs)
+}
+
+// maxKnownBlobs bounds the refs remembered as stored.
+const maxKnownBlobs = 1 << 14
+
+// collectBlobs removes the blobs no plan references any more; it runs in
+// the transaction that deleted plans.
+func (s *Store) collectBlobs(ctx context.Context, tx *sql.Tx) error {
+	res, err := tx.ExecContext(ctx, `DELETE FROM blobs WHERE NOT EXISTS (SELECT 1 FROM plan_blobs WHERE plan_blobs.ref = blobs.ref)`)
+	if err != nil {
+		return fmt.Errorf("collect trip values: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		s.forgetBlobs()
+	}
+	return nil
+}
+
+// row reads plan id's stored documents: the lean plan and the trip without
+// its referenced values (nil for a row written before plans were stored by
+// reference, whose doc is the whole plan).
+func (s *Store) row(ctx context.Context, id string) (doc, trip []byte, err error) {
+	var t sql.NullString
+	err = s.r.QueryRowContext(ctx, `SELECT doc, trip FROM plans WHERE id = ?`, id).Scan(&doc, &t)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if t.Valid {
+		trip = []byte(t.String)
+	}
+	return doc, trip, nil
+}
+
+// LeanPlanJSON returns the stored JSON of plan id without its trip, byte
+// for byte as SavePlan wrote it, and a tag of everything stored for the
+// plan (the trip's references are content addresses, so the tag changes
+// with any value they point at). It returns an ENOTFOUND
+// *orchestrator.Error for an unknown id.
+func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, error) {
+	doc, trip, err := s.row(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	if trip == nil {
+		var p orchestrator.Plan
+		if err := json.Unmarshal(doc, &p); err != nil {
+			return nil, "", fmt.Errorf("read plan %s: decode: %w", id, err)
+		}
+		lean, err := json.Marshal(orchestrator.LeanPlan{Plan: &p})
+		if err != nil {
+			return nil, "", fmt.Errorf("read plan %s: %w", id, err)
+		}
+		return lean, orchestrator.ContentRef(doc), nil
+	}
+	h := sha256.New()
+	h.Write(doc)
+	h.Write([]byte{0})
+	h.Write(trip)
+	return doc, "sha256-" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Plan returns the plan with id, its trip rebuilt from the referenced
+// values, or an ENOTFOUND *orchestrator.Error.
+func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+	doc, trip, err := s.row(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.decode(ctx, id, doc, trip)
+}
+
+// decode reads a stored row into its plan.
+func (s *Store) decode(ctx context.Context, id string, doc, trip []byte) (*orchestrator.Plan, error) {
+	var p orchestrator.Plan
+	if err := json.Unmarshal(doc, &p); err != nil {
+		return nil, fmt.Errorf("read plan %s: decode: %w", id, err)
+	}
+	if trip == nil {
+		return &p, nil
+	}
+	if err := json.Unmarshal(trip, &p.Trip); err != nil {
+		return nil, fmt.Errorf("read plan %s: decode trip: %w", id, err)
+	}
+	err := orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
+		var b []byte
+		err := s.r.QueryRowContext(ctx, `SELECT doc FROM blobs WHERE ref = ?`, ref).Scan(&b)
+		if err != nil {
+			return nil, fmt.Errorf("trip value %s: %w", ref, err)
+		}
+		return b, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return &p, nil
+}
+
+// PlanJSON returns json.Marshal of the stored plan id, its trip rebuilt
+// from the referenced values, or an ENOTFOUND *orchestrator.Error.
+func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
+	doc, trip, err := s.row(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if trip == nil {
+		return doc, nil
+	}
+	p, err := s.decode(ctx, id, doc, trip)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(p)
+}

@@ -1,0 +1,101 @@
+package sqlite
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/storetest"
+)
+
+func count(t *testing.T, s *Store, q string) int {
+	t.Helper()
+	var n int
+	if err := s.r.QueryRow(q).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestBlobsStoredOnce: plans sharing a catalog store it once, the plan
+// rows hold no catalog, a ref that is not its value's address is refused,
+// and deleting the last plan that references a value removes it.
+func TestBlobsStoredOnce(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for i, id := range []string{"a", "b", "c"} {
+		p := storetest.WithCatalogs(storetest.NewPlan(id, t0.Add(time.Duration(i)*time.Second), orchestrator.PlanComplete), "x")
+		if err := s.SavePlan(ctx, p, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 2 {
+		t.Errorf("blobs = %d, want 2 (attractions and matrix, once)", n)
+	}
+	if n := count(t, s, `SELECT count(*) FROM plans WHERE instr(trip, '宽窄巷子') > 0 OR instr(doc, '宽窄巷子') > 0`); n != 0 {
+		t.Errorf("%d plan rows hold the catalog itself", n)
+	}
+	bad := storetest.WithCatalogs(storetest.NewPlan("bad", t0, orchestrator.PlanComplete), "z")
+	bad.Trip.Cities[0].Attractions.Value[0].Name = "changed after the ref was taken"
+	if err := s.SavePlan(ctx, bad, nil); orchestrator.ErrorCode(err) != orchestrator.EINVALID {
+		t.Errorf("SavePlan with a wrong ref = %v, want EINVALID", err)
+	}
+	if err := s.DeletePlan(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 2 {
+		t.Errorf("blobs after deleting one of three plans = %d, want 2", n)
+	}
+	if n, err := s.DeletePlansBefore(ctx, t0.Add(time.Hour)); err != nil || n != 2 {
+		t.Fatalf("DeletePlansBefore = %d, %v", n, err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 0 {
+		t.Errorf("blobs after deleting every plan = %d, want 0", n)
+	}
+	// Stored again after collection, though this store remembered them.
+	p := storetest.WithCatalogs(storetest.NewPlan("d", t0, orchestrator.PlanComplete), "x")
+	if err := s.SavePlan(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Plan(ctx, "d"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBlobsCollectedByAnotherProcess: a value another store on the same
+// file collected is written again, not referenced dangling.
+func TestBlobsCollectedByAnotherProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "plans.db")
+	ctx := context.Background()
+	a, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	if err := a.SavePlan(ctx, storetest.WithCatalogs(storetest.NewPlan("p1", t0, orchestrator.PlanComplete), "x"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.DeletePlan(ctx, "p1"); err != nil {
+		t.Fatal(err)
+	}
+	p := storetest.WithCatalogs(storetest.NewPlan("p2", t0, orchestrator.PlanComplete), "x")
+	if err := a.SavePlan(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.Plan(ctx, "p2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Trip.Cities[0].Attractions == nil || len(got.Trip.Cities[0].Attractions.Value) != 2 {
+		t.Fatalf("attractions read back: %+v", got.Trip.Cities[0].Attractions)
+	}
+}
