@@ -12,13 +12,17 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/postgres"
 	"github.com/tripweave/tripweave/orchestrator/sqlite"
+	"github.com/tripweave/tripweave/orchestrator/supabase"
 )
 
 // ScaleConfig configures what several processes share: the plan store
-// (PostgreSQL when DatabaseURL is set, otherwise the SQLite file at
-// Config.DBPath) and the pre-warm queue.
+// (PostgreSQL when DatabaseURL is set, Supabase REST when SupabaseURL and
+// SupabaseKey are, otherwise the SQLite file at Config.DBPath) and the
+// pre-warm queue.
 type ScaleConfig struct {
 	DatabaseURL  string        // DATABASE_URL: postgres://… (PostgreSQL or Supabase's Postgres)
+	SupabaseURL  string        // SUPABASE_URL: https://PROJECT.supabase.co (the REST path)
+	SupabaseKey  string        // SUPABASE_SERVICE_KEY: the project's service-role key
 	PGSchema     string        // TRIPWEAVE_PG_SCHEMA: schema holding the tables; "" → the URL's search_path
 	PlanTTL      time.Duration // TRIPWEAVE_PLAN_TTL: plans older than this are deleted; 0 keeps them
 	PrewarmQueue string        // TRIPWEAVE_PREWARM_QUEUE: asynq queue of pre-warm tasks
@@ -31,6 +35,11 @@ func (c Config) storeFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if v := strings.TrimSpace(getenv("DATABASE_URL")); v != "" {
 		c.Scale.DatabaseURL = v
+	}
+	c.Scale.SupabaseURL = strings.TrimSpace(getenv("SUPABASE_URL"))
+	c.Scale.SupabaseKey = strings.TrimSpace(getenv("SUPABASE_SERVICE_KEY"))
+	if (c.Scale.SupabaseURL == "") != (c.Scale.SupabaseKey == "") {
+		return c, fmt.Errorf("SUPABASE_URL and SUPABASE_SERVICE_KEY go together: set both for the Supabase REST store, or neither")
 	}
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_PG_SCHEMA")); v != "" {
 		c.Scale.PGSchema = v
@@ -53,6 +62,17 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (orchestrat
 			return nil, err
 		}
 		logger.Info("plan store: PostgreSQL (DATABASE_URL)", "schema", cfg.Scale.PGSchema)
+		if cfg.Scale.SupabaseURL != "" {
+			logger.Info("SUPABASE_URL is ignored: DATABASE_URL (a direct connection) wins")
+		}
+		return s, nil
+	}
+	if u := cfg.Scale.SupabaseURL; u != "" {
+		s, err := supabase.Open(ctx, u, cfg.Scale.SupabaseKey, &supabase.Options{Schema: cfg.Scale.PGSchema})
+		if err != nil {
+			return nil, err
+		}
+		logger.Info("plan store: Supabase REST (SUPABASE_URL)", "schema", cfg.Scale.PGSchema)
 		return s, nil
 	}
 	s, err := sqlite.Open(ctx, cfg.DBPath)

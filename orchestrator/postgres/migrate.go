@@ -56,6 +56,24 @@ var Migrations = []string{
 		FROM jsonb_to_recordset(coalesce($1->'spans', '[]')) AS s(seq integer, node text, kind text, route text,
 			cache_hit boolean, attempts integer, start text, duration_ms double precision, status text, error text);
 	$$;`,
+	// 3: tripweave_save_plan answers the plan's id, so that a REST client
+	// tells a save that happened (a JSON string) from a call that never
+	// reached the database (supabase-go's Rpc returns "" for both a void
+	// result and a network error).
+	`DROP FUNCTION tripweave_save_plan(jsonb);
+	CREATE FUNCTION tripweave_save_plan(jsonb) RETURNS text LANGUAGE sql AS $$
+		INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc)
+		VALUES ($1->>'id', ($1->>'created_ns')::bigint, ($1->>'created_at')::timestamptz,
+			$1->>'status', $1->>'brief_key', $1->'doc')
+		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
+			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc;
+		DELETE FROM spans WHERE plan_id = $1->>'id';
+		INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+		SELECT $1->>'id', s.seq, s.node, s.kind, s.route, s.cache_hit, s.attempts, s.start, s.duration_ms, s.status, s.error
+		FROM jsonb_to_recordset(coalesce($1->'spans', '[]')) AS s(seq integer, node text, kind text, route text,
+			cache_hit boolean, attempts integer, start text, duration_ms double precision, status text, error text);
+		SELECT $1->>'id';
+	$$;`,
 }
 
 // migrate brings the schema to len(Migrations) in one transaction under an
