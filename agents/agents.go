@@ -104,9 +104,18 @@ type Config struct {
 	// browser agent out.
 	Browser *browser.Config
 	// Quotas override the providers' default request budgets (zero keeps a
-	// default). Each process counts on its own: divide a budget among
-	// replicas.
+	// default). Each process counts on its own unless Shared is set.
 	Quotas Quotas
+	// Shared, when set, counts every provider's quotas and caps its request
+	// rate across all processes using the same store (upstream.Shared;
+	// Redis in production), so replicas and workers together keep one
+	// key's budget. Nil counts per process.
+	Shared upstream.Shared
+	// Rates override providers' request rates, by provider name
+	// (open-meteo, wikivoyage, overpass, nominatim): Requests per Interval,
+	// shared across processes with Shared. The provider's default
+	// concurrency and quotas stay. Env TRIPWEAVE_PROVIDER_RATES.
+	Rates map[string]upstream.Limit
 	// Now is the clock for forecast horizons and provenance; nil means
 	// time.Now.
 	Now func() time.Time
@@ -161,10 +170,20 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 			Timeout:    cfg.UpstreamTimeout,
 			Retries:    cfg.UpstreamRetries,
 			Logger:     logger,
+			Shared:     cfg.Shared,
 		}
 	}
+	// rate applies a Rates override over a provider's default limit.
+	rate := func(uo *upstream.Options, provider string, def upstream.Limit) bool {
+		r, ok := cfg.Rates[provider]
+		if !ok {
+			return false
+		}
+		uo.Limit = upstream.Limit{Requests: r.Requests, Interval: r.Interval, Burst: max(r.Burst, 1), Concurrent: def.Concurrent}
+		return true
+	}
 	omUp := upstreamFor()
-	if cfg.Quotas.OpenMeteoHourly != 0 || cfg.Quotas.OpenMeteoDaily != 0 {
+	if cfg.Quotas.OpenMeteoHourly != 0 || cfg.Quotas.OpenMeteoDaily != 0 || rate(&omUp, openmeteo.Provider, openmeteo.DefaultLimit) {
 		omUp.Quotas = openmeteo.Quotas(orDefault(cfg.Quotas.OpenMeteoHourly, openmeteo.DefaultHourlyQuota), orDefault(cfg.Quotas.OpenMeteoDaily, openmeteo.DefaultDailyQuota))
 	}
 	om := openmeteo.New(openmeteo.Options{
@@ -174,11 +193,15 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		Now:          cfg.Now,
 		Upstream:     omUp,
 	})
-	nom := nominatim.New(nominatim.Options{URL: cfg.NominatimURL, Now: cfg.Now, Upstream: upstreamFor()})
-	wv := wikivoyage.New(wikivoyage.Options{ENURL: cfg.WikivoyageENURL, ZHURL: cfg.WikivoyageZHURL, Upstream: upstreamFor()})
+	nomUp := upstreamFor()
+	rate(&nomUp, nominatim.Provider, nominatim.DefaultLimit)
+	nom := nominatim.New(nominatim.Options{URL: cfg.NominatimURL, Now: cfg.Now, Upstream: nomUp})
+	wvUp := upstreamFor()
+	rate(&wvUp, wikivoyage.Provider, wikivoyage.DefaultLimit)
+	wv := wikivoyage.New(wikivoyage.Options{ENURL: cfg.WikivoyageENURL, ZHURL: cfg.WikivoyageZHURL, Upstream: wvUp})
 	opUp := upstreamFor()
-	if cfg.Quotas.OverpassDaily != 0 {
-		opUp.Quotas = overpass.Quotas(cfg.Quotas.OverpassDaily)
+	if cfg.Quotas.OverpassDaily != 0 || rate(&opUp, overpass.Provider, overpass.DefaultRateLimit) {
+		opUp.Quotas = overpass.Quotas(orDefault(cfg.Quotas.OverpassDaily, overpass.DefaultDailyQuota))
 	}
 	op := overpass.New(overpass.Options{URL: cfg.OverpassURL, Upstream: opUp})
 	set.usage = append(set.usage, providerUsage{"open-meteo", om.Usage}, providerUsage{"overpass", op.Usage})
@@ -224,6 +247,9 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	}
 	if tc.Retries == 0 {
 		tc.Retries = cfg.UpstreamRetries
+	}
+	if tc.Shared == nil {
+		tc.Shared = cfg.Shared
 	}
 	topts, err := traveltools.New(tc, logger.With("agent", AgentTravel))
 	if err != nil {
@@ -297,7 +323,7 @@ type QuotaUsage struct {
 
 // Usage reports the providers' quotas (Open-Meteo, Overpass, Amap when
 // configured): what is spent in the current window, of how much, and when
-// it resets. Counters are per process.
+// it resets. Counters are per process, or every process's with Shared.
 func (s *Set) Usage() []QuotaUsage {
 	var out []QuotaUsage
 	for _, p := range s.usage {

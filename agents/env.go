@@ -5,9 +5,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tripweave/tripweave/agents/browser"
 	"github.com/tripweave/tripweave/agents/traveltools"
+	"github.com/tripweave/tripweave/agents/upstream"
 )
 
 // DefaultChromium is where Debian installs Chromium.
@@ -53,6 +55,13 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 			*q.dst = n
 		}
 	}
+	if v := get("TRIPWEAVE_PROVIDER_RATES"); v != "" {
+		rates, err := parseRates(v)
+		if err != nil {
+			return cfg, fmt.Errorf("TRIPWEAVE_PROVIDER_RATES: %w", err)
+		}
+		cfg.Rates = rates
+	}
 	mode := get("TRIPWEAVE_BROWSER")
 	switch mode {
 	case "", "auto", "on", "off":
@@ -93,4 +102,27 @@ func list(s string) []string {
 		}
 	}
 	return out
+}
+
+// parseRates reads "open-meteo=600/1m,overpass=30/1m": requests per
+// interval by provider.
+func parseRates(v string) (map[string]upstream.Limit, error) {
+	out := map[string]upstream.Limit{}
+	for _, item := range strings.Split(v, ",") {
+		name, spec, ok := strings.Cut(strings.TrimSpace(item), "=")
+		n, per, ok2 := strings.Cut(spec, "/")
+		if !ok || !ok2 || name == "" {
+			return nil, fmt.Errorf("%q is not PROVIDER=REQUESTS/INTERVAL such as open-meteo=600/1m", item)
+		}
+		reqs, err := strconv.Atoi(n)
+		if err != nil || reqs < 1 {
+			return nil, fmt.Errorf("%q: %q is not a positive number of requests", item, n)
+		}
+		d, err := time.ParseDuration(per)
+		if err != nil || d < 100*time.Millisecond {
+			return nil, fmt.Errorf("%q: %q is not an interval of 100ms or more such as 1s or 1m", item, per)
+		}
+		out[name] = upstream.Limit{Requests: reqs, Interval: d}
+	}
+	return out, nil
 }

@@ -53,6 +53,9 @@ type Config struct {
 	// Now is the clock for provenance, offer expiry and flight dates; nil
 	// means time.Now.
 	Now func() time.Time
+	// Shared counts the providers' quotas and rates across processes
+	// (upstream.Options.Shared); nil counts per process.
+	Shared upstream.Shared
 }
 
 // ConfigFromEnv reads FRANKFURTER_URL, OSRM_URL, OSRM_WALKING_URL,
@@ -85,7 +88,7 @@ func New(cfg Config, logger *slog.Logger) (Options, error) {
 		cfg.Now = time.Now
 	}
 	up := func() upstream.Options {
-		return upstream.Options{UserAgent: cfg.UserAgent, HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Retries: cfg.Retries, Logger: logger}
+		return upstream.Options{UserAgent: cfg.UserAgent, HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Retries: cfg.Retries, Logger: logger, Shared: cfg.Shared}
 	}
 	if err := checkURL("Frankfurter", cfg.FrankfurterURL); err != nil {
 		return Options{}, err

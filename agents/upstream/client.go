@@ -73,6 +73,9 @@ type Options struct {
 	// used up; nil or empty means none. Provider packages fill in their
 	// defaults only when the caller sets neither Limit nor Quotas.
 	Quotas []Quota
+	// Shared, when set, counts Quotas and caps Limit's rate across every
+	// process using the same store (see Shared); nil counts in process.
+	Shared Shared
 	// MapError maps provider-specific error bodies; nil means the default.
 	MapError ErrorMapper
 	// CheckBody inspects every 2xx body and returns an error for providers
@@ -171,7 +174,7 @@ func (c *Client) Get(ctx context.Context, rawURL string, query url.Values) ([]by
 // units during that wait, just before sending; either way nothing is sent
 // and qerr is set.
 func (c *Client) attempt(ctx context.Context, r *Request, target string) (body []byte, retryAfter time.Duration, _ *orchestrator.UpstreamError, qerr *QuotaError) {
-	if qe := c.checkQuota(r, false); qe != nil {
+	if qe := c.checkQuota(ctx, r, false); qe != nil {
 		return nil, 0, qe.Err, qe
 	}
 	if err := c.lim.wait(ctx); err != nil {
@@ -198,7 +201,12 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 	for k, vs := range r.Header {
 		req.Header[http.CanonicalHeaderKey(k)] = vs
 	}
-	if qe := c.checkQuota(r, true); qe != nil {
+	// Paced across processes last, holding the concurrency slot, so that
+	// the request starts right after its admission.
+	if err := c.paceShared(ctx); err != nil {
+		return nil, 0, c.ctxError(err), nil
+	}
+	if qe := c.checkQuota(ctx, r, true); qe != nil {
 		return nil, 0, qe.Err, qe
 	}
 	resp, err := c.opts.HTTPClient.Do(req)

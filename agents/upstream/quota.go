@@ -1,6 +1,7 @@
 package upstream
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"time"
@@ -16,9 +17,9 @@ import (
 //
 // A request counts against a quota when it is sent, each attempt (retries
 // included) costing Request.Cost units. Counters live in the Client, in
-// process memory: several processes (or several Clients for one key) each
-// count separately, so a deployment running N replicas should give each
-// 1/N of the provider's budget. Nothing is persisted; a restart starts from
+// process memory, unless Options.Shared is set: then they live in a store
+// every process shares (Redis: RedisShared), and N replicas together keep
+// one budget. In process, nothing is persisted and a restart starts from
 // zero.
 //
 // Windows are fixed, not sliding: a quota with Window time.Hour allows
@@ -204,14 +205,25 @@ func (c *Client) Usage() []QuotaUsage {
 	if len(c.quotas.all) == 0 {
 		return nil
 	}
-	return c.quotas.usage(c.opts.Now())
+	now := c.opts.Now()
+	if c.opts.Shared != nil {
+		c.usageShared(now)
+	}
+	return c.quotas.usage(now)
 }
 
 // checkQuota reports whether r may be sent under the quotas at this
 // instant, spending its cost when take is set.
-func (c *Client) checkQuota(r *Request, take bool) *QuotaError {
+func (c *Client) checkQuota(ctx context.Context, r *Request, take bool) *QuotaError {
 	now := c.opts.Now()
-	ref := c.quotas.reserve(r.Bucket, r.cost(), now, take)
+	var ref *refusal
+	handled := false
+	if c.opts.Shared != nil {
+		ref, handled = c.reserveShared(ctx, r.Bucket, r.cost(), now, take)
+	}
+	if !handled {
+		ref = c.quotas.reserve(r.Bucket, r.cost(), now, take)
+	}
 	if ref == nil {
 		return nil
 	}

@@ -404,7 +404,7 @@ func BenchmarkQuotaReserve(b *testing.B) {
 	b.Run("serial", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if c.checkQuota(r, false) != nil || c.checkQuota(r, true) != nil {
+			if c.checkQuota(context.Background(), r, false) != nil || c.checkQuota(context.Background(), r, true) != nil {
 				b.Fatal("refused")
 			}
 		}
@@ -413,7 +413,7 @@ func BenchmarkQuotaReserve(b *testing.B) {
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
-				if c.checkQuota(r, false) != nil || c.checkQuota(r, true) != nil {
+				if c.checkQuota(context.Background(), r, false) != nil || c.checkQuota(context.Background(), r, true) != nil {
 					b.Fatal("refused")
 				}
 			}

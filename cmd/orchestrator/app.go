@@ -15,6 +15,7 @@ import (
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/brief"
 	"github.com/tripweave/tripweave/agents/toolclient"
+	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/breaker"
@@ -103,6 +104,11 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		ac := cfg.Agents
 		if ac.Now == nil {
 			ac.Now = cfg.Now
+		}
+		if cfg.RedisURL != "" && ac.Shared == nil {
+			// Quotas and rates counted in the Redis every replica and
+			// worker shares, next to the knowledge cache's keys.
+			ac.Shared = upstream.NewRedisShared(rdb, cfg.KBPrefix+"quota:")
 		}
 		set, err := agents.Open(ac, logger)
 		if err != nil {
