@@ -2,10 +2,14 @@ package knowledgebase
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -141,6 +145,15 @@ func (s *Store) run(ctx context.Context, key Key, ttl time.Duration, fetch Fetch
 			s.stats.errors.Add(1)
 		}
 	}()
+	if ttl > 0 && s.lease > 0 {
+		release, peer, ok := s.acquireLease(ctx, key)
+		if ok {
+			defer release()
+		} else if peer != nil {
+			s.stats.coalesced.Add(1)
+			return *peer, nil
+		}
+	}
 	payload, prov, err := fetch(ctx)
 	if err != nil {
 		s.stats.errors.Add(1)
@@ -161,4 +174,56 @@ func (s *Store) run(ctx context.Context, key Key, ttl time.Duration, fetch Fetch
 		s.logger.Warn("knowledgebase: write-back failed", "key", key.String(), "err", werr)
 	}
 	return e, nil
+}
+
+// releaseScript deletes a lease only if it is still the caller's.
+var releaseScript = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`)
+
+// leasePoll is how often a process waiting on another's lease looks for
+// the entry.
+const leasePoll = 25 * time.Millisecond
+
+// acquireLease takes key's cross-process lease. ok means this process
+// holds it and must call release after its write-back. Otherwise another
+// process was fetching: peer is the entry it wrote, or nil when its lease
+// ended without one (or Redis failed), and this process fetches itself.
+func (s *Store) acquireLease(ctx context.Context, key Key) (release func(), peer *Entry, ok bool) {
+	lk := s.prefix + "lease:" + key.Kind + ":" + key.Hash
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	token := hex.EncodeToString(b[:])
+	for {
+		got, err := s.client.SetNX(ctx, lk, token, s.lease).Result()
+		if err != nil {
+			return nil, nil, false
+		}
+		if got {
+			return func() {
+				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeBackTimeout)
+				defer cancel()
+				_ = releaseScript.Run(rctx, s.client, []string{lk}, token).Err()
+			}, nil, true
+		}
+		// Another process holds the lease: wait for its entry.
+		for {
+			select {
+			case <-ctx.Done():
+				return nil, nil, false
+			case <-time.After(leasePoll):
+			}
+			if l, err := s.Get(ctx, key); err == nil && l.State == Fresh {
+				return nil, &l.Entry, false
+			}
+			n, err := s.client.Exists(ctx, lk).Result()
+			if err != nil {
+				return nil, nil, false
+			}
+			if n == 0 {
+				break // its lease ended without a fresh entry: try to take it
+			}
+		}
+	}
 }

@@ -20,6 +20,7 @@ const (
 	DefaultPrefix       = "kb:v1:"
 	DefaultStaleFor     = 7 * 24 * time.Hour
 	DefaultFetchTimeout = 30 * time.Second
+	DefaultLease        = 10 * time.Second
 )
 
 // writeBackTimeout bounds the write of a fetched entry, which runs after the
@@ -103,8 +104,14 @@ type Options struct {
 	// FetchTimeout bounds each shared upstream call of Fetch and Revalidate;
 	// 0 → 30 s.
 	FetchTimeout time.Duration
-	Now          func() time.Time // nil → time.Now
-	Logger       *slog.Logger     // nil → slog.Default()
+	// Lease coalesces fetches across processes: the process that starts a
+	// key's upstream call holds a Redis lease on it for at most Lease, and
+	// other processes fetching the key wait for its write-back instead of
+	// calling upstream too (fetching themselves if the lease ends with no
+	// entry). 0 → DefaultLease; negative turns it off.
+	Lease  time.Duration
+	Now    func() time.Time // nil → time.Now
+	Logger *slog.Logger     // nil → slog.Default()
 }
 
 // Store is the knowledge cache. It is safe for concurrent use. It does not
@@ -115,6 +122,7 @@ type Store struct {
 	prefix       string
 	staleFor     time.Duration
 	fetchTimeout time.Duration
+	lease        time.Duration
 	now          func() time.Time
 	logger       *slog.Logger
 	// pipeline makes multi-key operations send one pipeline of single-key
@@ -144,6 +152,7 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		prefix:       o.Prefix,
 		staleFor:     o.StaleFor,
 		fetchTimeout: o.FetchTimeout,
+		lease:        o.Lease,
 		now:          o.Now,
 		logger:       o.Logger,
 		calls:        make(map[string]*call),
@@ -156,6 +165,9 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 	}
 	if s.fetchTimeout <= 0 {
 		s.fetchTimeout = DefaultFetchTimeout
+	}
+	if s.lease == 0 {
+		s.lease = DefaultLease
 	}
 	if s.now == nil {
 		s.now = time.Now
