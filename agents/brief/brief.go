@@ -68,14 +68,22 @@ type Result struct {
 	// Alternatives are the other destinations discovered for a wish that
 	// named none, best first (the brief's destination is the best one).
 	Alternatives []string `json:"alternatives,omitempty"`
-	// Inferred lists the brief fields (days, travelers) holding a number
-	// the model inferred: the request does not contain it and left the
-	// field open.
-	Inferred []string `json:"inferred,omitempty"`
+	// Inferred lists values the model inferred for fields the request
+	// leaves open (days, travelers): the request does not contain them, so
+	// they are offered (as choices of the field's question), never written
+	// into the brief.
+	Inferred []Inferred `json:"inferred,omitempty"`
 
 	// refusal is set when the text turned out not to be about travel at
 	// all; Parse returns it as the error.
 	refusal error
+}
+
+// Inferred is a value the model inferred for a field the request leaves
+// open.
+type Inferred struct {
+	Field string `json:"field"`
+	Value string `json:"value"`
 }
 
 // LLMConfig configures the model parser. Any OpenAI-compatible endpoint

@@ -112,20 +112,20 @@ func TestLLMReplayScenarios(t *testing.T) {
 			"destinations": []string{"杭州"}, "days": 3, "adults": 4, "budget_amount": 8000, "budget_currency": "CNY"})}}, parser: ParserLLM, calls: 1,
 			check: func(t *testing.T, r *Result) {
 				b := r.Brief
-				if b.Budget != nil || b.Travelers.Adults != 4 || b.Days != 3 || !slices.Equal(r.Inferred, []string{"travelers"}) {
+				if b.Budget != nil || b.Travelers.Adults != 1 || b.Days != 3 || !slices.Equal(r.Inferred, []Inferred{{"travelers", "4 adults"}}) {
 					t.Errorf("got %s inferred %v", summary(r), r.Inferred)
 				}
 			},
-			notes: []string{"budget: 8000 is not in the request; dropped", "travelers: 4 adults is not in the request; the model inferred it"}},
-		{name: "holiday default last", q: "国庆去杭州玩，两个人", replies: []reply{{status: 200, content: ext(t, map[string]any{
+			notes: []string{"budget: 8000 is not an amount in the request; dropped", "travelers: the model inferred 4 adults, which the request does not say; offered, not applied"}},
+		{name: "holiday length against an inferred one", q: "国庆去杭州玩，两个人", replies: []reply{{status: 200, content: ext(t, map[string]any{
 			"destinations": []string{"杭州"}, "date_text": "国庆", "days": 3, "adults": 2})}}, parser: ParserLLM, calls: 1,
 			check: func(t *testing.T, r *Result) {
 				b := r.Brief
-				if b.StartDate != "2026-10-01" || b.EndDate != "2026-10-03" || b.Days != 3 || !slices.Equal(r.Inferred, []string{"days"}) {
+				if b.StartDate != "2026-10-01" || b.EndDate != "2026-10-07" || b.Days != 7 || !slices.Equal(r.Inferred, []Inferred{{"days", "3"}}) {
 					t.Errorf("got %s inferred %v", summary(r), r.Inferred)
 				}
 			},
-			notes: []string{"National Day holiday lasts 7 days, the model reads 3"}},
+			notes: []string{"trip length taken from the National Day holiday (7 days)", "days: the model inferred 3"}},
 		{name: "reply follows an injection", q: injectionQuery,
 			replies: []reply{{status: 200, content: ext(t, map[string]any{"origin": "Paris", "destinations": []string{"Rome", "Paris"}, "date_text": "May 2",
 				"days": 6, "adults": 4, "budget_amount": 1600, "budget_currency": "EUR", "interests": []string{"food"}, "house_rules": []string{"pets"},

@@ -26,10 +26,13 @@ import (
 //     must appear in the text (or be a gazetteer alias of words in it),
 //     interests and cuisines must name a concept with a word in the text,
 //     currencies must be ISO 4217, numbers must appear in the text.
-//  3. A number the text does not contain is kept only for a field the text
-//     leaves open (the party, the trip length) and is listed in
-//     Result.Inferred; a budget is never inferred.
-//  4. Holiday defaults (a holiday's length as the trip length) come last.
+//  3. Holiday defaults (a holiday's length as the trip length) come after
+//     the text and the model's grounded numbers.
+//  4. A number the text does not contain (no "3天", "3 days", "2 adults"
+//     with it) is kept only for a field the text leaves open or fills by
+//     default (the trip length, the party): listed in Result.Inferred and
+//     offered as a choice of the field's question, never written into the
+//     brief. A budget is never inferred.
 //
 // An ungrounded value drops that field alone, with a note. rules is the
 // unfinished result of readRules and d its doc; merge returns a finished
@@ -72,9 +75,9 @@ type mergeState struct {
 
 	// aliases are the gazetteer entries some words of the text stand for
 	aliases  map[*gazetteer.Place]bool
-	numbers  map[float64]bool // every number written in the text
-	filled   []string         // fields the model filled
-	inferred []string         // fields holding numbers the text does not contain
+	numbers  []numOcc   // every number written in the text
+	filled   []string   // fields the model filled
+	inferred []Inferred // numbers the model gave that the text does not contain
 }
 
 func (m *mergeState) note(format string, args ...any) {
@@ -332,24 +335,45 @@ func (m *mergeState) days() {
 		}
 		return
 	}
-	inText := m.inText(float64(x.Days)) || x.Days == 0 && m.inText(float64(x.Nights)) || days == 7 && m.d.weekWord()
+	inText := x.Days > 0 && m.numberWith(float64(x.Days), dayUnits) || x.Days == 0 && m.numberWith(float64(x.Nights), nightUnits) ||
+		days == 7 && m.d.weekWord()
+	if !inText {
+		// the request does not say it: a guess, offered, never applied
+		m.propose("days", itoa(days))
+		return
+	}
 	if f.holidayDays {
 		if days == b.Days || days == span {
 			return
 		}
-		m.note("trip length: the %s lasts %d days, the model reads %d; the model's length is kept (a holiday's length is only a default)", m.r.Holiday, f.days, days)
+		m.note("trip length: the %s lasts %d days, the text and the model read %d; the stated length is kept (a holiday's length is only a default)", m.r.Holiday, f.days, days)
 	}
 	b.Days = days
 	if b.StartDate != "" {
 		b.EndDate = ""
 	}
-	if inText {
-		m.filled = append(m.filled, "days")
-	} else {
-		m.inferred = append(m.inferred, "days")
-		m.note("days: %d is not in the request; the model inferred it", days)
-	}
+	m.filled = append(m.filled, "days")
 }
+
+// propose records a number the model gave that the request does not
+// contain, for a field the text leaves open or fills only by default: it
+// is listed in Result.Inferred and offered as a choice of the field's
+// question, never written into the brief.
+func (m *mergeState) propose(field, value string) {
+	m.inferred = append(m.inferred, Inferred{Field: field, Value: value})
+	m.note("%s: the model inferred %s, which the request does not say; offered, not applied", field, value)
+}
+
+// Units that must follow a number for it to be a count of days, nights or
+// people (Latin ones as word prefixes).
+var (
+	dayUnits    = []string{"天", "日", "day", "-day"}
+	nightUnits  = []string{"晚", "夜", "night", "-night"}
+	peopleUnits = []string{"人", "位", "个人", "个大人", "大人", "成人", "口", "名", "adult", "people", "person", "traveler", "traveller", "of us", "guest", "pax"}
+	// a budget's number is none of these
+	notMoneyUnits = []string{"天", "日", "晚", "夜", "月", "号", "年", "点", "人", "位", "个", "岁", "%", "day", "night", "adult", "people", "person",
+		"traveler", "traveller", "of us", "year", "st", "nd", "rd", "th", "am", "pm", ":", "km", "mile", "hour", "minute"}
+)
 
 // weekWord reports whether the text says "a week" or 一周 (seven days).
 func (d *doc) weekWord() bool {
@@ -372,13 +396,12 @@ func (m *mergeState) people() {
 		}
 		return
 	}
-	b.Travelers.Adults, b.Travelers.Children = a, c
-	if m.inText(float64(a+c)) || (x.Adults == 0 || m.inText(float64(x.Adults))) && (c == 0 || m.inText(float64(c))) {
-		m.filled = append(m.filled, "travelers")
+	if !m.numberWith(float64(a+c), peopleUnits) && !(m.numberWith(float64(a), peopleUnits) && (c == 0 || m.inText(float64(c)))) {
+		m.propose("travelers", partyString(a, c))
 		return
 	}
-	m.inferred = append(m.inferred, "travelers")
-	m.note("travelers: %s is not in the request; the model inferred it", partyString(a, c))
+	b.Travelers.Adults, b.Travelers.Children = a, c
+	m.filled = append(m.filled, "travelers")
 }
 
 func partyString(a, c int) string {
@@ -412,8 +435,8 @@ func (m *mergeState) budget() {
 		}
 		return
 	}
-	if !m.inText(x.BudgetAmount) {
-		m.note("budget: %s is not in the request; dropped (a budget is never inferred)", amount)
+	if !m.numberWithout(x.BudgetAmount, notMoneyUnits) {
+		m.note("budget: %s is not an amount in the request; dropped (a budget is never inferred)", amount)
 		return
 	}
 	mo := &money{amount: x.BudgetAmount, perPerson: x.BudgetPerPerson}
@@ -435,26 +458,68 @@ func (m *mergeState) budget() {
 	m.filled = append(m.filled, "budget")
 }
 
+// numOcc is a number written in the text and the byte where it ends.
+type numOcc struct {
+	v   float64
+	end int
+}
+
 // inText reports whether v is a number the text writes (digits, Chinese
 // numerals, English number words, 1.5万 and 2k forms).
 func (m *mergeState) inText(v float64) bool {
+	return m.numberAt(v, func(string) bool { return true })
+}
+
+// numberWith reports whether v is written in the text followed by one of
+// units ("3天", "3 days", "two adults").
+func (m *mergeState) numberWith(v float64, units []string) bool {
+	return m.numberAt(v, func(after string) bool { return hasUnit(after, units) })
+}
+
+// numberWithout reports whether v is written in the text not followed by
+// any of units.
+func (m *mergeState) numberWithout(v float64, units []string) bool {
+	return m.numberAt(v, func(after string) bool { return !hasUnit(after, units) })
+}
+
+func hasUnit(after string, units []string) bool {
+	for _, u := range units {
+		if strings.HasPrefix(after, u) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *mergeState) numberAt(v float64, ok func(after string) bool) bool {
+	if v <= 0 {
+		return false
+	}
 	if m.numbers == nil {
 		m.numbers = textNumbers(m.d)
 	}
-	return m.numbers[v]
+	for _, o := range m.numbers {
+		if o.v != v {
+			continue
+		}
+		after := strings.TrimLeft(m.d.low[o.end:], " -")
+		if ok(after) {
+			return true
+		}
+	}
+	return false
 }
 
 // textNumbers collects every number written in the text.
-func textNumbers(d *doc) map[float64]bool {
-	out := map[float64]bool{}
+func textNumbers(d *doc) []numOcc {
+	var out []numOcc
 	s := d.clean
 	for i := 0; i < len(s); {
 		r, sz := utf8.DecodeRuneInString(s[i:])
 		_, cn := cnDigit[r]
 		if r >= '0' && r <= '9' || cn || r == '十' {
 			if v, n, _ := parseNumber(s[i:]); n > 0 {
-				out[v] = true
-				// "1,700" and "1700"; "2k" is 2000 already
+				out = append(out, numOcc{v, i + n})
 				i += n
 				continue
 			}
@@ -462,26 +527,27 @@ func textNumbers(d *doc) map[float64]bool {
 		i += sz
 	}
 	for i := range d.toks {
-		if d.toks[i].kind == tWord {
-			if n := wordNumber(d.toks[i].low); n > 0 {
-				out[float64(n)] = true
-			}
-			switch d.toks[i].low {
-			case "couple", "pair", "both", "two":
-				out[2] = true
-			case "solo", "alone", "myself":
-				out[1] = true
-			}
+		t := &d.toks[i]
+		if t.kind != tWord {
+			continue
+		}
+		if n := wordNumber(t.low); n > 0 {
+			out = append(out, numOcc{float64(n), t.end})
+		}
+		switch t.low {
+		case "couple", "pair", "both":
+			out = append(out, numOcc{2, t.start})
+		case "solo", "alone", "myself":
+			out = append(out, numOcc{1, t.start})
 		}
 	}
-	if d.zhAny("俩", "两口", "情侣", "夫妻", "小两口") {
-		out[2] = true
-	}
-	if d.zhAny("仨") {
-		out[3] = true
-	}
-	if d.zhAny("一个人", "独自", "自己") {
-		out[1] = true
+	for _, w := range []struct {
+		s string
+		v float64
+	}{{"俩", 2}, {"两口", 2}, {"情侣", 2}, {"夫妻", 2}, {"仨", 3}, {"一个人", 1}, {"独自", 1}} {
+		if i := strings.Index(s, w.s); i >= 0 {
+			out = append(out, numOcc{w.v, i})
+		}
 	}
 	return out
 }
@@ -626,6 +692,12 @@ func (m *mergeState) groundTerm(item, kind string, terms []term) (string, bool) 
 	}
 	if c := concepts.Lookup(item, kind); c != nil && !c.Literal() {
 		words = append(words, c.Aliases...)
+	}
+	for _, c := range concepts.All(kind) {
+		// the concept the item names by its id or a label ("Hubei" → hubei)
+		if c.ID == low || slices.Contains(c.Labels, low) {
+			words = append(words, c.Aliases...)
+		}
 	}
 	words = append(words, low)
 	for _, w := range words {

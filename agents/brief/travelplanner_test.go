@@ -77,56 +77,7 @@ func TestTravelPlannerTrain(t *testing.T) {
 	right := map[string]int{}
 	for _, q := range qs {
 		r := ParseRules(q.Query, now)
-		b := r.Brief
-		got := map[string]bool{}
-		got["org"] = b.Origin == q.Org
-		// A region asked for several cities is read as its candidate
-		// cities with city_count; the region itself is among the places.
-		dest := b.Destinations
-		if b.CityCount > 0 {
-			dest = nil
-			for _, p := range r.Places {
-				if p.Role == "destination" {
-					dest = append(dest, p.Name)
-				}
-			}
-		}
-		got["dest"] = len(dest) == 1 && dest[0] == q.Dest && (b.CityCount == 0 || b.CityCount == q.VisitingCities && len(b.Destinations) > b.CityCount)
-		got["days"] = b.Days == q.Days
-		got["dates"] = slices.Equal(b.Dates(), q.Date)
-		got["people"] = b.Travelers.Total() == q.People
-		got["budget"] = b.Budget != nil && b.Budget.Amount == q.Budget && b.Budget.Currency == "USD" && !b.Budget.PerPerson
-		wantRule := []string{}
-		if v, ok := q.LocalConstraint["house rule"].(string); ok {
-			wantRule = []string{tpHouseRule[v]}
-		}
-		got["house rule"] = slices.Equal(append([]string{}, b.Constraints.HouseRules...), wantRule)
-		wantCuisine := []string{}
-		if v, ok := q.LocalConstraint["cuisine"].([]any); ok {
-			for _, c := range v {
-				wantCuisine = append(wantCuisine, c.(string))
-			}
-		}
-		gotCuisine := append([]string{}, b.Constraints.Cuisines...)
-		sort.Strings(wantCuisine)
-		sort.Strings(gotCuisine)
-		got["cuisine"] = slices.Equal(gotCuisine, wantCuisine)
-		wantRoom := ""
-		if v, ok := q.LocalConstraint["room type"].(string); ok {
-			wantRoom = tpRoomType[v]
-		}
-		got["room type"] = b.Constraints.RoomType == wantRoom
-		wantTr := []string{}
-		if v, ok := q.LocalConstraint["transportation"].(string); ok {
-			wantTr = []string{tpTransport[v]}
-		}
-		got["transportation"] = slices.Equal(append([]string{}, b.Constraints.TransportExclude...), wantTr)
-		vc := 1
-		if r.CityCount > 0 {
-			vc = r.CityCount
-		}
-		got["visiting_city_number"] = vc == q.VisitingCities
-		got["valid"] = len(r.Questions) == 0
+		got := tpFields(r, q)
 		for _, f := range fields {
 			if got[f] {
 				right[f]++
@@ -139,4 +90,60 @@ func TestTravelPlannerTrain(t *testing.T) {
 	for _, f := range fields {
 		t.Logf("field accuracy %-21s %2d/%d = %5.1f%%", f, right[f], len(qs), 100*float64(right[f])/float64(len(qs)))
 	}
+}
+
+// tpFields compares a result with a TravelPlanner query's structured
+// fields, field by field.
+func tpFields(r *Result, q tpQuery) map[string]bool {
+	b := r.Brief
+	got := map[string]bool{}
+	got["org"] = b.Origin == q.Org
+	// A region asked for several cities is read as its candidate
+	// cities with city_count; the region itself is among the places.
+	dest := b.Destinations
+	if b.CityCount > 0 {
+		dest = nil
+		for _, p := range r.Places {
+			if p.Role == "destination" {
+				dest = append(dest, p.Name)
+			}
+		}
+	}
+	got["dest"] = len(dest) == 1 && dest[0] == q.Dest && (b.CityCount == 0 || b.CityCount == q.VisitingCities && len(b.Destinations) > b.CityCount)
+	got["days"] = b.Days == q.Days
+	got["dates"] = slices.Equal(b.Dates(), q.Date)
+	got["people"] = b.Travelers.Total() == q.People
+	got["budget"] = b.Budget != nil && b.Budget.Amount == q.Budget && b.Budget.Currency == "USD" && !b.Budget.PerPerson
+	wantRule := []string{}
+	if v, ok := q.LocalConstraint["house rule"].(string); ok {
+		wantRule = []string{tpHouseRule[v]}
+	}
+	got["house rule"] = slices.Equal(append([]string{}, b.Constraints.HouseRules...), wantRule)
+	wantCuisine := []string{}
+	if v, ok := q.LocalConstraint["cuisine"].([]any); ok {
+		for _, c := range v {
+			wantCuisine = append(wantCuisine, c.(string))
+		}
+	}
+	gotCuisine := append([]string{}, b.Constraints.Cuisines...)
+	sort.Strings(wantCuisine)
+	sort.Strings(gotCuisine)
+	got["cuisine"] = slices.Equal(gotCuisine, wantCuisine)
+	wantRoom := ""
+	if v, ok := q.LocalConstraint["room type"].(string); ok {
+		wantRoom = tpRoomType[v]
+	}
+	got["room type"] = b.Constraints.RoomType == wantRoom
+	wantTr := []string{}
+	if v, ok := q.LocalConstraint["transportation"].(string); ok {
+		wantTr = []string{tpTransport[v]}
+	}
+	got["transportation"] = slices.Equal(append([]string{}, b.Constraints.TransportExclude...), wantTr)
+	vc := 1
+	if r.CityCount > 0 {
+		vc = r.CityCount
+	}
+	got["visiting_city_number"] = vc == q.VisitingCities
+	got["valid"] = len(r.Questions) == 0
+	return got
 }
