@@ -60,6 +60,11 @@ func TestMatch(t *testing.T) {
 	if !pandas.Attraction("成都大熊猫繁育研究基地", "游乐园/体育娱乐", nil) {
 		t.Error("panda base is not about pandas")
 	}
+	for _, name := range []string{"熊猫主题邮局", "熊猫剧院", "Panda Hotel"} {
+		if pandas.Attraction(name, "商业街区", nil) {
+			t.Errorf("%s counts as a place to see pandas", name)
+		}
+	}
 	unknown := concepts.For("Ethiopian", concepts.Cuisine)
 	if !unknown.Literal() || !unknown.Restaurant("X", []string{"Ethiopian, Cafe"}) {
 		t.Error("a literal concept should match its own term")
@@ -120,6 +125,20 @@ func TestSameSite(t *testing.T) {
 	} {
 		if got := concepts.SameSite(tc.a, tc.b, tc.km); got != tc.want {
 			t.Errorf("SameSite(%s, %s, %v) = %v, want %v", tc.a, tc.b, tc.km, got, tc.want)
+		}
+	}
+}
+
+func TestWord(t *testing.T) {
+	for _, c := range []struct{ term, lang, want string }{
+		{"gardens", "zh", "园林"},
+		{"Sichuan", "zh", "川菜"},
+		{"园林", "en", "garden"},
+		{"园林", "zh", "园林"},
+		{"Ethiopian", "zh", "Ethiopian"},
+	} {
+		if got := concepts.Word(c.term, c.lang); got != c.want {
+			t.Errorf("Word(%q, %s) = %q, want %q", c.term, c.lang, got, c.want)
 		}
 	}
 }
