@@ -230,6 +230,10 @@ const (
 type Question struct {
 	Field string `json:"field"`
 	Text  string `json:"text"`
+	// Choices, when present, are the likely answers (each a valid answer
+	// as it stands: a currency code, "3 days"); the traveller may still
+	// answer otherwise.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // Plan is what the API returns and the store keeps.

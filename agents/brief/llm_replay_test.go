@@ -266,3 +266,38 @@ func counterValue(c prometheus.Counter) float64 {
 	}
 	return m.GetCounter().GetValue()
 }
+
+// TestQuestionChoices: a question whose answer is one of a few options
+// carries them, and each is a valid answer as it stands.
+func TestQuestionChoices(t *testing.T) {
+	ctx := context.Background()
+	p, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Parse(ctx, "3 days in Busan from May 1, budget 900 QQQ", classNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Questions) != 1 || r.Questions[0].Field != "budget.currency" || !slices.Equal(r.Questions[0].Choices, []string{"KRW", "USD", "EUR"}) {
+		t.Fatalf("questions %+v, want budget.currency with choices KRW, USD, EUR", r.Questions)
+	}
+	a, err := p.Answer(ctx, r.Brief, map[string]string{"budget.currency": r.Questions[0].Choices[0]}, classNow)
+	if err != nil || len(a.Questions) > 0 || budgetString(a.Brief.Budget) != "900 KRW" {
+		t.Fatalf("answer with the first choice: %v %+v %s", err, a.Questions, budgetString(a.Brief.Budget))
+	}
+
+	// a trip length the model inferred is offered for the open length
+	f := newFakeLLM(t, reply{status: 200, content: ext(t, map[string]any{"destinations": []string{"成都"}, "days": 4})})
+	r, err = f.parser(t, false, nil).Parse(ctx, "下周去成都玩", refNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Questions) != 1 || !slices.Equal(r.Questions[0].Choices, []string{"4天"}) || r.Brief.Days != 0 {
+		t.Fatalf("got %s questions %+v, want the length question offering 4天", summary(r), r.Questions)
+	}
+	a, err = p.Answer(ctx, r.Brief, map[string]string{r.Questions[0].Field: r.Questions[0].Choices[0]}, refNow)
+	if err != nil || len(a.Questions) > 0 || a.Brief.Days != 4 {
+		t.Fatalf("answer with the choice: %v %+v %s", err, a.Questions, summary(a))
+	}
+}

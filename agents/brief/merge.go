@@ -62,6 +62,17 @@ func (l *llmParser) merge(rules *Result, d *doc, x *extraction, now time.Time) *
 	}
 	m.r.Inferred = m.inferred
 	finish(m.r, m.b, now)
+	// an inferred trip length is offered as the answer to the length question
+	for _, inf := range m.inferred {
+		if inf.Field != "days" {
+			continue
+		}
+		for i := range m.r.Questions {
+			if q := &m.r.Questions[i]; q.Field == "dates" || q.Field == "days" {
+				q.Choices = append(q.Choices, pick(m.b.Language == "zh", inf.Value+"天", inf.Value+" days"))
+			}
+		}
+	}
 	return m.r
 }
 

@@ -17,6 +17,10 @@ import (
 type Question struct {
 	Field string `json:"field"`
 	Text  string `json:"text"`
+	// Choices are the likely answers when the answer is one of a few
+	// options (a currency code; a trip length the model inferred), each a
+	// valid answer for Answer as it stands.
+	Choices []string `json:"choices,omitempty"`
 }
 
 // question builds the question for field; detail is the validation message

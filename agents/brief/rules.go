@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -300,7 +301,9 @@ func (d *doc) applyDates(b *orchestrator.Brief) {
 func (d *doc) resolveBudget(m *money, b *orchestrator.Brief) *orchestrator.Budget {
 	cur := m.currency
 	if m.unknown != "" {
-		d.pendingQ = append(d.pendingQ, question("budget.currency", d.lang, "'"+m.unknown+"' is not an ISO 4217 currency code"))
+		q := question("budget.currency", d.lang, "'"+m.unknown+"' is not an ISO 4217 currency code")
+		q.Choices = d.currencyChoices()
+		d.pendingQ = append(d.pendingQ, q)
 		d.notes = append(d.notes, "budget currency '"+m.unknown+"' is not an ISO 4217 code; which currency is meant?")
 		return &orchestrator.Budget{Amount: m.amount, Currency: m.unknown, PerPerson: m.perPerson}
 	}
@@ -502,5 +505,31 @@ func briefPlaces(b *orchestrator.Brief, places []Place, g *gazetteer.Gazetteer) 
 			}
 		}
 	}
+	return out
+}
+
+// currencyChoices are the likely currencies of a budget whose code is
+// unknown: the destination's, the origin's, yuan for a Chinese request,
+// then US dollars and euros.
+func (d *doc) currencyChoices() []string {
+	var out []string
+	add := func(c string) {
+		if c != "" && orchestrator.IsCurrencyCode(c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	if c := d.gaz.Country(d.destCountry()); c != nil {
+		add(c.Currency)
+	}
+	if d.origin != nil {
+		if c := d.gaz.Country(d.origin.CountryCode); c != nil {
+			add(c.Currency)
+		}
+	}
+	if d.lang == "zh" {
+		add("CNY")
+	}
+	add("USD")
+	add("EUR")
 	return out
 }

@@ -49,7 +49,7 @@ func (q *queryParser) Answer(ctx context.Context, prev orchestrator.Brief, answe
 func parsedQuery(r *brief.Result) *ginserver.ParsedQuery {
 	out := &ginserver.ParsedQuery{Brief: r.Brief, Parser: r.Parser, Notes: r.Notes}
 	for _, q := range r.Questions {
-		out.Questions = append(out.Questions, orchestrator.Question{Field: q.Field, Text: q.Text})
+		out.Questions = append(out.Questions, orchestrator.Question{Field: q.Field, Text: q.Text, Choices: q.Choices})
 	}
 	return out
 }
