@@ -182,6 +182,12 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Renderer:  renderer,
 		Prewarm:   prewarmer(a.Prewarm),
 	})
+	a.Server.SetLimits(a.limits())
+	if adm := a.Server.Limits().Admission; adm != nil {
+		if err := a.Metrics.Register(ginserver.AdmissionCollector(adm)); err != nil {
+			return nil, err
+		}
+	}
 	a.mountInterfaces()
 	return a, nil
 }

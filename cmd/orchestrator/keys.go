@@ -135,6 +135,12 @@ func (a *App) enableAuth(ctx context.Context, addr string) error {
 		return fmt.Errorf("%s, so it needs API keys and none exists: create one with `orchestrator keys create --name NAME --scopes plans:read,plans:write` (and one with --scopes admin for /metrics), or listen on 127.0.0.1 with TRIPWEAVE_ADDR", why)
 	}
 	a.Server.SetAuth(auth.NewAuthenticator(ks, a.Config.Now), ks)
-	a.Logger.Info("authentication on: API keys required", "addr", addr, "valid_keys", valid)
+	if !a.Config.Hardening.RateLimitSet {
+		l := a.Server.Limits()
+		l.Requests = DefaultKeyRate
+		a.Server.SetLimits(l)
+	}
+	a.Logger.Info("authentication on: API keys required", "addr", addr, "valid_keys", valid,
+		"rate_limit", a.Server.Limits().Requests.String(), "plan_quota", a.Server.Limits().Plans.String())
 	return nil
 }

@@ -25,6 +25,9 @@ type Hardening struct {
 	Keys orchestrator.KeyStore
 	// Circuits, when set, is reported at GET /providers.
 	Circuits Circuits
+	// Limits are the per-caller rate and plan quota and the bound on plans
+	// in flight (limits.go); the zero value limits nothing.
+	Limits Limits
 	// NowWindow bounds a client-supplied "now" around the server clock;
 	// zero means DefaultNowWindow.
 	NowWindow time.Duration
@@ -42,3 +45,10 @@ func (s *Server) hardeningRoutes(e *gin.Engine) {
 func (s *Server) SetAuth(a *auth.Authenticator, keys orchestrator.KeyStore) {
 	s.cfg.Auth, s.cfg.Keys = a, keys
 }
+
+// SetLimits replaces the fair-use limits. Call it before the server
+// answers requests.
+func (s *Server) SetLimits(l Limits) { s.cfg.Limits = l }
+
+// Limits returns the fair-use limits in force.
+func (s *Server) Limits() Limits { return s.cfg.Limits }

@@ -20,6 +20,8 @@ type Metrics struct {
 	requests *prometheus.HistogramVec
 	nodes    *prometheus.HistogramVec
 	cache    *prometheus.CounterVec
+	limited  *prometheus.CounterVec
+	rejected prometheus.Counter
 }
 
 // NewMetrics registers the collectors (and the Go and process collectors) on
@@ -42,8 +44,16 @@ func NewMetrics() *Metrics {
 			Name: "tripweave_cache_lookups_total",
 			Help: "Knowledge-cache outcomes of cacheable subtasks by category (hit or miss).",
 		}, []string{"category", "result"}),
+		limited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "tripweave_rate_limited_total",
+			Help: "Requests answered 429 by limit (requests: the per-caller rate; plans: the plan quota).",
+		}, []string{"limit"}),
+		rejected: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "tripweave_admission_rejected_total",
+			Help: "Plan requests answered 503 because the plans in flight were at their bound.",
+		}),
 	}
-	reg.MustRegister(m.requests, m.nodes, m.cache,
+	reg.MustRegister(m.requests, m.nodes, m.cache, m.limited, m.rejected,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -74,4 +84,31 @@ func (m *Metrics) ObserveNode(kind orchestrator.Kind, category orchestrator.Cate
 		result = "hit"
 	}
 	m.cache.WithLabelValues(string(category), result).Inc()
+}
+
+func (m *Metrics) observeLimited(limit string) { m.limited.WithLabelValues(limit).Inc() }
+
+func (m *Metrics) observeRejected() { m.rejected.Inc() }
+
+// AdmissionCollector exports a's plans in flight and its bound as
+// tripweave_plans_in_flight and tripweave_plans_in_flight_max.
+func AdmissionCollector(a *Admission) prometheus.Collector {
+	return admissionCollector{a}
+}
+
+type admissionCollector struct{ a *Admission }
+
+var (
+	inFlightDesc    = prometheus.NewDesc("tripweave_plans_in_flight", "Plans being made now in this process.", nil, nil)
+	inFlightMaxDesc = prometheus.NewDesc("tripweave_plans_in_flight_max", "The bound on plans in flight (TRIPWEAVE_MAX_PLANS_IN_FLIGHT).", nil, nil)
+)
+
+func (c admissionCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- inFlightDesc
+	ch <- inFlightMaxDesc
+}
+
+func (c admissionCollector) Collect(ch chan<- prometheus.Metric) {
+	ch <- prometheus.MustNewConstMetric(inFlightDesc, prometheus.GaugeValue, float64(c.a.InFlight()))
+	ch <- prometheus.MustNewConstMetric(inFlightMaxDesc, prometheus.GaugeValue, float64(c.a.Max()))
 }
