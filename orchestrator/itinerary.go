@@ -74,7 +74,11 @@ type Day struct {
 	// Weather is "dry" or "wet" when a forecast was known.
 	Weather string `json:"weather,omitempty"`
 	Legs    []Leg  `json:"legs,omitempty"`
-	Stops   []Stop `json:"stops"`
+	// Journeys groups the legs of connections: one entry per journey of
+	// two or more legs (a change at a hub, a ground hop to a station or
+	// airport), priced and timed as one trip; its legs carry its number.
+	Journeys []Journey `json:"journeys,omitempty"`
+	Stops    []Stop    `json:"stops"`
 	Meals   []Meal `json:"meals"`
 	// Stay is the night's accommodation; nil on the last day and on nights
 	// spent travelling.
@@ -169,6 +173,32 @@ type Leg struct {
 	Units   int    `json:"units"`
 	Cost    Money  `json:"cost"`
 	// Estimate is set when the fare comes from a model.
+	Estimate bool `json:"estimate,omitempty"`
+	// Journey is the 1-based number of the day's journey (Day.Journeys)
+	// this leg belongs to; zero for a direct leg.
+	Journey int `json:"journey,omitempty"`
+	// TransferMinutes is the time from the previous leg of the journey's
+	// arrival to this departure, and MinTransferMinutes the minimum for
+	// that kind of change (MinTransfer); both zero on a journey's first leg.
+	TransferMinutes    int `json:"transfer_minutes,omitempty"`
+	MinTransferMinutes int `json:"min_transfer_minutes,omitempty"`
+}
+
+// Journey is a trip between two cities of the route made of several legs:
+// a connection through hub cities, or a ground hop to a station or airport
+// and a timetabled leg. Cost is the sum of its legs' costs.
+type Journey struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	// Via lists the cities changed at, in order.
+	Via             []string `json:"via"`
+	Depart          string   `json:"depart"`
+	Arrive          string   `json:"arrive"`
+	ArriveDayOffset int      `json:"arrive_day_offset,omitempty"`
+	DurationMinutes int      `json:"duration_minutes"`
+	Legs            int      `json:"legs"`
+	Cost            Money    `json:"cost"`
+	// Estimate is set when a leg's fare comes from a model.
 	Estimate bool `json:"estimate,omitempty"`
 }
 

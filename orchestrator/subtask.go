@@ -184,7 +184,10 @@ func CanonicalCity(name string) string {
 // keyed {city, category} as the dataset importers write them), live hotel
 // prices for the stay's dates, weather, and a travel matrix; per leg
 // (origin → cities → origin): the transport options ({from, to, category})
-// and live fares for the leg's date; then fx, itinerary, budget and verify.
+// and live fares for the leg's date — with every ordered pair's options when
+// the brief fixes no route, the planner choosing the order, and the legs to
+// and from the hubs a connection may change at (HubsFor); then fx,
+// itinerary, budget and verify.
 // Documents are rendered from the stored plan when they are read, not
 // while planning. Days are split as the planner splits them: the trip's nights
 // spread over the cities (SplitNights), travel on arrival days.
@@ -306,6 +309,29 @@ func Decompose(b *Brief) []Subtask {
 			legs = append(legs, [2]string{stops[i], stops[i+1]})
 		}
 	}
+	named := len(legs) // the legs in the named order (dated fares)
+	if !choosing && len(b.Route) == 0 && len(cities) > 1 {
+		// The order is the planner's to choose: every ordered pair.
+		ends := append([]string{}, cities...)
+		if b.Origin != "" {
+			ends = append([]string{b.Origin}, ends...)
+		}
+		for _, from := range ends {
+			for _, to := range ends {
+				legs = append(legs, [2]string{from, to})
+			}
+		}
+	}
+	// Connections: the legs to and from the hubs a journey may change at
+	// (HubsFor), so that a pair without direct service can be chained.
+	for _, leg := range legs[:len(legs):len(legs)] {
+		if CanonicalCity(leg[0]) == CanonicalCity(leg[1]) {
+			continue
+		}
+		for _, h := range HubsFor(leg[0], leg[1]) {
+			legs = append(legs, [2]string{leg[0], h}, [2]string{h, leg[1]})
+		}
+	}
 	for i, leg := range legs {
 		from, to := CanonicalCity(leg[0]), CanonicalCity(leg[1])
 		if from == to {
@@ -313,7 +339,7 @@ func Decompose(b *Brief) []Subtask {
 		}
 		gf, gt := geocode(leg[0]), geocode(leg[1])
 		gather = append(gather, add(TransportSubtask(from, to, gf, gt)))
-		if dates != nil && !choosing {
+		if dates != nil && !choosing && i < named {
 			p := map[string]string{"from": from, "to": to, "date": dates[legDays[i]], "guests": guests}
 			if len(b.Constraints.TransportExclude) > 0 {
 				p["exclude"] = joinSorted(b.Constraints.TransportExclude)

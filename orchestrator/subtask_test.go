@@ -3,6 +3,7 @@ package orchestrator_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -18,6 +19,63 @@ func contractBrief(t *testing.T) orchestrator.Brief {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// hubSubtasks counts the hub geocodes and hub legs Decompose adds for
+// journeys among origin and cities in any order (HubsFor each pair).
+func hubSubtasks(origin string, cities ...string) (geocodes, legs int) {
+	places := append([]string{origin}, cities...)
+	in := map[string]bool{}
+	for _, p := range places {
+		in[orchestrator.CanonicalCity(p)] = true
+	}
+	hubs, pairs := map[string]bool{}, map[[2]string]bool{}
+	for _, a := range places {
+		for _, b := range places {
+			if a == b {
+				continue
+			}
+			for _, h := range orchestrator.HubsFor(a, b) {
+				h = orchestrator.CanonicalCity(h)
+				if !in[h] {
+					hubs[h] = true
+				}
+				for _, p := range [][2]string{{orchestrator.CanonicalCity(a), h}, {h, orchestrator.CanonicalCity(b)}} {
+					if !in[p[0]] || !in[p[1]] {
+						pairs[p] = true
+					}
+				}
+			}
+		}
+	}
+	return len(hubs), len(pairs)
+}
+
+// TestDecomposeHubs: a pair the data may not serve directly gets the legs
+// to and from its hubs.
+func TestDecomposeHubs(t *testing.T) {
+	b := orchestrator.Brief{Origin: "Suzhou", Destinations: []string{"Guangzhou"}, StartDate: "2026-06-19", Days: 3}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	legs := map[string]bool{}
+	for _, st := range orchestrator.Decompose(&b) {
+		if st.Kind == orchestrator.KindTransport {
+			legs[st.Params["from"]+">"+st.Params["to"]] = true
+		}
+	}
+	hubs := orchestrator.HubsFor("Suzhou", "Guangzhou")
+	if !slices.Contains(hubs, "Shanghai") {
+		t.Fatalf("hubs Suzhou→Guangzhou = %v, want Shanghai among them", hubs)
+	}
+	for _, h := range hubs {
+		h = orchestrator.CanonicalCity(h)
+		for _, l := range []string{"suzhou>" + h, h + ">guangzhou", "guangzhou>" + h, h + ">suzhou"} {
+			if !legs[l] {
+				t.Errorf("no transport leg %s; legs %v", l, legs)
+			}
+		}
+	}
 }
 
 func TestSubtaskIDStable(t *testing.T) {
@@ -61,6 +119,11 @@ func TestDecompose(t *testing.T) {
 		seen[st.ID] = true
 		count[st.Kind]++
 	}
+	// Connections add the legs to and from each pair's hubs, and their
+	// geocodes.
+	hubs, hubLegs := hubSubtasks(b.Origin, b.Cities()...)
+	count[orchestrator.KindGeocode] -= hubs
+	count[orchestrator.KindTransport] -= hubLegs
 	want := map[orchestrator.Kind]int{
 		orchestrator.KindGeocode: 2, orchestrator.KindGuide: 1, orchestrator.KindAttractions: 1,
 		orchestrator.KindRestaurants: 1, orchestrator.KindHotels: 1, orchestrator.KindHotelPrices: 1, orchestrator.KindWeather: 1,
@@ -152,6 +215,9 @@ func TestDecomposeCandidates(t *testing.T) {
 			legs[st.Params["from"]+">"+st.Params["to"]] = true
 		}
 	}
+	hubs, hubLegs := hubSubtasks(b.Origin, b.Cities()...)
+	count[orchestrator.KindGeocode] -= hubs
+	count[orchestrator.KindTransport] -= hubLegs
 	want := map[orchestrator.Kind]int{
 		orchestrator.KindGeocode: 5, orchestrator.KindGuide: 4, orchestrator.KindAttractions: 4,
 		orchestrator.KindRestaurants: 4, orchestrator.KindHotels: 4, orchestrator.KindWeather: 4,
@@ -179,7 +245,10 @@ func TestDecomposeCandidates(t *testing.T) {
 	for _, st := range orchestrator.Decompose(&b) {
 		all[st.Kind]++
 	}
-	if all[orchestrator.KindHotelPrices] != 4 || all[orchestrator.KindTransport] != 5 || all[orchestrator.KindFares] != 5 {
+	// Without a route the order is free: every ordered pair of the five
+	// places, plus the hub legs.
+	_, hubLegs = hubSubtasks(b.Origin, b.Cities()...)
+	if all[orchestrator.KindHotelPrices] != 4 || all[orchestrator.KindTransport] != 5*4+hubLegs || all[orchestrator.KindFares] != 5 {
 		t.Errorf("all cities: %v", all)
 	}
 }

@@ -179,11 +179,15 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		outbound, home := i == 0 && l.from == w.originKey, l.to == w.originKey
 		op := w.chooseLeg(l, r.fam, v, notBefore, outbound, home)
 		if op == nil {
+			if w.gaps && w.cheapestLeg(l, r.fam) == nil {
+				b.findings = append(b.findings, w.noRouteFinding(l, r.fam))
+				continue
+			}
 			return nil, orchestrator.Errorf(orchestrator.EUNPROCESSABLE, "no usable transport from %s to %s on day %d", w.cityName(l.from), w.cityName(l.to), l.day+1)
 		}
 		cl := &chosenLeg{l: l, op: op}
 		cl.depart, cl.arrive = w.legTimes(op, l, outbound, home, notBefore)
-		if !w.b.Constraints.LegAllowed(op.o.Mode, op.o.Number, op.o.Class) {
+		if !w.legAllowed(op) {
 			b.findings = append(b.findings, orchestrator.Finding{
 				Code: FindingTransportRequireUnmet, Severity: orchestrator.SeverityError, Check: "transport_require", Day: l.day + 1,
 				Subject: op.o.Mode + " " + op.o.Number,
@@ -374,10 +378,11 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		var cost int64
 		for _, cl := range legsByDay[d] {
-			leg := w.legOut(cl, d)
-			day.Legs = append(day.Legs, leg)
-			cost += leg.Cost.Cents
-			transport += leg.Cost.Cents
+			for _, leg := range w.legsOut(cl, d, day) {
+				day.Legs = append(day.Legs, leg)
+				cost += leg.Cost.Cents
+				transport += leg.Cost.Cents
+			}
 		}
 		if len(day.Legs) > 0 {
 			day.From = w.cityName(legsByDay[d][0].l.from)
@@ -473,6 +478,9 @@ func cityOfDay(end int, legs []*chosenLeg, index func(string) int) int {
 
 // preBuffer is the time to be at the station before departure.
 func preBuffer(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[0].op
+	}
 	switch op.o.Mode {
 	case "flight":
 		return 90
@@ -484,6 +492,9 @@ func preBuffer(op *option) int {
 
 // postBuffer is the time from arrival to being free in the city.
 func postBuffer(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[len(op.parts)-1].op
+	}
 	switch op.o.Mode {
 	case "flight":
 		return 45
@@ -883,6 +894,36 @@ func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
 		Units: cl.op.units, Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
 		Estimate: o.PriceEstimate,
 	}
+}
+
+// legsOut renders a chosen leg: one leg for a direct option; for a
+// journey its legs, numbered with the journey appended to day.Journeys.
+func (w *world) legsOut(cl *chosenLeg, d int, day *orchestrator.Day) []orchestrator.Leg {
+	if len(cl.op.parts) == 0 {
+		return []orchestrator.Leg{w.legOut(cl, d)}
+	}
+	j := orchestrator.Journey{
+		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to), Via: slices.Clone(cl.op.via),
+		Depart: hhmm(cl.depart), Arrive: hhmm(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		DurationMinutes: cl.arrive - cl.depart, Legs: len(cl.op.parts),
+		Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
+	}
+	day.Journeys = append(day.Journeys, j)
+	n := len(day.Journeys)
+	out := make([]orchestrator.Leg, 0, len(cl.op.parts))
+	for i, p := range cl.op.parts {
+		from, to := orchestrator.CanonicalCity(p.op.o.From), orchestrator.CanonicalCity(p.op.o.To)
+		leg := w.legOut(&chosenLeg{l: routeLeg{from: from, to: to, day: d}, op: p.op, depart: p.depart, arrive: p.arrive}, d)
+		leg.Journey = n
+		if i > 0 {
+			prev := cl.op.parts[i-1]
+			leg.TransferMinutes = p.depart - prev.arrive
+			leg.MinTransferMinutes = orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, p.op.o.Mode, p.op.o.FromStation)
+		}
+		day.Journeys[n-1].Estimate = day.Journeys[n-1].Estimate || leg.Estimate
+		out = append(out, leg)
+	}
+	return out
 }
 
 func pricing(o *orchestrator.TransportOption) string {

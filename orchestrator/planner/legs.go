@@ -92,7 +92,7 @@ func (op *option) overnight() bool {
 // for the lean plan, which exists to meet a budget.
 func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outbound, home bool) *option {
 	var opts []*option
-	for _, op := range w.usable(l, fam) {
+	for _, op := range w.candidates(l, fam) {
 		if notBefore >= 0 && op.depart >= 0 && op.depart < notBefore {
 			continue
 		}

@@ -34,6 +34,10 @@ type Options struct {
 	// Tier forces the tier of the returned days; empty picks the most
 	// comfortable tier within the budget (mid when there is no budget).
 	Tier orchestrator.Tier
+	// Direct books only the data's direct options between consecutive
+	// cities: no connections through hubs and no modelled ground hops
+	// (the TravelPlanner rules).
+	Direct bool
 }
 
 // Day timing, in minutes after midnight.
@@ -119,12 +123,26 @@ type world struct {
 	cities []*city // candidates (or the route), in trip order
 	byKey  map[string]*city
 	legs   map[[2]string][]*option
+	// names spells every city of the transport data as the trip does;
+	// places lists their keys, sorted (the hubs a journey may change at).
+	names  map[string]string
+	places []string
+	// hops, positions and journeyMemo memoize ground hops, city
+	// positions and journeys (journey.go).
+	hops        map[[3]string][]*option
+	positions   map[string]orchestrator.GeoPoint
+	journeyMemo map[journeyKey][]*option
 
 	// ids numbers the origin (0) and the cities (1…) for the dense memo of
 	// cheapest legs, indexed by from, to, day and family.
 	ids     map[string]int
 	legMemo []*option
 	legDone []bool
+	// transitMemo holds legTransit+1 per leg key (0: not computed).
+	transitMemo []int
+	// gaps lets the route search plan legs that no service covers (the
+	// last resort: a partial plan with a no_route finding).
+	gaps bool
 	// dpF and dpG are scratch for the route search's cuisine programme.
 	dpF, dpG []int64
 	notes    []orchestrator.Finding
@@ -211,6 +229,10 @@ type option struct {
 	depart int // -1: flexible
 	arrive int
 	dur    int
+	// parts are the legs of a journey (nil for a direct option); via
+	// names the cities it changes at.
+	parts []part
+	via   []string
 }
 
 func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*world, error) {
@@ -231,6 +253,11 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		byKey:   map[string]*city{},
 		legs:    map[[2]string][]*option{},
 		ids:     map[string]int{},
+		names:   map[string]string{},
+
+		hops:        map[[3]string][]*option{},
+		positions:   map[string]orchestrator.GeoPoint{},
+		journeyMemo: map[journeyKey][]*option{},
 	}
 	if w.opts.MaxCandidates <= 0 {
 		w.opts.MaxCandidates = 12
@@ -288,9 +315,20 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	n := len(w.cities) + 1
 	w.legMemo = make([]*option, n*n*w.days*numFams)
 	w.legDone = make([]bool, len(w.legMemo))
+	for _, c := range w.cities {
+		w.names[c.key] = c.name
+	}
+	if w.originKey != "" {
+		w.names[w.originKey] = w.origin
+	}
 	for _, sl := range trip.Transport {
 		leg := sl.Value
 		p := [2]string{orchestrator.CanonicalCity(leg.From), orchestrator.CanonicalCity(leg.To)}
+		for i, k := range p {
+			if _, ok := w.names[k]; !ok {
+				w.names[k] = []string{leg.From, leg.To}[i]
+			}
+		}
 		for i := range leg.Options {
 			o := &leg.Options[i]
 			price, ok := w.price(o.Price, "transport "+leg.From+" → "+leg.To)
@@ -313,6 +351,10 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			w.legs[p] = append(w.legs[p], op)
 		}
 	}
+	for k := range w.names {
+		w.places = append(w.places, k)
+	}
+	sort.Strings(w.places)
 	return w, nil
 }
 

@@ -32,6 +32,11 @@ type route struct {
 	shortage  int   // missing meals, visits, cuisines or data
 	over      bool
 	imbalance int
+	// gaps counts legs without any service (a partial plan).
+	gaps int
+	// transit scores the legs a traveller would book (routeTransit);
+	// zero when the planner books direct legs only (Options.Direct).
+	transit int
 }
 
 type routeLeg struct {
@@ -44,6 +49,9 @@ func (r *route) better(o *route) bool {
 	if o == nil {
 		return true
 	}
+	if r.gaps != o.gaps {
+		return r.gaps < o.gaps
+	}
 	if r.shortage != o.shortage {
 		return r.shortage < o.shortage
 	}
@@ -53,13 +61,16 @@ func (r *route) better(o *route) bool {
 	if r.imbalance != o.imbalance {
 		return r.imbalance < o.imbalance
 	}
+	if d := r.transit - o.transit; d <= -transitSlack || d >= transitSlack {
+		return d < 0
+	}
 	if r.estimate != o.estimate {
 		return r.estimate < o.estimate
 	}
 	return slices.CompareFunc(r.cities, o.cities, func(a, b *city) int { return strings.Compare(a.key, b.key) }) < 0
 }
 
-func (r *route) perfect() bool { return r.shortage == 0 && !r.over }
+func (r *route) perfect() bool { return r.gaps == 0 && r.shortage == 0 && !r.over }
 
 // clone copies r with its own slices.
 func (r *route) clone() *route {
@@ -144,22 +155,32 @@ func (w *world) searchRoute() (*route, error) {
 	// copied out.
 	var best *route
 	scratch := &route{}
-	for _, level := range levels {
-		for _, split := range level {
-			if err := w.ctx.Err(); err != nil {
-				return nil, err
-			}
-			for _, seq := range seqs {
-				if w.evaluate(scratch, seq, split) && scratch.better(best) {
-					best = scratch.clone()
+	for pass := 0; pass < 2 && best == nil; pass++ {
+		// The second pass, when no route can be travelled, allows legs
+		// without any service (gaps): a partial plan whose findings name
+		// the missing link and the nearest alternative.
+		w.gaps = pass == 1 && !w.opts.Direct
+		if pass == 1 && !w.gaps {
+			break
+		}
+		for _, level := range levels {
+			for _, split := range level {
+				if err := w.ctx.Err(); err != nil {
+					return nil, err
+				}
+				for _, seq := range seqs {
+					if w.evaluate(scratch, seq, split) && scratch.better(best) {
+						best = scratch.clone()
+					}
 				}
 			}
-		}
-		if best != nil && best.perfect() {
-			break
+			if best != nil && best.perfect() {
+				break
+			}
 		}
 	}
 	if best == nil {
+		w.gaps = false
 		return nil, w.infeasible(seqs)
 	}
 	return best, nil
@@ -195,6 +216,9 @@ func (w *world) cityName(key string) string {
 	}
 	if c := w.byKey[key]; c != nil {
 		return c.name
+	}
+	if n := w.names[key]; n != "" {
+		return n
 	}
 	return key
 }
@@ -240,6 +264,9 @@ func (w *world) sequences() ([][]*city, error) {
 	if len(pool) > w.opts.MaxCandidates && len(pool) > k {
 		pool = w.prune(pool, max(w.opts.MaxCandidates, k))
 	}
+	if k == len(pool) && k > maxExhaustive {
+		return w.heuristicOrders(pool), nil
+	}
 	var out [][]*city
 	used := make([]bool, len(pool))
 	var rec func(prefix []*city)
@@ -258,6 +285,77 @@ func (w *world) sequences() ([][]*city, error) {
 	}
 	rec(nil)
 	return out, nil
+}
+
+// maxExhaustive is the most cities whose every order the route search
+// tries; more are ordered by heuristicOrders.
+const maxExhaustive = 5
+
+// heuristicOrders returns the orders tried for many cities: the named
+// order, and nearest-neighbour tours by straight-line distance from the
+// origin (or from each city when there is none), each also reversed.
+func (w *world) heuristicOrders(pool []*city) [][]*city {
+	out := [][]*city{slices.Clone(pool)}
+	seen := map[string]bool{}
+	key := func(seq []*city) string {
+		var b strings.Builder
+		for _, c := range seq {
+			b.WriteString(c.key)
+			b.WriteByte(0)
+		}
+		return b.String()
+	}
+	seen[key(pool)] = true
+	add := func(seq []*city) {
+		if !seen[key(seq)] {
+			seen[key(seq)] = true
+			out = append(out, seq)
+		}
+	}
+	starts := []string{w.originKey}
+	if w.originKey == "" {
+		starts = nil
+		for _, c := range pool {
+			starts = append(starts, c.key)
+		}
+	}
+	locate := func(k string) (orchestrator.GeoPoint, bool) {
+		if p, ok := w.position(k); ok {
+			return p, true
+		}
+		if c := w.byKey[k]; c != nil && c.center != nil {
+			return *c.center, true
+		}
+		return orchestrator.GeoPoint{}, false
+	}
+	for _, s := range starts {
+		at, ok := locate(s)
+		var seq []*city
+		left := slices.Clone(pool)
+		for len(left) > 0 {
+			bi := 0
+			if ok {
+				bd := -1.0
+				for i, c := range left {
+					p, ok2 := locate(c.key)
+					if !ok2 {
+						continue
+					}
+					if d := at.DistanceKM(p); bd < 0 || d < bd {
+						bi, bd = i, d
+					}
+				}
+			}
+			seq = append(seq, left[bi])
+			at, ok = locate(left[bi].key)
+			left = slices.Delete(left, bi, bi+1)
+		}
+		add(seq)
+		rev := slices.Clone(seq)
+		slices.Reverse(rev)
+		add(rev)
+	}
+	return out
 }
 
 // prune keeps the n most promising candidate cities: those with
@@ -377,11 +475,16 @@ func (w *world) evaluate(r *route, seq []*city, nights []int) bool {
 	// Transport: the cheapest leg in each family, then the family.
 	var famCost [numFams]int64
 	var famOK [numFams]bool
+	var famGaps [numFams]int
 	for fam := 0; fam < numFams; fam++ {
 		famOK[fam] = true
 		for _, l := range r.legs {
 			op := w.cheapestLeg(l, fam)
 			if op == nil {
+				if w.gaps {
+					famGaps[fam]++
+					continue
+				}
 				famOK[fam] = false
 				break
 			}
@@ -389,10 +492,21 @@ func (w *world) evaluate(r *route, seq []*city, nights []int) bool {
 		}
 	}
 	r.fam = w.pickFamily(famOK, famCost)
+	if w.gaps && famGaps[famRoad] < famGaps[famPublic] {
+		r.fam = famRoad
+	} else if w.gaps && famGaps[famPublic] < famGaps[famRoad] {
+		r.fam = famPublic
+	}
 	if r.fam < 0 {
 		return false
 	}
+	r.gaps = famGaps[r.fam]
 	r.estimate = famCost[r.fam]
+	if !w.opts.Direct {
+		for _, l := range r.legs {
+			r.transit += w.legTransit(l, r.fam)
+		}
+	}
 
 	// Stays.
 	for i, c := range seq {
@@ -481,6 +595,44 @@ func (w *world) evaluate(r *route, seq []*city, nights []int) bool {
 	return true
 }
 
+// Route order by the leg utility. Among routes equal in what they can
+// plan, the one whose legs a traveller would rather book wins: for each
+// leg the option the leg utility picks (mid tier) scores its door-to-door
+// minutes, plus oddPenalty hours when it runs at odd hours and
+// changePenalty per change of a journey. Routes within transitSlack
+// minutes of each other are compared by cost.
+const (
+	changePenalty = 45
+	transitSlack  = 60
+)
+
+// legTransit is a leg's score for routeTransit, memoized.
+func (w *world) legTransit(l routeLeg, fam int) int {
+	n := len(w.cities) + 1
+	key := ((l.fromID*n+l.toID)*w.days+l.day)*numFams + fam
+	if w.transitMemo == nil {
+		w.transitMemo = make([]int, len(w.legMemo))
+	}
+	if v := w.transitMemo[key]; v != 0 {
+		return v - 1
+	}
+	outbound, home := l.from == w.originKey, l.to == w.originKey
+	op := w.chooseLeg(l, fam, variant{tier: orchestrator.TierMid}, -1, outbound, home)
+	score := 0
+	if op != nil {
+		dep, arr := w.legTimes(op, l, outbound, home, -1)
+		score = arr - dep
+		if oddHours(dep, arr) {
+			score += int(oddPenalty * 60)
+		}
+		if len(op.parts) > 1 {
+			score += changePenalty * (len(op.parts) - 1)
+		}
+	}
+	w.transitMemo[key] = score + 1
+	return score
+}
+
 // pickFamily chooses the transport family: the one holding a preferred mode
 // when feasible, else the cheaper (public on ties); -1 when none works.
 func (w *world) pickFamily(ok [numFams]bool, cost [numFams]int64) int {
@@ -567,7 +719,7 @@ func (w *world) cheapestLeg(l routeLeg, fam int) *option {
 		return w.legMemo[key]
 	}
 	var best *option
-	for _, op := range w.usable(l, fam) {
+	for _, op := range w.candidates(l, fam) {
 		if best == nil || op.cost < best.cost ||
 			(op.cost == best.cost && (op.dur < best.dur ||
 				(op.dur == best.dur && (op.depart < best.depart ||

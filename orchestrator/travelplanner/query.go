@@ -153,7 +153,9 @@ func (q *Query) Brief() (*orchestrator.Brief, error) {
 // PlanOptions returns the planner options the query implies: the number of
 // cities to visit.
 func (q *Query) PlanOptions() planner.Options {
-	return planner.Options{Cities: q.VisitingCityNumber}
+	// The benchmark's evaluator allows only flights, taxi and self-driving
+	// and no transfers inside a day: no connections, no modelled hops.
+	return planner.Options{Cities: q.VisitingCityNumber, Direct: true}
 }
 
 // constraints lists the budget and every hard constraint the query sets;

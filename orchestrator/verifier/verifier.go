@@ -265,7 +265,81 @@ func (v *verifier) placesExist() {
 }
 
 func (v *verifier) option(l orchestrator.Leg) *orchestrator.TransportOption {
-	return v.options[l.OptionID+"\x00"+canon(l.From)+"\x00"+canon(l.To)]
+	key := l.OptionID + "\x00" + canon(l.From) + "\x00" + canon(l.To)
+	if o, ok := v.options[key]; ok {
+		return o
+	}
+	if mode, from, to, ok := orchestrator.ParseGroundID(l.OptionID); ok && from == canon(l.From) && to == canon(l.To) {
+		// A ground hop is not in the data: rebuild it from the documented
+		// fare model over the distance between the cities' positions.
+		a, ok1 := orchestrator.CityPosition(v.trip, l.From)
+		b, ok2 := orchestrator.CityPosition(v.trip, l.To)
+		if ok1 && ok2 && a.DistanceKM(b) <= orchestrator.GroundMaxKM {
+			if o, ok := orchestrator.GroundHop(mode, l.From, l.To, orchestrator.GroundRoadKM(a, b), v.it.Currency); ok {
+				v.options[key] = &o
+				return &o
+			}
+		}
+	}
+	return nil
+}
+
+// journeys checks the day's connections: each leg of a journey departs
+// after the previous one arrives plus the minimum transfer for that kind
+// of change (stations and modes from the data, orchestrator.MinTransfer),
+// and each journey's summary matches its legs.
+func (v *verifier) journeys(d *orchestrator.Day) {
+	n := 0
+	for j := range d.Legs {
+		l := &d.Legs[j]
+		if l.Journey == 0 {
+			continue
+		}
+		n = max(n, l.Journey)
+		if j == 0 || d.Legs[j-1].Journey != l.Journey {
+			continue
+		}
+		p := &d.Legs[j-1]
+		pm, ps, nm, ns := p.Mode, p.ToStation, l.Mode, l.FromStation
+		if o := v.option(*p); o != nil {
+			pm, ps = o.Mode, o.ToStation
+		}
+		if o := v.option(*l); o != nil {
+			nm, ns = o.Mode, o.FromStation
+		}
+		arr, ok1 := clock(p.Arrive)
+		dep, ok2 := clock(l.Depart)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if p.ArriveDayOffset > 0 {
+			v.fail(CheckLegs, d.Day, l.OptionID, "day %d changes to %s after an overnight leg", d.Day, l.OptionID)
+			continue
+		}
+		need := orchestrator.MinTransfer(pm, ps, nm, ns)
+		if dep-arr < need {
+			v.fail(CheckLegs, d.Day, l.OptionID, "day %d changes from %s (arriving %s %s) to %s (departing %s %s) in %d minutes; a change %s needs %d",
+				d.Day, p.OptionID, p.Arrive, ps, l.OptionID, l.Depart, ns, dep-arr, orchestrator.TransferKind(pm, ps, nm, ns), need)
+		}
+	}
+	if n != len(d.Journeys) {
+		v.fail(CheckLegs, d.Day, "", "day %d numbers %d journeys in its legs but lists %d", d.Day, n, len(d.Journeys))
+		return
+	}
+	for i, jr := range d.Journeys {
+		var legs []orchestrator.Leg
+		var cost int64
+		for _, l := range d.Legs {
+			if l.Journey == i+1 {
+				legs = append(legs, l)
+				cost += l.Cost.Cents
+			}
+		}
+		if len(legs) != jr.Legs || len(legs) < 2 || canon(legs[0].From) != canon(jr.From) || canon(legs[len(legs)-1].To) != canon(jr.To) ||
+			legs[0].Depart != jr.Depart || legs[len(legs)-1].Arrive != jr.Arrive || cost != jr.Cost.Cents {
+			v.fail(CheckLegs, d.Day, jr.From+" → "+jr.To, "day %d: the journey %s → %s does not match its legs", d.Day, jr.From, jr.To)
+		}
+	}
 }
 
 // inCity reports whether an entity of the trip data lies in one of cities.
@@ -544,6 +618,7 @@ func (v *verifier) legs() {
 		if canon(where) != canon(d.City) {
 			v.fail(CheckLegs, d.Day, d.City, "day %d ends in %s but its legs end in %s", d.Day, d.City, where)
 		}
+		v.journeys(d)
 		where = d.City
 	}
 	if origin != "" {
