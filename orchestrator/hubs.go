@@ -2,6 +2,7 @@ package orchestrator
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -69,7 +70,8 @@ func LocateHubCity(name string) (GeoPoint, bool) {
 
 // Hub-choice bounds: a hub qualifies for a journey from a to b when going
 // through it is at most HubDetourFactor times the direct distance plus
-// HubDetourKM; the MaxHubs of least detour are kept.
+// HubDetourKM; the MaxHubs of least detour are kept, after the gateway
+// hub nearest each end within GroundMaxKM.
 const (
 	HubDetourFactor = 1.6
 	HubDetourKM     = 250.0
@@ -108,12 +110,32 @@ func HubsFor(from, to string) []string {
 		}
 		return cs[i].name < cs[j].name
 	})
+	// Gateways first: the hub nearest each end within a ground hop (the
+	// airport or station a city without one is reached through).
 	var out []string
+	for _, end := range []GeoPoint{a, b} {
+		best, bd := "", GroundMaxKM
+		for i, h := range HubTable {
+			if !h.Hub || i == fi || i == ti {
+				continue
+			}
+			if d := end.DistanceKM(GeoPoint{Lat: h.Lat, Lon: h.Lon}); d < bd {
+				best, bd = h.Names[0], d
+			}
+		}
+		if best != "" && !slices.Contains(out, best) {
+			out = append(out, best)
+		}
+	}
+	n := 0
 	for _, c := range cs {
-		if len(out) == MaxHubs {
+		if n == MaxHubs {
 			break
 		}
-		out = append(out, c.name)
+		if !slices.Contains(out, c.name) {
+			out = append(out, c.name)
+		}
+		n++
 	}
 	return out
 }

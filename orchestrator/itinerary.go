@@ -79,7 +79,7 @@ type Day struct {
 	// airport), priced and timed as one trip; its legs carry its number.
 	Journeys []Journey `json:"journeys,omitempty"`
 	Stops    []Stop    `json:"stops"`
-	Meals   []Meal `json:"meals"`
+	Meals    []Meal    `json:"meals"`
 	// Stay is the night's accommodation; nil on the last day and on nights
 	// spent travelling.
 	Stay *StayRef `json:"stay,omitempty"`

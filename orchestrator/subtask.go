@@ -337,6 +337,19 @@ func Decompose(b *Brief) []Subtask {
 		if from == to {
 			continue
 		}
+		if _, ok := geo[from]; !ok || geo[to] == "" {
+			// A hub leg: hubs are not geocoded (the brief does not name
+			// them); its options come from the cache (imported
+			// datasets), depending on the brief city's geocode.
+			var deps []string
+			for _, c := range []string{from, to} {
+				if id, ok := geo[c]; ok {
+					deps = append(deps, id)
+				}
+			}
+			gather = append(gather, add(TransportSubtask(from, to, deps...)))
+			continue
+		}
 		gf, gt := geocode(leg[0]), geocode(leg[1])
 		gather = append(gather, add(TransportSubtask(from, to, gf, gt)))
 		if dates != nil && !choosing && i < named {

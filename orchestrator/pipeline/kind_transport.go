@@ -52,6 +52,12 @@ func init() {
 			// another language or alias); the decoded leg is shared, so
 			// its options are copied before renaming.
 			from, to := j.display[st.Params["from"]], j.display[st.Params["to"]]
+			if from == "" {
+				from = leg.From // a hub the brief does not name
+			}
+			if to == "" {
+				to = leg.To
+			}
 			opts := make([]orchestrator.TransportOption, len(leg.Options))
 			for i, o := range leg.Options {
 				if o.From == leg.From {

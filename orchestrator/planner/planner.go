@@ -324,6 +324,9 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	for _, sl := range trip.Transport {
 		leg := sl.Value
 		p := [2]string{orchestrator.CanonicalCity(leg.From), orchestrator.CanonicalCity(leg.To)}
+		if p[0] == "" || p[1] == "" || p[0] == p[1] {
+			continue
+		}
 		for i, k := range p {
 			if _, ok := w.names[k]; !ok {
 				w.names[k] = []string{leg.From, leg.To}[i]
