@@ -772,3 +772,28 @@ func TestEstimatedPricesAreMarked(t *testing.T) {
 		t.Errorf("no legend explaining ≈")
 	}
 }
+
+// TestJourneyLegs: the legs of a connection show the change before each
+// later leg.
+func TestJourneyLegs(t *testing.T) {
+	r := newRenderer(t)
+	for lang, want := range map[string]string{"en": "change 35 min", "zh": "换乘 35分钟"} {
+		p := templatestest.Plan(lang)
+		d := &p.Itinerary.Days[0]
+		first := d.Legs[0]
+		second := first
+		second.OptionID, second.Number, second.Journey, second.TransferMinutes, second.MinTransferMinutes = "t:2", "G2", 1, 35, 20
+		first.Journey = 1
+		d.Legs = []orchestrator.Leg{first, second}
+		d.Journeys = []orchestrator.Journey{{From: first.From, To: second.To, Via: []string{first.To}, Legs: 2}}
+		for _, f := range []Format{FormatHTML, FormatMarkdown} {
+			out, err := r.RenderBytes(p, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(out, []byte(want)) {
+				t.Errorf("%s %s: no %q", lang, extension[f], want)
+			}
+		}
+	}
+}

@@ -336,6 +336,10 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			if lg.Class != "" {
 				detail += " · " + clean(lg.Class)
 			}
+			if lg.Journey > 0 && lg.TransferMinutes > 0 {
+				// A later leg of a connection: the change before it.
+				detail = l.Change + " " + l.minutes(lg.TransferMinutes) + " · " + detail
+			}
 			key := -1
 			if m, ok := clockMinutes(lg.Depart); ok {
 				key = m
