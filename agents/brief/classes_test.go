@@ -30,7 +30,7 @@ func classFields(r *Result) map[string]string {
 		"exclude": strings.Join(b.Constraints.TransportExclude, ","), "require": strings.Join(b.Constraints.TransportRequire, ","),
 		"hsr": fmt.Sprint(b.Constraints.HighSpeedRail), "comfort": b.Comfort, "must": strings.Join(b.MustVisit, ","),
 		"city_count": fmt.Sprint(b.CityCount), "house": strings.Join(b.Constraints.HouseRules, ","),
-		"cuisines": strings.Join(b.Constraints.Cuisines, ","),
+		"cuisines": strings.Join(b.Constraints.Cuisines, ","), "route": strings.Join(b.Route, ","),
 	}
 	if b.Budget != nil {
 		f["budget"] = fmt.Sprintf("%g %s", b.Budget.Amount, b.Budget.Currency)
@@ -100,6 +100,16 @@ var classCases = []classCase{
 	{"structure", "想吃武汉热干面和长沙臭豆腐，去南昌玩两天，下周出发", map[string]string{"dests": "Nanchang"}},
 	{"structure", "Peking duck fans, 3 days in Shanghai next week", map[string]string{"dests": "Shanghai"}},
 	{"structure", "杭州周边玩一天，周日", map[string]string{"origin": "Hangzhou", "city_count": "1", "days": "1"}},
+	// words that fix the order of the cities; nights per city summed
+	{"structure", "先去厦门再去泉州，玩五天，下周六出发", map[string]string{"dests": "Xiamen,Quanzhou", "route": "Xiamen,Quanzhou", "days": "5"}},
+	{"structure", "从上海出发，先到苏州，然后去无锡，最后去常州，4天", map[string]string{"origin": "Shanghai", "route": "Suzhou,Wuxi,Changzhou", "days": "4"}},
+	{"structure", "first Lisbon then Porto, 6 days from May 4", map[string]string{"route": "Lisbon,Porto", "days": "6"}},
+	{"structure", "Vienna, then Salzburg, 4 days from June 1", map[string]string{"route": "Vienna,Salzburg", "start": "2027-06-01"}},
+	{"structure", "去成都和重庆玩四天，下周出发", map[string]string{"dests": "Chengdu,Chongqing", "route": ""}},
+	{"structure", "青岛两晚，烟台一晚，下周六出发", map[string]string{"dests": "Qingdao,Yantai", "days": "4", "noted": "true"}},
+	{"structure", "大理住三晚，丽江住两晚，1月5日出发", map[string]string{"days": "6", "start": "2027-01-05", "end": "2027-01-10"}},
+	{"structure", "2 nights in Madrid and 2 in Toledo from April 3", map[string]string{"dests": "Madrid,Toledo", "days": "5", "start": "2027-04-03"}},
+	{"structure", "3 nights in Munich, 2 nights in Berlin, from May 10", map[string]string{"days": "6", "end": "2027-05-15"}},
 
 	// 5. countries, regions and wishes
 	{"region", "A week in Portugal in May", map[string]string{"city_count": "2", "questions": ""}},

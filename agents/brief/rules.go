@@ -165,6 +165,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer) (*Result, *d
 	d.findPlaces()
 	d.cityCount = d.cities()
 	d.findDates()
+	d.applyCityNights()
 	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
 	r := &Result{Parser: ParserRules}
 	var places []Place
@@ -206,6 +207,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer) (*Result, *d
 	b.Constraints.Accessibility = d.accessibility()
 	d.applyWants(&b)
 	d.applyCityCount(r, &b)
+	d.route(&b)
 	r.Places = places
 	b.Places = briefPlaces(&b, places, d.gaz)
 	r.TravelMonth = d.when.month

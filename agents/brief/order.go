@@ -1,0 +1,211 @@
+package brief
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// placePos is a destination and where its words stand in the text.
+type placePos struct {
+	name       string
+	start, end int
+}
+
+// destPositions returns the destinations in the order the text names
+// them, each at its first mention; ok is false when one cannot be found.
+func (d *doc) destPositions() ([]placePos, bool) {
+	var out []placePos
+	for _, p := range d.dests {
+		if p.Text == "" {
+			return nil, false
+		}
+		i := strings.Index(d.clean, p.Text)
+		if i < 0 {
+			i = strings.Index(d.low, lowerASCII(p.Text))
+		}
+		if i < 0 {
+			return nil, false
+		}
+		out = append(out, placePos{p.Name, i, i + len(p.Text)})
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].start < out[b].start })
+	return out, true
+}
+
+// sequenceZH and sequenceEN are words that put one city after another
+// ("先去杭州再去苏州", "first Rome then Florence", "Rome, then Florence").
+var (
+	sequenceZH = []string{"再", "然后", "之后", "接着", "最后", "随后", "→", "->"}
+	sequenceEN = []string{"then", "followed by", "after that", "afterwards", "and finally", "finally", "before heading to", "before going to", "on to", "→", "->"}
+)
+
+// route fixes the order of the destinations when words between every two
+// of them say which comes next. A region's candidates, a choice among
+// cities and a single destination have no route.
+func (d *doc) route(b *orchestrator.Brief) {
+	if len(d.dests) < 2 || len(b.Destinations) != len(d.dests) || b.CityCount > 0 || d.regionDest || d.base {
+		return
+	}
+	pos, ok := d.destPositions()
+	if !ok {
+		return
+	}
+	for i := 1; i < len(pos); i++ {
+		if pos[i].start < pos[i-1].end {
+			return
+		}
+		gap := d.clean[pos[i-1].end:pos[i].start]
+		low := lowerASCII(gap)
+		if !hasAny(gap, sequenceZH...) && !hasWord(low, sequenceEN...) && !strings.Contains(low, "->") && !strings.Contains(gap, "→") {
+			return
+		}
+	}
+	names := make([]string, len(pos))
+	for i, p := range pos {
+		names[i] = p.name
+	}
+	b.Route = names
+	d.notes = append(d.notes, "the cities are visited in the order written: "+strings.Join(names, " → "))
+}
+
+// cityNights reads nights stated per city ("杭州两晚，苏州一晚", "2 nights in
+// Rome and 3 in Florence", "3 nights in Kyoto, 2 nights in Osaka") and,
+// when two or more cities have them, makes the trip their sum plus one
+// day. It returns the nights per destination, in the order written.
+func (d *doc) cityNights() []placePos {
+	if len(d.dests) < 2 {
+		return nil
+	}
+	pos, ok := d.destPositions()
+	if !ok {
+		return nil
+	}
+	nights := map[string]int{}
+	for i, p := range pos {
+		if n := d.nightsNear(p, pos, i); n > 0 {
+			nights[p.name] = n
+		}
+	}
+	if len(nights) < 2 {
+		return nil
+	}
+	var out []placePos
+	for _, p := range pos {
+		if n := nights[p.name]; n > 0 {
+			out = append(out, placePos{name: p.name, start: n})
+		}
+	}
+	return out
+}
+
+// nightsNear reads the nights stated for the city at pos[i]: right after
+// it in Chinese (杭州两晚, 杭州住两晚), "N nights in City" or "N in City"
+// after a nights phrase, "City for N nights" in English.
+func (d *doc) nightsNear(p placePos, pos []placePos, i int) int {
+	s := d.clean
+	limit := len(s)
+	if i+1 < len(pos) {
+		limit = pos[i+1].start
+	}
+	// Chinese: 杭州两晚 / 杭州住两晚 / 杭州玩两晚
+	after := s[p.end:limit]
+	for _, pre := range []string{"住", "玩", "待", "呆", ""} {
+		if strings.HasPrefix(after, pre) {
+			rest := after[len(pre):]
+			if v, n, _ := parseNumber(rest); n > 0 && v > 0 && v <= orchestrator.MaxTripDays && float64(int(v)) == v {
+				unit := strings.TrimLeft(rest[n:], " ")
+				if strings.HasPrefix(unit, "晚") || strings.HasPrefix(unit, "夜") || strings.HasPrefix(unit, "个晚上") {
+					return int(v)
+				}
+			}
+		}
+	}
+	// English: "City for N nights"
+	low := d.low
+	la := strings.TrimLeft(low[p.end:limit], " ,")
+	if rest, ok := strings.CutPrefix(la, "for "); ok {
+		if v := leadingNumber(rest); v > 0 {
+			if u := strings.TrimLeft(rest[numberLen(rest):], " "); strings.HasPrefix(u, "night") {
+				return v
+			}
+		}
+	}
+	// English: "N nights in City", "N in City" (after a nights phrase)
+	prevEnd := 0
+	if i > 0 {
+		prevEnd = pos[i-1].end
+	}
+	before := strings.TrimRight(low[prevEnd:p.start], " ")
+	for _, w := range []string{" in", " at"} {
+		if strings.HasSuffix(before, w) {
+			b := strings.TrimRight(strings.TrimSuffix(before, w), " ")
+			nightsWord := false
+			if strings.HasSuffix(b, "nights") || strings.HasSuffix(b, "night") {
+				b = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(b, "s"), "night"), " ")
+				nightsWord = true
+			}
+			if !nightsWord && !strings.Contains(low[:p.start], "night") {
+				return 0
+			}
+			j := len(b)
+			for j > 0 && (isWordByte(b[j-1]) || b[j-1] == '-') {
+				j--
+			}
+			if v := leadingNumber(b[j:]); v > 0 && numberLen(b[j:]) == len(b[j:]) {
+				return v
+			}
+		}
+	}
+	return 0
+}
+
+// leadingNumber reads a number in digits or an English word at the start
+// of s ("3", "three"), 0 when none.
+func leadingNumber(s string) int {
+	n := numberLen(s)
+	if n == 0 {
+		return 0
+	}
+	if v := wordNumber(s[:n]); v > 0 && v <= orchestrator.MaxTripDays {
+		return v
+	}
+	return 0
+}
+
+func numberLen(s string) int {
+	i := 0
+	for i < len(s) {
+		r, sz := utf8.DecodeRuneInString(s[i:])
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z') {
+			break
+		}
+		i += sz
+	}
+	return i
+}
+
+// applyCityNights sums nights stated per city into the trip's length.
+func (d *doc) applyCityNights() {
+	per := d.cityNights()
+	if len(per) == 0 {
+		return
+	}
+	total := 0
+	var parts []string
+	for _, p := range per {
+		total += p.start
+		parts = append(parts, p.name+" "+itoa(p.start))
+	}
+	f := &d.when
+	if !f.end.IsZero() {
+		return // dates given: they decide
+	}
+	if f.nights == total && f.days == total+1 {
+		return
+	}
+	f.nights, f.days, f.holidayDays = total, total+1, false
+	d.notes = append(d.notes, "nights per city ("+strings.Join(parts, ", ")+") summed: "+itoa(total)+" nights, "+itoa(total+1)+" days")
+}
