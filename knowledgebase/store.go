@@ -92,6 +92,9 @@ func (s State) String() string {
 type Lookup struct {
 	State State
 	Entry Entry
+	// Sum is the checksum of the entry's payload (Checksum) when the
+	// stored value records one; LookupHeads sets it, Lookup may leave 0.
+	Sum uint32
 }
 
 // Options configure a Store. A nil *Options, and every zero field, means the
@@ -273,6 +276,11 @@ func (s *Store) classify(rkey string, b []byte, now time.Time) Lookup {
 		s.logger.Warn("knowledgebase: undecodable entry treated as a miss", "key", rkey, "err", err)
 		return Lookup{}
 	}
+	return s.classifyEntry(e, now)
+}
+
+// classifyEntry classifies a decoded entry by its expiry.
+func (s *Store) classifyEntry(e Entry, now time.Time) Lookup {
 	switch {
 	case now.Before(e.ExpiresAt):
 		s.stats.hits.Add(1)

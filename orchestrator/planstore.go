@@ -246,15 +246,22 @@ type TripBlob struct {
 func (b TripBlob) Encode() ([]byte, error) { return json.Marshal(b.value) }
 
 // SplitTrip returns a copy of t in which every section with a Ref (each
-// city's attractions, restaurants, hotels, travel matrix and guide) keeps
-// only its provenance and Ref, and those sections' values, one per Ref.
-// t is not modified; sections without a Ref stay in the copy whole.
+// city's attractions, restaurants, hotels, travel matrix and guide, and
+// each transport leg) keeps only its provenance and Ref, and those
+// sections' values, one per Ref. t is not modified; sections without a Ref
+// stay in the copy whole.
 func SplitTrip(t *Trip) (Trip, []TripBlob) {
 	out := *t
 	var blobs []TripBlob
 	seen := map[string]bool{}
+	if t.Transport != nil {
+		out.Transport = make([]Sourced[TransportLeg], len(t.Transport))
+		for i := range t.Transport {
+			out.Transport[i] = *splitSourced(&t.Transport[i], &blobs, seen)
+		}
+	}
 	if t.Cities == nil {
-		return out, nil
+		return out, blobs
 	}
 	out.Cities = make([]CityData, len(t.Cities))
 	for i, c := range t.Cities {
@@ -271,6 +278,11 @@ func SplitTrip(t *Trip) (Trip, []TripBlob) {
 // JoinTrip fills the values of t's referenced sections (as SplitTrip left
 // them) from their JSON, which blob returns by Ref.
 func JoinTrip(t *Trip, blob func(ref string) ([]byte, error)) error {
+	for i := range t.Transport {
+		if err := joinSourced(&t.Transport[i], blob); err != nil {
+			return err
+		}
+	}
 	for i := range t.Cities {
 		c := &t.Cities[i]
 		if err := errors.Join(

@@ -3,14 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gin-gonic/gin"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
 	"github.com/tripweave/tripweave/knowledgebase"
@@ -66,24 +70,61 @@ func postPlan(h http.Handler, body string) (int, []byte) {
 }
 
 // BenchmarkWarmPlanHTTP measures one warm plan through the HTTP handler:
-// request decoding, the brief, one knowledge-cache round trip to real Redis
+// request decoding, the brief, the knowledge-cache round trip to real Redis
 // (REDIS_URL), the DAG, the planner and verifier, storing the plan in SQLite
-// before the 201, and the response. It reports the response size.
+// before the 201, and the response. It reports the median (p50-ms) next to
+// the mean, and the response size. Sub-benchmarks, in one run:
+//
+//   - noop-gin: a no-op gin handler through the same recorder (the baseline);
+//   - memo-hit: the same brief with its reference time pinned ("now"), so
+//     every input of the planner is the same and its itinerary is reused;
+//   - server-clock: the same brief on the server clock, whose "now" (part of
+//     the memo key) changes every second;
+//   - unique: a different budget every iteration: every plan misses the
+//     memo and is planned afresh.
 func BenchmarkWarmPlanHTTP(b *testing.B) {
 	if os.Getenv("REDIS_URL") == "" {
 		b.Log("REDIS_URL unset: the knowledge cache is the in-process miniredis")
 	}
 	app := warmApp(b)
 	h := app.Server.Handler()
-	var size int
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		code, body := postPlan(h, warmBrief)
-		if code != http.StatusCreated {
-			b.Fatalf("plan: %d %s", code, body)
+	gin.SetMode(gin.ReleaseMode)
+	noop := gin.New()
+	noop.POST("/v1/plans", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"ok": true}) })
+	now := app.Config.Now().UTC().Format(time.RFC3339)
+	pinned := strings.Replace(warmBrief, `"language": "en"`, `"language": "en", "now": "`+now+`"`, 1)
+	run := func(b *testing.B, h http.Handler, body func(i int) string, want int) {
+		var size int
+		lat := make([]time.Duration, 0, b.N)
+		b.ReportAllocs()
+		b.ResetTimer()
+		i := 0
+		for b.Loop() {
+			t0 := time.Now()
+			code, resp := postPlan(h, body(i))
+			lat = append(lat, time.Since(t0))
+			if code != want {
+				b.Fatalf("plan: %d %s", code, resp)
+			}
+			size = len(resp)
+			i++
 		}
-		size = len(body)
+		slices.Sort(lat)
+		if len(lat) > 0 {
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		}
+		b.ReportMetric(float64(size), "resp-bytes")
 	}
-	b.ReportMetric(float64(size), "resp-bytes")
+	b.Run("noop-gin", func(b *testing.B) { run(b, noop, func(int) string { return warmBrief }, http.StatusOK) })
+	if code, body := postPlan(h, pinned); code != http.StatusCreated {
+		b.Fatalf("pinned plan: %d %s", code, body)
+	}
+	b.Run("memo-hit", func(b *testing.B) { run(b, h, func(int) string { return pinned }, http.StatusCreated) })
+	b.Run("server-clock", func(b *testing.B) { run(b, h, func(int) string { return warmBrief }, http.StatusCreated) })
+	b.Run("unique", func(b *testing.B) {
+		base := app.Config.Now().UnixNano() % 1e6 // no memo entry from an earlier run of b.Loop
+		run(b, h, func(i int) string {
+			return strings.Replace(pinned, `"amount": 2000`, fmt.Sprintf(`"amount": %d`, 2000+base+int64(i)), 1)
+		}, http.StatusCreated)
+	})
 }

@@ -13,6 +13,7 @@ import (
 // joiner builds a trip from finished subtasks: each kind's handler joins
 // its typed value (see handler.join).
 type joiner struct {
+	svc     *Service // its caches of shared values
 	brief   *orchestrator.Brief
 	trip    orchestrator.Trip
 	notes   []orchestrator.Note
@@ -37,9 +38,10 @@ func (j *joiner) section(st orchestrator.Subtask, v nodeValue) {
 
 // assemble builds the trip data and notes from a run's results, walking the
 // subtasks in decomposition order so the output is deterministic.
-func assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) (orchestrator.Trip, []orchestrator.Note) {
+func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) (orchestrator.Trip, []orchestrator.Note) {
 	cities := b.Cities()
 	j := &joiner{
+		svc:     s,
 		brief:   b,
 		trip:    orchestrator.Trip{SchemaVersion: orchestrator.TripSchemaVersion, Cities: make([]orchestrator.CityData, 0, len(cities))},
 		notes:   []orchestrator.Note{},

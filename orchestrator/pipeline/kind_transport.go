@@ -48,9 +48,6 @@ func init() {
 			if !ok {
 				return
 			}
-			// Name the leg's ends as the brief does (a source may use
-			// another language or alias); the decoded leg is shared, so
-			// its options are copied before renaming.
 			from, to := j.display[st.Params["from"]], j.display[st.Params["to"]]
 			if from == "" {
 				from = leg.From // a hub the brief does not name
@@ -58,18 +55,7 @@ func init() {
 			if to == "" {
 				to = leg.To
 			}
-			opts := make([]orchestrator.TransportOption, len(leg.Options))
-			for i, o := range leg.Options {
-				if o.From == leg.From {
-					o.From = from
-				}
-				if o.To == leg.To {
-					o.To = to
-				}
-				opts[i] = o
-			}
-			leg.From, leg.To, leg.Options = from, to, opts
-			j.trip.Transport = append(j.trip.Transport, orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: v.prov})
+			j.trip.Transport = append(j.trip.Transport, j.svc.namedLeg(leg, v, from, to))
 		},
 	})
 	register(orchestrator.KindFares, handler{
@@ -134,4 +120,40 @@ func scrapeArgs(c *call, kind string) map[string]any {
 	}
 	args["kind"] = kind
 	return args
+}
+
+// namedLeg returns the leg with its ends named as the brief does (a source
+// may use another language or alias). The decoded leg is shared, so its
+// options are copied before renaming; the renamed leg and its content
+// address are kept by the decoded cache too, so a hot leg is renamed and
+// hashed once per process.
+func (s *Service) namedLeg(leg orchestrator.TransportLeg, v nodeValue, from, to string) orchestrator.Sourced[orchestrator.TransportLeg] {
+	key := ""
+	if v.ref != "" {
+		key = "leg:" + v.ref + "\x00" + from + "\x00" + to
+		if d, ok := s.decoded.get(key); ok {
+			if named, ok := d.value.(orchestrator.TransportLeg); ok {
+				return orchestrator.Sourced[orchestrator.TransportLeg]{Value: named, Provenance: v.prov, Ref: d.ref}
+			}
+		}
+	}
+	opts := make([]orchestrator.TransportOption, len(leg.Options))
+	for i, o := range leg.Options {
+		if o.From == leg.From {
+			o.From = from
+		}
+		if o.To == leg.To {
+			o.To = to
+		}
+		opts[i] = o
+	}
+	leg.From, leg.To, leg.Options = from, to, opts
+	out := orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: v.prov}
+	if key != "" {
+		if doc, err := json.Marshal(leg); err == nil {
+			out.Ref = orchestrator.ContentRef(doc)
+			s.decoded.put(key, decoded{value: leg, ref: out.Ref})
+		}
+	}
+	return out
 }

@@ -2,10 +2,12 @@ package pipeline
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 )
@@ -152,8 +154,10 @@ func newDecodedCache(max int) *decodedCache {
 	return &decodedCache{max: max, m: make(map[string]decoded, max)}
 }
 
-func decodedKey(st orchestrator.Subtask, fetched time.Time) string {
-	return st.ID + "@" + fetched.UTC().Format(time.RFC3339Nano)
+// decodedKey identifies a decoded value by its subtask, the entry's fetch
+// time and the checksum of its payload (knowledgebase.Checksum).
+func decodedKey(st orchestrator.Subtask, fetched time.Time, sum uint32) string {
+	return st.ID + "@" + fetched.UTC().Format(time.RFC3339Nano) + "#" + strconv.FormatUint(uint64(sum), 16)
 }
 
 func (c *decodedCache) get(key string) (decoded, bool) {
@@ -182,7 +186,7 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 		return
 	}
 	if h.shared && !v.prov.FetchedAt.IsZero() {
-		key := decodedKey(st, v.prov.FetchedAt)
+		key := decodedKey(st, v.prov.FetchedAt, knowledgebase.Checksum(v.payload))
 		if x, ok := s.decoded.get(key); ok {
 			v.value, v.ref = x.value, x.ref
 			return

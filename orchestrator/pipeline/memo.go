@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"strings"
 	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -15,6 +16,9 @@ import (
 // (an in-process memo never outlives the program that filled it, so this
 // matters only if the memo is ever shared between processes).
 const memoVersion = "local-steps-v1"
+
+// memoPrefix starts every memo key.
+const memoPrefix = "memo-"
 
 // DefaultMemoSize bounds the finished local-step values kept in process.
 const DefaultMemoSize = 1024
@@ -120,6 +124,12 @@ func (n *node) memoKey(deps dag.Deps[nodeValue]) string {
 			return ""
 		}
 		w(v.fp)
+		if strings.HasPrefix(v.fp, memoPrefix) {
+			// Computed in process: its key covers its inputs, and its
+			// provenance's time is when it was computed, not an input.
+			w(v.prov.Source)
+			continue
+		}
 		prov, err := json.Marshal(v.prov)
 		if err != nil {
 			return ""
@@ -127,5 +137,5 @@ func (n *node) memoKey(deps dag.Deps[nodeValue]) string {
 		h.Write(prov)
 		h.Write([]byte{0})
 	}
-	return "memo-" + hex.EncodeToString(h.Sum(nil))
+	return memoPrefix + hex.EncodeToString(h.Sum(nil))
 }

@@ -21,6 +21,9 @@ type node struct {
 	byID     map[string]orchestrator.Subtask // the run's subtasks, to find dependencies by kind
 	strategy decision.Strategy
 	cached   knowledgebase.Lookup
+	// pre is the decoded value of the cached entry when the decoded cache
+	// held it (cached then has no payload).
+	pre *decoded
 	// briefJSON is the brief as JSON, the same for every node of a run
 	// (the local-step memo's key covers it).
 	briefJSON []byte
@@ -75,6 +78,9 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 					n.svc.kb.Revalidate(cacheKey(n.st), n.strategy.TTL, n.fetcher(tools[0], args))
 				}
 			}
+		}
+		if n.pre != nil {
+			return nodeValue{value: n.pre.value, ref: n.pre.ref, prov: prov}, nil, true
 		}
 		return nodeValue{payload: n.cached.Entry.Payload, prov: prov}, nil, true
 	case orchestrator.RouteMCP, orchestrator.RouteBrowser:
@@ -261,7 +267,7 @@ func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 			in.Itinerary = it
 		}
 	}
-	trip, _ := assemble(n.brief, depTasks, values, errs)
+	trip, _ := n.svc.assemble(n.brief, depTasks, values, errs)
 	in.Trip = &trip
 	return in
 }

@@ -197,7 +197,7 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	if err := cityErrors(&b, subtasks, res); err != nil {
 		return nil, run, err
 	}
-	plan.Trip, plan.Notes = assemble(&b, subtasks, res.Values, res.Errors)
+	plan.Trip, plan.Notes = s.assemble(&b, subtasks, res.Values, res.Errors)
 	var report *orchestrator.Report
 	for _, st := range subtasks {
 		switch x := res.Values[st.ID].value.(type) {
@@ -229,7 +229,7 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 
 // run builds, compiles and runs the DAG of subtasks.
 func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orchestrator.Subtask, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
-	strategies, lookups, err := s.decide(ctx, subtasks)
+	strategies, lookups, pre, err := s.decide(ctx, subtasks)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +243,7 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 		return nil, err
 	}
 	for i, st := range subtasks {
-		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i], briefJSON: briefJSON}
+		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i], pre: pre[i], briefJSON: briefJSON}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),
@@ -270,25 +270,54 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 }
 
 // decide looks every cacheable subtask up in one round trip and asks the
-// decision module for each subtask's strategy.
-func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) ([]decision.Strategy, []knowledgebase.Lookup, error) {
+// decision module for each subtask's strategy. Shared values (a city's
+// catalogs and matrix) are looked up by their header only: when the
+// decoded cache holds the value for that entry and checksum, the payload —
+// hundreds of kilobytes — is not transferred; the others are read whole in
+// a second round trip.
+func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) ([]decision.Strategy, []knowledgebase.Lookup, []*decoded, error) {
 	var keys []knowledgebase.Key
 	var idx []int
+	var head []bool
 	for i, st := range subtasks {
 		if s.opts.Policy.TTL[st.Category] > 0 {
 			keys = append(keys, cacheKey(st))
 			idx = append(idx, i)
+			head = append(head, handlers[st.Kind].shared)
 		}
 	}
 	lookups := make([]knowledgebase.Lookup, len(subtasks))
+	pre := make([]*decoded, len(subtasks))
 	if len(keys) > 0 {
-		got, err := s.kb.Lookup(ctx, keys)
+		got, err := s.kb.LookupHeads(ctx, keys, head)
 		if err != nil {
 			// The cache being down degrades to live fetches, never fails a plan.
 			s.log.WarnContext(ctx, "knowledge cache lookup failed; fetching live", "err", err)
 		} else {
+			var whole []knowledgebase.Key
+			var wholeIdx []int
 			for j, i := range idx {
-				lookups[i] = got[j]
+				l := got[j]
+				if l.State != knowledgebase.Miss && l.Entry.Payload == nil {
+					if d, ok := s.decoded.get(decodedKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
+						pre[i] = &d
+					} else {
+						whole = append(whole, keys[j])
+						wholeIdx = append(wholeIdx, i)
+						continue
+					}
+				}
+				lookups[i] = l
+			}
+			if len(whole) > 0 {
+				got, err := s.kb.Lookup(ctx, whole)
+				if err != nil {
+					s.log.WarnContext(ctx, "knowledge cache lookup failed; fetching live", "err", err)
+				} else {
+					for j, i := range wholeIdx {
+						lookups[i] = got[j]
+					}
+				}
 			}
 		}
 	}
@@ -298,7 +327,7 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) (
 	for i, st := range subtasks {
 		out[i] = s.opts.Policy.Decide(st, cacheState(lookups[i], now), health)
 	}
-	return out, lookups, nil
+	return out, lookups, pre, nil
 }
 
 func (s *Service) health() decision.Health {

@@ -17,17 +17,26 @@ var _ orchestrator.LeanPlanStore = (*Store)(nil)
 // writeBlobs records the trip values plan r references, writing those the
 // blobs table does not hold yet, inside the plan's transaction.
 func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM plan_blobs WHERE plan_id = ?`, r.id); err != nil {
-		return fmt.Errorf("save plan %s: clear references: %w", r.id, err)
+	if len(r.blobs) == 0 {
+		return nil
+	}
+	ref := tx.StmtContext(ctx, s.insRef)
+	if s.knownBlobs(r.blobs) {
+		// Every value is stored already: only the plan's references.
+		ok := true
+		for _, b := range r.blobs {
+			if _, err := ref.ExecContext(ctx, r.id, b.Ref); err != nil {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return nil
+		}
+		// Collected meanwhile (by another process): write them again.
+		s.forgetBlobs()
 	}
 	for _, b := range r.blobs {
-		if s.knownBlob(b.Ref) {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO plan_blobs (plan_id, ref) VALUES (?, ?)`, r.id, b.Ref); err == nil {
-				continue
-			}
-			// Collected meanwhile (by another process): write it again.
-			s.forgetBlobs()
-		}
 		var one int
 		err := tx.QueryRowContext(ctx, `SELECT 1 FROM blobs WHERE ref = ?`, b.Ref).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -44,7 +53,7 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 		} else if err != nil {
 			return fmt.Errorf("save plan %s: look up %s: %w", r.id, b.Ref, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO plan_blobs (plan_id, ref) VALUES (?, ?)`, r.id, b.Ref); err != nil {
+		if _, err := ref.ExecContext(ctx, r.id, b.Ref); err != nil {
 			return fmt.Errorf("save plan %s: reference %s: %w", r.id, b.Ref, err)
 		}
 		s.rememberBlob(b.Ref)
@@ -52,10 +61,15 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 	return nil
 }
 
-func (s *Store) knownBlob(ref string) bool {
+func (s *Store) knownBlobs(blobs []orchestrator.TripBlob) bool {
 	s.blobsMu.Lock()
 	defer s.blobsMu.Unlock()
-	return s.blobs[ref]
+	for _, b := range blobs {
+		if !s.blobs[b.Ref] {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Store) rememberBlob(ref string) {

@@ -32,8 +32,8 @@ func TestBlobsStoredOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 2 {
-		t.Errorf("blobs = %d, want 2 (attractions and matrix, once)", n)
+	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 3 {
+		t.Errorf("blobs = %d, want 3 (attractions, matrix and a leg, once)", n)
 	}
 	if n := count(t, s, `SELECT count(*) FROM plans WHERE instr(trip, '宽窄巷子') > 0 OR instr(doc, '宽窄巷子') > 0`); n != 0 {
 		t.Errorf("%d plan rows hold the catalog itself", n)
@@ -46,8 +46,8 @@ func TestBlobsStoredOnce(t *testing.T) {
 	if err := s.DeletePlan(ctx, "a"); err != nil {
 		t.Fatal(err)
 	}
-	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 2 {
-		t.Errorf("blobs after deleting one of three plans = %d, want 2", n)
+	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 3 {
+		t.Errorf("blobs after deleting one of three plans = %d, want 3", n)
 	}
 	if n, err := s.DeletePlansBefore(ctx, t0.Add(time.Hour)); err != nil || n != 2 {
 		t.Fatalf("DeletePlansBefore = %d, %v", n, err)
@@ -97,5 +97,44 @@ func TestBlobsCollectedByAnotherProcess(t *testing.T) {
 	}
 	if got.Trip.Cities[0].Attractions == nil || len(got.Trip.Cities[0].Attractions.Value) != 2 {
 		t.Fatalf("attractions read back: %+v", got.Trip.Cities[0].Attractions)
+	}
+}
+
+// TestLegacyRows: a plan written before plans were stored by reference
+// (the whole plan in doc, spans as rows) still reads back in every form.
+func TestLegacyRows(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	p, r := testPlan("old")
+	doc := mustJSON(t, p)
+	if _, err := s.w.Exec(`INSERT INTO plans (id, created_at, status, brief_key, doc) VALUES (?, ?, ?, ?, ?)`,
+		p.ID, p.CreatedAt.UTC().Format(timeLayout), p.Status, orchestrator.BriefKey(&p.Brief), string(doc)); err != nil {
+		t.Fatal(err)
+	}
+	for i, sp := range r.Spans {
+		if _, err := s.w.Exec(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, i, sp.Node, string(sp.Kind), sp.Route, sp.CacheHit, sp.Attempts,
+			sp.Start.Format(time.RFC3339Nano), sp.DurationMS, sp.Status, sp.Error); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Plan(ctx, p.ID)
+	if err != nil || string(mustJSON(t, got)) != string(doc) {
+		t.Fatalf("Plan = %s, %v", mustJSON(t, got), err)
+	}
+	lean, tag, err := s.LeanPlanJSON(ctx, p.ID)
+	if want := mustJSON(t, orchestrator.LeanPlan{Plan: p}); err != nil || string(lean) != string(want) || tag == "" {
+		t.Fatalf("LeanPlanJSON = %s, %q, %v", lean, tag, err)
+	}
+	run, err := s.Run(ctx, p.ID)
+	if err != nil || string(mustJSON(t, run)) != string(mustJSON(t, r)) {
+		t.Fatalf("Run = %s, %v", mustJSON(t, run), err)
+	}
+	// Saved again: the new form replaces the old, spans rows included.
+	if err := s.SavePlan(ctx, p, r); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM spans`); n != 0 {
+		t.Errorf("%d legacy span rows left", n)
 	}
 }

@@ -58,6 +58,10 @@ var migrations = []string{
 		PRIMARY KEY (plan_id, ref)
 	) STRICT, WITHOUT ROWID;
 	CREATE INDEX plan_blobs_ref ON plan_blobs (ref);`,
+	// 4: a run's spans as one JSON array in the plan's row (one write per
+	// plan instead of one per span). A NULL spans marks a row written
+	// before version 4, whose spans are rows of the spans table.
+	`ALTER TABLE plans ADD COLUMN spans TEXT;`,
 }
 
 // migrate brings db's schema to version len(migrations) in one transaction. A database

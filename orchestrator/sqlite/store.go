@@ -7,8 +7,8 @@
 // with orchestrator.Sourced.Ref — are kept once in the blobs table under
 // their content address, and each plan row holds the plan without its trip
 // (the JSON the API serves by default, byte for byte), the trip without
-// those values, and indexed columns (id, created_at, status, brief_key);
-// each span of a run's trace is a row of the spans table. Blobs no plan
+// those values, the run's spans as one JSON array, and indexed columns
+// (id, created_at, status, brief_key). Blobs no plan
 // references are removed with the last plan that did.
 //
 // The database runs in WAL mode: readers never wait for the writer. Writes
@@ -76,6 +76,8 @@ type Store struct {
 	// foreign key and written again.
 	blobsMu sync.Mutex
 	blobs   map[string]bool
+
+	delPlan, insPlan, insRef *sql.Stmt // the writer's statements, prepared once
 }
 
 // maxBatch bounds the plans of one group commit.
@@ -89,7 +91,7 @@ type writeReq struct {
 	id, created, status, briefKey string
 	doc, trip                     []byte // the lean plan, the trip without its referenced values
 	blobs                         []orchestrator.TripBlob
-	spans                         []orchestrator.Span
+	spans                         []byte // the run's spans, a JSON array
 	done                          chan error
 }
 
@@ -160,6 +162,18 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
 	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, blobs: map[string]bool{}}
+	if st.delPlan, err = w.PrepareContext(ctx, `DELETE FROM plans WHERE id = ?`); err == nil {
+		st.insPlan, err = w.PrepareContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	}
+	if err == nil {
+		st.insRef, err = w.PrepareContext(ctx, `INSERT OR IGNORE INTO plan_blobs (plan_id, ref) VALUES (?, ?)`)
+	}
+	if err != nil {
+		_ = r.Close()
+		_ = w.Close()
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
 	go st.writer()
 	return st, nil
 }
@@ -190,12 +204,14 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 	if p.ID == "" {
 		return orchestrator.FieldErrorf("id", "a plan needs an id to be saved")
 	}
-	var spans []orchestrator.Span
+	spans := []orchestrator.Span{}
 	if r != nil {
 		if r.PlanID != "" && r.PlanID != p.ID {
 			return orchestrator.FieldErrorf("plan_id", "run of plan %q saved with plan %q", r.PlanID, p.ID)
 		}
-		spans = r.Spans
+		if r.Spans != nil {
+			spans = r.Spans
+		}
 		for i, sp := range spans {
 			if math.IsNaN(sp.DurationMS) || math.IsInf(sp.DurationMS, 0) {
 				return orchestrator.FieldErrorf(fmt.Sprintf("spans[%d].duration_ms", i), "must be a finite number")
@@ -211,13 +227,17 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
+	spansDoc, err := json.Marshal(spans)
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode trace: %w", p.ID, err)
+	}
 	defer func() { err = writeError(err) }() // a full disk is a 503, not a bug
 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("save plan %s: %w", p.ID, err)
 	}
 	req := &writeReq{id: p.ID, created: p.CreatedAt.UTC().Format(timeLayout), status: p.Status,
-		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: blobs, spans: spans, done: make(chan error, 1)}
+		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: blobs, spans: spansDoc, done: make(chan error, 1)}
 	select {
 	case s.writes <- req:
 	case <-s.quit:
@@ -277,7 +297,9 @@ func (s *Store) commit(batch []*writeReq) {
 }
 
 // writeBatch writes the plans of batch and their traces in one
-// transaction, in order (a later save of the same ID wins).
+// transaction, in order (a later save of the same ID wins). A plan is
+// replaced by deleting the old row (its references go with it) and
+// inserting the new one.
 func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 	defer cancel()
@@ -290,38 +312,16 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 			_ = tx.Rollback()
 		}
 	}()
-	var spanStmt *sql.Stmt
+	del, ins := tx.StmtContext(ctx, s.delPlan), tx.StmtContext(ctx, s.insPlan)
 	for _, r := range batch {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip)
-		VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, status = excluded.status,
-			brief_key = excluded.brief_key, doc = excluded.doc, trip = excluded.trip`,
-			r.id, r.created, r.status, r.briefKey, string(r.doc), string(r.trip),
-		); err != nil {
+		if _, err := del.ExecContext(ctx, r.id); err != nil {
+			return fmt.Errorf("save plan %s: replace: %w", r.id, err)
+		}
+		if _, err := ins.ExecContext(ctx, r.id, r.created, r.status, r.briefKey, string(r.doc), string(r.trip), string(r.spans)); err != nil {
 			return fmt.Errorf("save plan %s: %w", r.id, err)
 		}
 		if err := s.writeBlobs(ctx, tx, r); err != nil {
 			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM spans WHERE plan_id = ?`, r.id); err != nil {
-			return fmt.Errorf("save plan %s: clear trace: %w", r.id, err)
-		}
-		if len(r.spans) == 0 {
-			continue
-		}
-		if spanStmt == nil {
-			if spanStmt, err = tx.PrepareContext(ctx, `INSERT INTO spans
-			(plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
-				return fmt.Errorf("save plan %s: trace: %w", r.id, err)
-			}
-			defer spanStmt.Close()
-		}
-		for i, sp := range r.spans {
-			if _, err := spanStmt.ExecContext(ctx, r.id, i, sp.Node, string(sp.Kind), sp.Route, sp.CacheHit,
-				sp.Attempts, sp.Start.Format(time.RFC3339Nano), sp.DurationMS, sp.Status, sp.Error); err != nil {
-				return fmt.Errorf("save plan %s: span %d (%s): %w", r.id, i, sp.Node, err)
-			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -334,6 +334,27 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 // saved without one, or an ENOTFOUND *orchestrator.Error when there is no
 // such plan.
 func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, error) {
+	var doc sql.NullString
+	err := s.r.QueryRowContext(ctx, `SELECT spans FROM plans WHERE id = ?`, planID).Scan(&doc)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read run %s: %w", planID, err)
+	}
+	if doc.Valid {
+		run := &orchestrator.Run{PlanID: planID, Spans: []orchestrator.Span{}}
+		if err := json.Unmarshal([]byte(doc.String), &run.Spans); err != nil {
+			return nil, fmt.Errorf("read run %s: %w", planID, err)
+		}
+		return run, nil
+	}
+	return s.runRows(ctx, planID)
+}
+
+// runRows reads the trace of a plan saved before version 4, one row per
+// span.
+func (s *Store) runRows(ctx context.Context, planID string) (*orchestrator.Run, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT node, kind, route, cache_hit, attempts, start, duration_ms, status, error
 		FROM spans WHERE plan_id = ? ORDER BY seq`, planID)
 	if err != nil {

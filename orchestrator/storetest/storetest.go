@@ -479,9 +479,10 @@ func testPing(t *testing.T, s orchestrator.PlanStore) {
 	}
 }
 
-// WithCatalogs adds to p's first city the large values stores may keep by
-// reference (orchestrator.Sourced.Ref): attractions and a travel matrix
-// built from seed, each with its content address.
+// WithCatalogs adds to p the large values stores may keep by reference
+// (orchestrator.Sourced.Ref): its first city's attractions and travel
+// matrix and a transport leg, built from seed, each with its content
+// address, and a leg without one.
 func WithCatalogs(p *orchestrator.Plan, seed string) *orchestrator.Plan {
 	prov := orchestrator.Provenance{Source: "dataset:chinatravel", FetchedAt: base, TTL: 86400, CacheHit: true}
 	attr := []orchestrator.Attraction{{ID: seed + ":a1", Name: "宽窄巷子 " + seed, City: "chengdu", Rating: 4.5},
@@ -492,6 +493,11 @@ func WithCatalogs(p *orchestrator.Plan, seed string) *orchestrator.Plan {
 	c := &p.Trip.Cities[0]
 	c.Attractions = &orchestrator.Sourced[[]orchestrator.Attraction]{Value: attr, Provenance: prov, Ref: orchestrator.ContentRef(a)}
 	c.Matrix = &orchestrator.Sourced[orchestrator.TravelMatrix]{Value: m, Provenance: prov, Ref: orchestrator.ContentRef(mj)}
+	leg := orchestrator.TransportLeg{From: "Shanghai", To: "Chengdu", Options: []orchestrator.TransportOption{{ID: seed + ":G1", Mode: "train",
+		From: "Shanghai", To: "Chengdu", Depart: "08:00", Arrive: "18:00", Price: orchestrator.Money{Cents: 55000, Currency: "CNY"}}}}
+	lj, _ := json.Marshal(leg)
+	p.Trip.Transport = append(p.Trip.Transport, orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: prov, Ref: orchestrator.ContentRef(lj)},
+		orchestrator.Sourced[orchestrator.TransportLeg]{Value: orchestrator.TransportLeg{From: "Chengdu", To: "Shanghai"}, Provenance: prov})
 	return p
 }
 

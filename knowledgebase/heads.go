@@ -1,0 +1,125 @@
+package knowledgebase
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// headBytes is how much of a stored value LookupHeads reads for a header:
+// the provenance, expiry and checksum fit with room to spare.
+const headBytes = 1024
+
+// Checksum returns the checksum the cache records for payload (CRC-32C of
+// the payload bytes as stored), as Lookup.Sum reports it.
+func Checksum(payload []byte) uint32 { return crc32.Checksum(payload, castagnoli) }
+
+// LookupHeads is Lookup that, for the keys whose head[i] is set, reads only
+// the stored entry's header — provenance, expiry and the payload's checksum
+// — and returns it with Entry.Payload nil and Sum set, so that a caller
+// holding what it decoded from that payload need not transfer it again
+// (a hot city's catalogs are hundreds of kilobytes). Values too short to
+// need it, or without a checksummed header, come back whole. One round
+// trip: a pipeline of GETRANGE and GET commands.
+func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Lookup, error) {
+	if len(head) != len(keys) {
+		return nil, fmt.Errorf("knowledgebase: lookup: %d head flags for %d keys", len(head), len(keys))
+	}
+	out := make([]Lookup, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	rkeys := make([]string, len(keys))
+	for i, k := range keys {
+		if err := k.validate(); err != nil {
+			return nil, err
+		}
+		rkeys[i] = s.redisKey(k)
+	}
+	now := s.now()
+	pipe := s.client.Pipeline()
+	cmds := make([]*redis.StringCmd, len(rkeys))
+	for i, k := range rkeys {
+		if head[i] {
+			cmds[i] = pipe.GetRange(ctx, k, 0, headBytes-1)
+		} else {
+			cmds[i] = pipe.Get(ctx, k)
+		}
+	}
+	_, _ = pipe.Exec(ctx) // errors are read per command below
+	var whole []int       // heads that turned out to need the whole value
+	for i, cmd := range cmds {
+		b, err := cmd.Bytes()
+		switch {
+		case errors.Is(err, redis.Nil) || (head[i] && err == nil && len(b) == 0): // GETRANGE of a missing key is ""
+			s.stats.misses.Add(1)
+			continue
+		case err != nil:
+			s.stats.errors.Add(1)
+			return nil, fmt.Errorf("knowledgebase: lookup: %w", err)
+		}
+		if !head[i] || len(b) < headBytes {
+			// GET, or GETRANGE that read the whole value.
+			out[i] = s.classify(rkeys[i], b, now)
+			out[i].Sum = sumOf(b)
+			continue
+		}
+		h, ok := decodeHead(b)
+		if !ok {
+			whole = append(whole, i)
+			continue
+		}
+		out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
+		out[i].Sum = *h.CRC32C
+	}
+	if len(whole) > 0 {
+		pipe := s.client.Pipeline()
+		gets := make([]*redis.StringCmd, len(whole))
+		for j, i := range whole {
+			gets[j] = pipe.Get(ctx, rkeys[i])
+		}
+		_, _ = pipe.Exec(ctx)
+		for j, i := range whole {
+			b, err := gets[j].Bytes()
+			switch {
+			case errors.Is(err, redis.Nil):
+				s.stats.misses.Add(1)
+				continue
+			case err != nil:
+				s.stats.errors.Add(1)
+				return nil, fmt.Errorf("knowledgebase: lookup: %w", err)
+			}
+			out[i] = s.classify(rkeys[i], b, now)
+			out[i].Sum = sumOf(b)
+		}
+	}
+	return out, nil
+}
+
+// decodeHead parses the header at the start of a stored value (see
+// encodeEntry); ok is false when b holds no checksummed header.
+func decodeHead(b []byte) (wireHeader, bool) {
+	i := bytes.Index(b, payloadMarker)
+	if i <= 0 {
+		return wireHeader{}, false
+	}
+	var h wireHeader
+	hdr := append(b[:i:i], '}')
+	if json.Unmarshal(hdr, &h) != nil || h.CRC32C == nil || h.ExpiresAt.IsZero() {
+		return wireHeader{}, false
+	}
+	return h, true
+}
+
+// sumOf returns the checksum recorded in a whole stored value, or 0.
+func sumOf(b []byte) uint32 {
+	if h, ok := decodeHead(b); ok {
+		return *h.CRC32C
+	}
+	return 0
+}
