@@ -201,6 +201,12 @@ func (s *Store) acquireLease(ctx context.Context, key Key) (release func(), peer
 			return nil, nil, false
 		}
 		if got {
+			// A holder that finished between the caller's lookup and
+			// this lease left its entry: use it.
+			if e, ok := s.peekFresh(ctx, key); ok {
+				_ = releaseScript.Run(ctx, s.client, []string{lk}, token).Err()
+				return nil, e, false
+			}
 			return func() {
 				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeBackTimeout)
 				defer cancel()
@@ -214,8 +220,8 @@ func (s *Store) acquireLease(ctx context.Context, key Key) (release func(), peer
 				return nil, nil, false
 			case <-time.After(leasePoll):
 			}
-			if l, err := s.Get(ctx, key); err == nil && l.State == Fresh {
-				return nil, &l.Entry, false
+			if e, ok := s.peekFresh(ctx, key); ok {
+				return nil, e, false
 			}
 			n, err := s.client.Exists(ctx, lk).Result()
 			if err != nil {
@@ -226,4 +232,19 @@ func (s *Store) acquireLease(ctx context.Context, key Key) (release func(), peer
 			}
 		}
 	}
+}
+
+// peekFresh returns key's entry when it is fresh, without counting a
+// lookup in Stats.
+func (s *Store) peekFresh(ctx context.Context, key Key) (*Entry, bool) {
+	b, err := s.client.Get(ctx, s.redisKey(key)).Bytes()
+	if err != nil {
+		return nil, false
+	}
+	e, err := decodeEntry(b)
+	if err != nil || len(e.Payload) == 0 || !s.now().Before(e.ExpiresAt) {
+		return nil, false
+	}
+	e.Provenance.CacheHit = true
+	return &e, true
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -33,7 +34,14 @@ type WorkerOptions struct {
 	Backoff func(n int) time.Duration
 	// PollInterval is how often an idle worker looks for tasks; 0 → 1 s.
 	PollInterval time.Duration
-	Logger       *slog.Logger
+	// AdoptEvery is how often the worker looks for tasks orphaned by a
+	// dead worker (see adopt.go); 0 → DefaultAdoptEvery, negative never.
+	AdoptEvery time.Duration
+	// OrphanAfter is how long a task's lease must have gone without
+	// extension before it is adopted; 0 → DefaultOrphanAfter (asynq
+	// extends leases every 5 s).
+	OrphanAfter time.Duration
+	Logger      *slog.Logger
 }
 
 // Worker runs pre-warm tasks from the queue.
@@ -43,6 +51,7 @@ type Worker struct {
 	opts   WorkerOptions
 	log    *slog.Logger
 	srv    *asynq.Server
+	rdb    redis.UniversalClient
 }
 
 // NewWorker returns a worker taking tasks from the queue over rdb and
@@ -68,7 +77,13 @@ func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *W
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	w := &Worker{q: New(rdb, &o.Options), warmer: warmer, opts: o, log: o.Logger}
+	if o.AdoptEvery == 0 {
+		o.AdoptEvery = DefaultAdoptEvery
+	}
+	if o.OrphanAfter <= 0 {
+		o.OrphanAfter = DefaultOrphanAfter
+	}
+	w := &Worker{q: New(rdb, &o.Options), warmer: warmer, opts: o, log: o.Logger, rdb: rdb}
 	w.srv = asynq.NewServerFromRedisClient(rdb, asynq.Config{
 		Concurrency:              o.Concurrency,
 		Queues:                   map[string]int{o.Queue: 1},
@@ -84,14 +99,19 @@ func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *W
 
 // Run processes tasks until ctx ends, then lets the tasks in progress
 // finish (up to 10 s; the rest are redelivered to another worker) and
-// returns.
+// returns. Meanwhile it adopts tasks orphaned by dead workers (adopt.go).
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc(TaskWarm, w.handle)
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("prewarm worker: %w", err)
 	}
+	var wg sync.WaitGroup
+	if w.opts.AdoptEvery > 0 {
+		wg.Go(func() { w.adoptOrphans(ctx, w.rdb) })
+	}
 	<-ctx.Done()
+	wg.Wait()
 	w.srv.Shutdown()
 	return w.q.Close()
 }
