@@ -52,3 +52,17 @@ type KeyStore interface {
 	// SetShareHash replaces the hash of plan planID's share token.
 	SetShareHash(ctx context.Context, planID string, hash []byte) error
 }
+
+type callerKey struct{}
+
+// WithCaller returns ctx carrying the API key of the request it serves.
+func WithCaller(ctx context.Context, k *APIKey) context.Context {
+	return context.WithValue(ctx, callerKey{}, k)
+}
+
+// Caller returns the API key ctx carries, or nil (authentication off, or a
+// share token).
+func Caller(ctx context.Context) *APIKey {
+	k, _ := ctx.Value(callerKey{}).(*APIKey)
+	return k
+}

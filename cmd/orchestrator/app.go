@@ -20,6 +20,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/delegate"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 	"github.com/tripweave/tripweave/orchestrator/prewarmq"
@@ -43,6 +44,8 @@ type App struct {
 	Parser  *queryParser
 	// Circuits holds the providers' circuit breakers (GET /providers).
 	Circuits *breaker.Set
+	// Delegate is the planning conversation behind /mcp and /a2a.
+	Delegate *delegate.Service
 
 	closers []func() error
 }

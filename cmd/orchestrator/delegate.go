@@ -15,6 +15,7 @@ import (
 // OpenAPI description at /openapi.json.
 func (a *App) mountInterfaces() {
 	svc := delegate.NewService(delegate.Config{Planner: a.Service, Store: a.Store, Parser: a.Parser, Now: a.Config.Now, Logger: a.Logger})
+	a.Delegate = svc
 	a.Server.Mount(delegate.MCPHandler(delegate.NewMCPServer(svc)), "/mcp", http.MethodPost, http.MethodGet, http.MethodDelete)
 	rpc, card := delegate.NewAgent(svc).Handlers()
 	a.Server.Mount(rpc, delegate.A2APath, http.MethodPost)

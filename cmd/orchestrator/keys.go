@@ -135,6 +135,9 @@ func (a *App) enableAuth(ctx context.Context, addr string) error {
 		return fmt.Errorf("%s, so it needs API keys and none exists: create one with `orchestrator keys create --name NAME --scopes plans:read,plans:write` (and one with --scopes admin for /metrics), or listen on 127.0.0.1 with TRIPWEAVE_ADDR", why)
 	}
 	a.Server.SetAuth(auth.NewAuthenticator(ks, a.Config.Now), ks)
+	if a.Delegate != nil {
+		a.Delegate.SetKeys(ks) // /mcp and /a2a keep plans to their owners
+	}
 	if !a.Config.Hardening.RateLimitSet {
 		l := a.Server.Limits()
 		l.Requests = DefaultKeyRate

@@ -30,18 +30,64 @@ const A2AProtocolVersion = "0.3.0"
 // with the questions; the next message on the same task answers them. A
 // finished plan's summary, plan data and documents come back as artifacts.
 type Agent struct {
-	svc *Service
+	svc    *Service
+	owners sync.Map // a2a.TaskID → API key ID, with keys set
 }
 
 // NewAgent returns the A2A agent over svc.
 func NewAgent(svc *Service) *Agent { return &Agent{svc: svc} }
+
+// ownerCheck keeps tasks to the key that started them when the Service
+// has keys: tasks/get, tasks/cancel, resubscription and messages on an
+// existing task from another key (not admin) find no task.
+type ownerCheck struct {
+	a2asrv.PassthroughCallInterceptor
+	a *Agent
+}
+
+func (o ownerCheck) Before(ctx context.Context, _ *a2asrv.CallContext, req *a2asrv.Request) (context.Context, error) {
+	var id a2a.TaskID
+	switch p := req.Payload.(type) {
+	case *a2a.TaskQueryParams:
+		id = p.ID
+	case *a2a.TaskIDParams:
+		id = p.ID
+	case *a2a.MessageSendParams:
+		if p.Message != nil {
+			id = p.Message.TaskID
+		}
+	case *a2a.GetTaskPushConfigParams:
+		id = p.TaskID
+	case *a2a.ListTaskPushConfigParams:
+		id = p.TaskID
+	case *a2a.TaskPushConfig:
+		id = p.TaskID
+	case *a2a.DeleteTaskPushConfigParams:
+		id = p.TaskID
+	}
+	if id == "" || o.a.svc.keys == nil {
+		return ctx, nil
+	}
+	k := orchestrator.Caller(ctx)
+	if k == nil {
+		return ctx, a2a.ErrTaskNotFound
+	}
+	if k.Has(orchestrator.ScopeAdmin) {
+		return ctx, nil
+	}
+	if owner, ok := o.a.owners.Load(id); !ok || owner != k.ID {
+		return ctx, a2a.ErrTaskNotFound
+	}
+	return ctx, nil
+}
 
 // Handlers returns the agent's JSON-RPC endpoint (serve it at A2APath) and
 // its card (serve it at a2asrv.WellKnownAgentCardPath), which names the
 // endpoint on the host the card was asked from. Tasks are kept in memory by
 // the process that created them.
 func (a *Agent) Handlers() (rpc, card http.Handler) {
-	h := a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(a, a2asrv.WithLogger(a.svc.cfg.Logger)))
+	h := a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(a, a2asrv.WithLogger(a.svc.cfg.Logger),
+		a2asrv.WithCallInterceptor(ownerCheck{a: a})))
 	rpc = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), originKey{}, requestOrigin(r))))
 	})
@@ -84,6 +130,9 @@ func Card(base string) *a2a.AgentCard {
 // Execute plans the request of reqCtx's message, or answers the questions
 // of the task's pending plan, writing the task's events to q.
 func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
+	if k := orchestrator.Caller(ctx); k != nil {
+		a.owners.LoadOrStore(reqCtx.TaskID, k.ID) // before the client learns the task's ID
+	}
 	if reqCtx.StoredTask == nil {
 		if err := q.Write(ctx, a2a.NewStatusUpdateEvent(reqCtx, a2a.TaskStateSubmitted, nil)); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -91,6 +92,7 @@ func NewMCPServer(svc *Service) *mcp.Server {
 			"Answers the plan's ID, status, a summary, pending questions, notes and links to its JSON, HTML, Markdown, iCalendar and GeoJSON.",
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in PlanTripInput) (*mcp.CallToolResult, PlanResult, error) {
+		ctx = withCaller(ctx, req)
 		r := Request{Query: in.Query, PlanID: in.PlanID, Answers: in.Answers, Now: in.Now,
 			Deadline: msDuration(in.DeadlineMS)}
 		if in.Brief != nil {
@@ -115,6 +117,7 @@ func NewMCPServer(svc *Service) *mcp.Server {
 		Description: "Fetch a stored plan by ID: status, summary, questions, notes and links; with full, the whole plan JSON too.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, func(ctx context.Context, req *mcp.CallToolRequest, in GetPlanInput) (*mcp.CallToolResult, PlanResult, error) {
+		ctx = withCaller(ctx, req)
 		p, err := svc.Get(ctx, in.ID)
 		if err != nil {
 			return nil, PlanResult{}, toolError(err)
@@ -152,8 +155,30 @@ func MCPHandler(s *mcp.Server) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Header.Set(baseHeader, requestOrigin(r))
+		r.Header.Del(callerHeader) // only the server says who calls
+		if k := orchestrator.Caller(r.Context()); k != nil {
+			r.Header.Set(callerHeader, k.ID+";"+strings.Join(k.Scopes, ","))
+		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// callerHeader carries the authenticated API key (id and scopes) from
+// MCPHandler to the tools; a client's value is removed.
+const callerHeader = "X-Tripweave-Caller"
+
+// withCaller returns ctx carrying the API key MCPHandler found on the
+// request, if any.
+func withCaller(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	if req.Extra == nil || req.Extra.Header == nil {
+		return ctx
+	}
+	v := req.Extra.Header.Get(callerHeader)
+	if v == "" {
+		return ctx
+	}
+	id, scopes, _ := strings.Cut(v, ";")
+	return orchestrator.WithCaller(ctx, &orchestrator.APIKey{ID: id, Scopes: strings.Split(scopes, ",")})
 }
 
 // requestOrigin is the scheme and host the request was sent to.

@@ -40,7 +40,49 @@ type Config struct {
 // Service is the planning conversation shared by the MCP tools and the A2A
 // agent. It is safe for concurrent use.
 type Service struct {
-	cfg Config
+	cfg  Config
+	keys orchestrator.KeyStore // set: API keys are required, plans have owners
+}
+
+// SetKeys makes the Service keep plans to their owners: every call must
+// carry its API key (orchestrator.WithCaller), new plans are recorded as the
+// key's before they are stored, and a key other than the owner (or an
+// admin key) finds no plan. Call it before serving.
+func (s *Service) SetKeys(ks orchestrator.KeyStore) { s.keys = ks }
+
+// claim records the caller as the owner of new plan id.
+func (s *Service) claim(ctx context.Context, id string) error {
+	if s.keys == nil {
+		return nil
+	}
+	k := orchestrator.Caller(ctx)
+	if k == nil {
+		return orchestrator.Errorf(orchestrator.EUNAUTHORIZED, "an API key is required")
+	}
+	return s.keys.SetPlanOwner(ctx, id, k.ID)
+}
+
+// authorize lets the caller at plan id only if it owns it or is an admin;
+// for other keys the plan does not exist.
+func (s *Service) authorize(ctx context.Context, id string) error {
+	if s.keys == nil {
+		return nil
+	}
+	k := orchestrator.Caller(ctx)
+	if k == nil {
+		return orchestrator.Errorf(orchestrator.EUNAUTHORIZED, "an API key is required")
+	}
+	if k.Has(orchestrator.ScopeAdmin) {
+		return nil
+	}
+	owner, _, err := s.keys.PlanOwner(ctx, id)
+	if err != nil && orchestrator.ErrorCode(err) != orchestrator.ENOTFOUND {
+		return err
+	}
+	if owner != k.ID {
+		return orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id)
+	}
+	return nil
 }
 
 // NewService returns a Service over cfg.
@@ -125,7 +167,11 @@ func (s *Service) Plan(ctx context.Context, req Request) (*Outcome, error) {
 			return nil, err
 		}
 		if len(parsed.Questions) > 0 {
-			return s.ask(ctx, s.cfg.Planner.NewID(), req.Query, parsed)
+			id := s.cfg.Planner.NewID()
+			if err := s.claim(ctx, id); err != nil {
+				return nil, err
+			}
+			return s.ask(ctx, id, req.Query, parsed)
 		}
 		b := parsed.Brief
 		if err := b.Normalize(ref); err != nil {
@@ -134,6 +180,12 @@ func (s *Service) Plan(ctx context.Context, req Request) (*Outcome, error) {
 		pr.Brief, pr.Query = b, req.Query
 	default:
 		return nil, orchestrator.FieldErrorf("query", "send a query or a brief")
+	}
+	if pr.ID == "" && s.keys != nil {
+		pr.ID = s.cfg.Planner.NewID()
+		if err := s.claim(ctx, pr.ID); err != nil {
+			return nil, err
+		}
 	}
 	if req.OnStart != nil {
 		b := pr.Brief
@@ -200,10 +252,13 @@ func (s *Service) ask(ctx context.Context, id, query string, parsed *orchestrato
 	return &Outcome{Plan: pending, Questions: parsed.Questions}, nil
 }
 
-// Get returns the stored plan id.
+// Get returns the stored plan id (to its owner, with keys set).
 func (s *Service) Get(ctx context.Context, id string) (*orchestrator.Plan, error) {
 	if !validID(id) {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id)
+	}
+	if err := s.authorize(ctx, id); err != nil {
+		return nil, err
 	}
 	return s.cfg.Store.Plan(ctx, id)
 }

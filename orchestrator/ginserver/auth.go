@@ -19,9 +19,8 @@ var publicPaths = map[string]bool{
 	"/": true, "/healthz": true, "/readyz": true, "/.well-known/agent-card.json": true,
 }
 
-// adminPaths need the admin scope: operator views, the list of every plan,
-// and the agent endpoints (whose plan tools do not check ownership).
-var adminPrefixes = []string{"/metrics", "/providers", "/mcp", "/a2a"}
+// adminPrefixes need the admin scope: operator views.
+var adminPrefixes = []string{"/metrics", "/providers"}
 
 // authenticate guards every request: it identifies the caller (identify),
 // applies the caller's rate limits and plan quota (limit), keeps plans to
@@ -34,6 +33,7 @@ func (s *Server) authenticate(c *gin.Context) {
 	}
 	if key != nil {
 		c.Set(apiKeyKey, key)
+		c.Request = c.Request.WithContext(orchestrator.WithCaller(c.Request.Context(), key))
 	}
 	if !s.limit(c, key) || !s.owns(c, key) {
 		return
