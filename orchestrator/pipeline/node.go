@@ -24,12 +24,19 @@ type node struct {
 	// pre is the decoded value of the cached entry when the decoded cache
 	// held it (cached then has no payload).
 	pre *decoded
+	// known is the place the brief resolved for a geocode subtask
+	// (knownPlaces): the node answers with it and asks nobody.
+	known *nodeValue
 	// briefJSON is the brief as JSON, the same for every node of a run
 	// (the local-step memo's key covers it).
 	briefJSON []byte
 }
 
 func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, error) {
+	if n.known != nil {
+		dag.SetRoute(ctx, string(orchestrator.RouteLocal))
+		return *n.known, nil
+	}
 	routes := append([]orchestrator.Route{n.strategy.Route}, n.strategy.Fallback...)
 	var lastErr error
 	for _, route := range routes {

@@ -229,7 +229,8 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 
 // run builds, compiles and runs the DAG of subtasks.
 func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orchestrator.Subtask, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
-	strategies, lookups, pre, err := s.decide(ctx, subtasks)
+	known := knownPlaces(b, subtasks)
+	strategies, lookups, pre, err := s.decide(ctx, subtasks, known)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +244,7 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 		return nil, err
 	}
 	for i, st := range subtasks {
-		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i], pre: pre[i], briefJSON: briefJSON}
+		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i], pre: pre[i], known: known[i], briefJSON: briefJSON}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),
@@ -275,12 +276,12 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 // decoded cache holds the value for that entry and checksum, the payload —
 // hundreds of kilobytes — is not transferred; the others are read whole in
 // a second round trip.
-func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) ([]decision.Strategy, []knowledgebase.Lookup, []*decoded, error) {
+func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, known []*nodeValue) ([]decision.Strategy, []knowledgebase.Lookup, []*decoded, error) {
 	var keys []knowledgebase.Key
 	var idx []int
 	var head []bool
 	for i, st := range subtasks {
-		if s.opts.Policy.TTL[st.Category] > 0 {
+		if s.opts.Policy.TTL[st.Category] > 0 && known[i] == nil {
 			keys = append(keys, cacheKey(st))
 			idx = append(idx, i)
 			head = append(head, handlers[st.Kind].shared)
@@ -325,9 +326,46 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask) (
 	now := s.opts.Now()
 	out := make([]decision.Strategy, len(subtasks))
 	for i, st := range subtasks {
+		if known[i] != nil {
+			out[i] = decision.Strategy{Route: orchestrator.RouteLocal, Reason: reasonKnownPlace}
+			continue
+		}
 		out[i] = s.opts.Policy.Decide(st, cacheState(lookups[i], now), health)
 	}
 	return out, lookups, pre, nil
+}
+
+// reasonKnownPlace is the strategy reason of a geocode subtask the brief
+// answers (Brief.Places).
+const reasonKnownPlace = "known_place"
+
+// knownPlaces returns, per subtask, the value of a geocode subtask whose
+// city the brief already resolved (Brief.Places: the parser's gazetteer
+// gives its GeoNames id, coordinates and time zone), so that it is not
+// geocoded again over the network; nil for every other subtask. Its
+// provenance is the brief, as of the brief's reference time.
+func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask) []*nodeValue {
+	out := make([]*nodeValue, len(subtasks))
+	if len(b.Places) == 0 {
+		return out
+	}
+	at := b.ReferenceTime(time.Time{}).UTC()
+	for i, st := range subtasks {
+		if st.Kind != orchestrator.KindGeocode {
+			continue
+		}
+		pl, ok := b.Place(st.Params["city"])
+		if !ok {
+			continue
+		}
+		prov := orchestrator.Provenance{Source: "brief:places", FetchedAt: at}
+		if pl.SourceID != "" {
+			prov.Attribution = &orchestrator.Attribution{Text: "GeoNames", URL: "https://www.geonames.org/", License: "CC BY 4.0"}
+		}
+		doc, _ := json.Marshal(pl)
+		out[i] = &nodeValue{value: pl, prov: prov, fp: orchestrator.ContentRef(doc)}
+	}
+	return out
 }
 
 func (s *Service) health() decision.Health {
