@@ -41,7 +41,7 @@ func publishedSchemas(t *testing.T) map[string]*jsonschema.Resolved {
 	set, err := agents.Open(agents.Config{
 		OpenMeteoGeocodingURL: dead, OpenMeteoForecastURL: dead, OpenMeteoArchiveURL: dead,
 		WikivoyageENURL: dead, WikivoyageZHURL: dead, OverpassURL: dead, NominatimURL: dead,
-		Travel: traveltools.Config{FrankfurterURL: dead, OSRMURL: dead, DuffelURL: dead, DuffelToken: "test", AmapURL: dead, AmapKey: "test"},
+		Travel:  traveltools.Config{FrankfurterURL: dead, OSRMURL: dead, DuffelURL: dead, DuffelToken: "test", AmapURL: dead, AmapKey: "test"},
 		Browser: &browser.Config{Recipes: recipes, AllowPrivate: true},
 	}, logger)
 	if err != nil {
@@ -132,7 +132,9 @@ func (c *contractTools) Call(_ context.Context, tool string, args any) (json.Raw
 func TestToolArgumentsMatchPublishedSchemas(t *testing.T) {
 	schemas := publishedSchemas(t)
 	clk := &clock{t: time.Date(2026, 6, 10, 2, 0, 0, 0, time.UTC)}
-	prov := func(src string) orchestrator.Provenance { return orchestrator.Provenance{Source: src, FetchedAt: clk.Now().UTC()} }
+	prov := func(src string) orchestrator.Provenance {
+		return orchestrator.Provenance{Source: src, FetchedAt: clk.Now().UTC()}
+	}
 	places := map[string]orchestrator.Place{
 		"shanghai": cities["shanghai"],
 		"成都":       {Name: "成都", CountryCode: "CN", Latitude: 30.66667, Longitude: 104.06667, SourceID: "amap:510100"},
