@@ -380,7 +380,13 @@ func TestLLMConfigFromEnv(t *testing.T) {
 	t.Setenv("LLM_MODEL", "qwen-plus")
 	t.Setenv("LLM_JSON_MODE", "json_schema")
 	c := LLMConfigFromEnv()
-	if c == nil || c.APIKey != "sk-x" || c.Model != "qwen-plus" || !c.JSONSchema || !strings.Contains(c.BaseURL, "dashscope") {
+	if c == nil || c.APIKey != "sk-x" || c.Model != "qwen-plus" || !c.JSONSchema || !strings.Contains(c.BaseURL, "dashscope") || c.Timeout != 0 {
 		t.Fatalf("got %+v", c)
+	}
+	for v, want := range map[string]time.Duration{"8s": 8 * time.Second, "2.5": 2500 * time.Millisecond, "soon": 0, "-1s": 0} {
+		t.Setenv("LLM_TIMEOUT", v)
+		if got := LLMConfigFromEnv().Timeout; got != want {
+			t.Errorf("LLM_TIMEOUT=%s: timeout %v, want %v", v, got, want)
+		}
 	}
 }

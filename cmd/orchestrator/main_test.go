@@ -315,6 +315,7 @@ func TestEndToEnd(t *testing.T) {
 			_, metrics := getJSON(t, base+"/metrics")
 			for _, want := range []string{`tripweave_node_duration_seconds_count{kind="weather",route="mcp",status="ok"}`,
 				`tripweave_cache_lookups_total{category="static_knowledge",result="hit"}`,
+				`brief_parser_total{outcome="ok",parser="rules"}`, `brief_parser_total{outcome="questions",parser="rules"}`,
 				`tripweave_upstream_quota_limit{bucket="",provider="open-meteo",quota="Open-Meteo daily"} 10000`} {
 				if strings.Contains(want, "quota") && mode != "in-process agents" {
 					continue // the agents server counts its own quotas (GET /quotas)
