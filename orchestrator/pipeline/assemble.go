@@ -78,6 +78,9 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 			if err == nil {
 				err = &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "not run"}
 			}
+			if st.Kind == orchestrator.KindTransport && (j.display[st.Params["from"]] == "" || j.display[st.Params["to"]] == "") {
+				continue // a hub leg the data lacks: no connection there, nothing missing
+			}
 			j.notes = append(j.notes, noteFor(st, unwrapNode(err)))
 			continue
 		}

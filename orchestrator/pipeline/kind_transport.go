@@ -24,6 +24,11 @@ func init() {
 		args: func(c *call, _ string) (map[string]any, error) {
 			p := c.st.Params
 			places := c.places()
+			if len(places) < 2 {
+				// A hub leg (orchestrator.HubsFor): answered from the
+				// cache only, never by a live source.
+				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "connections through " + p["from"] + " → " + p["to"] + " come from imported data only"}
+			}
 			if len(places) != 2 || places[0].Name == "" || places[1].Name == "" {
 				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s or %s could not be located", p["from"], p["to"])}
 			}

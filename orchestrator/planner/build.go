@@ -23,7 +23,19 @@ type built struct {
 	it       *orchestrator.Itinerary
 	cost     orchestrator.TierCost
 	findings []orchestrator.Finding
-	quality  orchestrator.Quality
+	// quality is the variant's score, computed when first needed
+	// (scoreOf): the tier choice compares scores only among variants
+	// within the budget, so most plans score one variant.
+	quality *orchestrator.Quality
+}
+
+// scoreOf returns the quality score of a built variant, computing it once.
+func (w *world) scoreOf(b *built) *orchestrator.Quality {
+	if b.quality == nil {
+		q := quality.Score(w.b, w.trip, b.it)
+		b.quality = &q
+	}
+	return b.quality
 }
 
 // build prices the route at every tier, picks the tier to return and
@@ -46,12 +58,9 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 		}
 		bs[i] = b
 	}
-	for _, b := range bs {
-		b.quality = quality.Score(w.b, w.trip, b.it)
-	}
 	chosen := w.choose(bs)
 	it := chosen.it
-	q := chosen.quality
+	q := *w.scoreOf(chosen)
 	it.Quality = &q
 	var limit *orchestrator.Money
 	if w.limit >= 0 {
@@ -121,7 +130,7 @@ func (w *world) choose(bs []*built) *built {
 	}
 	var best *built
 	for _, i := range order {
-		if ok(bs[i]) && (best == nil || w.limit >= 0 && bs[i].quality.Score > best.quality.Score) {
+		if ok(bs[i]) && (best == nil || w.limit >= 0 && w.scoreOf(bs[i]).Score > w.scoreOf(best).Score) {
 			best = bs[i]
 		}
 	}

@@ -29,6 +29,30 @@ func cacheTrips(kb *knowledgebase.Store) func(context.Context, *Query, []string)
 	})
 }
 
+// cacheTripsBatch reads trips from kb through CacheTripsBatch, one
+// Lookup per trip.
+func cacheTripsBatch(kb *knowledgebase.Store) func(context.Context, *Query, []string) (*orchestrator.Trip, error) {
+	return CacheTripsBatch(func(ctx context.Context, ss []orchestrator.Subtask) ([]json.RawMessage, []*orchestrator.Provenance, error) {
+		keys := make([]knowledgebase.Key, len(ss))
+		for i, s := range ss {
+			keys[i] = knowledgebase.Key{Kind: string(s.Kind), Hash: s.Hash()}
+		}
+		ls, err := kb.Lookup(ctx, keys)
+		if err != nil {
+			return nil, nil, err
+		}
+		payloads := make([]json.RawMessage, len(ss))
+		provs := make([]*orchestrator.Provenance, len(ss))
+		for i, l := range ls {
+			if l.State != knowledgebase.Miss {
+				e := l.Entry
+				payloads[i], provs[i] = e.Payload, &e.Provenance
+			}
+		}
+		return payloads, provs, nil
+	})
+}
+
 // TestRunBatchThroughCache imports the sandbox cities of a few queries into
 // the knowledge cache and plans them from there.
 func TestRunBatchThroughCache(t *testing.T) {
@@ -76,8 +100,33 @@ func TestRunBatchThroughCache(t *testing.T) {
 		}
 	}
 	f.Close()
+	// One lookup per trip gives the trips that reading entry by entry
+	// does, and again from the memo of decoded catalogs.
+	one, batch := cacheTrips(kb), cacheTripsBatch(kb)
+	for _, q := range picked {
+		cities, err := ad.Cities(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := one(ctx, q, cities)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			b, err := batch(ctx, q, cities)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			if string(ja) != string(jb) {
+				t.Fatalf("query %d: CacheTripsBatch differs from CacheTrips", q.Idx)
+			}
+			NewAdapter(nil, sb).Restrict(b) // filters the trip's own slices, not the memo
+		}
+	}
 	// A catalog-free adapter: the trips come from the cache only.
-	sum, err := RunBatch(ctx, BatchOptions{QueriesFile: queries, OutFile: out, Adapter: NewAdapter(nil, sb), Trips: cacheTrips(kb)})
+	sum, err := RunBatch(ctx, BatchOptions{QueriesFile: queries, OutFile: out, Adapter: NewAdapter(nil, sb), Trips: batch})
 	if err != nil {
 		t.Fatal(err)
 	}
