@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
 	dto "github.com/prometheus/client_model/go"
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 )
 
 // ext builds an extraction reply: every field of the schema, with the
@@ -300,4 +302,56 @@ func TestQuestionChoices(t *testing.T) {
 	if err != nil || len(a.Questions) > 0 || a.Brief.Days != 4 {
 		t.Fatalf("answer with the choice: %v %+v %s", err, a.Questions, summary(a))
 	}
+}
+
+// FuzzLLMMerge merges arbitrary model readings into the rules' reading of
+// a few requests: never a panic, never a place the text does not name.
+func FuzzLLMMerge(f *testing.F) {
+	f.Add("上海", "成都,三亚", "下周五", 3, 2, 2000.0, "USD", "food,Sichuan", "relaxed", 0)
+	f.Add("Moscow", "Rome,Paris", "May 2", 40, 99, -1.0, "QQQ", "", "slow", 1)
+	f.Add("", "", "", 0, 0, 0.0, "", "", "", 2)
+	g, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	queries := []string{issueQuery, injectionQuery, "去杭州玩三天", "想去海边玩三天，预算三千，从上海出发", "A week in Portugal in May", "杭州两晚，苏州一晚，下周六出发"}
+	f.Fuzz(func(t *testing.T, origin, dests, dateText string, days, adults int, budget float64, cur, prefs, pace string, qi int) {
+		if qi < 0 {
+			qi = -qi
+		}
+		q := queries[qi%len(queries)]
+		x := emptyExtraction()
+		x.Origin, x.DateText, x.Days, x.Adults, x.BudgetAmount, x.BudgetCurrency, x.Pace = origin, dateText, days, adults, budget, cur, pace
+		if dests != "" {
+			x.Destinations = strings.Split(dests, ",")
+		}
+		if prefs != "" {
+			x.Interests = strings.Split(prefs, ",")
+			x.Cuisines = x.Interests
+		}
+		raw, _ := json.Marshal(x)
+		dx, err := decodeExtraction(string(raw))
+		if err != nil {
+			return // the decoder refuses it: the rules answer
+		}
+		clean, gerr := guard(q)
+		if gerr != nil {
+			t.Fatal(gerr)
+		}
+		rules, d := readRules(clean, refNow, g.gaz)
+		lp := &llmParser{gaz: g.gaz}
+		r := lp.merge(rules, d, dx, refNow)
+		key := gazetteer.Key(clean)
+		for _, n := range append([]string{r.Brief.Origin}, r.Brief.Destinations...) {
+			if n == "" || strings.Contains(key, gazetteer.Key(n)) {
+				continue
+			}
+			rr := ParseRules(q, refNow)
+			if n != rr.Brief.Origin && !slices.Contains(rr.Brief.Destinations, n) && !slices.ContainsFunc(r.Places, func(p Place) bool {
+				return p.Name == n && strings.Contains(key, gazetteer.Key(p.Text))
+			}) {
+				t.Errorf("%s: place %q reached the brief from the model %+v", q, n, dx)
+			}
+		}
+	})
 }

@@ -188,7 +188,11 @@ func (m *mergeState) places() {
 	seen := map[string]bool{}
 	for _, n := range x.Destinations {
 		p, ok := m.groundPlace(n, "destination")
-		if !ok {
+		switch {
+		case !ok && isWishWord(strings.TrimSpace(n)):
+			m.note("the model's destination %q is a wish, not a place; dropped", n)
+			continue
+		case !ok:
 			m.note("the model's destination %q does not appear in the request; dropped", n)
 			continue
 		}
