@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -70,7 +71,16 @@ type llmParser struct {
 	cfg    LLMConfig
 	gaz    *gazetteer.Gazetteer
 	schema *jsonschema.Definition
+	// noSchema is set once the provider refused response_format
+	// json_schema (DeepSeek, older Qwen models): JSON mode from then on.
+	noSchema atomic.Bool
 }
+
+// errSchemaUnsupported marks a provider's refusal of json_schema output.
+var errSchemaUnsupported = errors.New("the provider does not support response_format json_schema")
+
+// useSchema reports whether requests ask for json_schema output.
+func (l *llmParser) useSchema() bool { return l.cfg.JSONSchema && !l.noSchema.Load() }
 
 func newLLMParser(cfg LLMConfig, g *gazetteer.Gazetteer) (*llmParser, error) {
 	if cfg.APIKey == "" {
@@ -153,18 +163,25 @@ var errInvalidReply = errors.New("model reply invalid")
 func (l *llmParser) ask(ctx context.Context, clean string) (*modelReply, error) {
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
 	defer cancel()
-	sys := systemPrompt
-	if !l.cfg.JSONSchema {
-		sys += "\n" + jsonExample
+	system := func() string {
+		if l.useSchema() {
+			return systemPrompt
+		}
+		return systemPrompt + "\n" + jsonExample
 	}
 	msgs := []openai.ChatCompletionMessage{
-		{Role: openai.ChatMessageRoleSystem, Content: sys},
+		{Role: openai.ChatMessageRoleSystem, Content: system()},
 		{Role: openai.ChatMessageRoleUser, Content: userMessage(clean)},
 	}
 	rep := &modelReply{}
 	var lastErr error
 	for attempt := 0; attempt < 2; attempt++ {
 		content, usage, err := l.complete(ctx, msgs)
+		if errors.Is(err, errSchemaUnsupported) && !l.noSchema.Swap(true) {
+			// ask again in JSON mode, with the example; not a retry
+			msgs[0].Content = system()
+			content, usage, err = l.complete(ctx, msgs)
+		}
 		rep.promptTok += usage.PromptTokens
 		rep.complTok += usage.CompletionTokens
 		if err != nil {
@@ -190,7 +207,8 @@ func (l *llmParser) complete(ctx context.Context, msgs []openai.ChatCompletionMe
 		Messages:  msgs,
 		MaxTokens: 1024, // max_tokens: understood by every compatible server
 	}
-	if l.cfg.JSONSchema {
+	schema := l.useSchema()
+	if schema {
 		req.ResponseFormat = &openai.ChatCompletionResponseFormat{
 			Type:       openai.ChatCompletionResponseFormatTypeJSONSchema,
 			JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{Name: "travel_brief", Schema: l.schema, Strict: true},
@@ -201,6 +219,9 @@ func (l *llmParser) complete(ctx context.Context, msgs []openai.ChatCompletionMe
 	resp, err := l.client.CreateChatCompletion(ctx, req)
 	if err != nil {
 		var apiErr *openai.APIError
+		if errors.As(err, &apiErr) && schema && apiErr.HTTPStatusCode == 400 && (strings.Contains(strings.ToLower(apiErr.Message), "response_format") || strings.Contains(strings.ToLower(apiErr.Message), "json_schema")) {
+			return "", openai.Usage{}, fmt.Errorf("%w (HTTP 400: %s)", errSchemaUnsupported, apiErr.Message)
+		}
 		if errors.As(err, &apiErr) {
 			return "", openai.Usage{}, fmt.Errorf("model API error (HTTP %d, %v): %s", apiErr.HTTPStatusCode, apiErr.Code, apiErr.Message)
 		}

@@ -390,3 +390,33 @@ func TestLLMConfigFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestLLMSchemaUnsupported: a provider that refuses json_schema output
+// (DeepSeek answers 400) is asked again in JSON mode, with the example,
+// and JSON mode is kept for later requests.
+func TestLLMSchemaUnsupported(t *testing.T) {
+	f := newFakeLLM(t, reply{status: 400, file: "error_400_deepseek_json_schema.json"}, reply{status: 200, file: "chat_ok_deepseek.json"},
+		reply{status: 200, file: "chat_ok_deepseek.json"})
+	p := f.parser(t, true, nil)
+	for i := 0; i < 2; i++ {
+		r, err := p.Parse(context.Background(), llmQuery, refNow.AddDate(0, 0, i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Parser != ParserLLM || r.Brief.Origin != "Shanghai" {
+			t.Fatalf("parse %d: %s via %s, notes %q", i, summary(r), r.Parser, r.Notes)
+		}
+	}
+	reqs := f.requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests, want 3", len(reqs))
+	}
+	for i, want := range []string{"json_schema", "json_object", "json_object"} {
+		if got := reqs[i]["response_format"].(map[string]any)["type"]; got != want {
+			t.Errorf("request %d: response_format %v, want %s", i, got, want)
+		}
+	}
+	if sys := messages(reqs[1])[0]["content"].(string); !strings.Contains(sys, "Example reply (json)") {
+		t.Errorf("JSON mode without the example: %s", sys)
+	}
+}
