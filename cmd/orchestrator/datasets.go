@@ -122,28 +122,9 @@ func cmdTravelPlanner(ctx context.Context, cfg Config, args []string, stdout, st
 		return err
 	}
 	fmt.Fprintf(stderr, "imported %d cities (%d entries) in %s\n", sum.Cities, sum.Entries, time.Since(start).Round(time.Millisecond))
-	lookup := func(ctx context.Context, ss []orchestrator.Subtask) ([]json.RawMessage, []*orchestrator.Provenance, error) {
-		keys := make([]knowledgebase.Key, len(ss))
-		for i, s := range ss {
-			keys[i] = knowledgebase.Key{Kind: string(s.Kind), Hash: s.Hash()}
-		}
-		ls, err := kb.Lookup(ctx, keys)
-		if err != nil {
-			return nil, nil, err
-		}
-		payloads := make([]json.RawMessage, len(ss))
-		provs := make([]*orchestrator.Provenance, len(ss))
-		for i, l := range ls {
-			if l.State != knowledgebase.Miss {
-				e := l.Entry
-				payloads[i], provs[i] = e.Payload, &e.Provenance
-			}
-		}
-		return payloads, provs, nil
-	}
 	res, err := travelplanner.RunBatch(ctx, travelplanner.BatchOptions{
 		DataDir: *data, QueriesFile: *queries, OutFile: *out,
-		Trips: travelplanner.CacheTripsBatch(lookup), Log: stderr, Read: travelPlannerReader(ref),
+		Trips: travelplanner.CacheTripsBatch(travelplanner.StoreLookup(kb)), Log: stderr, Read: travelPlannerReader(ref),
 	})
 	if err != nil {
 		return err

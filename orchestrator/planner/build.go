@@ -172,6 +172,10 @@ type mealSlot struct {
 	// next is where the traveller goes after the meal (nil: the day's end).
 	next *orchestrator.GeoPoint
 	ci   int
+	// free is when the traveller leaves the place before the meal, until
+	// when the next stop starts (or the window ends): a restaurant farther
+	// than mealTravel moves the meal within them (mealTime).
+	free, until int
 }
 
 func (w *world) buildVariant(r *route, v variant) (*built, error) {
@@ -755,7 +759,7 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 	placeLunch := func() {
 		lt := max(t+mealTravel, lunchFrom)
 		if lt <= lunchLast && lt+lunchLen <= win.end {
-			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at})
+			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at, free: t})
 			t = lt + lunchLen + mealTravel
 		}
 		lunchPending = false
@@ -828,16 +832,17 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 	if dinnerWanted {
 		dt := max(t+mealTravel, dinnerFrom)
 		if dt <= dinnerLast && dt+dinnerLen <= win.end {
-			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at})
+			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at, free: t})
 			t = dt + dinnerLen + mealTravel
 		}
 	}
 	defer func() {
 		// Where each meal leads: the first stop after it.
 		for i := range slots {
+			slots[i].until = win.end
 			for _, st := range stops {
 				if m, _ := minutes(st.Start); m > slots[i].time {
-					slots[i].next = st.Location
+					slots[i].next, slots[i].until = st.Location, m
 					break
 				}
 			}
@@ -1067,7 +1072,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			}
 			out[s.day] = append(out[s.day], orchestrator.Meal{
 				Slot: s.slot, RestaurantID: rs.r.ID, Name: rs.r.Name, City: c.name, Location: rs.r.Location,
-				Time: hhmm(s.time), Cuisines: rs.r.Cuisines,
+				Time: hhmm(c.mealTime(s, rs)), Cuisines: rs.r.Cuisines,
 				Price:    orchestrator.Money{Cents: rs.price, Currency: w.currency},
 				Cost:     orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
 				Estimate: rs.r.PriceEstimate || rs.estimate,

@@ -315,3 +315,32 @@ func TestRouteManyCities(t *testing.T) {
 		t.Fatalf("verifier: %+v", rep.Findings)
 	}
 }
+
+// TestMealTime: a lunch at a restaurant farther from the previous stop
+// than the slot allowed starts when the traveller can be there, if the
+// meal and the way on still fit; otherwise, and near by, the slot's time.
+func TestMealTime(t *testing.T) {
+	c := &city{}
+	wall := &orchestrator.GeoPoint{Lat: 40.36, Lon: 116.02}
+	square := &orchestrator.GeoPoint{Lat: 39.91, Lon: 116.40}
+	far := &restaurant{r: &orchestrator.Restaurant{ID: "far", Location: &orchestrator.GeoPoint{Lat: 40.23, Lon: 116.19}}}
+	near := &restaurant{r: &orchestrator.Restaurant{ID: "near", Location: &orchestrator.GeoPoint{Lat: 40.361, Lon: 116.021}}}
+	s := mealSlot{slot: orchestrator.Lunch, wd: -1, time: 13*60 + 32, free: 13*60 + 12, at: place{"wall", wall}, next: square, until: 17*60 + 26}
+	in, _ := c.travel(s.at, place{"far", far.r.Location})
+	if got, want := c.mealTime(s, far), s.free+in; got != want || in <= mealTravel {
+		t.Errorf("far lunch at %s, want %s (%d minutes away)", hhmm(got), hhmm(want), in)
+	}
+	if got := c.mealTime(s, near); got != s.time {
+		t.Errorf("near lunch moved to %s", hhmm(got))
+	}
+	tight := s
+	tight.until = 15 * 60
+	if got := c.mealTime(tight, far); got != s.time {
+		t.Errorf("a lunch that cannot fit before the next stop moved to %s", hhmm(got))
+	}
+	breakfast := s
+	breakfast.slot = orchestrator.Breakfast
+	if got := c.mealTime(breakfast, far); got != s.time {
+		t.Errorf("breakfast moved to %s", hhmm(got))
+	}
+}

@@ -21,6 +21,31 @@ func reachable(s mealSlot, r *restaurant) bool {
 	return s.next == nil || s.next.DistanceKM(*r.r.Location) <= mealReachKM
 }
 
+// mealTime is when a lunch or dinner at r starts: its slot's time, or
+// later when r is farther from the place before than the slot allowed
+// (mealTravel) — as late as the travel there takes, if the meal and the way
+// on to the next stop still fit before it and r is open then. Breakfast
+// keeps its time (the day starts at the hotel).
+func (c *city) mealTime(s mealSlot, r *restaurant) int {
+	if s.slot == orchestrator.Breakfast || s.at.loc == nil || r.r.Location == nil {
+		return s.time
+	}
+	p := place{r.r.ID, r.r.Location}
+	in, _ := c.travel(s.at, p)
+	t := s.free + in
+	if t <= s.time {
+		return s.time
+	}
+	out := 0
+	if s.next != nil {
+		out, _ = c.travel(p, place{"", s.next})
+	}
+	if t+mealLen(s.slot)+out > s.until || !openFor(r.r.Hours, s.wd, t, t+mealLen(s.slot)) {
+		return s.time
+	}
+	return t
+}
+
 // breakfastClass ranks a restaurant for breakfast: 0 serves breakfast (a
 // teahouse, bakery, café, snack bar by the concept table), 1 says
 // nothing, 2 never does (hot pot, barbecue, bars). Memoized per city.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 )
@@ -19,6 +20,30 @@ type CacheGetter func(ctx context.Context, s orchestrator.Subtask) (json.RawMess
 // (knowledgebase.Store.Lookup): payloads and provenances in the order of
 // the subtasks, nil for both on a miss.
 type CacheLookup func(ctx context.Context, ss []orchestrator.Subtask) ([]json.RawMessage, []*orchestrator.Provenance, error)
+
+// StoreLookup is a CacheLookup over a knowledge cache: one
+// knowledgebase.Store.Lookup (one MGET) for all the subtasks.
+func StoreLookup(kb *knowledgebase.Store) CacheLookup {
+	return func(ctx context.Context, ss []orchestrator.Subtask) ([]json.RawMessage, []*orchestrator.Provenance, error) {
+		keys := make([]knowledgebase.Key, len(ss))
+		for i, s := range ss {
+			keys[i] = knowledgebase.Key{Kind: string(s.Kind), Hash: s.Hash()}
+		}
+		ls, err := kb.Lookup(ctx, keys)
+		if err != nil {
+			return nil, nil, err
+		}
+		payloads := make([]json.RawMessage, len(ss))
+		provs := make([]*orchestrator.Provenance, len(ss))
+		for i, l := range ls {
+			if l.State != knowledgebase.Miss {
+				e := l.Entry
+				payloads[i], provs[i] = e.Payload, &e.Provenance
+			}
+		}
+		return payloads, provs, nil
+	}
+}
 
 // CacheTrips returns a BatchOptions.Trips function that assembles a query's
 // trip from the entries datasets.Catalog.Import wrote: each city's

@@ -32,25 +32,7 @@ func cacheTrips(kb *knowledgebase.Store) func(context.Context, *Query, []string)
 // cacheTripsBatch reads trips from kb through CacheTripsBatch, one
 // Lookup per trip.
 func cacheTripsBatch(kb *knowledgebase.Store) func(context.Context, *Query, []string) (*orchestrator.Trip, error) {
-	return CacheTripsBatch(func(ctx context.Context, ss []orchestrator.Subtask) ([]json.RawMessage, []*orchestrator.Provenance, error) {
-		keys := make([]knowledgebase.Key, len(ss))
-		for i, s := range ss {
-			keys[i] = knowledgebase.Key{Kind: string(s.Kind), Hash: s.Hash()}
-		}
-		ls, err := kb.Lookup(ctx, keys)
-		if err != nil {
-			return nil, nil, err
-		}
-		payloads := make([]json.RawMessage, len(ss))
-		provs := make([]*orchestrator.Provenance, len(ss))
-		for i, l := range ls {
-			if l.State != knowledgebase.Miss {
-				e := l.Entry
-				payloads[i], provs[i] = e.Payload, &e.Provenance
-			}
-		}
-		return payloads, provs, nil
-	})
+	return CacheTripsBatch(StoreLookup(kb))
 }
 
 // TestRunBatchThroughCache imports the sandbox cities of a few queries into

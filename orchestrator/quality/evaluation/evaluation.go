@@ -255,9 +255,9 @@ func oddLegs(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.It
 	return n
 }
 
-// lateMeals counts meals that start before the previous stop ends plus the
-// time to get there at 25 km/h (straight line), or that end after the next
-// stop's travel would have to begin.
+// lateMeals counts meals that start before the previous stop in the same
+// city ends plus the time to get there at 25 km/h (straight line), or that
+// end after the next stop's travel would have to begin.
 func lateMeals(it *orchestrator.Itinerary) int {
 	n := 0
 	for _, d := range it.Days {
@@ -268,8 +268,8 @@ func lateMeals(it *orchestrator.Itinerary) int {
 				end = mt + 75
 			}
 			for _, s := range d.Stops {
-				if m.Location == nil || s.Location == nil {
-					continue
+				if m.Location == nil || s.Location == nil || s.City != m.City {
+					continue // another city of a travel day: a leg lies between
 				}
 				travel := int(math.Ceil(s.Location.DistanceKM(*m.Location) / 25 * 60))
 				se, ss := clock(s.End), clock(s.Start)
