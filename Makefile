@@ -5,7 +5,7 @@ PKGS    := ./...
 
 DATASETS ?= ../shared/datasets
 
-.PHONY: run agents cluster build test test-race bench bench-travelplanner bench-quality load lint fmt clean
+.PHONY: chaos run agents cluster build test test-race bench bench-travelplanner bench-quality load lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -38,6 +38,12 @@ build:
 test:
 	$(GO) test -count=1 $(PKGS)
 	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
+
+## chaos: the fault suite: its own redis-server, API and agents processes on free loopback ports under load;
+## Redis frozen and restarted empty, the agents server killed, a full store, SIGTERM, impatient clients
+## (needs redis-server and the ChinaTravel sandbox; about a minute)
+chaos:
+	TRIPWEAVE_CHAOS=1 $(GO) test -count=1 -timeout 5m -run '^TestChaos$$' -v ./cmd/orchestrator/
 
 ## bench: benchmarks, one package at a time (-p 1) on these two-core machines
 bench:

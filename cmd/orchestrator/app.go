@@ -19,7 +19,6 @@ import (
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/breaker"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/delegate"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
@@ -46,6 +45,8 @@ type App struct {
 	Circuits *breaker.Set
 	// Delegate is the planning conversation behind /mcp and /a2a.
 	Delegate *delegate.Service
+	// datasets keeps TRIPWEAVE_IMPORT's datasets in Redis (nil without).
+	datasets *datasetGuard
 
 	closers []func() error
 }
@@ -78,12 +79,12 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	if err != nil {
 		return nil, err
 	}
-	for _, im := range imports {
-		sum, err := importDataset(ctx, a.KB, im[0], im[1], datasets.DefaultImportTTL, cfg.Now)
-		if err != nil {
+	if len(imports) > 0 {
+		a.datasets = &datasetGuard{kb: a.KB, imports: imports, now: cfg.now(), log: logger}
+		if err := a.datasets.importAll(ctx); err != nil {
 			return nil, err
 		}
-		logger.Info("imported dataset", "format", im[0], "dir", im[1], "cities", sum.Cities, "entries", sum.Entries)
+		a.closers = append(a.closers, a.datasets.start(DatasetCheckInterval))
 	}
 
 	if a.Store, err = openStore(ctx, cfg, logger); err != nil {

@@ -148,6 +148,9 @@ func (a *App) limits() ginserver.Limits {
 	if h.MaxInFlight > 0 {
 		l.Admission = ginserver.NewAdmission(h.MaxInFlight, h.AdmitWait)
 	}
+	if a.datasets != nil {
+		l.PlanGate = a.datasets.gate
+	}
 	return l
 }
 
@@ -179,10 +182,14 @@ func limitStoreSize(ctx context.Context, store orchestrator.PlanStore, maxBytes 
 	return nil
 }
 
-// readiness lists what /readyz checks: Redis, the plan store, and whether
-// the store can still take a plan when it can tell (SQLite's write probe).
+// readiness lists what /readyz checks: Redis, the plan store, whether the
+// store can still take a plan when it can tell (SQLite's write probe), and
+// whether the imported datasets are still in Redis.
 func readiness(a *App) map[string]ginserver.Pinger {
 	r := map[string]ginserver.Pinger{"redis": a.KB, "store": a.Store}
+	if a.datasets != nil {
+		r["datasets"] = a.datasets
+	}
 	if cw, ok := a.Store.(interface {
 		CheckWrite(ctx context.Context) error
 	}); ok {

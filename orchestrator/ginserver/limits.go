@@ -31,6 +31,11 @@ type Limits struct {
 	PerKey map[string]ratelimit.Rule
 	// Admission bounds the plans in flight; nil bounds nothing.
 	Admission *Admission
+	// PlanGate, when set, is asked before each plan request: an error
+	// (e.g. an imported dataset being loaded again) answers in its place,
+	// so plans are refused with a clear status rather than made without
+	// their data.
+	PlanGate func(ctx context.Context) error
 }
 
 // rateLimited is a 429: its RetryAfter sets the Retry-After header.
@@ -202,8 +207,17 @@ func (a *Admission) release() { <-a.slots }
 // bound it answers 503 with Retry-After. It returns the release to call
 // when the request ends, and whether the request may go on.
 func (s *Server) admit(c *gin.Context) (func(), bool) {
+	if !planRoute(c) {
+		return func() {}, true
+	}
+	if g := s.cfg.Limits.PlanGate; g != nil {
+		if err := g(c.Request.Context()); err != nil {
+			writeError(c, s.log, err)
+			return nil, false
+		}
+	}
 	a := s.cfg.Limits.Admission
-	if a == nil || !planRoute(c) {
+	if a == nil {
 		return func() {}, true
 	}
 	if !a.acquire(c.Request.Context()) {

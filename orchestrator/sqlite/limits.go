@@ -76,9 +76,10 @@ func (s *Store) LimitSize(ctx context.Context, maxBytes int64) error {
 	return nil
 }
 
-// probeBytes is the size CheckWrite must be able to write: about half a
-// typical full plan.
-const probeBytes = 256 << 10
+// probeBytes is the size CheckWrite must be able to write: about a full
+// plan with its trip (~508 KB on average), so a store that refuses plans is
+// not reported writable.
+const probeBytes = 512 << 10
 
 // CheckWrite proves the store can still take a plan: in a transaction it
 // rolls back, it creates a scratch table and writes probeBytes into it.
