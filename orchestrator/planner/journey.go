@@ -201,6 +201,9 @@ func (w *world) hubs(from, to string) []string {
 // family fam, memoized; three legs are tried only when two give none.
 func (w *world) journeys(l routeLeg, fam int) []*option {
 	key := journeyKey{l.from, l.to, l.day, fam}
+	if !w.dated {
+		key.day = -1 // undated timetables: the same journeys every day
+	}
 	if js, ok := w.journeyMemo[key]; ok {
 		return js
 	}

@@ -140,6 +140,8 @@ type world struct {
 	legDone []bool
 	// transitMemo holds legTransit+1 per leg key (0: not computed).
 	transitMemo []int
+	// dated is set when some transport option runs on a given date only.
+	dated bool
 	// gaps lets the route search plan legs that no service covers (the
 	// last resort: a partial plan with a no_route finding).
 	gaps bool
@@ -338,6 +340,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			if !ok {
 				continue
 			}
+			w.dated = w.dated || o.Date != ""
 			op := &option{o: o, price: price, units: o.Units(w.people), depart: -1, dur: o.DurationMinutes}
 			op.cost = op.price * int64(op.units)
 			if o.Depart != "" {

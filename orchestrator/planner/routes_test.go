@@ -175,3 +175,28 @@ func TestSandboxReorder(t *testing.T) {
 	}
 	t.Logf("%d trips named in an order needing a connection; %d reordered", cases, reordered)
 }
+
+// benchTrip plans a brief over a hub trip repeatedly.
+func benchTrip(b *testing.B, origin string, days int, cities ...string) {
+	cat := loadChina(b)
+	br := &orchestrator.Brief{Origin: origin, Destinations: cities, Days: days, StartDate: "2026-05-08",
+		Travelers: orchestrator.Travelers{Adults: 2}, Now: "2026-05-01T09:00:00+08:00"}
+	if err := br.Normalize(time.Time{}); err != nil {
+		b.Fatal(err)
+	}
+	trip := hubTrip(b, cat, origin, cities...)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := planner.Plan(br, trip, planner.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlanConnection: Suzhou → Guangzhou, no direct service, through
+// hubs both ways.
+func BenchmarkPlanConnection(b *testing.B) { benchTrip(b, "苏州", 3, "广州") }
+
+// BenchmarkPlanReorder: Guangzhou → Hangzhou and Suzhou, order free, one
+// leg needing a connection in every order.
+func BenchmarkPlanReorder(b *testing.B) { benchTrip(b, "广州", 6, "杭州", "苏州") }
