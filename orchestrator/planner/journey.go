@@ -47,7 +47,7 @@ func (w *world) needJourneys(l routeLeg, fam int, direct []*option) bool {
 	if w.opts.Direct {
 		return false
 	}
-	if len(direct) == 0 {
+	if len(direct) == 0 || modelledFlights(direct) {
 		return true
 	}
 	if w.explicit() && !w.legAllowed(direct[0]) {
@@ -66,6 +66,17 @@ func (w *world) needJourneys(l routeLeg, fam int, direct []*option) bool {
 // self-driving: only then does the planner model a drive the data lacks.
 func (w *world) wantsDriving() bool {
 	return slices.Contains(w.prefer, "self_driving") || slices.Contains(w.b.Constraints.TransportRequire, "self_driving")
+}
+
+// modelledFlights reports whether every direct option is a flight with
+// neither a timetable nor an observed fare: a model's guess at a service.
+func modelledFlights(direct []*option) bool {
+	for _, op := range direct {
+		if op.o.Mode != "flight" || op.depart >= 0 || !op.o.PriceEstimate {
+			return false
+		}
+	}
+	return len(direct) > 0
 }
 
 // explicit reports whether the brief requires modes or high-speed trains.
@@ -105,6 +116,12 @@ func (w *world) candidates(l routeLeg, fam int) []*option {
 	}
 	if w.explicit() && len(direct) > 0 && !w.legAllowed(direct[0]) {
 		// Journeys meeting the requirement replace direct legs that do not.
+		return js
+	}
+	if modelledFlights(direct) && slices.ContainsFunc(js, func(j *option) bool { return len(j.parts) > 0 }) {
+		// A connection on the data's timetables beats a flight only a
+		// model says exists (an estimator knows no airports: Suzhou has
+		// none).
 		return js
 	}
 	return append(slices.Clone(direct), js...)

@@ -344,3 +344,36 @@ func TestMealTime(t *testing.T) {
 		t.Errorf("breakfast moved to %s", hhmm(got))
 	}
 }
+
+// TestJourneyBeatsModelledFlight: a flight only a fare model proposes (no
+// timetable, estimated fare) gives way to a connection on real timetables.
+func TestJourneyBeatsModelledFlight(t *testing.T) {
+	f := railTrip()
+	est := orchestrator.TransportOption{ID: "est:flight:home-alpha", Mode: "flight", DurationMinutes: 90, Price: usd(9000), PriceEstimate: true}
+	f.leg("Home", "Alpha", est)
+	back := est
+	back.ID = "est:flight:alpha-home"
+	f.leg("Alpha", "Home", back)
+	b := brief(t, orchestrator.Brief{Origin: "Home", Destinations: []string{"Alpha"}, StartDate: "2026-03-10", Days: 3})
+	it, err := Plan(b, f.trip, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []orchestrator.Day{it.Days[0], it.Days[2]} {
+		if len(d.Journeys) != 1 || len(d.Legs) != 2 || d.Legs[0].Mode != "train" {
+			t.Errorf("day %d legs %+v, want the rail connection", d.Day, d.Legs)
+		}
+	}
+	// Without a connection the modelled flight is still booked.
+	f = newFixture()
+	f.city("Alpha", 40.0, -75.0, 10, prices(12, 1000, 100), []int64{8000})
+	f.leg("Home", "Alpha", est)
+	f.leg("Alpha", "Home", back)
+	it, err = Plan(b, f.trip, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := it.Days[0].Legs; len(l) != 1 || l[0].OptionID != est.ID {
+		t.Errorf("legs %+v, want the modelled flight", l)
+	}
+}
