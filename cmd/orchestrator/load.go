@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,7 +9,9 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,6 +39,13 @@ type loadReport struct {
 	BaselineP50 float64 `json:"noop_gin_p50_ms"`
 	Ratio       float64 `json:"ratio"`
 	MeanBytes   int64   `json:"mean_response_bytes"`
+	// Unique is set when every request was a brief of its own (--unique),
+	// so that no plan reused another's itinerary.
+	Unique bool `json:"unique"`
+	// MemoHits and MemoMisses count the in-process server's local-step
+	// memo over the measured phase (three steps per plan).
+	MemoHits   int64 `json:"memo_hits,omitempty"`
+	MemoMisses int64 `json:"memo_misses,omitempty"`
 }
 
 // cmdLoad runs the load generator: varied briefs (cities, dates,
@@ -44,7 +54,7 @@ type loadReport struct {
 // no-op gin handler on loopback, and prints plans/s, p50/p99 and the ratio.
 // Without --url it opens the orchestrator in process as `serve` would
 // (imports from TRIPWEAVE_IMPORT, or the ChinaTravel sandbox with --data)
-// and warms it by planning every brief once first.
+// and warms it by planning every brief twice first.
 func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("load", stderr)
 	url := fs.String("url", "", "base URL of a running, warm server; empty: the orchestrator in process")
@@ -53,6 +63,7 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	conc := fs.Int("concurrency", 32, "concurrent connections")
 	n := fs.Int("briefs", 400, "distinct briefs, posted round robin")
 	offline := fs.Bool("offline", true, "in-process server only: point the providers at a closed loopback port, so data not in the cache fails fast")
+	unique := fs.Bool("unique", false, "make every request a brief of its own (a budget no other request has), so no plan reuses another's itinerary")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -61,6 +72,7 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	}
 	cities := []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}
 	base := strings.TrimRight(*url, "/")
+	var memo func() (int64, int64)
 	if base == "" {
 		if *offline {
 			cfg.Agents = offlineAgents(cfg.Agents)
@@ -70,6 +82,7 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 			return err
 		}
 		defer app.Close()
+		memo = app.Service.MemoStats
 		if *data != "" {
 			cat, err := datasets.LoadChinaTravel(*data)
 			if err != nil {
@@ -89,17 +102,40 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 		defer srv.Close()
 		base = "http://" + ln.Addr().String()
 	}
-	briefs := loadBriefs(cities, *n)
+	// The briefs carry their reference time ("now"), as a client that wants
+	// reproducible plans sends it: the same brief then gives the same plan.
+	briefs := loadBriefs(cities, *n, time.Now().UTC().Format(time.RFC3339))
+	body := func(i int64) []byte { return briefs[int(i)%len(briefs)] }
+	if *unique {
+		amount := regexp.MustCompile(`"amount":(\d+)`)
+		body = func(i int64) []byte {
+			// The brief's budget plus i cents: no two requests alike.
+			return amount.ReplaceAllFunc(briefs[int(i)%len(briefs)], func(m []byte) []byte {
+				n, _ := strconv.ParseInt(string(m[len(`"amount":`):]), 10, 64)
+				c := n*100 + i + 1
+				return []byte(fmt.Sprintf(`"amount":%d.%02d`, c/100, c%100))
+			})
+		}
+	}
 	client := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
 	if *url == "" {
-		fmt.Fprintf(stderr, "warming: planning %d briefs once\n", len(briefs))
-		warm := hammer(ctx, client, base+"/v1/plans", briefs, min(*conc, 8), 0, len(briefs))
-		if warm.non2xx > 0 {
-			fmt.Fprintf(stderr, "warming: %d of %d plans failed (first: %s)\n", warm.non2xx, len(briefs), warm.firstErr)
+		// Twice: the first round fetches what the import does not hold
+		// (and caches it), the second plans from the cache alone, as a
+		// warm server does.
+		fmt.Fprintf(stderr, "warming: planning %d briefs twice\n", len(briefs))
+		for range 2 {
+			warm := hammer(ctx, client, base+"/v1/plans", func(i int64) []byte { return briefs[int(i)%len(briefs)] }, min(*conc, 8), 0, len(briefs))
+			if warm.non2xx > 0 {
+				fmt.Fprintf(stderr, "warming: %d of %d plans failed (first: %s)\n", warm.non2xx, len(briefs), warm.firstErr)
+			}
 		}
 	}
 	fmt.Fprintf(stderr, "plans: %d connections for %s\n", *conc, *dur)
-	plans := hammer(ctx, client, base+"/v1/plans", briefs, *conc, *dur, 0)
+	var h0, m0 int64
+	if memo != nil {
+		h0, m0 = memo()
+	}
+	plans := hammer(ctx, client, base+"/v1/plans", body, *conc, *dur, 0)
 
 	// The baseline: a no-op gin handler on loopback, same client shape.
 	gin.SetMode(gin.ReleaseMode)
@@ -114,12 +150,16 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	defer noop.Close()
 	fmt.Fprintf(stderr, "baseline: no-op gin handler, %d connections for %s\n", *conc, *dur)
 	baseClient := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
-	bl := hammer(ctx, baseClient, "http://"+ln.Addr().String()+"/noop", briefs, *conc, *dur, 0)
+	bl := hammer(ctx, baseClient, "http://"+ln.Addr().String()+"/noop", body, *conc, *dur, 0)
 
 	rep := loadReport{
 		Briefs: len(briefs), Concurrency: *conc, DurationS: plans.elapsed.Seconds(),
 		Plans: plans.done, PlansPerSec: plans.rate(), P50MS: plans.quantile(0.50), P99MS: plans.quantile(0.99),
-		Non2xx: plans.non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50),
+		Non2xx: plans.non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50), Unique: *unique,
+	}
+	if memo != nil {
+		h, m := memo()
+		rep.MemoHits, rep.MemoMisses = h-h0, m-m0
 	}
 	if plans.done > 0 {
 		rep.MeanBytes = plans.bytes / plans.done
@@ -127,8 +167,8 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	if rep.BaselineRPS > 0 {
 		rep.Ratio = rep.PlansPerSec / rep.BaselineRPS
 	}
-	fmt.Fprintf(stderr, "%.1f plans/s (p50 %.2f ms, p99 %.2f ms, %d non-2xx), no-op gin %.0f req/s: ratio %.4f\n",
-		rep.PlansPerSec, rep.P50MS, rep.P99MS, rep.Non2xx, rep.BaselineRPS, rep.Ratio)
+	fmt.Fprintf(stderr, "%.1f plans/s (p50 %.2f ms, p99 %.2f ms, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f\n",
+		rep.PlansPerSec, rep.P50MS, rep.P99MS, rep.Non2xx, rep.MemoHits, rep.MemoMisses, rep.BaselineRPS, rep.Ratio)
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(rep); err != nil {
@@ -155,7 +195,7 @@ func offlineAgents(a agents.Config) agents.Config {
 // loadBriefs returns n distinct plan requests over cities: origin and
 // destination, start date, days, travellers and budget drawn from a fixed
 // seed, so every run posts the same briefs.
-func loadBriefs(cities []string, n int) [][]byte {
+func loadBriefs(cities []string, n int, now string) [][]byte {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	seen := map[string]bool{}
 	var out [][]byte
@@ -166,9 +206,9 @@ func loadBriefs(cities []string, n int) [][]byte {
 			continue
 		}
 		body := fmt.Sprintf(`{"brief":{"origin":%q,"destinations":[%q],"start_date":%q,"days":%d,`+
-			`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en"}}`,
+			`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en","now":%q}}`,
 			from, to, start.AddDate(0, 0, rng.IntN(90)).Format("2006-01-02"), 2+rng.IntN(3),
-			1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9))
+			1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9), now)
 		if !seen[body] {
 			seen[body] = true
 			out = append(out, []byte(body))
@@ -202,7 +242,7 @@ func (p *phase) quantile(q float64) float64 {
 
 // hammer posts bodies round robin to url from conc workers, for dur or,
 // when dur is 0, until count requests were sent.
-func hammer(ctx context.Context, client *http.Client, url string, bodies [][]byte, conc int, dur time.Duration, count int) *phase {
+func hammer(ctx context.Context, client *http.Client, url string, body func(i int64) []byte, conc int, dur time.Duration, count int) *phase {
 	var next atomic.Int64
 	var mu sync.Mutex
 	p := &phase{}
@@ -225,7 +265,7 @@ func hammer(ctx context.Context, client *http.Client, url string, bodies [][]byt
 					break
 				}
 				t0 := time.Now()
-				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(string(bodies[int(i)%len(bodies)])))
+				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body(i)))
 				req.Header.Set("Content-Type", "application/json")
 				resp, err := client.Do(req)
 				if err != nil {

@@ -18,6 +18,7 @@ func init() {
 			return map[string]any{"name": c.st.Params["city"], "language": c.st.Params["lang"], "count": 1}, nil
 		},
 		decode: func(p json.RawMessage) (any, bool) { return decodePlace(p) },
+		shared: true,
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			pl, ok := v.value.(orchestrator.Place)
 			if !ok {
@@ -53,6 +54,7 @@ func init() {
 			}
 			return out.Forecast, json.Unmarshal(p, &out) == nil
 		},
+		shared: true,
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			ci, ok := j.city(st)
 			f, okf := v.value.(orchestrator.Forecast)
@@ -96,6 +98,7 @@ func init() {
 			var out orchestrator.FXRates
 			return out, json.Unmarshal(p, &out) == nil && out.Base != ""
 		},
+		shared: true,
 		join: func(j *joiner, _ orchestrator.Subtask, v nodeValue) {
 			if fx, ok := v.value.(orchestrator.FXRates); ok {
 				j.trip.FX = &orchestrator.Sourced[orchestrator.FXRates]{Value: fx, Provenance: v.prov}

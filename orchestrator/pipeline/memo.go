@@ -21,7 +21,7 @@ const memoVersion = "local-steps-v1"
 const memoPrefix = "memo-"
 
 // DefaultMemoSize bounds the finished local-step values kept in process.
-const DefaultMemoSize = 1024
+const DefaultMemoSize = 4096
 
 // memo keeps the values of finished local steps (the planner, the budget
 // and the verifier: deterministic functions of their inputs) keyed by
@@ -67,10 +67,14 @@ func (m *memo) put(key string, v any) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if len(m.m) >= m.max {
-		// Start over rather than track recency: a refill costs one
-		// planning per hot brief.
-		clear(m.m)
+	if _, ok := m.m[key]; !ok && len(m.m) >= m.max {
+		// Evict one entry at random (map order) rather than track
+		// recency: the hot briefs stay likely, and a full memo never
+		// empties at once.
+		for k := range m.m {
+			delete(m.m, k)
+			break
+		}
 	}
 	m.m[key] = v
 }

@@ -8,33 +8,35 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
 var _ orchestrator.LeanPlanStore = (*Store)(nil)
 
-// writeBlobs records the trip values plan r references, writing those the
-// blobs table does not hold yet, inside the plan's transaction.
+// writeBlobs writes the trip values plan r references that the blobs
+// table does not hold yet, inside the plan's transaction. Refs this store
+// wrote or found before are checked in one query (another process may
+// have collected them since); the others one by one.
 func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 	if len(r.blobs) == 0 {
 		return nil
 	}
-	ref := tx.StmtContext(ctx, s.insRef)
 	if s.knownBlobs(r.blobs) {
-		// Every value is stored already: only the plan's references.
-		ok := true
-		for _, b := range r.blobs {
-			if _, err := ref.ExecContext(ctx, r.id, b.Ref); err != nil {
-				ok = false
-				break
-			}
+		args := make([]any, len(r.blobs))
+		for i, b := range r.blobs {
+			args[i] = b.Ref
 		}
-		if ok {
+		var n int
+		q := `SELECT count(*) FROM blobs WHERE ref IN (?` + strings.Repeat(`, ?`, len(r.blobs)-1) + `)`
+		if err := tx.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+			return fmt.Errorf("save plan %s: look up trip values: %w", r.id, err)
+		}
+		if n == len(r.blobs) {
 			return nil
 		}
-		// Collected meanwhile (by another process): write them again.
-		s.forgetBlobs()
+		s.forgetBlobs() // collected meanwhile
 	}
 	for _, b := range r.blobs {
 		var one int
@@ -53,12 +55,19 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 		} else if err != nil {
 			return fmt.Errorf("save plan %s: look up %s: %w", r.id, b.Ref, err)
 		}
-		if _, err := ref.ExecContext(ctx, r.id, b.Ref); err != nil {
-			return fmt.Errorf("save plan %s: reference %s: %w", r.id, b.Ref, err)
-		}
 		s.rememberBlob(b.Ref)
 	}
 	return nil
+}
+
+// refsJSON returns the refs of blobs as a JSON array.
+func refsJSON(blobs []orchestrator.TripBlob) string {
+	refs := make([]string, len(blobs))
+	for i, b := range blobs {
+		refs[i] = b.Ref
+	}
+	doc, _ := json.Marshal(refs)
+	return string(doc)
 }
 
 func (s *Store) knownBlobs(blobs []orchestrator.TripBlob) bool {
@@ -93,7 +102,8 @@ const maxKnownBlobs = 1 << 14
 // collectBlobs removes the blobs no plan references any more; it runs in
 // the transaction that deleted plans.
 func (s *Store) collectBlobs(ctx context.Context, tx *sql.Tx) error {
-	res, err := tx.ExecContext(ctx, `DELETE FROM blobs WHERE NOT EXISTS (SELECT 1 FROM plan_blobs WHERE plan_blobs.ref = blobs.ref)`)
+	res, err := tx.ExecContext(ctx, `DELETE FROM blobs WHERE ref NOT IN
+		(SELECT j.value FROM plans, json_each(plans.refs) AS j WHERE plans.refs IS NOT NULL)`)
 	if err != nil {
 		return fmt.Errorf("collect trip values: %w", err)
 	}

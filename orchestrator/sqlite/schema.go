@@ -62,6 +62,21 @@ var migrations = []string{
 	// plan instead of one per span). A NULL spans marks a row written
 	// before version 4, whose spans are rows of the spans table.
 	`ALTER TABLE plans ADD COLUMN spans TEXT;`,
+	// 5: a plan's references as a JSON array in its row (one write per
+	// plan); blobs no row references are found with json_each.
+	`ALTER TABLE plans ADD COLUMN refs TEXT;
+	UPDATE plans SET refs = (SELECT json_group_array(ref) FROM plan_blobs WHERE plan_id = plans.id) WHERE trip IS NOT NULL;
+	DROP TABLE plan_blobs;`,
+	// 6: blobs with their refs in an index of their own, so that checking
+	// that a plan's values are stored reads the index, never the values
+	// (a WITHOUT ROWID table keeps each value in its key's record).
+	`CREATE TABLE blobs6 (
+		ref TEXT NOT NULL UNIQUE, -- orchestrator.ContentRef(doc)
+		doc TEXT NOT NULL
+	) STRICT;
+	INSERT INTO blobs6 (ref, doc) SELECT ref, doc FROM blobs;
+	DROP TABLE blobs;
+	ALTER TABLE blobs6 RENAME TO blobs;`,
 }
 
 // migrate brings db's schema to version len(migrations) in one transaction. A database

@@ -71,13 +71,13 @@ type Store struct {
 	batch     int // most plans per commit: maxBatch (1 in the baseline benchmark)
 
 	// blobsMu guards blobs, the refs known to be in the blobs table: a
-	// plan referencing one of them does not look it up. Collecting blobs
-	// forgets them all; a ref another process collected is caught by the
-	// foreign key and written again.
+	// plan referencing only such refs checks them in one query. Collecting
+	// blobs forgets them all; a ref another process collected is found
+	// missing by that query and written again.
 	blobsMu sync.Mutex
 	blobs   map[string]bool
 
-	delPlan, insPlan, insRef *sql.Stmt // the writer's statements, prepared once
+	delPlan, insPlan *sql.Stmt // the writer's statements, prepared once
 }
 
 // maxBatch bounds the plans of one group commit.
@@ -91,6 +91,7 @@ type writeReq struct {
 	id, created, status, briefKey string
 	doc, trip                     []byte // the lean plan, the trip without its referenced values
 	blobs                         []orchestrator.TripBlob
+	refs                          string // the blobs' refs, a JSON array
 	spans                         []byte // the run's spans, a JSON array
 	done                          chan error
 }
@@ -163,11 +164,8 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 	}
 	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, blobs: map[string]bool{}}
 	if st.delPlan, err = w.PrepareContext(ctx, `DELETE FROM plans WHERE id = ?`); err == nil {
-		st.insPlan, err = w.PrepareContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`)
-	}
-	if err == nil {
-		st.insRef, err = w.PrepareContext(ctx, `INSERT OR IGNORE INTO plan_blobs (plan_id, ref) VALUES (?, ?)`)
+		st.insPlan, err = w.PrepareContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans, refs)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
 	}
 	if err != nil {
 		_ = r.Close()
@@ -237,7 +235,7 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 		return fmt.Errorf("save plan %s: %w", p.ID, err)
 	}
 	req := &writeReq{id: p.ID, created: p.CreatedAt.UTC().Format(timeLayout), status: p.Status,
-		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: blobs, spans: spansDoc, done: make(chan error, 1)}
+		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: blobs, refs: refsJSON(blobs), spans: spansDoc, done: make(chan error, 1)}
 	select {
 	case s.writes <- req:
 	case <-s.quit:
@@ -298,8 +296,7 @@ func (s *Store) commit(batch []*writeReq) {
 
 // writeBatch writes the plans of batch and their traces in one
 // transaction, in order (a later save of the same ID wins). A plan is
-// replaced by deleting the old row (its references go with it) and
-// inserting the new one.
+// replaced by deleting the old row and inserting the new one.
 func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 	defer cancel()
@@ -317,11 +314,11 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 		if _, err := del.ExecContext(ctx, r.id); err != nil {
 			return fmt.Errorf("save plan %s: replace: %w", r.id, err)
 		}
-		if _, err := ins.ExecContext(ctx, r.id, r.created, r.status, r.briefKey, string(r.doc), string(r.trip), string(r.spans)); err != nil {
-			return fmt.Errorf("save plan %s: %w", r.id, err)
-		}
 		if err := s.writeBlobs(ctx, tx, r); err != nil {
 			return err
+		}
+		if _, err := ins.ExecContext(ctx, r.id, r.created, r.status, r.briefKey, string(r.doc), string(r.trip), string(r.spans), r.refs); err != nil {
+			return fmt.Errorf("save plan %s: %w", r.id, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
