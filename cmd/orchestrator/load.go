@@ -104,7 +104,7 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	}
 	// The briefs carry their reference time ("now"), as a client that wants
 	// reproducible plans sends it: the same brief then gives the same plan.
-	briefs := loadBriefs(cities, *n, time.Now().UTC().Format(time.RFC3339))
+	briefs := loadBriefsAt(cities, *n, time.Now().UTC().Format(time.RFC3339))
 	body := func(i int64) []byte { return briefs[int(i)%len(briefs)] }
 	if *unique {
 		amount := regexp.MustCompile(`"amount":(\d+)`)
@@ -195,20 +195,29 @@ func offlineAgents(a agents.Config) agents.Config {
 // loadBriefs returns n distinct plan requests over cities: origin and
 // destination, start date, days, travellers and budget drawn from a fixed
 // seed, so every run posts the same briefs.
-func loadBriefs(cities []string, n int, now string) [][]byte {
+func loadBriefs(cities []string, n int) [][]byte { return loadBriefsAt(cities, n, "") }
+
+// loadBriefsAt is loadBriefs with each brief's reference time ("now"),
+// when now is not empty, as a client that wants reproducible plans sends
+// it.
+func loadBriefsAt(cities []string, n int, now string) [][]byte {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	seen := map[string]bool{}
 	var out [][]byte
 	start := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
+	nowField := ""
+	if now != "" {
+		nowField = fmt.Sprintf(`,"now":%q`, now)
+	}
 	for tries := 0; len(out) < n && tries < n*50; tries++ {
 		from, to := cities[rng.IntN(len(cities))], cities[rng.IntN(len(cities))]
 		if from == to {
 			continue
 		}
 		body := fmt.Sprintf(`{"brief":{"origin":%q,"destinations":[%q],"start_date":%q,"days":%d,`+
-			`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en","now":%q}}`,
+			`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en"%s}}`,
 			from, to, start.AddDate(0, 0, rng.IntN(90)).Format("2006-01-02"), 2+rng.IntN(3),
-			1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9), now)
+			1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9), nowField)
 		if !seen[body] {
 			seen[body] = true
 			out = append(out, []byte(body))
