@@ -5,7 +5,7 @@ PKGS    := ./...
 
 DATASETS ?= ../shared/datasets
 
-.PHONY: chaos run agents cluster build test test-race bench bench-travelplanner bench-quality load lint fmt clean
+.PHONY: chaos overload run agents cluster build test test-race bench bench-travelplanner bench-quality load lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -44,6 +44,11 @@ test:
 ## (needs redis-server and the ChinaTravel sandbox; about a minute)
 chaos:
 	TRIPWEAVE_CHAOS=1 $(GO) test -count=1 -timeout 5m -run '^TestChaos$$' -v ./cmd/orchestrator/
+
+## overload: admission under 64 and 256 connections: a fresh API process per phase, with the bound on plans in
+## flight and without it (the baseline); peak RSS, refusals and the admitted plans' p50/p99 (fails over 300 MB)
+overload: build
+	$(BIN)/orchestrator overload --data $(DATASETS)/chinatravel --max-rss-mb 300 $(OVERLOADFLAGS)
 
 ## bench: benchmarks, one package at a time (-p 1) on these two-core machines
 bench:

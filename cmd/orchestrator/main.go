@@ -54,6 +54,7 @@ const usage = `usage:
   orchestrator prewarm --enqueue [--job ID] [--file FILE] [--city NAME]... [--kind KIND]... [--lang en|zh] [--wait]
   orchestrator prewarm --status JOB [--wait]
   orchestrator worker [--concurrency N]
+  orchestrator overload --data DIR [--clients 64,256] [--duration 10s] [--max-in-flight 32] [--max-rss-mb N]
   orchestrator migrate                      (PostgreSQL at DATABASE_URL)`
 
 // run dispatches a command; it is main without the process around it, so
@@ -73,6 +74,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdPlan(ctx, cfg, args[1:], stdin, stdout, stderr)
 	case "load":
 		return cmdLoad(ctx, cfg, args[1:], stdout, stderr)
+	case "overload":
+		return cmdOverload(ctx, cfg, args[1:], stdout, stderr)
 	case "prewarm":
 		if distributed(args[1:]) {
 			return cmdPrewarmQueue(ctx, cfg, args[1:], stdout, stderr)
