@@ -184,7 +184,7 @@ return 0
 
 // leasePoll is how often a process waiting on another's lease looks for
 // the entry.
-const leasePoll = 25 * time.Millisecond
+const leasePoll = 10 * time.Millisecond
 
 // acquireLease takes key's cross-process lease. ok means this process
 // holds it and must call release after its write-back. Otherwise another

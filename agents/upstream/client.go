@@ -75,7 +75,13 @@ type Options struct {
 	Quotas []Quota
 	// Shared, when set, counts Quotas and caps Limit's rate across every
 	// process using the same store (see Shared); nil counts in process.
+	// Identical GETs in flight in several processes then reach the
+	// provider once (Shared.Once).
 	Shared Shared
+	// Coalesce is how long a GET's body is kept in Shared for other
+	// processes asking the same; 0 → DefaultCoalesce, negative turns the
+	// coalescing off.
+	Coalesce time.Duration
 	// MapError maps provider-specific error bodies; nil means the default.
 	MapError ErrorMapper
 	// CheckBody inspects every 2xx body and returns an error for providers

@@ -62,9 +62,34 @@ func (c *Client) Do(ctx context.Context, r Request) ([]byte, error) {
 		u.RawQuery = q.Encode()
 	}
 	target := u.String()
+	if c.opts.Shared != nil && c.opts.Coalesce >= 0 && r.method() == http.MethodGet {
+		// Identical GETs from several processes at once reach the
+		// provider once; the body is shared for a short while.
+		keep := c.opts.Coalesce
+		if keep == 0 {
+			keep = DefaultCoalesce
+		}
+		var uerr error
+		body, _, err := c.opts.Shared.Once(ctx, onceKey(c.opts.Provider, r.method(), target, r.Header), keep, func(ctx context.Context) ([]byte, error) {
+			b, err := c.send(ctx, &r, target)
+			uerr = err
+			return b, err
+		})
+		if uerr != nil {
+			return nil, uerr
+		}
+		if err != nil {
+			return nil, c.ctxError(err)
+		}
+		return body, nil
+	}
+	return c.send(ctx, &r, target)
+}
 
+// send sends r to target with the Client's retries and backoff.
+func (c *Client) send(ctx context.Context, r *Request, target string) ([]byte, error) {
 	for attempt := 0; ; attempt++ {
-		body, retryAfter, uerr, qerr := c.attempt(ctx, &r, target)
+		body, retryAfter, uerr, qerr := c.attempt(ctx, r, target)
 		if qerr != nil {
 			return nil, qerr
 		}

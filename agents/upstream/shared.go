@@ -1,10 +1,13 @@
 package upstream
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"strconv"
 	"time"
 
@@ -33,6 +36,12 @@ type Shared interface {
 	// (sliding), returning 0 when admitted or how long to wait before
 	// asking again.
 	Pace(ctx context.Context, key string, limit int, window time.Duration) (wait time.Duration, err error)
+	// Once runs fetch for key in one process at a time, across processes:
+	// a process that finds another fetching the same key waits for its
+	// body (kept for keep) instead of calling the provider too. shared
+	// reports that the body came from another call. When the store fails,
+	// fetch runs anyway.
+	Once(ctx context.Context, key string, keep time.Duration, fetch func(ctx context.Context) ([]byte, error)) (body []byte, shared bool, err error)
 }
 
 // SharedWindow is one quota window in a Shared store: its key names the
@@ -165,6 +174,62 @@ func (s *RedisShared) Pace(ctx context.Context, key string, limit int, window ti
 	return time.Duration(ms) * time.Millisecond, nil
 }
 
+// releaseLease deletes a lease only if it is still the caller's.
+var releaseLease = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`)
+
+// onceLease bounds how long one process holds a request's lease; onceWait
+// is how often a waiting process looks for the body.
+const (
+	onceLease = 30 * time.Second
+	onceWait  = 15 * time.Millisecond
+)
+
+// Once implements Shared with a lease key (SET NX) and a result key.
+func (s *RedisShared) Once(ctx context.Context, key string, keep time.Duration, fetch func(ctx context.Context) ([]byte, error)) ([]byte, bool, error) {
+	rk, lk := s.prefix+key, s.prefix+key+":lease"
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	token := hex.EncodeToString(b[:])
+	for {
+		if body, err := s.rdb.Get(ctx, rk).Bytes(); err == nil {
+			return body, true, nil
+		}
+		got, err := s.rdb.SetNX(ctx, lk, token, onceLease).Result()
+		if err != nil {
+			body, err := fetch(ctx)
+			return body, false, err
+		}
+		if got {
+			body, err := fetch(ctx)
+			wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sharedOpTimeout)
+			if err == nil {
+				_ = s.rdb.Set(wctx, rk, body, keep).Err()
+			}
+			_ = releaseLease.Run(wctx, s.rdb, []string{lk}, token).Err()
+			cancel()
+			return body, false, err
+		}
+		// Another process is fetching: wait for its body, or for its
+		// lease to end without one (it failed), then try again.
+		for {
+			select {
+			case <-ctx.Done():
+				return nil, false, ctx.Err()
+			case <-time.After(onceWait):
+			}
+			if body, err := s.rdb.Get(ctx, rk).Bytes(); err == nil {
+				return body, true, nil
+			}
+			if n, err := s.rdb.Exists(ctx, lk).Result(); err != nil || n == 0 {
+				break
+			}
+		}
+	}
+}
+
 var _ Shared = (*RedisShared)(nil)
 
 // sharedOpTimeout bounds one call to the Shared store; past it the Client
@@ -292,4 +357,17 @@ func (c *Client) logShared(err error) {
 	if c.opts.Logger != nil {
 		c.opts.Logger.Warn("upstream: shared quota store failed; counting in this process", "provider", c.opts.Provider, "err", err)
 	}
+}
+
+// DefaultCoalesce is how long a GET's body is kept for other processes
+// asking for the same URL (Options.Coalesce).
+const DefaultCoalesce = time.Minute
+
+// onceKey names a request in the Shared store.
+func onceKey(provider, method, target string, header http.Header) string {
+	var b bytes.Buffer
+	b.WriteString(method + " " + target + "\n")
+	_ = header.Write(&b) // sorted by key
+	sum := sha256.Sum256(b.Bytes())
+	return "{" + provider + "}:req:" + hex.EncodeToString(sum[:16])
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"sort"
 	"sync"
 	"testing"
@@ -41,7 +42,7 @@ func TestSharedQuota(t *testing.T) {
 	srv := a.server(t)
 	var clients []*Client
 	for range 3 {
-		clients = append(clients, New(Options{Provider: "test-provider", Shared: shared, Retries: -1,
+		clients = append(clients, New(Options{Provider: "test-provider", Shared: shared, Retries: -1, Coalesce: -1,
 			Quotas: []Quota{{Name: "daily", Limit: 7, Window: 24 * time.Hour}}}))
 	}
 	var wg sync.WaitGroup
@@ -80,8 +81,8 @@ func TestSharedPace(t *testing.T) {
 	var a arrivals
 	srv := a.server(t)
 	lim := Limit{Requests: 5, Interval: 400 * time.Millisecond, Burst: 5}
-	c1 := New(Options{Provider: "paced", Shared: shared, Limit: lim})
-	c2 := New(Options{Provider: "paced", Shared: shared, Limit: lim})
+	c1 := New(Options{Provider: "paced", Shared: shared, Limit: lim, Coalesce: -1})
+	c2 := New(Options{Provider: "paced", Shared: shared, Limit: lim, Coalesce: -1})
 	var wg sync.WaitGroup
 	for i := range 16 {
 		c := c1
@@ -138,4 +139,53 @@ func (failing) Reserve(context.Context, []SharedWindow, int) ([]int, bool, error
 func (failing) Used(context.Context, []SharedWindow) ([]int, error) { return nil, errDown }
 func (failing) Pace(context.Context, string, int, time.Duration) (time.Duration, error) {
 	return 0, errDown
+}
+
+func (failing) Once(ctx context.Context, _ string, _ time.Duration, fetch func(context.Context) ([]byte, error)) ([]byte, bool, error) {
+	b, err := fetch(ctx)
+	return b, false, err
+}
+
+// TestSharedOnce has two Clients (two processes) send the same GET at
+// once: the provider answers once and both get the body.
+func TestSharedOnce(t *testing.T) {
+	rdb, _ := kbtest.Client(t)
+	shared := NewRedisShared(rdb, kbtest.Prefix(t, rdb, "once"))
+	var mu sync.Mutex
+	calls := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		time.Sleep(100 * time.Millisecond)
+		_, _ = w.Write([]byte(`{"page":"` + r.URL.Query().Get("page") + `"}`))
+	}))
+	defer srv.Close()
+	c1 := New(Options{Provider: "once", Shared: shared})
+	c2 := New(Options{Provider: "once", Shared: shared})
+	var wg sync.WaitGroup
+	bodies := make([]string, 4)
+	for i := range 4 {
+		c := []*Client{c1, c2}[i%2]
+		wg.Go(func() {
+			b, err := c.Get(context.Background(), srv.URL, url.Values{"page": {"Lyon"}})
+			if err != nil {
+				t.Error(err)
+			}
+			bodies[i] = string(b)
+		})
+	}
+	wg.Wait()
+	if calls != 1 {
+		t.Errorf("provider called %d times for one URL from two processes, want 1", calls)
+	}
+	for i, b := range bodies {
+		if b != `{"page":"Lyon"}` {
+			t.Errorf("caller %d got %s", i, b)
+		}
+	}
+	// Another URL is its own call; a failure is not shared.
+	if _, err := c1.Get(context.Background(), srv.URL, url.Values{"page": {"Nice"}}); err != nil || calls != 2 {
+		t.Errorf("second URL: %v, calls %d", err, calls)
+	}
 }
