@@ -49,7 +49,7 @@ type recordedProviders struct {
 	geocode, parse                 map[string]any
 	attractions, restaurants, beds map[string]any
 
-	mu        sync.Mutex
+	mu sync.Mutex
 	// delay, when set, is each answer's latency.
 	delay time.Duration
 
