@@ -49,10 +49,10 @@ type recordedProviders struct {
 	geocode, parse                 map[string]any
 	attractions, restaurants, beds map[string]any
 
-	mu sync.Mutex
 	// delay, when set, is each answer's latency.
 	delay time.Duration
 
+	mu        sync.Mutex
 	perSecond map[string]map[int64]int
 	total     map[string]int
 	seen      map[string]int // identical requests, by provider and query
