@@ -26,6 +26,10 @@ type ScaleConfig struct {
 	PGSchema     string        // TRIPWEAVE_PG_SCHEMA: schema holding the tables; "" → the URL's search_path
 	PlanTTL      time.Duration // TRIPWEAVE_PLAN_TTL: plans older than this are deleted; 0 keeps them
 	PrewarmQueue string        // TRIPWEAVE_PREWARM_QUEUE: asynq queue of pre-warm tasks
+	// PrewarmRefresh is TRIPWEAVE_PREWARM_REFRESH: how often workers
+	// re-warm the keys of pre-warm jobs; 0 → the static-knowledge TTL,
+	// negative ("off") never.
+	PrewarmRefresh time.Duration
 }
 
 // storeFromEnv reads the variables of ScaleConfig.
@@ -43,6 +47,15 @@ func (c Config) storeFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_PG_SCHEMA")); v != "" {
 		c.Scale.PGSchema = v
+	}
+	if v := strings.TrimSpace(getenv("TRIPWEAVE_PREWARM_REFRESH")); v != "" {
+		if v == "off" {
+			c.Scale.PrewarmRefresh = -1
+		} else if d, err := time.ParseDuration(v); err != nil || d < time.Second {
+			return c, fmt.Errorf("TRIPWEAVE_PREWARM_REFRESH: %q is not a duration of a second or more such as 168h, or off", v)
+		} else {
+			c.Scale.PrewarmRefresh = d
+		}
 	}
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_PLAN_TTL")); v != "" {
 		d, err := time.ParseDuration(v)

@@ -141,11 +141,21 @@ func cmdWorker(ctx context.Context, cfg Config, args []string, stderr io.Writer)
 		return err
 	}
 	defer app.Close()
+	refresh := cfg.Scale.PrewarmRefresh
+	if refresh == 0 {
+		policy, err := cfg.policy()
+		if err != nil {
+			return err
+		}
+		refresh = policy.TTL[orchestrator.StaticKnowledge]
+	}
 	w := prewarmq.NewWorker(app.Redis, app.Service, &prewarmq.WorkerOptions{
-		Options:     prewarmq.Options{Queue: cfg.Scale.PrewarmQueue, Now: cfg.Now},
-		Concurrency: *conc,
-		Logger:      logger,
+		Options:      prewarmq.Options{Queue: cfg.Scale.PrewarmQueue, Now: cfg.Now},
+		Concurrency:  *conc,
+		RefreshEvery: refresh,
+		Logger:       logger,
 	})
-	logger.Info("prewarm worker started", "queue", cmp.Or(cfg.Scale.PrewarmQueue, prewarmq.DefaultQueue), "concurrency", *conc)
+	logger.Info("prewarm worker started", "queue", cmp.Or(cfg.Scale.PrewarmQueue, prewarmq.DefaultQueue), "concurrency", *conc,
+		"refresh_every", refresh.String())
 	return w.Run(ctx)
 }

@@ -62,7 +62,7 @@ func (w *Worker) sweep(ctx context.Context, rdb redis.UniversalClient, insp *asy
 	n := 0
 	for _, id := range ids {
 		info, err := insp.GetTaskInfo(w.opts.Queue, id)
-		if err != nil || info.State != asynq.TaskStateActive || info.Type != TaskWarm {
+		if err != nil || info.State != asynq.TaskStateActive || (info.Type != TaskWarm && info.Type != TaskRefresh) {
 			continue
 		}
 		// One worker adopts each orphan.
@@ -83,6 +83,9 @@ func (w *Worker) sweep(ctx context.Context, rdb redis.UniversalClient, insp *asy
 		if r.Failed == 0 {
 			if err := w.q.finish(ctx, p, false, r.CacheHits, r.Fetched, ""); err != nil {
 				w.log.Warn("prewarm: adopted task not recorded", "task", id, "err", err)
+			}
+			if err := w.scheduleRefresh(ctx, p); err != nil {
+				w.log.Warn("prewarm: refresh not scheduled", "task", id, "err", err)
 			}
 		}
 		n++

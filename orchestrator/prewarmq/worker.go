@@ -37,6 +37,10 @@ type WorkerOptions struct {
 	// AdoptEvery is how often the worker looks for tasks orphaned by a
 	// dead worker (see adopt.go); 0 → DefaultAdoptEvery, negative never.
 	AdoptEvery time.Duration
+	// RefreshEvery, when positive, re-warms every key a job warmed that
+	// long after it was warmed, and again every RefreshEvery (see
+	// TaskRefresh); set it to the static-knowledge TTL. 0 never refreshes.
+	RefreshEvery time.Duration
 	// OrphanAfter is how long a task's lease must have gone without
 	// extension before it is adopted; 0 → DefaultOrphanAfter (asynq
 	// extends leases every 5 s).
@@ -103,6 +107,7 @@ func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *W
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
 	mux.HandleFunc(TaskWarm, w.handle)
+	mux.HandleFunc(TaskRefresh, w.handleRefresh)
 	if err := w.srv.Start(mux); err != nil {
 		return fmt.Errorf("prewarm worker: %w", err)
 	}
@@ -127,6 +132,9 @@ func (w *Worker) handle(ctx context.Context, t *asynq.Task) error {
 	if r.Failed == 0 {
 		if err := w.q.finish(ctx, p, false, r.CacheHits, r.Fetched, ""); err != nil {
 			return fmt.Errorf("prewarm %s: record: %w", p.key(), err)
+		}
+		if err := w.scheduleRefresh(ctx, p); err != nil {
+			w.log.Warn("prewarm: refresh not scheduled", "task", p.key(), "err", err)
 		}
 		return nil
 	}
