@@ -38,6 +38,8 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/agents"
+	"github.com/tripweave/tripweave/agents/upstream"
+	"github.com/tripweave/tripweave/knowledgebase"
 )
 
 // DefaultAddr is where the agents listen by default.
@@ -72,19 +74,24 @@ type Main struct {
 	// Addr is the listen address; "127.0.0.1:0" picks a free port.
 	Addr string
 	// Token, when set, is the bearer token every request must carry.
-	Token   string
-	Config  agents.Config
-	agents  *agents.Set
-	handler *agents.MCPHandler
-	Logger  *slog.Logger
+	Token string
+	// RedisURL (env REDIS_URL), when set, shares the providers' quotas and
+	// rates with every orchestrator and worker on that Redis, under
+	// QuotaPrefix (TRIPWEAVE_CACHE_PREFIX + "quota:", as they use).
+	RedisURL, QuotaPrefix string
+	Config                agents.Config
+	agents                *agents.Set
+	handler               *agents.MCPHandler
+	Logger                *slog.Logger
 	// ShutdownTimeout bounds graceful shutdown; then connections are cut.
 	ShutdownTimeout time.Duration
 	// Stderr receives the logs and flag errors; default os.Stderr.
 	Stderr io.Writer
 
-	ln    net.Listener
-	srv   *http.Server
-	serve chan error // the serving goroutine's result
+	closeRedis func() error
+	ln         net.Listener
+	srv        *http.Server
+	serve      chan error // the serving goroutine's result
 }
 
 // NewMain returns a Main with the defaults.
@@ -132,6 +139,10 @@ func applyEnv(m *Main, getenv func(string) string) (level string) {
 	}
 	set(&m.Addr, "TRIPWEAVE_AGENTS_ADDR")
 	set(&m.Token, "TRIPWEAVE_AGENTS_TOKEN")
+	set(&m.RedisURL, "REDIS_URL")
+	m.QuotaPrefix = "kb:v1:"
+	set(&m.QuotaPrefix, "TRIPWEAVE_CACHE_PREFIX")
+	m.QuotaPrefix += "quota:"
 	level = "info"
 	set(&level, "TRIPWEAVE_LOG_LEVEL")
 	return level
@@ -146,6 +157,15 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if m.RedisURL != "" && m.Config.Shared == nil {
+		rdb, closeRedis, err := knowledgebase.Connect(ctx, m.RedisURL, m.Logger)
+		if err != nil {
+			return fmt.Errorf("agents: %w", err)
+		}
+		m.closeRedis = closeRedis
+		m.Config.Shared = upstream.NewRedisShared(rdb, m.QuotaPrefix)
+		m.Logger.Info("provider quotas and rates shared through REDIS_URL", "prefix", m.QuotaPrefix)
 	}
 	set, err := agents.Open(m.Config, m.Logger)
 	if err != nil {
@@ -212,6 +232,9 @@ func (m *Main) URL() string {
 // calls in flight, and waits for the serving goroutine. It is safe to call
 // when Run was not.
 func (m *Main) Close() error {
+	if m.closeRedis != nil {
+		defer m.closeRedis()
+	}
 	if m.agents != nil {
 		defer m.agents.Close()
 	}
