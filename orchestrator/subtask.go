@@ -107,6 +107,10 @@ type Subtask struct {
 	Params   map[string]string `json:"params"`
 	Deps     []string          `json:"deps,omitempty"`
 	Required bool              `json:"required"`
+	// Speculative marks work gathered in case it helps — the legs to and
+	// from a hub a connection may change at — whose absence is no loss:
+	// its failure leaves no note for the traveller. Not part of the ID.
+	Speculative bool `json:"speculative,omitempty"`
 }
 
 // NewSubtask returns the subtask of kind with params, its ID derived from
@@ -347,7 +351,9 @@ func Decompose(b *Brief) []Subtask {
 					deps = append(deps, id)
 				}
 			}
-			gather = append(gather, add(TransportSubtask(from, to, deps...)))
+			st := TransportSubtask(from, to, deps...)
+			st.Speculative = true
+			gather = append(gather, add(st))
 			continue
 		}
 		gf, gt := geocode(leg[0]), geocode(leg[1])

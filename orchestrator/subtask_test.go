@@ -62,6 +62,13 @@ func TestDecomposeHubs(t *testing.T) {
 	for _, st := range orchestrator.Decompose(&b) {
 		if st.Kind == orchestrator.KindTransport {
 			legs[st.Params["from"]+">"+st.Params["to"]] = true
+			// Hub legs are speculative (no note when missing); the
+			// brief's own legs are not.
+			direct := (st.Params["from"] == "suzhou" || st.Params["from"] == "guangzhou") &&
+				(st.Params["to"] == "suzhou" || st.Params["to"] == "guangzhou")
+			if st.Speculative == direct {
+				t.Errorf("leg %s>%s: speculative %v", st.Params["from"], st.Params["to"], st.Speculative)
+			}
 		}
 	}
 	hubs := orchestrator.HubsFor("Suzhou", "Guangzhou")

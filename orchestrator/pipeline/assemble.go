@@ -73,6 +73,9 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 	}
 	for _, st := range subtasks {
 		v, ok := values[st.ID]
+		if !ok && st.Speculative {
+			continue // a hub leg the data does not have: no loss, no note
+		}
 		if !ok {
 			err := errs[st.ID]
 			if err == nil {

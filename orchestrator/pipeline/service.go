@@ -214,8 +214,12 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 		plan.Itinerary.Report = report
 	}
 	plan.Status = orchestrator.PlanComplete
-	if len(res.Errors) > 0 {
-		plan.Status = orchestrator.PlanPartial
+	for _, st := range subtasks {
+		// A speculative subtask (a hub leg) that found nothing is no loss.
+		if _, failed := res.Errors[st.ID]; failed && !st.Speculative {
+			plan.Status = orchestrator.PlanPartial
+			break
+		}
 	}
 	plan.Trace = summarize(run, res.Duration)
 	plan.Sources = plan.Trip.Sources()
