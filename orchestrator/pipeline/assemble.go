@@ -73,15 +73,12 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 	}
 	for _, st := range subtasks {
 		v, ok := values[st.ID]
-		if !ok && st.Speculative {
-			continue // a hub leg the data does not have: no loss, no note
-		}
 		if !ok {
 			err := errs[st.ID]
 			if err == nil {
 				err = &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "not run"}
 			}
-			if st.Kind == orchestrator.KindTransport && (j.display[st.Params["from"]] == "" || j.display[st.Params["to"]] == "") {
+			if st.Speculative {
 				continue // a hub leg the data lacks: no connection there, nothing missing
 			}
 			j.notes = append(j.notes, noteFor(st, unwrapNode(err)))

@@ -21,6 +21,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/dag"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // Tools calls agent tools. *toolclient.Client implements it.
@@ -362,6 +363,9 @@ func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask) []*node
 		if !ok {
 			continue
 		}
+		// As a geocoder asked in the brief's language would: the place's
+		// name in that language (the gazetteer's Chinese name for "zh").
+		pl.Name = templates.PlaceName(pl.Name, st.Params["lang"])
 		prov := orchestrator.Provenance{Source: "brief:places", FetchedAt: at}
 		if pl.SourceID != "" {
 			prov.Attribution = &orchestrator.Attribution{Text: "GeoNames", URL: "https://www.geonames.org/", License: "CC BY 4.0"}
