@@ -288,7 +288,10 @@ func TestEndToEnd(t *testing.T) {
 			}
 			var zh orchestrator.Plan
 			_ = json.Unmarshal(data, &zh)
-			if zh.Brief.Language != "zh" || zh.Brief.StartDate != "2026-06-03" || zh.Brief.Travelers.Children != 1 || zh.Trip.Cities[0].Place == nil || zh.Trip.Cities[0].Place.Value.Name != "成都" {
+			// The parser resolved 成都 (GeoNames 1815286): the plan uses that
+			// place as it is, without geocoding it again.
+			if zh.Brief.Language != "zh" || zh.Brief.StartDate != "2026-06-03" || zh.Brief.Travelers.Children != 1 || zh.Trip.Cities[0].Place == nil ||
+				zh.Trip.Cities[0].Place.Value.SourceID != "1815286" || zh.Trip.Cities[0].Place.Provenance.Source != "brief:places" {
 				t.Errorf("query plan: brief %+v place %+v", zh.Brief, zh.Trip.Cities[0].Place)
 			}
 			// Missing essentials: questions, then answers resume the same plan.
