@@ -31,7 +31,7 @@ func cmdKeys(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	defer store.Close()
 	ks, ok := store.(orchestrator.KeyStore)
 	if !ok {
-		return errors.New("API keys are kept in the SQLite plan store for now; unset DATABASE_URL (the PostgreSQL key store is not built yet)")
+		return errors.New("this plan store keeps no API keys")
 	}
 	now := time.Now
 	if cfg.Now != nil {
@@ -119,7 +119,7 @@ func (a *App) enableAuth(ctx context.Context, addr string) error {
 	}
 	ks, ok := a.Store.(orchestrator.KeyStore)
 	if !ok {
-		return fmt.Errorf("%s, so it needs API keys, which are kept in the SQLite plan store for now: unset DATABASE_URL or listen on 127.0.0.1", why)
+		return fmt.Errorf("%s, so it needs API keys, which this plan store cannot keep: use SQLite or PostgreSQL (DATABASE_URL), or listen on 127.0.0.1", why)
 	}
 	keys, err := ks.ListKeys(ctx)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
 	"github.com/tripweave/tripweave/orchestrator/auth/ratelimit"
+	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
 )
 
 // startGuarded runs the real App with API keys enforced, listening on addr
@@ -142,5 +144,41 @@ func cleanRedis(t *testing.T, url, prefix string) {
 	iter := c.Scan(ctx, 0, prefix+"*", 100).Iterator()
 	for iter.Next(ctx) {
 		c.Del(ctx, iter.Val())
+	}
+}
+
+// TestKeysOnPostgres: with DATABASE_URL the keys live in PostgreSQL, so a
+// server requiring keys starts, and plans stay with their owners.
+func TestKeysOnPostgres(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	cfg := testConfig(t, openmeteotest.NewServer(t))
+	cfg.Scale = ScaleConfig{DatabaseURL: url, PGSchema: schema}
+	cfg.Auth = "required"
+	alice := newKey(t, cfg, "alice", "plans:read,plans:write")
+	bob := newKey(t, cfg, "bob", "plans:read,plans:write")
+	base := startGuarded(t, cfg, "127.0.0.1:0")
+	req, _ := http.NewRequest("POST", base+"/v1/plans", strings.NewReader(chengduBrief))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+alice)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		ID string `json:"id"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&p)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("alice's plan: %d", resp.StatusCode)
+	}
+	if r := getWithKey(t, base+"/v1/plans/"+p.ID, alice); r.StatusCode != http.StatusOK {
+		t.Errorf("alice reads her plan: %d", r.StatusCode)
+	}
+	if r := getWithKey(t, base+"/v1/plans/"+p.ID, bob); r.StatusCode != http.StatusNotFound {
+		t.Errorf("bob reads alice's plan: %d, want 404", r.StatusCode)
+	}
+	if r := getWithKey(t, base+"/v1/plans/"+p.ID, ""); r.StatusCode != http.StatusUnauthorized {
+		t.Errorf("no key: %d, want 401", r.StatusCode)
 	}
 }
