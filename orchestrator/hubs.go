@@ -70,8 +70,9 @@ func LocateHubCity(name string) (GeoPoint, bool) {
 
 // Hub-choice bounds: a hub qualifies for a journey from a to b when going
 // through it is at most HubDetourFactor times the direct distance plus
-// HubDetourKM; the MaxHubs of least detour are kept, after the gateway
-// hub nearest each end within GroundMaxKM.
+// HubDetourKM; the gateway hub nearest each end within GroundMaxKM comes
+// first, then those of least detour, MaxHubs in all (each hub adds two
+// transport lookups per leg to a plan).
 const (
 	HubDetourFactor = 1.6
 	HubDetourKM     = 250.0
@@ -127,15 +128,13 @@ func HubsFor(from, to string) []string {
 			out = append(out, best)
 		}
 	}
-	n := 0
 	for _, c := range cs {
-		if n == MaxHubs {
+		if len(out) >= MaxHubs {
 			break
 		}
 		if !slices.Contains(out, c.name) {
 			out = append(out, c.name)
 		}
-		n++
 	}
 	return out
 }
