@@ -115,10 +115,28 @@ type chaosProc struct {
 	err  error
 }
 
+// chaosEnviron is the test's environment without the store settings CI
+// exports for other tests (DATABASE_URL, Supabase): the suite's processes
+// keep their plans in SQLite files of their own, so the faults it injects
+// (a full store among them) are the ones it means, and nothing is written
+// into a database other runs share.
+func chaosEnviron() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "DATABASE_URL", "TRIPWEAVE_PG_SCHEMA", "SUPABASE_URL", "SUPABASE_SERVICE_KEY":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
 func startChaosProc(t *testing.T, name string, bin string, env []string, args ...string) *chaosProc {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(chaosEnviron(), env...)
 	buf := &bytes.Buffer{}
 	p := &chaosProc{name: name, cmd: cmd, buf: buf, out: &syncWriter{w: buf}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = p.out, p.out
