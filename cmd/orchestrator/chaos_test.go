@@ -232,6 +232,7 @@ type loadResult struct {
 	noItinerary  []string // 201s without an itinerary
 	undocumented []string // 5xx other than 503 with Retry-After
 	transport    int      // requests that got no HTTP answer
+	slowest      time.Duration
 	wait         func()   // until the workers have stopped
 }
 
@@ -251,6 +252,7 @@ func generate(base string, briefs [][]byte, conc int, timeout time.Duration, sto
 				default:
 				}
 				body := briefs[int(next.Add(1))%len(briefs)]
+				t0 := time.Now()
 				resp, err := client.Post(base+"/v1/plans", "application/json", bytes.NewReader(body))
 				if err != nil {
 					res.mu.Lock()
@@ -262,6 +264,7 @@ func generate(base string, briefs [][]byte, conc int, timeout time.Duration, sto
 				data, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
 				res.mu.Lock()
+				res.slowest = max(res.slowest, time.Since(t0))
 				res.statuses[resp.StatusCode]++
 				switch {
 				case resp.StatusCode == http.StatusCreated:
@@ -296,7 +299,7 @@ func (r *loadResult) check(t *testing.T, phase, base string) {
 	r.wait()
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	t.Logf("%s: statuses %v, %d plans created, %d without an answer", phase, r.statuses, len(r.created), r.transport)
+	t.Logf("%s: statuses %v, %d plans created, %d without an answer, slowest answer %v", phase, r.statuses, len(r.created), r.transport, r.slowest.Round(time.Millisecond))
 	if len(r.undocumented) > 0 {
 		t.Errorf("%s: %d undocumented 5xx, first: %s", phase, len(r.undocumented), r.undocumented[0])
 	}

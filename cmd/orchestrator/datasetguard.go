@@ -34,6 +34,7 @@ type datasetGuard struct {
 	mu        sync.Mutex
 	missing   string // the first dataset found missing, "" when all are present
 	importing bool
+	lastGate  time.Time // when a plan request last looked in Redis
 	lastErr   error
 	cancel    context.CancelFunc
 	wg        sync.WaitGroup
@@ -139,8 +140,32 @@ func (e *errDatasetMissing) Unwrap() error {
 }
 func (e *errDatasetMissing) RetryAfter() time.Duration { return 5 * time.Second }
 
+// gateRecheck is how often plan requests look for the markers themselves
+// (one Redis read, at most gateTimeout), besides the background checks, so
+// that plans made against a Redis that just lost the data are few.
+const (
+	gateRecheck = 250 * time.Millisecond
+	gateTimeout = 100 * time.Millisecond
+)
+
 // gate is the plans' check: nil while every dataset is present.
-func (g *datasetGuard) gate(context.Context) error {
+func (g *datasetGuard) gate(ctx context.Context) error {
+	g.mu.Lock()
+	due := time.Since(g.lastGate) >= gateRecheck
+	if due {
+		g.lastGate = time.Now()
+	}
+	g.mu.Unlock()
+	if due {
+		cctx, cancel := context.WithTimeout(ctx, gateTimeout)
+		g.check(cctx)
+		cancel()
+	}
+	return g.state()
+}
+
+// state is nil while every dataset is present.
+func (g *datasetGuard) state() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.missing != "" {
@@ -153,5 +178,5 @@ func (g *datasetGuard) gate(context.Context) error {
 // when needed) and fails while one is missing.
 func (g *datasetGuard) Ping(ctx context.Context) error {
 	g.check(ctx)
-	return g.gate(ctx)
+	return g.state()
 }
