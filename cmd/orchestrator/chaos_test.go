@@ -233,7 +233,7 @@ type loadResult struct {
 	undocumented []string // 5xx other than 503 with Retry-After
 	transport    int      // requests that got no HTTP answer
 	slowest      time.Duration
-	wait         func()   // until the workers have stopped
+	wait         func() // until the workers have stopped
 }
 
 // generate posts varied warm briefs to base from conc workers until stop is
