@@ -114,7 +114,15 @@ type Options struct {
 	Cache   Cache      // nil: no brief cache
 	Metrics *Metrics   // nil: no metrics
 	Logger  *slog.Logger
+	// Covered tells which destinations the service already holds data
+	// for; a wish that names no place (想去海边玩三天) is answered with
+	// one of those first (discover.Wish.Covered). Nil: no preference.
+	Covered Coverage
 }
+
+// Coverage reports, for each destination name, whether the service holds
+// its data (catalogs) now.
+type Coverage func(names []string) []bool
 
 // Parser parses requests. It is safe for concurrent use.
 type Parser struct {
@@ -123,6 +131,7 @@ type Parser struct {
 	cache   Cache
 	metrics *Metrics
 	log     *slog.Logger
+	covered Coverage
 }
 
 // New returns a Parser. It loads the embedded gazetteer (once per process,
@@ -132,7 +141,7 @@ func New(opts Options) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Parser{gaz: g, cache: opts.Cache, metrics: opts.Metrics, log: opts.Logger}
+	p := &Parser{gaz: g, cache: opts.Cache, metrics: opts.Metrics, log: opts.Logger, covered: opts.Covered}
 	if p.log == nil {
 		p.log = slog.New(slog.DiscardHandler)
 	}
@@ -187,7 +196,7 @@ func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (*Resul
 		p.metrics.parsed(ParserRules, "refused")
 		return nil, err
 	}
-	rules, d := readRules(clean, now, p.gaz)
+	rules, d := readRules(clean, now, p.gaz, p.covered)
 	if rules.refusal != nil {
 		p.metrics.parsed(ParserRules, "refused")
 		return nil, rules.refusal

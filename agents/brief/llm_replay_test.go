@@ -338,7 +338,7 @@ func FuzzLLMMerge(f *testing.F) {
 		if gerr != nil {
 			t.Fatal(gerr)
 		}
-		rules, d := readRules(clean, refNow, g.gaz)
+		rules, d := readRules(clean, refNow, g.gaz, nil)
 		lp := &llmParser{gaz: g.gaz}
 		r := lp.merge(rules, d, dx, refNow)
 		key := gazetteer.Key(clean)

@@ -31,6 +31,7 @@ type doc struct {
 	pendingQ   []Question // questions found while reading (children without a number …)
 	cuePos     []int      // budget cue positions, computed on first use
 	placeSpans [][2]int   // byte spans of the places found
+	covered    Coverage   // destinations with data at hand (nil: unknown)
 }
 
 func newDoc(clean string, now time.Time, g *gazetteer.Gazetteer) *doc {
@@ -148,7 +149,7 @@ func ParseRules(query string, now time.Time) *Result {
 
 // parseClean runs the rules over a guarded request.
 func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
-	r, _ := readRules(clean, now, g)
+	r, _ := readRules(clean, now, g, nil)
 	if r.refusal == nil {
 		finish(r, r.Brief, now)
 	}
@@ -160,8 +161,9 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 // Questions those found while reading. The doc keeps what the rules found
 // and how (stated or assumed), for merging a model's reading. A refused
 // request comes back finished, with refusal set.
-func readRules(clean string, now time.Time, g *gazetteer.Gazetteer) (*Result, *doc) {
+func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Coverage) (*Result, *doc) {
 	d := newDoc(clean, now, g)
+	d.covered = covered
 	d.findPlaces()
 	d.cityCount = d.cities()
 	d.findDates()

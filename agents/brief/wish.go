@@ -97,6 +97,19 @@ func (d *doc) discoverDestination(r *Result, b *orchestrator.Brief, concepts []s
 			w.Level = discover.Level(cny / float64(people) / float64(max(w.Days, 1)))
 		}
 	}
+	if d.covered != nil {
+		table := discover.Table()
+		names := make([]string, len(table))
+		for i := range table {
+			names[i] = table[i].Name
+		}
+		w.Covered = map[string]bool{}
+		for i, ok := range d.covered(names) {
+			if ok && i < len(names) {
+				w.Covered[names[i]] = true
+			}
+		}
+	}
 	cands := discover.Rank(w, 4)
 	if len(cands) == 0 {
 		what := strings.Join(concepts, ", ")

@@ -19,6 +19,7 @@ func newQueryParser(kb *knowledgebase.Store, now func() time.Time, logger *slog.
 	opts := brief.Options{LLM: brief.LLMConfigFromEnv(), Logger: logger, Metrics: metrics}
 	if kb != nil {
 		opts.Cache = &brief.KBCache{KB: kb, Now: now, Log: logger}
+		opts.Covered = kbCoverage(kb)
 	}
 	if opts.LLM == nil {
 		logger.Info("no OPENAI_API_KEY: requests are read by the rule-based parser")
@@ -28,6 +29,32 @@ func newQueryParser(kb *knowledgebase.Store, now func() time.Time, logger *slog.
 		return nil, err
 	}
 	return &queryParser{p: p}, nil
+}
+
+// kbCoverage reports the destinations whose attraction catalog is in the
+// knowledge cache (imported or pre-warmed, fresh or stale): those a plan
+// can be made for now. One round trip reading entry headers only; on an
+// error nothing counts as covered.
+func kbCoverage(kb *knowledgebase.Store) brief.Coverage {
+	return func(names []string) []bool {
+		out := make([]bool, len(names))
+		keys := make([]knowledgebase.Key, len(names))
+		head := make([]bool, len(names))
+		for i, n := range names {
+			st := orchestrator.CatalogSubtask(orchestrator.KindAttractions, n)
+			keys[i], head[i] = knowledgebase.Key{Kind: string(st.Kind), Hash: st.Hash()}, true
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		defer cancel()
+		ls, err := kb.LookupHeads(ctx, keys, head)
+		if err != nil {
+			return out
+		}
+		for i, l := range ls {
+			out[i] = l.State == knowledgebase.Fresh || l.State == knowledgebase.Stale
+		}
+		return out
+	}
 }
 
 func (q *queryParser) ParseQuery(ctx context.Context, query string, now time.Time) (*ginserver.ParsedQuery, error) {

@@ -98,7 +98,17 @@ type Wish struct {
 	// Domestic prefers the origin's country (or China for a Chinese
 	// request without an origin).
 	Domestic string
+	// Covered names the destinations (by Name) the service already holds
+	// data for — imported datasets, pre-warmed cities — so that a plan can
+	// be made now; they rank ahead of equally fitting ones it would have
+	// to gather live (CoveredBonus). Nil: no preference.
+	Covered map[string]bool
 }
+
+// CoveredBonus is what holding a destination's data adds to its score: a
+// plan needs catalogs, and a wish is best answered with a trip that can be
+// planned at once (about two offered concepts' worth).
+const CoveredBonus = 3.0
 
 // Candidate is a ranked destination.
 type Candidate struct {
@@ -186,6 +196,10 @@ func Rank(w Wish, n int) []Candidate {
 		}
 		if w.Domestic != "" && d.CountryCode != w.Domestic && !(w.Domestic == "CN" && d.CountryCode == "HK") {
 			c.Score -= 1.5
+		}
+		if w.Covered[d.Name] {
+			c.Score += CoveredBonus
+			c.Why = append(c.Why, "data at hand")
 		}
 		if w.Level > 0 && d.Cost > w.Level {
 			c.Score -= 1.5 * float64(d.Cost-w.Level)
