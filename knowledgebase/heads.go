@@ -41,7 +41,7 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 		}
 		rkeys[i] = s.redisKey(k)
 	}
-	now := s.now()
+	now := s.lookupNow(ctx)
 	pipe := s.client.Pipeline()
 	cmds := make([]*redis.StringCmd, len(rkeys))
 	for i, k := range rkeys {

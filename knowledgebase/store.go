@@ -203,7 +203,7 @@ func (s *Store) Lookup(ctx context.Context, keys []Key) ([]Lookup, error) {
 		rkeys[i] = s.redisKey(k)
 	}
 	out := make([]Lookup, len(keys))
-	now := s.now()
+	now := s.lookupNow(ctx)
 	if !s.pipeline {
 		vals, err := s.client.MGet(ctx, rkeys...).Result()
 		if err != nil {
@@ -260,7 +260,7 @@ func (s *Store) Get(ctx context.Context, key Key) (Lookup, error) {
 		s.stats.errors.Add(1)
 		return Lookup{}, fmt.Errorf("knowledgebase: get %s: %w", key, err)
 	}
-	return s.classify(rk, b, s.now()), nil
+	return s.classify(rk, b, s.lookupNow(ctx)), nil
 }
 
 // classify decodes one stored value and classifies it at now, counting the

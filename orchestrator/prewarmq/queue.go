@@ -106,6 +106,9 @@ type payload struct {
 	City     string            `json:"city"`
 	Language string            `json:"language"`
 	Kind     orchestrator.Kind `json:"kind"`
+	// Gen is a refresh's generation (TaskRefresh): 1 for the first after
+	// the warm task, each refresh scheduling the next.
+	Gen int `json:"gen,omitempty"`
 }
 
 // key identifies a task within its job.

@@ -37,9 +37,9 @@ type WorkerOptions struct {
 	// AdoptEvery is how often the worker looks for tasks orphaned by a
 	// dead worker (see adopt.go); 0 → DefaultAdoptEvery, negative never.
 	AdoptEvery time.Duration
-	// RefreshEvery, when positive, re-warms every key a job warmed that
-	// long after it was warmed, and again every RefreshEvery (see
-	// TaskRefresh); set it to the static-knowledge TTL. 0 never refreshes.
+	// RefreshEvery, when positive, re-warms every key a job warmed before
+	// that long has passed, and again and again (see TaskRefresh); set it
+	// to the static-knowledge TTL. 0 never refreshes.
 	RefreshEvery time.Duration
 	// OrphanAfter is how long a task's lease must have gone without
 	// extension before it is adopted; 0 → DefaultOrphanAfter (asynq
