@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/a2aproject/a2a-go/a2a"
 	"github.com/a2aproject/a2a-go/a2aclient"
@@ -81,9 +82,17 @@ func TestMCPPlanTrip(t *testing.T) {
 	if !strings.HasPrefix(plan.ID, "pl_") || plan.Links["html"] != base+"/v1/plans/"+plan.ID+".html" || !strings.Contains(plan.Summary, "成都") {
 		t.Errorf("plan_trip = %+v", plan)
 	}
-	mu.Lock()
-	got := progress
-	mu.Unlock()
+	// The client hands notifications to its handler asynchronously: the
+	// last ones may still be on their way when the result is back.
+	var got []*mcp.ProgressNotificationParams
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		got = slices.Clone(progress)
+		mu.Unlock()
+		if n := len(got); (n > 0 && got[n-1].Total > 0 && got[n-1].Progress == got[n-1].Total) || time.Now().After(deadline) {
+			break
+		}
+	}
 	if len(got) < 3 {
 		t.Fatalf("progress notifications = %d, want one per node", len(got))
 	}
