@@ -124,7 +124,7 @@ func overloadRun(ctx context.Context, self string, cfg Config, data, limit strin
 	defer os.RemoveAll(dir)
 	cmd := exec.CommandContext(ctx, self, "serve", "--addr", addr)
 	const dead = "http://127.0.0.1:9"
-	cmd.Env = append(os.Environ(), "TRIPWEAVE_IMPORT=chinatravel:"+data, "TRIPWEAVE_DB_PATH="+dir+"/plans.db",
+	cmd.Env = append(overloadEnviron(), "TRIPWEAVE_IMPORT=chinatravel:"+data, "TRIPWEAVE_DB_PATH="+dir+"/plans.db",
 		"TRIPWEAVE_MAX_PLANS_IN_FLIGHT="+limit, "TRIPWEAVE_RATE_LIMIT=off", "TRIPWEAVE_BROWSER=off", "TRIPWEAVE_LOG_LEVEL=error",
 		"OPENMETEO_GEOCODING_URL="+dead, "OPENMETEO_FORECAST_URL="+dead, "OPENMETEO_ARCHIVE_URL="+dead,
 		"WIKIVOYAGE_EN_URL="+dead, "WIKIVOYAGE_ZH_URL="+dead, "OVERPASS_URL="+dead, "NOMINATIM_URL="+dead,
@@ -229,4 +229,21 @@ func peakRSSMB(pid int) float64 {
 		}
 	}
 	return 0
+}
+
+// overloadEnviron is the environment without shared stores: each phase's
+// server keeps plans in a SQLite file of its own and its cache in the
+// embedded Redis, so phases start alike and nothing lands in databases
+// other runs share.
+func overloadEnviron() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "DATABASE_URL", "TRIPWEAVE_PG_SCHEMA", "SUPABASE_URL", "SUPABASE_SERVICE_KEY", "REDIS_URL":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
 }
