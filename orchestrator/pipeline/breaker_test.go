@@ -31,9 +31,14 @@ func TestImpatientClientsCannotOpenACircuit(t *testing.T) {
 	b := breaker.New(breaker.Options{Threshold: threshold})
 	f := newFixture(t, pipeline.Options{Breaker: b})
 	slow := make(chan struct{})
+	entered := make(chan struct{}, 1)
 	var mu sync.Mutex
 	givenUp := 0
 	f.tools.fns["weather"] = func(ctx context.Context, _ map[string]any) (any, error) {
+		select {
+		case entered <- struct{}{}:
+		default:
+		}
 		select {
 		case <-slow:
 			return map[string]any{"days": []any{}}, nil
@@ -44,27 +49,46 @@ func TestImpatientClientsCannotOpenACircuit(t *testing.T) {
 			return nil, &orchestrator.UpstreamError{Type: orchestrator.EUNAVAILABLE, Message: "call canceled"}
 		}
 	}
-	const plans = 8
-	for i := range plans { // one after another
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return givenUp
+	}
+	// Plans one after another, half ending at their deadline and half
+	// cancelled by their caller once the weather call is under way, until
+	// more calls than the threshold were given up. (On a loaded machine a
+	// deadline can pass before the call starts: that plan does not count.)
+	for i := 0; count() <= threshold+1 && i < 200; i++ {
+		select {
+		case <-entered:
+		default:
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		br := brief(t)
-		br.StartDate = time.Date(2026, 6, 12+i, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+		br.StartDate = time.Date(2026, 6, 12+i%15, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
 		br.EndDate = ""
 		if err := br.Normalize(f.clk.Now()); err != nil {
 			t.Fatal(err)
 		}
 		req := pipeline.Request{Brief: br}
+		stop := make(chan struct{})
 		if i%2 == 0 {
-			req.Deadline = 20 * time.Millisecond
+			req.Deadline = 30 * time.Millisecond
 		} else {
-			time.AfterFunc(20*time.Millisecond, cancel)
+			go func() {
+				select {
+				case <-entered:
+				case <-stop:
+				case <-time.After(5 * time.Second):
+				}
+				cancel()
+			}()
 		}
 		_, _, _ = f.svc.Plan(ctx, req)
+		close(stop)
 		cancel()
 	}
-	mu.Lock()
-	n := givenUp
-	mu.Unlock()
+	n := count()
 	if n <= threshold {
 		t.Fatalf("only %d weather calls were given up by their callers, want more than the threshold %d", n, threshold)
 	}
