@@ -30,6 +30,11 @@ type Brief struct {
 	// "must see the Louvre"); the planner resolves them against the
 	// catalogs and treats each as a hard constraint.
 	MustVisit []string `json:"must_visit,omitempty"`
+	// Alternatives are other destinations that fit the request as well,
+	// when the destination was chosen for a wish that named none
+	// (想去海边玩三天): the runners-up the traveller may pick instead.
+	// Informational; planning ignores them.
+	Alternatives []string `json:"alternatives,omitempty"`
 	// Comfort steers the price tier: one of Tiers ("economy" for "as cheap
 	// as possible", "comfort" for "想住舒服点"), or empty to let the budget
 	// decide.
@@ -231,6 +236,12 @@ func (b *Brief) Normalize(now time.Time) error {
 	}
 	if err := cleanNames("route", b.Route); err != nil {
 		return err
+	}
+	if err := cleanNames("alternatives", b.Alternatives); err != nil {
+		return err
+	}
+	if len(b.Alternatives) > MaxCandidates {
+		return FieldErrorf("alternatives", "at most %d alternatives", MaxCandidates)
 	}
 	if len(b.Destinations) == 0 && len(b.Route) > 0 {
 		b.Destinations = append([]string(nil), b.Route...)

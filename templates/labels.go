@@ -24,7 +24,7 @@ type labels struct {
 	Coordinates, Restaurants, Hotels, FX, Generated, PlanID, Contents, Origin   string
 	Legend, Stop, Meal, Leg, Check, StatusLabel                                 string
 	Date, City, Conditions, RiskCol, Message, Kind, Room, NothingPlanned, Asks  string
-	Cuisines                                                                    string
+	Cuisines, Alternatives                                                      string
 	// Change introduces the time to change between the legs of a journey.
 	Change string
 
@@ -72,6 +72,7 @@ var english = &labels{
 	NothingPlanned: "Nothing could be scheduled for this day; the findings below say why.",
 	Asks:           "Questions to answer before planning",
 	Cuisines:       "Cuisines",
+	Alternatives:   "Also fits",
 	Change:         "change",
 	RoomTypes: map[string]string{"entire_home": "Entire home", "private_room": "Private room", "shared_room": "Shared room",
 		"not_shared_room": "Private or entire home"},
@@ -138,6 +139,7 @@ var chinese = &labels{
 	NothingPlanned: "这一天没能安排任何活动；原因见下方的检查与发现。",
 	Asks:           "规划前需要回答的问题",
 	Cuisines:       "菜系",
+	Alternatives:   "其他可选目的地",
 	Change:         "换乘",
 	RoomTypes:      map[string]string{"entire_home": "整套房源", "private_room": "独立房间", "shared_room": "合住房间", "not_shared_room": "独立房间或整套"},
 	Tiers:          map[orchestrator.Tier]string{orchestrator.TierEconomy: "经济型", orchestrator.TierMid: "标准型", orchestrator.TierComfort: "舒适型"},

@@ -74,3 +74,18 @@ func TestPagesShowNoTechnicalDetail(t *testing.T) {
 		}
 	}
 }
+
+// TestAlternativesShown: a destination chosen for a wish lists the other
+// fitting destinations in the header, in the page's language.
+func TestAlternativesShown(t *testing.T) {
+	r := newRenderer(t)
+	p := templatestest.Plan("zh")
+	p.Brief.Alternatives = []string{"Zhoushan", "Xiamen"}
+	out, err := r.RenderBytes(p, FormatHTML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(out, []byte("其他可选目的地")) || !bytes.Contains(out, []byte("舟山、厦门")) {
+		t.Error("the Chinese page does not list the alternatives 舟山、厦门")
+	}
+}

@@ -246,6 +246,9 @@ func (b *builder) facts() []fact {
 	if len(p.Brief.Constraints.Cuisines) > 0 {
 		add(l.Cuisines, b.txt(l.list(b.words(p.Brief.Constraints.Cuisines))))
 	}
+	if len(p.Brief.Alternatives) > 0 {
+		add(l.Alternatives, b.txt(l.list(b.places(p.Brief.Alternatives))))
+	}
 	add(l.Status, b.txt(word(l.Statuses, p.Status, p.Status)))
 	if p.Query != "" {
 		add(l.Request, b.s(p.Query))

@@ -75,6 +75,10 @@ func (q *queryParser) Answer(ctx context.Context, prev orchestrator.Brief, answe
 
 func parsedQuery(r *brief.Result) *ginserver.ParsedQuery {
 	out := &ginserver.ParsedQuery{Brief: r.Brief, Parser: r.Parser, Notes: r.Notes}
+	if len(r.Alternatives) > 0 && len(out.Brief.Alternatives) == 0 {
+		// The wish's runners-up travel with the brief into the plan.
+		out.Brief.Alternatives = append([]string(nil), r.Alternatives...)
+	}
 	for _, q := range r.Questions {
 		out.Questions = append(out.Questions, orchestrator.Question{Field: q.Field, Text: q.Text, Choices: q.Choices})
 	}
