@@ -71,7 +71,7 @@ func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *W
 	}
 	if o.Backoff == nil {
 		o.Backoff = func(n int) time.Duration {
-			d := min(time.Second<<min(n-1, 6), time.Minute)
+			d := min(time.Second<<min(max(n-1, 0), 6), time.Minute) // n is 0 on a first retry
 			return time.Duration(float64(d) * (0.8 + 0.4*rand.Float64()))
 		}
 	}
