@@ -319,6 +319,38 @@ func (c *Constraints) LegAllowed(mode, number, class string) bool {
 	return true
 }
 
+// LegSpec is what the explicit transport constraints look at in a leg.
+type LegSpec struct{ Mode, Number, Class string }
+
+// AccessHop reports whether mode is a road hop that can take a traveller
+// to or from a station or airport in a neighbouring city: taxi or coach.
+func AccessHop(mode string) bool { return mode == "taxi" || mode == "bus" }
+
+// JourneyAllowed reports whether a journey's legs, in order, meet the
+// explicit transport constraints: every leg meets LegAllowed, except that
+// a road hop (AccessHop) at either end of a journey whose other legs use a
+// required mode is the way to or from its station or airport — flying
+// from Suzhou, which has no airport, starts with a taxi to Shanghai's. A
+// single leg is judged by LegAllowed alone.
+func (c *Constraints) JourneyAllowed(legs []LegSpec) bool {
+	required := false
+	for _, l := range legs {
+		if len(c.TransportRequire) > 0 && slices.Contains(c.TransportRequire, l.Mode) && !AccessHop(l.Mode) {
+			required = true
+		}
+	}
+	for i, l := range legs {
+		if c.LegAllowed(l.Mode, l.Number, l.Class) {
+			continue
+		}
+		if len(legs) > 1 && required && (i == 0 || i == len(legs)-1) && AccessHop(l.Mode) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
 // Quality is an itinerary's usefulness score: 0–100, the weighted mean of
 // its applicable components (each 0–1). orchestrator/quality documents and
 // computes it from the itinerary, the brief and the trip data alone.

@@ -85,16 +85,17 @@ func (w *world) explicit() bool {
 	return len(c.TransportRequire) > 0 || c.HighSpeedRail
 }
 
-// legAllowed reports whether every leg of an option (a journey's parts)
-// meets the brief's explicit transport constraints.
+// legAllowed reports whether an option meets the brief's explicit
+// transport constraints: a direct option by itself, a journey as a whole
+// (orchestrator.Constraints.JourneyAllowed: a road hop to or from the
+// airport or station of a required mode is part of the way).
 func (w *world) legAllowed(op *option) bool {
 	if len(op.parts) > 0 {
-		for _, p := range op.parts {
-			if !w.legAllowed(p.op) {
-				return false
-			}
+		legs := make([]orchestrator.LegSpec, len(op.parts))
+		for i, p := range op.parts {
+			legs[i] = orchestrator.LegSpec{Mode: p.op.o.Mode, Number: p.op.o.Number, Class: p.op.o.Class}
 		}
-		return true
+		return w.b.Constraints.JourneyAllowed(legs)
 	}
 	return w.b.Constraints.LegAllowed(op.o.Mode, op.o.Number, op.o.Class)
 }
@@ -110,6 +111,11 @@ func (w *world) candidates(l routeLeg, fam int) []*option {
 	if fam == famPublic || w.wantsDriving() {
 		// A road hop on its own covers a short leg.
 		js = append(slices.Clone(w.groundHops(l.from, l.to, fam)), js...)
+	}
+	if w.explicit() {
+		// Road hops pass segments as possible access hops; a journey or hop
+		// is kept only when it meets the requirement as a whole.
+		js = slices.DeleteFunc(slices.Clone(js), func(j *option) bool { return !w.legAllowed(j) })
 	}
 	if len(js) == 0 {
 		return direct
@@ -170,8 +176,8 @@ func (w *world) groundHops(from, to string, fam int) []*option {
 			if w.exclude[m.Mode] || (fam == famRoad) != (m.Mode == "self_driving") {
 				continue
 			}
-			if w.explicit() && !w.b.Constraints.LegAllowed(m.Mode, "", "") {
-				continue
+			if w.explicit() && !w.b.Constraints.LegAllowed(m.Mode, "", "") && !orchestrator.AccessHop(m.Mode) {
+				continue // an access hop may still lead to a required mode (legAllowed judges the journey)
 			}
 			o, ok := orchestrator.GroundHop(m.Mode, w.cityName(from), w.cityName(to), km, w.currency)
 			if !ok {

@@ -377,3 +377,54 @@ func TestJourneyBeatsModelledFlight(t *testing.T) {
 		t.Errorf("legs %+v, want the modelled flight", l)
 	}
 }
+
+// TestJourneyRequiredModeWithAccessHop: "fly" from a city without an
+// airport is met by a road hop to the neighbouring city's airport and the
+// flight — the hop is the way to the required mode, not a breach of it —
+// while a road hop alone never meets it.
+func TestJourneyRequiredModeWithAccessHop(t *testing.T) {
+	f := groundAirTrip()
+	b := brief(t, orchestrator.Brief{Origin: "Suzhou", Destinations: []string{"Alpha"}, StartDate: "2026-03-10", Days: 3,
+		Constraints: orchestrator.Constraints{TransportRequire: []string{"flight"}}})
+	it, err := Plan(b, f.trip, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, back := it.Days[0].Legs, it.Days[2].Legs
+	if len(out) != 2 || !orchestrator.AccessHop(out[0].Mode) || out[1].Mode != "flight" || len(back) != 2 || back[0].Mode != "flight" {
+		t.Fatalf("legs out %+v back %+v, want a road hop to the flight and back", out, back)
+	}
+	for _, fd := range it.Findings {
+		if fd.Code == FindingTransportRequireUnmet {
+			t.Errorf("requirement reported unmet: %+v", fd)
+		}
+	}
+	if rep := verifier.Verify(b, f.trip, it); !rep.Passed {
+		t.Fatalf("verifier: %v %+v", failed(rep), rep.Findings)
+	}
+	// The same hop outside a journey with a flight breaks the requirement.
+	bad := *it
+	bad.Days = slices.Clone(it.Days)
+	bad.Days[0].Legs = slices.Clone(it.Days[0].Legs[:1])
+	bad.Days[0].Legs[0].Journey = 0
+	if rep := verifier.Verify(b, f.trip, &bad); !slices.Contains(failed(rep), verifier.CheckRequire) {
+		t.Errorf("a lone %s passed a brief requiring flights: %v", bad.Days[0].Legs[0].Mode, failed(rep))
+	}
+
+	c := orchestrator.Constraints{TransportRequire: []string{"flight"}}
+	for _, tc := range []struct {
+		legs []orchestrator.LegSpec
+		ok   bool
+	}{
+		{[]orchestrator.LegSpec{{Mode: "taxi"}, {Mode: "flight"}}, true},
+		{[]orchestrator.LegSpec{{Mode: "flight"}, {Mode: "bus"}}, true},
+		{[]orchestrator.LegSpec{{Mode: "taxi"}}, false},
+		{[]orchestrator.LegSpec{{Mode: "taxi"}, {Mode: "train"}}, false},
+		{[]orchestrator.LegSpec{{Mode: "flight"}, {Mode: "train"}, {Mode: "flight"}}, false},
+		{[]orchestrator.LegSpec{{Mode: "flight"}, {Mode: "taxi"}, {Mode: "flight"}}, false}, // a hop between flights is not at an end
+	} {
+		if got := c.JourneyAllowed(tc.legs); got != tc.ok {
+			t.Errorf("JourneyAllowed(%v) = %v, want %v", tc.legs, got, tc.ok)
+		}
+	}
+}

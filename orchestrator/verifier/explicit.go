@@ -73,11 +73,27 @@ func (v *verifier) transportRequire() {
 		return
 	}
 	for _, d := range v.it.Days {
-		for _, l := range d.Legs {
-			mode, number, class := l.Mode, l.Number, l.Class
+		// A journey is judged whole: a road hop to or from the airport or
+		// station of a required mode is part of the way
+		// (orchestrator.Constraints.JourneyAllowed).
+		spec := func(l orchestrator.Leg) orchestrator.LegSpec {
 			if o := v.option(l); o != nil {
-				mode, number, class = o.Mode, o.Number, o.Class
+				return orchestrator.LegSpec{Mode: o.Mode, Number: o.Number, Class: o.Class}
 			}
+			return orchestrator.LegSpec{Mode: l.Mode, Number: l.Number, Class: l.Class}
+		}
+		journeys := map[int][]orchestrator.LegSpec{}
+		for _, l := range d.Legs {
+			if l.Journey > 0 {
+				journeys[l.Journey] = append(journeys[l.Journey], spec(l))
+			}
+		}
+		for _, l := range d.Legs {
+			if l.Journey > 0 && c.JourneyAllowed(journeys[l.Journey]) {
+				continue
+			}
+			s := spec(l)
+			mode, number, class := s.Mode, s.Number, s.Class
 			if !c.LegAllowed(mode, number, class) {
 				want := strings.Join(c.TransportRequire, " or ")
 				if c.HighSpeedRail {
