@@ -120,18 +120,7 @@ type chaosProc struct {
 // keep their plans in SQLite files of their own, so the faults it injects
 // (a full store among them) are the ones it means, and nothing is written
 // into a database other runs share.
-func chaosEnviron() []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case "DATABASE_URL", "TRIPWEAVE_PG_SCHEMA", "SUPABASE_URL", "SUPABASE_SERVICE_KEY":
-			continue
-		}
-		out = append(out, kv)
-	}
-	return out
-}
+func chaosEnviron() []string { return environWithout(planStoreEnv...) }
 
 func startChaosProc(t *testing.T, name string, bin string, env []string, args ...string) *chaosProc {
 	t.Helper()

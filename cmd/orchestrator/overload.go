@@ -235,15 +235,19 @@ func peakRSSMB(pid int) float64 {
 // server keeps plans in a SQLite file of its own and its cache in the
 // embedded Redis, so phases start alike and nothing lands in databases
 // other runs share.
-func overloadEnviron() []string {
+func overloadEnviron() []string { return environWithout(append(planStoreEnv, "REDIS_URL")...) }
+
+// planStoreEnv are the variables that choose a shared plan store.
+var planStoreEnv = []string{"DATABASE_URL", "TRIPWEAVE_PG_SCHEMA", "SUPABASE_URL", "SUPABASE_SERVICE_KEY"}
+
+// environWithout is os.Environ() without the given variables.
+func environWithout(keys ...string) []string {
 	var out []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case "DATABASE_URL", "TRIPWEAVE_PG_SCHEMA", "SUPABASE_URL", "SUPABASE_SERVICE_KEY", "REDIS_URL":
-			continue
+		if !slices.Contains(keys, k) {
+			out = append(out, kv)
 		}
-		out = append(out, kv)
 	}
 	return out
 }
