@@ -79,6 +79,8 @@ var rulesCases = []struct {
 	{"zh 川西 region alias", "自驾去川西，7天", want{dests: []string{"Chengdu", "Leshan", "Emeishan", "Dujiangyan"}, chooses: 2, days: 7, prefer: []string{"self_driving"}}},
 	{"zh unknown place kept as written", "带狗去莫干山，两天", want{dests: []string{"莫干山"}, days: 2, rules: []string{"pets"}}},
 	{"zh street name is not a city", "去南京路逛街，上海3天", want{dests: []string{"Shanghai"}, days: 3, interests: []string{"shopping"}}},
+	{"zh sight named after a city is not a city", "从北京去南京玩四天，想去中山陵", want{origin: "Beijing", dests: []string{"Nanjing"}, days: 4}},
+	{"zh river named after a city is not a city", "上海两天，想去苏州河边走走", want{dests: []string{"Shanghai"}, days: 2}},
 	{"zh dish name is not a destination", "北京烤鸭，去北京3天", want{dests: []string{"Beijing"}, days: 3}},
 	{"zh two cities with 和", "去东京和大阪玩7天", want{dests: []string{"Tokyo", "Osaka"}, days: 7}},
 	{"zh traditional characters", "東京3日遊", want{lang: "zh", dests: []string{"Tokyo"}, days: 3}},
