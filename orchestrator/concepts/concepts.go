@@ -592,3 +592,29 @@ func Word(term, lang string) string {
 	}
 	return term
 }
+
+// broadCuisines are cuisine concepts too wide to tell two restaurants
+// apart for variety (a 川菜 and a 粤菜 place are both Chinese).
+var broadCuisines = map[string]bool{"chinese": true, "local": true}
+
+// Category returns a restaurant's category, the unit of variety across a
+// trip's meals: its first cuisine label, folded ("火锅", "italian"); for
+// a restaurant without labels, the ID of the first specific cuisine
+// concept its name names (hotpot for 小龙坎火锅); "" when nothing says.
+func Category(name string, cuisines []string) string {
+	for _, l := range cuisines {
+		if f := fold(l); f != "" {
+			return f
+		}
+	}
+	n := fold(name)
+	for _, c := range table {
+		if c.Kind != Cuisine || broadCuisines[c.ID] {
+			continue
+		}
+		if c.folded(n, nil, "", true) {
+			return c.ID
+		}
+	}
+	return ""
+}

@@ -142,3 +142,21 @@ func TestWord(t *testing.T) {
 		}
 	}
 }
+
+func TestCategory(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		cuisines []string
+		want     string
+	}{
+		{"大龙燚火锅", []string{"火锅"}, "火锅"},
+		{"Pizzeria", []string{"Italian", "Pizza"}, "italian"},
+		{"小龙坎火锅", nil, "hotpot"},
+		{"中餐厅", []string{" "}, ""},
+		{"Somewhere", nil, ""},
+	} {
+		if got := concepts.Category(tc.name, tc.cuisines); got != tc.want {
+			t.Errorf("Category(%s, %v) = %q, want %q", tc.name, tc.cuisines, got, tc.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
@@ -1041,6 +1042,13 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 	}
 	covered := w.repairCuisines(r, perCity, assigned, used)
+	weights := map[*restaurant]int64{}
+	for _, cm := range cms {
+		for i, rs := range cm.elig {
+			weights[rs] = cm.weight[i]
+		}
+	}
+	w.varyMeals(r, v, perCity, assigned, used, weights)
 	// Breakfasts, apart: at places that serve breakfast, near where the
 	// day starts, priced for a breakfast.
 	for ci, c := range r.cities {
@@ -1158,6 +1166,130 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 		covered, count = coverage()
 	}
 	return covered
+}
+
+// varyMeals gives lunches and dinners variety: taken in trip order, a meal
+// whose restaurant category (concepts.Category) was already eaten that day,
+// or already quality.MealCap times on the trip, moves to the lightest
+// unused restaurant of another category that is open at its slot, within
+// reach when the current one is, and neither repeats that day nor
+// reaches the cap — never giving up the last meal of a requested cuisine,
+// and, in the lean variant (which exists to meet a budget), never dearer.
+// A requested cuisine is thus met once or twice and the other meals vary.
+func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used map[*restaurant]bool, weights map[*restaurant]int64) {
+	type ref struct{ ci, si int }
+	var order []ref
+	for ci := range perCity {
+		for si := range perCity[ci] {
+			if assigned[ci][si] != nil {
+				order = append(order, ref{ci, si})
+			}
+		}
+	}
+	if len(order) < 2 {
+		return
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		x, y := perCity[order[a].ci][order[a].si], perCity[order[b].ci][order[b].si]
+		if x.day != y.day {
+			return x.day < y.day
+		}
+		return x.time < y.time
+	})
+	cats := map[*restaurant]string{}
+	cat := func(rs *restaurant) string {
+		k, ok := cats[rs]
+		if !ok {
+			k = concepts.Category(rs.r.Name, rs.r.Cuisines)
+			cats[rs] = k
+		}
+		return k
+	}
+	type dayCat struct {
+		day int
+		k   string
+	}
+	nc := len(w.cuisines)
+	trip, daily := map[string]int{}, map[dayCat]int{}
+	cover := make([]int, nc)
+	for _, e := range order {
+		rs := assigned[e.ci][e.si]
+		trip[cat(rs)]++
+		daily[dayCat{perCity[e.ci][e.si].day, cat(rs)}]++
+		for b := 0; b < nc; b++ {
+			if rs.mask&(1<<b) != 0 {
+				cover[b]++
+			}
+		}
+	}
+	limit := quality.MealCap(len(order))
+	seenTrip, seenDay := map[string]int{}, map[dayCat]bool{}
+	for _, e := range order {
+		s := perCity[e.ci][e.si]
+		cur := assigned[e.ci][e.si]
+		k := cat(cur)
+		if k != "" && (seenDay[dayCat{s.day, k}] || seenTrip[k] >= limit) {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weights, cat, func(k2 string) bool {
+				return k2 == "" || daily[dayCat{s.day, k2}] == 0 && trip[k2] < limit
+			}, cover); rs != nil {
+				assigned[e.ci][e.si] = rs
+				delete(used, cur)
+				used[rs] = true
+				trip[k]--
+				daily[dayCat{s.day, k}]--
+				k = cat(rs)
+				trip[k]++
+				daily[dayCat{s.day, k}]++
+				for b := 0; b < nc; b++ {
+					cover[b] += (rs.mask>>b)&1 - (cur.mask>>b)&1
+				}
+			}
+		}
+		if k != "" {
+			seenTrip[k]++
+			seenDay[dayCat{s.day, k}] = true
+		}
+	}
+}
+
+// varyOne returns the restaurant to replace cur at slot s with for
+// varyMeals, or nil: unused, of a category fresh allows, open at the slot,
+// within reach when cur is, serving every requested cuisine only cur
+// serves (cover counts the meals per cuisine), no dearer than cur in the
+// lean variant; the lightest (the cheapest for lean), then the first in
+// the catalog.
+func (w *world) varyOne(c *city, v variant, s mealSlot, cur *restaurant, used map[*restaurant]bool, weights map[*restaurant]int64,
+	cat func(*restaurant) string, fresh func(string) bool, cover []int) *restaurant {
+	need := 0
+	for b := range cover {
+		if cur.mask&(1<<b) != 0 && cover[b] == 1 {
+			need |= 1 << b
+		}
+	}
+	near := reachable(s, cur)
+	var best *restaurant
+	key := func(rs *restaurant) [3]int64 {
+		if v.lean {
+			return [3]int64{rs.price, weights[rs], int64(rs.idx)}
+		}
+		return [3]int64{weights[rs], rs.price, int64(rs.idx)}
+	}
+	var bk [3]int64
+	for _, rs := range c.restaurants {
+		if used[rs] || rs.mask&need != need || (v.lean && rs.price > cur.price) {
+			continue
+		}
+		if _, ok := weights[rs]; !ok || !openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) || (near && !reachable(s, rs)) {
+			continue
+		}
+		if k := cat(rs); k == cat(cur) || !fresh(k) {
+			continue
+		}
+		if kk := key(rs); best == nil || kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2]) {
+			best, bk = rs, kk
+		}
+	}
+	return best
 }
 
 func mealLen(slot string) int {

@@ -22,6 +22,10 @@
 //	budget_use       15    1 when the plan spends 60–100% of the budget, spend ÷ 60% below that, 0 over it
 //	variety          10    distinct sight categories ÷ min(stops, 4), less 0.25 for each pair of stops that
 //	                       are the same site or repeat a once-per-trip sight (two river cruises)
+//	meal_variety     10    1 − repeats ÷ lunches and dinners: a repeat is a meal whose restaurant category
+//	                       (concepts.Category: 火锅, 川菜, Italian) was already eaten that day, or eaten more
+//	                       than MealCap times on the trip (2, or a quarter of the meals on long trips);
+//	                       applies from two lunches and dinners
 //
 // A component is not applicable when the brief gives it nothing to
 // measure (no interests, no must_visit, no budget, no stops).
@@ -30,6 +34,7 @@ package quality
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -46,6 +51,9 @@ const (
 	EdgeDays  = "edge_days"
 	BudgetUse = "budget_use"
 	Variety   = "variety"
+	// MealVariety is the variety of restaurant categories across lunches
+	// and dinners.
+	MealVariety = "meal_variety"
 )
 
 // Weights are the components' shares of the score, in report order.
@@ -54,7 +62,7 @@ var Weights = []struct {
 	Weight int
 }{
 	{Interests, 15}, {MustVisit, 15}, {MealFit, 15}, {TimeOfDay, 10},
-	{Transit, 10}, {EdgeDays, 10}, {BudgetUse, 15}, {Variety, 10},
+	{Transit, 10}, {EdgeDays, 10}, {BudgetUse, 15}, {Variety, 10}, {MealVariety, 10},
 }
 
 // Thresholds of the components.
@@ -87,6 +95,8 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 		EdgeDays:  s.edgeDays(),
 		BudgetUse: s.budgetUse(),
 		Variety:   s.variety(),
+
+		MealVariety: s.mealVariety(),
 	}
 	var q orchestrator.Quality
 	sum, wsum := 0.0, 0
@@ -447,4 +457,87 @@ func clock(s string) (int, bool) {
 		return 0, false
 	}
 	return h*60 + m, true
+}
+
+// MealCap is how many of a trip's n lunches and dinners may share a
+// restaurant category: two, or a quarter of them on long trips.
+func MealCap(n int) int { return max(2, (n+3)/4) }
+
+// MealRepeats counts the repeats among a trip's lunches and dinners, given
+// each day's restaurant categories in time order ("" for a meal of no
+// known category, never a repeat): meals whose category was already eaten
+// that day (sameDay), and the others beyond MealCap of their category on
+// the trip (overCap).
+func MealRepeats(days [][]string) (sameDay, overCap int) {
+	n := 0
+	for _, d := range days {
+		n += len(d)
+	}
+	limit := MealCap(n)
+	trip := map[string]int{}
+	for _, d := range days {
+		today := map[string]bool{}
+		for _, k := range d {
+			if k == "" {
+				continue
+			}
+			trip[k]++
+			switch {
+			case today[k]:
+				sameDay++
+			case trip[k] > limit:
+				overCap++
+			}
+			today[k] = true
+		}
+	}
+	return sameDay, overCap
+}
+
+// MealCategories lists, per day of it, the restaurant categories of its
+// lunches and dinners in time order, the restaurants' data looked up by
+// restaurant (nil: the meal's own name and cuisines).
+func MealCategories(it *orchestrator.Itinerary, restaurant func(orchestrator.Meal) *orchestrator.Restaurant) [][]string {
+	out := make([][]string, 0, len(it.Days))
+	for _, d := range it.Days {
+		ms := make([]orchestrator.Meal, 0, len(d.Meals))
+		for _, m := range d.Meals {
+			if m.Slot != orchestrator.Breakfast {
+				ms = append(ms, m)
+			}
+		}
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].Time < ms[j].Time })
+		var ks []string
+		for _, m := range ms {
+			name, cuisines := m.Name, m.Cuisines
+			if restaurant != nil {
+				if r := restaurant(m); r != nil {
+					name, cuisines = r.Name, r.Cuisines
+				}
+			}
+			ks = append(ks, concepts.Category(name, cuisines))
+		}
+		out = append(out, ks)
+	}
+	return out
+}
+
+func (s *scorer) mealVariety() orchestrator.QualityComponent {
+	days := MealCategories(s.it, s.restaurant)
+	n := 0
+	kinds := map[string]bool{}
+	for _, d := range days {
+		n += len(d)
+		for _, k := range d {
+			if k != "" {
+				kinds[k] = true
+			}
+		}
+	}
+	if n < 2 {
+		return orchestrator.QualityComponent{}
+	}
+	same, over := MealRepeats(days)
+	return orchestrator.QualityComponent{Applicable: true, Value: 1 - float64(same+over)/float64(n),
+		Detail: fmt.Sprintf("%d lunches and dinners in %d categories: %d repeated the same day, %d over %d of a category", n, len(kinds), same, over, MealCap(n))}
 }

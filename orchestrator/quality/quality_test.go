@@ -71,3 +71,36 @@ func TestScore(t *testing.T) {
 		t.Errorf("not deterministic: %d then %d", q.Score, again.Score)
 	}
 }
+
+func TestMealRepeats(t *testing.T) {
+	for _, tc := range []struct {
+		days       [][]string
+		same, over int
+	}{
+		{[][]string{{"火锅", "川菜"}, {"小吃", "西餐"}}, 0, 0},
+		{[][]string{{"火锅", "火锅"}, {"川菜", "西餐"}}, 1, 0},
+		{[][]string{{"火锅", "川菜"}, {"火锅", "西餐"}, {"火锅", "小吃"}}, 0, 1},                   // cap 2 of 6
+		{[][]string{{"", ""}, {"", "x"}}, 0, 0},                                        // unknown categories never repeat
+		{[][]string{{"a", "b"}, {"a", "c"}, {"a", "d"}, {"a", "e"}, {"f", "g"}}, 0, 1}, // cap 3 of 10
+	} {
+		same, over := quality.MealRepeats(tc.days)
+		if same != tc.same || over != tc.over {
+			t.Errorf("MealRepeats(%v) = %d, %d, want %d, %d", tc.days, same, over, tc.same, tc.over)
+		}
+	}
+}
+
+func TestMealVarietyComponent(t *testing.T) {
+	meal := func(slot, name, cuisine, at string) orchestrator.Meal {
+		return orchestrator.Meal{Slot: slot, Name: name, Cuisines: []string{cuisine}, Time: at}
+	}
+	b := &orchestrator.Brief{Destinations: []string{"杭州"}, Days: 2}
+	it := &orchestrator.Itinerary{Days: []orchestrator.Day{
+		{Day: 1, Meals: []orchestrator.Meal{meal("breakfast", "包子", "小吃", "08:00"), meal("lunch", "A火锅", "火锅", "12:00"), meal("dinner", "B火锅", "火锅", "18:00")}},
+		{Day: 2, Meals: []orchestrator.Meal{meal("lunch", "C", "江浙菜", "12:00"), meal("dinner", "D", "西餐", "18:00")}},
+	}}
+	c := component(quality.Score(b, nil, it), quality.MealVariety)
+	if !c.Applicable || c.Value != 0.75 {
+		t.Errorf("meal_variety = %+v, want 0.75 (one of four lunches and dinners repeats hot pot that day)", c)
+	}
+}

@@ -88,15 +88,23 @@ type Result struct {
 	// Failed names the verifier checks that failed.
 	Failed []string `json:"failed,omitempty"`
 	// Expected counts the expected facts met, of ExpectedTotal.
-	Expected      int                  `json:"expected"`
-	ExpectedTotal int                  `json:"expected_total"`
-	Missed        []string             `json:"missed,omitempty"`
-	OddLegs       int                  `json:"odd_legs"`
-	LateMeals     int                  `json:"late_meals"`
-	NoSight       bool                 `json:"no_sight"`
-	Tier          orchestrator.Tier    `json:"tier,omitempty"`
-	Quality       orchestrator.Quality `json:"quality"`
-	PlanTime      time.Duration        `json:"plan_time"`
+	Expected      int      `json:"expected"`
+	ExpectedTotal int      `json:"expected_total"`
+	Missed        []string `json:"missed,omitempty"`
+	OddLegs       int      `json:"odd_legs"`
+	LateMeals     int      `json:"late_meals"`
+	NoSight       bool     `json:"no_sight"`
+	// MealRepeats counts lunches and dinners repeating a restaurant
+	// category that day or beyond the trip's cap (quality.MealRepeats).
+	MealRepeats int `json:"meal_repeats"`
+	// MustMissed lists must-see sights the trip data holds that the plan
+	// does not visit.
+	MustMissed []string `json:"must_missed,omitempty"`
+	// BudgetUse is the plan's cost over the budget (0 without a budget).
+	BudgetUse float64              `json:"budget_use,omitempty"`
+	Tier      orchestrator.Tier    `json:"tier,omitempty"`
+	Quality   orchestrator.Quality `json:"quality"`
+	PlanTime  time.Duration        `json:"plan_time"`
 }
 
 // Summary aggregates the results.
@@ -108,6 +116,13 @@ type Summary struct {
 	OddLegs   int     `json:"odd_legs_with_alternative"`
 	LateMeals int     `json:"meals_unreachable_in_time"`
 	NoSight   int     `json:"trips_without_sight"`
+	// MealRepeats totals the results' meal repeats; MustMissed the
+	// must-see sights in the data left out.
+	MealRepeats int `json:"meal_repeats"`
+	MustMissed  int `json:"must_see_missed"`
+	// BudgetUse describes cost ÷ budget over the requests with a budget:
+	// its quartiles and how many plans spend under half of it.
+	BudgetUse BudgetUse `json:"budget_use"`
 	// Score is the mean quality score; Components the mean of each
 	// applicable component.
 	Score      float64            `json:"mean_score"`
@@ -172,6 +187,16 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 	expect(&res, q.Expect, it)
 	res.OddLegs = oddLegs(&b, trip, it)
 	res.LateMeals = lateMeals(it)
+	same, over := quality.MealRepeats(quality.MealCategories(it, nil))
+	res.MealRepeats = same + over
+	res.MustMissed = mustMissed(&b, trip, it)
+	if lim := it.Budget.Limit; lim != nil && lim.Cents > 0 {
+		var cost int64
+		for _, d := range it.Days {
+			cost += d.Cost.Cents
+		}
+		res.BudgetUse = math.Round(1000*float64(cost)/float64(lim.Cents)) / 1000
+	}
 	res.NoSight = true
 	for _, d := range it.Days {
 		if len(d.Stops) > 0 {
@@ -214,6 +239,33 @@ func expect(res *Result, e Expect, it *orchestrator.Itinerary) {
 			res.Missed = append(res.Missed, "interest "+in)
 		}
 	}
+}
+
+// mustMissed lists the brief's must-see sights that some city of the trip
+// holds (concepts.Resolve) and no stop of the plan is.
+func mustMissed(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) []string {
+	var stops []concepts.Candidate
+	for _, d := range it.Days {
+		for _, s := range d.Stops {
+			stops = append(stops, concepts.Candidate{Name: s.Name})
+		}
+	}
+	var out []string
+	for _, name := range b.MustVisit {
+		held := false
+		for i := range trip.Cities {
+			if as := trip.Cities[i].Attractions; as != nil {
+				if j, _ := concepts.Resolve(name, concepts.AttractionCandidates(as.Value)); j >= 0 {
+					held = true
+					break
+				}
+			}
+		}
+		if i, _ := concepts.Resolve(name, stops); held && i < 0 {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // odd reports a departure before 06:30 or an arrival after 23:30 or the
@@ -293,8 +345,46 @@ func clock(s string) int {
 	return h*60 + m
 }
 
+// BudgetUse is the distribution of cost ÷ budget.
+type BudgetUse struct {
+	Plans             int      `json:"plans"`
+	Min               float64  `json:"min"`
+	P25               float64  `json:"p25"`
+	Median            float64  `json:"median"`
+	P75               float64  `json:"p75"`
+	Max               float64  `json:"max"`
+	UnderHalf         int      `json:"under_half"`
+	Over              int      `json:"over"`
+	UnderHalfRequests []string `json:"under_half_requests,omitempty"`
+}
+
+func budgetUse(rs []Result) BudgetUse {
+	var u BudgetUse
+	var xs []float64
+	for _, r := range rs {
+		if r.Error != "" || r.BudgetUse <= 0 {
+			continue
+		}
+		xs = append(xs, r.BudgetUse)
+		switch {
+		case r.BudgetUse < 0.5:
+			u.UnderHalf++
+			u.UnderHalfRequests = append(u.UnderHalfRequests, r.ID)
+		case r.BudgetUse > 1:
+			u.Over++
+		}
+	}
+	if len(xs) == 0 {
+		return u
+	}
+	sort.Float64s(xs)
+	at := func(p float64) float64 { return xs[int(math.Round(p*float64(len(xs)-1)))] }
+	u.Plans, u.Min, u.P25, u.Median, u.P75, u.Max = len(xs), xs[0], at(0.25), at(0.5), at(0.75), xs[len(xs)-1]
+	return u
+}
+
 func summarize(rs []Result) Summary {
-	s := Summary{Requests: len(rs), Components: map[string]float64{}}
+	s := Summary{Requests: len(rs), Components: map[string]float64{}, BudgetUse: budgetUse(rs)}
 	counts := map[string]int{}
 	var hard, exp, expT int
 	var times []time.Duration
@@ -313,6 +403,8 @@ func summarize(rs []Result) Summary {
 		if r.NoSight {
 			s.NoSight++
 		}
+		s.MealRepeats += r.MealRepeats
+		s.MustMissed += len(r.MustMissed)
 		s.Score += float64(r.Quality.Score)
 		for _, c := range r.Quality.Components {
 			if c.Applicable {
@@ -357,11 +449,23 @@ func Print(w io.Writer, s Summary, rs []Result) {
 		if len(r.Missed) > 0 {
 			extra = "  missed: " + strings.Join(r.Missed, "; ")
 		}
-		fmt.Fprintf(w, "%-28s %-7s score %3d  facts %d/%d  odd legs %d  late meals %d  %s%s\n",
-			r.ID, r.Tier, r.Quality.Score, r.Expected, r.ExpectedTotal, r.OddLegs, r.LateMeals, status, extra)
+		if len(r.MustMissed) > 0 {
+			extra += "  must-see left out: " + strings.Join(r.MustMissed, ", ")
+		}
+		spend := "   -"
+		if r.BudgetUse > 0 {
+			spend = fmt.Sprintf("%3.0f%%", 100*r.BudgetUse)
+		}
+		fmt.Fprintf(w, "%-28s %-7s score %3d  facts %d/%d  odd legs %d  late meals %d  meal repeats %d  spend %s  %s%s\n",
+			r.ID, r.Tier, r.Quality.Score, r.Expected, r.ExpectedTotal, r.OddLegs, r.LateMeals, r.MealRepeats, spend, status, extra)
 	}
 	fmt.Fprintf(w, "\nrequests %d, planned %d, hard checks passed %.1f%%, expected facts %.1f%%\n", s.Requests, s.Planned, 100*s.HardPass, 100*s.Expected)
 	fmt.Fprintf(w, "odd-hour legs with an alternative %d, meals unreachable in time %d, trips without a sight %d\n", s.OddLegs, s.LateMeals, s.NoSight)
+	fmt.Fprintf(w, "meal category repeats %d, must-see sights in the data left out %d\n", s.MealRepeats, s.MustMissed)
+	if u := s.BudgetUse; u.Plans > 0 {
+		fmt.Fprintf(w, "spend ÷ budget over %d plans: min %.0f%%, p25 %.0f%%, median %.0f%%, p75 %.0f%%, max %.0f%%; under half %d, over %d\n",
+			u.Plans, 100*u.Min, 100*u.P25, 100*u.Median, 100*u.P75, 100*u.Max, u.UnderHalf, u.Over)
+	}
 	fmt.Fprintf(w, "mean quality score %.1f, plan p95 %v\n", s.Score, s.PlanP95)
 	for _, c := range quality.Weights {
 		if v, ok := s.Components[c.Name]; ok {
