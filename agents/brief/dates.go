@@ -24,6 +24,15 @@ type dateFacts struct {
 	// rather than a stated duration.
 	holidayDays bool
 	notes       []string
+	// cue is the words of the explicit day that set start (下周六, next
+	// Saturday, 明天); cueBare marks a bare weekday (周六, on Saturday),
+	// which a window named beside it places (国庆周六出发).
+	cue     string
+	cueBare bool
+	cueWD   time.Weekday
+	// win is the window the request names without a day (国庆后, in
+	// April, this summer, weekend), nil when none.
+	win *window
 }
 
 var monthNames = map[string]int{
@@ -91,6 +100,7 @@ func (d *doc) findDates() {
 	today := d.today
 
 	if len(ms) > 0 {
+		d.monthFromWindow(ms)
 		fillMentions(ms)
 		start, ok := mentionDate(ms[0], today, time.Time{})
 		if ok {
@@ -102,19 +112,51 @@ func (d *doc) findDates() {
 			}
 		}
 	}
-	if f.start.IsZero() {
-		d.holidays()
-	}
-	if f.start.IsZero() {
+	// an explicit day beats a window named without one (see datecues.go)
+	calendar := !f.start.IsZero()
+	if calendar {
+		d.checkDayCues()
+	} else {
 		d.relativeDates()
+	}
+	if !f.start.IsZero() {
+		d.layerWindow(calendar)
+	} else {
+		d.holidays()
+		if f.start.IsZero() && f.month == "" {
+			d.monthOnly()
+		}
+		d.resolveWindow()
 	}
 	if len(ms) == 0 {
 		d.weekdayRange()
 	}
-	if f.start.IsZero() && f.month == "" {
-		d.monthOnly()
+}
+
+// monthFromWindow gives days written without a month ("from the 10th")
+// the month named beside them ("in January").
+func (d *doc) monthFromWindow(ms []dateMention) {
+	for _, m := range ms {
+		if m.m != 0 {
+			return
+		}
 	}
-	d.resolveWindow()
+	v := d.windowReading()
+	if v.win == nil || v.win.kind != winMonth {
+		return
+	}
+	y := v.win.year
+	if y == 0 && v.month != "" {
+		if t, err := time.Parse("2006-01", v.month); err == nil {
+			y = t.Year()
+		}
+	}
+	for i := range ms {
+		ms[i].m = v.win.month
+		if ms[i].y == 0 {
+			ms[i].y = y
+		}
+	}
 }
 
 func sortMentions(ms []dateMention) {
@@ -531,8 +573,9 @@ func (d *doc) relativeDates() {
 	f := &d.when
 	today := d.today
 	low := d.low
-	set := func(t time.Time, days int, note string) {
+	set := func(t time.Time, days int, note, cue string) {
 		f.start = t
+		f.cue, f.cueBare = cue, false
 		if f.days == 0 && days > 0 {
 			f.days = days
 		}
@@ -556,16 +599,16 @@ func (d *doc) relativeDates() {
 		s := d.clean
 		switch {
 		case strings.Contains(s, "大后天"):
-			set(today.AddDate(0, 0, 3), 0, "")
+			set(today.AddDate(0, 0, 3), 0, "", "大后天")
 			return
 		case strings.Contains(s, "后天"):
-			set(today.AddDate(0, 0, 2), 0, "")
+			set(today.AddDate(0, 0, 2), 0, "", "后天")
 			return
 		case strings.Contains(s, "明天") || strings.Contains(s, "明日"):
-			set(today.AddDate(0, 0, 1), 0, "")
+			set(today.AddDate(0, 0, 1), 0, "", "明天")
 			return
 		case strings.Contains(s, "今天") || strings.Contains(s, "今日"):
-			set(today, 0, "")
+			set(today, 0, "", "今天")
 			return
 		}
 		for _, p := range []struct {
@@ -580,7 +623,7 @@ func (d *doc) relativeDates() {
 			r := runeAt(s, i+len(p.prefix))
 			if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {
 				// bare 周五: not 一周 / 两周 (durations), not 周末 handled below
-				if b := runeBefore(s, i); b == '一' || b == '两' || b == '几' || b == '个' || b == '半' || b >= '0' && b <= '9' || b == '三' || b == '每' {
+				if b := runeBefore(s, i); b == '一' || b == '两' || b == '几' || b == '个' || b == '半' || b >= '0' && b <= '9' || b == '三' || b == '每' || b == '金' {
 					continue
 				}
 			}
@@ -592,37 +635,39 @@ func (d *doc) relativeDates() {
 				} else if p.weeks <= 0 && sat.Before(today) {
 					sat = sat.AddDate(0, 0, 7)
 				}
-				set(sat, 2, "")
+				set(sat, 2, "", p.prefix+"末")
 				return
 			}
 			wd, ok := weekdayZH[r]
 			if !ok {
 				if p.weeks > 0 && f.start.IsZero() {
 					// 下周: next Monday
-					set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday")
+					set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday", p.prefix)
 					return
 				}
 				continue
 			}
 			if p.weeks < 0 {
-				set(upcoming(wd), 0, "")
+				set(upcoming(wd), 0, "", p.prefix+string(r))
+				f.cueBare, f.cueWD = true, wd
 			} else {
 				t := inWeek(weekStart.AddDate(0, 0, 7*p.weeks), wd)
 				if p.weeks == 0 && t.Before(today) {
 					t = t.AddDate(0, 0, 7)
 				}
-				set(t, 0, "")
+				set(t, 0, "", p.prefix+string(r))
 			}
 			return
 		}
 		if n, unit, ok := zhAfter(s); ok {
+			zhCue := itoa(n) + unit + "后"
 			switch unit {
 			case "天":
-				set(today.AddDate(0, 0, n), 0, "")
+				set(today.AddDate(0, 0, n), 0, "", zhCue)
 			case "周", "星期", "个星期", "礼拜":
-				set(today.AddDate(0, 0, 7*n), 0, "")
+				set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
 			case "个月":
-				set(today.AddDate(0, n, 0), 0, "")
+				set(today.AddDate(0, n, 0), 0, "", zhCue)
 			}
 			return
 		}
@@ -630,23 +675,23 @@ func (d *doc) relativeDates() {
 	// English
 	switch {
 	case hasWord(low, "day after tomorrow"):
-		set(today.AddDate(0, 0, 2), 0, "")
+		set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
 		return
 	case hasWord(low, "tomorrow"):
-		set(today.AddDate(0, 0, 1), 0, "")
+		set(today.AddDate(0, 0, 1), 0, "", "tomorrow")
 		return
 	case hasWord(low, "today", "tonight"):
-		set(today, 0, "")
+		set(today, 0, "", "today")
 		return
 	case hasWord(low, "this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
 		sat := inWeek(weekStart, time.Saturday)
 		if today.Weekday() == time.Sunday {
 			sat = today.AddDate(0, 0, 6)
 		}
-		set(sat, 2, "")
+		set(sat, 2, "", "this weekend")
 		return
 	case hasWord(low, "next weekend"):
-		set(inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "")
+		set(inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "next weekend")
 		return
 	}
 	for i := 0; i+1 < len(d.toks); i++ {
@@ -663,19 +708,20 @@ func (d *doc) relativeDates() {
 					if x.Before(today) {
 						x = x.AddDate(0, 0, 7)
 					}
-					set(x, 0, "")
+					set(x, 0, "", t.text+" "+u.text)
 				} else {
-					set(upcoming(wd), 0, "")
+					set(upcoming(wd), 0, "", t.text+" "+u.text)
+					f.cueBare, f.cueWD = t.low == "on", wd
 				}
 				return
 			}
 		case "next":
 			if isWD {
-				set(inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "")
+				set(inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "", t.text+" "+u.text)
 				return
 			}
 			if u.low == "week" {
-				set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday")
+				set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday", t.text+" "+u.text)
 				return
 			}
 		case "in":
@@ -686,13 +732,13 @@ func (d *doc) relativeDates() {
 				if n > 0 {
 					switch w {
 					case "day", "days":
-						set(today.AddDate(0, 0, n), 0, "")
+						set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+3]))
 						return
 					case "week", "weeks":
-						set(today.AddDate(0, 0, 7*n), 0, "")
+						set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+3]))
 						return
 					case "month", "months":
-						set(today.AddDate(0, n, 0), 0, "")
+						set(today.AddDate(0, n, 0), 0, "", relCue(d.toks[i:i+3]))
 						return
 					}
 				}
@@ -702,14 +748,26 @@ func (d *doc) relativeDates() {
 		if n := wordNumber(t.low); n > 0 && i+3 < len(d.toks) && d.toks[i+2].low == "from" && d.toks[i+3].low == "now" {
 			switch u.low {
 			case "day", "days":
-				set(today.AddDate(0, 0, n), 0, "")
+				set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+4]))
 				return
 			case "week", "weeks":
-				set(today.AddDate(0, 0, 7*n), 0, "")
+				set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+4]))
 				return
 			}
 		}
 	}
+}
+
+// relCue is the words of a relative date cue, for notes and questions.
+func relCue(toks []token) string {
+	var sb strings.Builder
+	for i := range toks {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(toks[i].text)
+	}
+	return sb.String()
 }
 
 // zhAfter parses "3天后", "两周后", "一个月后", "半个月后".
@@ -760,13 +818,17 @@ func (d *doc) monthOnly() {
 	f := &d.when
 	month := 0
 	year := 0
+	words := ""
 	for i := range d.toks {
 		t := &d.toks[i]
 		if t.kind != tWord {
 			continue
 		}
 		if m, ok := monthNames[t.low]; ok && len(t.low) > 3 && (t.cap || !d.mixedCase) && t.low != "may" || t.low == "may" && (t.cap || !d.mixedCase) && i > 0 && (d.toks[i-1].low == "in" || d.toks[i-1].low == "during") {
-			month = m
+			if d.monthInDate(i) {
+				continue // December 12: a date, not a month named alone
+			}
+			month, words = m, t.text
 			if i+1 < len(d.toks) {
 				year = yearOf(d.toks[i+1].low)
 			}
@@ -777,8 +839,8 @@ func (d *doc) monthOnly() {
 		s := d.clean
 		for i := strings.Index(s, "月"); i >= 0; {
 			m, ms := readNumberBack(s, i)
-			if m >= 1 && m <= 12 && ms < i {
-				month = m
+			if day, de := readNumberFwd(s, i+len("月")); m >= 1 && m <= 12 && ms < i && !(day >= 1 && day <= 31 && (strings.HasPrefix(s[de:], "日") || strings.HasPrefix(s[de:], "号"))) {
+				month, words = m, s[ms:i+len("月")]
 				break
 			}
 			j := strings.Index(s[i+len("月"):], "月")
@@ -790,11 +852,13 @@ func (d *doc) monthOnly() {
 		if month == 0 && strings.Contains(s, "下个月") || hasWord(d.low, "next month") {
 			nm := d.today.AddDate(0, 1, 0)
 			month, year = int(nm.Month()), nm.Year()
+			words = pick(d.hasHanText && strings.Contains(s, "下个月"), "下个月", "next month")
 		}
 	}
 	if month == 0 {
 		return
 	}
+	f.win = &window{kind: winMonth, words: words, month: month, year: year, day: 1}
 	if year == 0 {
 		year = d.today.Year()
 		if month < int(d.today.Month()) {
@@ -802,6 +866,26 @@ func (d *doc) monthOnly() {
 		}
 	}
 	f.month = time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+}
+
+// monthInDate reports whether the month name at token i is part of a
+// calendar date (December 12, 12th of December).
+func (d *doc) monthInDate(i int) bool {
+	j := i + 1
+	for j < len(d.toks) && (d.toks[j].kind == tPunct && d.toks[j].text == "," || d.toks[j].low == "the") {
+		j++
+	}
+	if j < len(d.toks) && d.toks[j].kind == tWord && !d.lengthAt(j) {
+		if _, ok := ordinalDay(d.toks[j].low); ok {
+			return true
+		}
+	}
+	if p := prevWord(d.toks, i); p >= 0 {
+		if _, ok := ordinalDay(d.toks[p].low); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // lengthAt reports whether the number at token j starts a length ("4

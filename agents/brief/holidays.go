@@ -116,7 +116,7 @@ var nationalDay = func() int {
 // window from it: the next occurrence that has not ended, or the year
 // written next to it.
 func (d *doc) holidays() {
-	best, bestPos := -1, len(d.clean)+1
+	best, bestPos, bestEnd, bestZH := -1, len(d.clean)+1, 0, false
 	for _, hit := range holidayLex.scan(d) {
 		if hit.start >= bestPos {
 			continue
@@ -129,12 +129,12 @@ func (d *doc) holidays() {
 				continue
 			}
 		}
-		best, bestPos = hit.id, hit.start
+		best, bestPos, bestEnd, bestZH = hit.id, hit.start, hit.end, hit.zh
 	}
 	// 十一 as the National Day holiday: not a number (十一天, 二十一, 十一月)
 	if strings.Contains(d.clean, "十一") {
 		if p := indexEleven(d.clean); p >= 0 && p < bestPos {
-			best, bestPos = nationalDay, p
+			best, bestPos, bestEnd, bestZH = nationalDay, p, p+len("十一"), true
 		}
 	}
 	if best < 0 {
@@ -159,6 +159,12 @@ func (d *doc) holidays() {
 	if start.IsZero() {
 		return
 	}
+	kind, ws, we := d.holidayModifier(bestPos, bestEnd, bestZH)
+	f.win = &window{kind: kind, words: d.clean[ws:we], hol: best, year: year}
+	if kind != winHoliday {
+		d.besideHoliday(h, start, days, kind)
+		return
+	}
 	if start.Before(d.today) && year == 0 {
 		start = d.today // the holiday is under way: start today
 		f.notes = append(f.notes, "the "+h.name+" holiday has begun; the trip starts today")
@@ -170,6 +176,27 @@ func (d *doc) holidays() {
 		f.holidayDays = true
 		f.notes = append(f.notes, "trip length taken from the "+h.name+" ("+itoa(days)+" days)")
 	}
+}
+
+// besideHoliday sets the start of a trip before or after a holiday whose
+// occurrence starts at hs and lasts n days: the day after it ends (国庆后),
+// or early enough to be back the day before it starts (春节前).
+func (d *doc) besideHoliday(h *holiday, hs time.Time, n int, kind windowKind) {
+	f := &d.when
+	he := hs.AddDate(0, 0, max(n, 1)-1)
+	var t time.Time
+	what := "after"
+	if kind == winAfter {
+		t = he.AddDate(0, 0, 1)
+	} else {
+		what = "before"
+		t = hs.AddDate(0, 0, -max(f.days, 1))
+	}
+	if tomorrow := d.today.AddDate(0, 0, 1); t.Before(tomorrow) {
+		t = tomorrow
+	}
+	f.start = t
+	f.notes = append(f.notes, "dates assumed from '"+f.win.words+"' ("+what+" the "+h.name+", "+hs.Format(dateLayout)+" to "+he.Format(dateLayout)+"): starting "+t.Format(dateLayout)+"; change start_date to adjust")
 }
 
 func indexHoliday(s, w string) int {

@@ -161,6 +161,10 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 			if f.start.IsZero() && f.days == 0 {
 				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no dates or number of days found in the answer"}
 			}
+			prevLen := b.Days
+			if s, e, ok := briefSpan(b); ok && prevLen == 0 {
+				prevLen = int(e.Sub(s).Hours()/24) + 1
+			}
 			if !f.start.IsZero() {
 				b.StartDate, b.EndDate, b.Days = "", "", 0
 			} else if b.EndDate != "" && b.StartDate != "" {
@@ -170,6 +174,9 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 			d.applyDates(&b)
 			if b.Days == 0 && f.days > 0 {
 				b.Days = f.days
+			}
+			if b.Days == 0 && b.EndDate == "" && prevLen > 0 {
+				b.Days = prevLen // a start alone (one of the choices offered) keeps the trip's length
 			}
 			r.Holiday = f.holiday
 			r.Notes = append(r.Notes, f.notes...)
@@ -229,6 +236,13 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 	b.Places = keep
 	finish(r, b, ref)
 	return r, nil
+}
+
+// briefSpan returns the brief's start and end dates when both are set.
+func briefSpan(b orchestrator.Brief) (time.Time, time.Time, bool) {
+	s, err1 := time.Parse(orchestrator.DateLayout, b.StartDate)
+	e, err2 := time.Parse(orchestrator.DateLayout, b.EndDate)
+	return s, e, err1 == nil && err2 == nil && !e.Before(s)
 }
 
 // splitNames splits a free-text list of names ("Kyoto, Osaka").

@@ -108,6 +108,9 @@ func (d *doc) resolveWindow() {
 		}
 		from, to := m, m.AddDate(0, 1, 0)
 		day, span, part := d.monthPart()
+		if f.win != nil && f.win.kind == winMonth && span > 0 {
+			f.win.day, f.win.span = day, span
+		}
 		if span > 0 {
 			from = m.AddDate(0, 0, day-1)
 			to = from.AddDate(0, 0, span)
@@ -147,6 +150,7 @@ func (d *doc) resolveWindow() {
 			t, _ = d.windowStart(from, to)
 		}
 		f.start = t
+		f.win = &window{kind: winSeason, words: w, seas: h.id}
 		f.notes = append(f.notes, "dates assumed from '"+w+"' ("+s.name+" "+from.Format("2006-01-02")+" to "+to.AddDate(0, 0, -1).Format("2006-01-02")+"): starting "+t.Format(dateLayout)+"; change start_date to adjust")
 		return
 	}
@@ -157,6 +161,7 @@ func (d *doc) resolveWindow() {
 			sat = sat.AddDate(0, 0, 7)
 		}
 		f.start = sat
+		f.win = &window{kind: winWeekend, words: pick(d.hasHanText && strings.Contains(d.clean, "周末"), "周末", "weekend")}
 		if f.days == 0 {
 			f.days = 2
 		}
@@ -279,14 +284,15 @@ func sortWeekdays(ms []weekdayMention) {
 // after the start.
 func (d *doc) weekdayRange() {
 	f := &d.when
-	if !f.end.IsZero() || !f.start.IsZero() && f.holiday != "" {
+	if !f.end.IsZero() {
 		return
 	}
 	ms := d.weekdayMentions()
 	if len(ms) == 0 {
 		return
 	}
-	if f.start.IsZero() {
+	switch {
+	case f.start.IsZero():
 		m := ms[0]
 		weekStart := d.today.AddDate(0, 0, -((int(d.today.Weekday()) + 6) % 7))
 		t := weekStart.AddDate(0, 0, (int(m.wd)+6)%7+7*max(m.weeks, 0))
@@ -294,6 +300,18 @@ func (d *doc) weekdayRange() {
 			t = t.AddDate(0, 0, 7)
 		}
 		f.start = t
+	case f.cue == "" && f.win != nil && ms[0].weeks < 0:
+		// "in April, leave Thursday": the first such weekday in the window
+		if f.win.kind == winWeekend {
+			break
+		}
+		t := f.start.AddDate(0, 0, (int(ms[0].wd)-int(f.start.Weekday())+7)%7)
+		if f.holidayDays {
+			f.days = max(1, f.days-int(t.Sub(f.start).Hours()/24))
+		}
+		f.start, f.cue, f.cueBare, f.cueWD = t, d.weekdayWord(ms[0]), true, ms[0].wd
+	case f.holiday != "" && f.cue == "":
+		return
 	}
 	if len(ms) < 2 || ms[1].wd == ms[0].wd && ms[1].weeks == ms[0].weeks {
 		return
