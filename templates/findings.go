@@ -131,6 +131,8 @@ var qualityZH = []struct {
 	{regexp.MustCompile(`^no sight at all$`), "没有安排任何景点", 0},
 	{regexp.MustCompile(`^(\d+) stops in (\d+) categories, (\d+) pairs of the same site or a repeated once-per-trip sight$`),
 		"${1}个景点，${2}个类别，${3}处重复", 0},
+	{regexp.MustCompile(`^(\d+) lunches and dinners in (\d+) categories: (\d+) repeated the same day, (\d+) over (\d+) of a category$`),
+		"${1}顿午餐和晚餐，${2}种餐厅类别：${3}顿同日重复，${4}顿超过同类${5}顿的上限", 0},
 }
 
 // qualityDetail is a score component's detail for the page; "" when a

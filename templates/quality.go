@@ -17,14 +17,15 @@ type qualityPart struct{ Name, Percent, Detail string }
 
 // qualityNames words the score components (orchestrator/quality).
 var qualityNames = map[string][2]string{
-	"interests":   {"Interests", "兴趣"},
-	"must_visit":  {"Must-see sights", "必去景点"},
-	"meal_fit":    {"Meals", "餐饮"},
-	"time_of_day": {"Time of day", "时段"},
-	"transit":     {"Time in transit", "交通耗时"},
-	"edge_days":   {"Arrival and departure days", "首末日"},
-	"budget_use":  {"Budget use", "预算使用"},
-	"variety":     {"Variety", "多样性"},
+	"interests":    {"Interests", "兴趣"},
+	"must_visit":   {"Must-see sights", "必去景点"},
+	"meal_fit":     {"Meals", "餐饮"},
+	"time_of_day":  {"Time of day", "时段"},
+	"transit":      {"Time in transit", "交通耗时"},
+	"edge_days":    {"Arrival and departure days", "首末日"},
+	"budget_use":   {"Budget use", "预算使用"},
+	"variety":      {"Variety", "多样性"},
+	"meal_variety": {"Meal variety", "餐饮多样性"},
 }
 
 // quality builds the block from the verifier's score, else the planner's;
