@@ -141,6 +141,21 @@ var classCases = []classCase{
 	{"wants", "穷游成都三天，坐动车从重庆出发，下周五", map[string]string{"comfort": "economy", "require": "train", "hsr": "true", "origin": "Chongqing"}},
 	{"wants", "we'll fly from Chicago to Miami for 4 days next month", map[string]string{"require": "flight", "origin": "Chicago"}},
 	{"wants", "3 days in Nagoya next week, maybe by train if possible", map[string]string{"require": ""}},
+	// sights named without a cue, sights named after a place, landmarks that share a town's name, rides
+	{"sights", "Xi'an 3 days from Shanghai, Terracotta Army Museum and Big Wild Goose Pagoda", map[string]string{"dests": "Xi'an", "must": "Terracotta Army Museum,Big Wild Goose Pagoda"}},
+	{"sights", "Beijing for four days from Nanjing: Temple of Heaven, then the Summer Palace", map[string]string{"dests": "Beijing", "must": "Temple of Heaven,Summer Palace"}},
+	{"sights", "3 days in Hangzhou from Suzhou, West Lake and Lingyin Temple, 2 adults", map[string]string{"dests": "Hangzhou", "must": "West Lake,Lingyin Temple", "adults": "2"}},
+	{"sights", "从北京去西安三天，必看陕西历史博物馆和大雁塔", map[string]string{"dests": "Xi'an", "must": "陕西历史博物馆,大雁塔"}},
+	{"sights", "从杭州去南京两天，去南京市博物馆", map[string]string{"dests": "Nanjing", "must": "南京市博物馆"}},
+	{"sights", "从上海去成都四天，想去都江堰和青城山", map[string]string{"origin": "Shanghai", "dests": "Chengdu", "must": "都江堰,青城山"}},
+	{"sights", "去都江堰玩两天，从成都出发", map[string]string{"origin": "Chengdu", "dests": "Dujiangyan", "must": ""}},
+	{"sights", "从武汉去重庆三天，想坐过江索道，去磁器口", map[string]string{"dests": "Chongqing", "must": "过江索道,磁器口"}},
+	{"sights", "从上海去北京三天，坐高铁，去颐和园", map[string]string{"dests": "Beijing", "must": "颐和园", "hsr": "true"}},
+	{"sights", "去年去过天坛，这次从广州去北京三天", map[string]string{"dests": "Beijing", "must": "", "skipped": ""}},
+	{"sights", "from Shenzhen to Wuhan for 3 days, not the Yellow Crane Tower, East Lake instead", map[string]string{"dests": "Wuhan", "must": "East Lake"}},
+	{"sights", "从上海去厦门三天，去海边看海", map[string]string{"dests": "Xiamen", "must": ""}},
+	{"structure", "6 days: Hangzhou then Suzhou, from Guangzhou", map[string]string{"origin": "Guangzhou", "dests": "Hangzhou,Suzhou", "route": "Hangzhou,Suzhou"}},
+	{"structure", "先苏州再南京，一共四天，从深圳出发", map[string]string{"origin": "Shenzhen", "dests": "Suzhou,Nanjing"}},
 }
 
 // TestClasses checks every class table and reports field accuracy. Set

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,7 +15,26 @@ import (
 // a capitalised English name) and is not a city of the gazetteer. A
 // negated cue ("不想去故宫") names a sight to avoid: it becomes a note.
 
-var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必去", "必去", "必看", "特别想去", "很想去", "还想去", "想去", "要去", "想看", "去看", "打卡", "参观", "逛逛", "去逛", "看看"}
+var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必去", "必去", "必看", "特别想去", "很想去", "还想去", "想去", "要去", "想看", "去看", "打卡", "参观", "逛逛", "去逛", "看看",
+	// rides: only a name that ends in a ride (长江索道, 两江游船) counts after these
+	"想坐", "要坐", "坐", "乘坐",
+	// a bare 去 last: 去洪崖洞 (not 去年, 回去, 去过)
+	"去"}
+
+// rideCueZH are the cues of rides and rideSuffixZH the rides they take.
+var rideCueZH = map[string]bool{"想坐": true, "要坐": true, "坐": true, "乘坐": true}
+
+var rideSuffixZH = []string{"索道", "缆车", "游船", "轮渡", "摩天轮", "观光巴士", "观光车", "游轮", "小火车", "过江索道"}
+
+// bareGoZH reports whether a bare 去 at byte i of s is "go to" and not part
+// of another word (去年, 过去, 回去, 去过, 去掉).
+func bareGoZH(s string, i int) bool {
+	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("过回出上下进失死除来", r) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i+len("去"):])
+	return !strings.ContainsRune("年过掉世除哪那这", r)
+}
 
 // sightSuffixZH end the names of sights.
 var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "山", "湖", "街", "馆", "城", "桥", "门", "陵", "窟", "洞", "岛", "峡", "谷",
@@ -25,7 +45,7 @@ var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "�
 // wish, 公园 alone is any park).
 var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true, "爬山": true, "看山": true, "登山": true, "山": true, "湖": true,
 	"海": true, "古镇": true, "寺庙": true, "博物馆": true, "美术馆": true, "动物园": true, "游乐园": true, "乐园": true, "海洋馆": true,
-	"老街": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
+	"老街": true, "逛街": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
 
 // listSplitZH separates names in a list.
 var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
@@ -58,7 +78,31 @@ func (d *doc) mustVisit() []string {
 			add(n)
 		}
 	}
+	// named without a cue: landmarks taken from the places, landmarks of
+	// the concept table, English names ending in a sight word
+	more := append([]string(nil), d.landmarkPlaces...)
+	more = append(more, d.landmarkMentions()...)
+	if d.hasLatin && d.mixedCase {
+		more = append(more, d.sightNamesEN()...)
+	}
+	pos := func(n string) int {
+		if k := strings.Index(d.clean, n); k >= 0 {
+			return k
+		}
+		return strings.Index(d.low, strings.ToLower(n))
+	}
+	slices.SortStableFunc(more, func(a, b string) int { return pos(a) - pos(b) })
+	for _, n := range more {
+		if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
+			add(n)
+		}
+	}
 	return out
+}
+
+// containsFold reports whether s contains sub, ignoring case.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
 func (d *doc) mustVisitZH() []string {
@@ -78,6 +122,10 @@ func (d *doc) mustVisitZH() []string {
 			i += sz
 			continue
 		}
+		if cue == "去" && !bareGoZH(s, i) {
+			i += len(cue)
+			continue
+		}
 		start := i + len(cue)
 		neg := negatedZH(s, i)
 		// the phrase runs to the end of the clause
@@ -91,8 +139,15 @@ func (d *doc) mustVisitZH() []string {
 		}
 		taken = end
 		for _, name := range d.splitSightsZH(start, end) {
+			if cue == "去" && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
+				continue // 去海边看海, 去城里逛街: an activity, not a name
+			}
+			if rideCueZH[cue] && !slices.ContainsFunc(rideSuffixZH, func(x string) bool { return strings.HasSuffix(name, x) }) {
+				continue
+			}
 			if neg {
 				d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
+				d.declined = append(d.declined, name)
 				continue
 			}
 			out = append(out, name)
@@ -170,10 +225,18 @@ func (d *doc) sightZH(i, j int) string {
 	if n < 2 || n > 12 || notSightZH[name] {
 		return ""
 	}
+	if isLandmarkAlias(name) {
+		return name // a landmark, even one that shares a town's name (都江堰)
+	}
 	if cands := d.gaz.Lookup(name); len(cands) > 0 && bestClass(cands) < gazetteer.Alternate {
 		return "" // a city, region or country
 	}
 	for _, suf := range sightSuffixZH {
+		if strings.HasSuffix(name, suf) {
+			return name
+		}
+	}
+	for _, suf := range rideSuffixZH {
 		if strings.HasSuffix(name, suf) {
 			return name
 		}
@@ -218,6 +281,7 @@ func (d *doc) mustVisitEN() []string {
 			if _, isMonth := monthNames[strings.ToLower(words[0])]; !isMonth {
 				if neg {
 					d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
+					d.declined = append(d.declined, name)
 				} else {
 					out = append(out, name)
 				}

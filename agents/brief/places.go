@@ -154,6 +154,7 @@ func (d *doc) findPlaces() {
 	_ = g
 	d.classify(spans)
 	d.resolve(spans)
+	d.demoteLandmarks(spans)
 	d.assign(spans)
 	for _, sp := range spans {
 		if !sp.dropped {
@@ -303,8 +304,52 @@ func (d *doc) hanNotPlace(end int) bool {
 			return true
 		}
 	}
+	// a sight named after a province or city with its 省/市 (湖北省博物馆)
+	if r, ok := strings.CutPrefix(rest, "省"); ok || strings.HasPrefix(rest, "市") {
+		if !ok {
+			r = rest[len("市"):]
+		}
+		for _, w := range sightAfterHan {
+			if strings.HasPrefix(r, w) {
+				return true
+			}
+		}
+	}
+	// a mountain named after a place (青城山), but not the place's hills (北京山区)
+	if strings.HasPrefix(rest, "山") && !strings.HasPrefix(rest, "山区") && !strings.HasPrefix(rest, "山里") {
+		return true
+	}
+	// a museum or park named after a place with words between (陕西历史博物馆)
+	return sightNamedAfter(rest)
+}
+
+// sightNamedAfter reports whether the few Han characters at the start of
+// rest, up to a list word or punctuation, end a sight's name (历史博物馆,
+// 自然博物馆) and hold no verb (看博物馆 is an activity in the place).
+func sightNamedAfter(rest string) bool {
+	n, end := 0, 0
+	for end < len(rest) && n < 7 {
+		r, sz := utf8.DecodeRuneInString(rest[end:])
+		if !isHan(r) || strings.ContainsRune("和与及跟、或", r) {
+			break
+		}
+		end += sz
+		n++
+	}
+	run := rest[:end]
+	if strings.ContainsAny(run, "看玩逛去吃住参游买到来在") {
+		return false
+	}
+	for _, w := range sightAfterHan {
+		if strings.HasSuffix(run, w) {
+			return true
+		}
+	}
 	return false
 }
+
+// sightAfterHan are the sight words of notPlaceAfterHan, also read after 省/市.
+var sightAfterHan = []string{"博物馆", "博物院", "美术馆", "科技馆", "图书馆", "纪念馆", "植物园", "动物园", "体育馆", "大剧院", "公园", "广场"}
 
 // classify assigns roles from the words around each span.
 func (d *doc) classify(spans []*span) {
@@ -349,6 +394,22 @@ func (d *doc) classify(spans []*span) {
 		switch between {
 		case ",", "and", ", and", "、", "和", "与", "及", "跟", "then", ", then", "and then", "，", "+", "/", "&":
 			b.role, b.cued, b.listed = roleDest, true, true
+		}
+	}
+	// A sequence names its first stop too: "Shanghai then Hangzhou",
+	// "Kyoto → Osaka", "先上海再杭州" when only the later one has a cue.
+	for i := len(spans) - 1; i >= 1; i-- {
+		a, b := spans[i-1], spans[i]
+		if a.role != roleNone || b.role != roleDest && b.role != roleNone {
+			continue
+		}
+		between := strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))
+		switch between {
+		case "then", ", then", "and then", "→", "->", "followed by", ", followed by", "再", "然后", "，然后", "，再", "再去", "然后去", "，再去", "，然后去":
+			a.role, a.cued = roleDest, true
+			if b.role == roleNone {
+				b.role, b.cued = roleDest, true
+			}
 		}
 	}
 }

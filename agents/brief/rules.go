@@ -31,7 +31,13 @@ type doc struct {
 	pendingQ   []Question // questions found while reading (children without a number …)
 	cuePos     []int      // budget cue positions, computed on first use
 	placeSpans [][2]int   // byte spans of the places found
-	covered    Coverage   // destinations with data at hand (nil: unknown)
+	// landmarkPlaces are place names taken as landmarks beside another
+	// destination (都江堰 on a Chengdu trip): must-see sights, not places.
+	landmarkPlaces []string
+	// declined are sights the request names but declines or has seen
+	// (不去天安门, "been to the Bund"): noted, not skipped words.
+	declined []string
+	covered  Coverage // destinations with data at hand (nil: unknown)
 }
 
 func newDoc(clean string, now time.Time, g *gazetteer.Gazetteer) *doc {

@@ -23,6 +23,11 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 				return true
 			}
 		}
+		for _, m := range d.declined {
+			if strings.Contains(m, w) {
+				return true
+			}
+		}
 		for _, n := range dests {
 			if strings.EqualFold(n, w) {
 				return true
@@ -57,7 +62,7 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 				}
 				j += i + len(cue)
 				i = j
-				if d.inPlace(j) || negatedZH(d.clean, j) {
+				if d.inPlace(j) || negatedZH(d.clean, j) || cue == "去" && !bareGoZH(d.clean, j-len(cue)) {
 					continue
 				}
 				name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时")

@@ -1,0 +1,245 @@
+package brief
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+)
+
+// Landmarks and sights named without a cue. A famous sight of the concept
+// table ("the Great Wall", 黄鹤楼, "East Lake", 都江堰) is a must-see sight
+// wherever the request names it, cue or no cue ("Wuhan 3 days, Yellow Crane
+// Tower and East Lake"), unless the request declines it; a capitalised
+// English name that ends in a word only sights end in ("… Mausoleum",
+// "… Temple", "… Pagoda") is one too. A landmark that shares its name with
+// a town (都江堰, East Lake) is that town only when it is the trip's one
+// destination: named beside another destination that lies near it (a day
+// trip: 成都…都江堰) or in another country (Wuhan … East Lake), it is the
+// sight.
+
+// landmarkAlias is one request word of a landmark concept.
+type landmarkAlias struct {
+	term string // folded
+	han  bool
+}
+
+// landmarkAliases are the table's landmark aliases, longest first.
+var landmarkAliases = func() []landmarkAlias {
+	var out []landmarkAlias
+	for _, c := range concepts.All(concepts.Landmark) {
+		for _, a := range c.Aliases {
+			out = append(out, landmarkAlias{term: a, han: hasHan(a)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].term) > len(out[j].term) })
+	return out
+}()
+
+// isLandmarkAlias reports whether s, as written, is a landmark alias.
+func isLandmarkAlias(s string) bool {
+	f := strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	for _, a := range landmarkAliases {
+		if a.term == f {
+			return true
+		}
+	}
+	return false
+}
+
+// landmarkNearKM is how far from a named destination a landmark that is
+// also a town counts as a sight of that destination (a day trip).
+const landmarkNearKM = 150
+
+// demoteLandmarks drops place spans that name a landmark beside another
+// destination (see above), and keeps their text as must-see sights.
+func (d *doc) demoteLandmarks(spans []*span) {
+	destLike := func(sp *span) bool {
+		return !sp.dropped && !sp.qualifier && sp.pick != nil && !sp.base &&
+			(sp.role == roleDest || sp.role == roleNone || sp.role == roleAt)
+	}
+	for _, sp := range spans {
+		if !destLike(sp) || !isLandmarkAlias(sp.text) {
+			continue
+		}
+		for _, o := range spans {
+			if o == sp || !destLike(o) || isLandmarkAlias(o.text) {
+				continue
+			}
+			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM ||
+				(!o.pick.HasCoords || !sp.pick.HasCoords) && o.pick.Admin1 != "" && o.pick.Admin1 == sp.pick.Admin1 {
+				sp.dropped = true
+				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+				break
+			}
+		}
+	}
+}
+
+// (A county-level town without coordinates counts as near a destination
+// of its province.)
+
+// nearKM is the great-circle distance between two places, or +Inf when
+// either has no coordinates.
+func nearKM(a, b *gazetteer.Place) float64 {
+	if !a.HasCoords || !b.HasCoords {
+		return math.Inf(1)
+	}
+	const r = 6371.0
+	la1, la2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
+	dla, dlo := la2-la1, (b.Lon-a.Lon)*math.Pi/180
+	h := math.Sin(dla/2)*math.Sin(dla/2) + math.Cos(la1)*math.Cos(la2)*math.Sin(dlo/2)*math.Sin(dlo/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}
+
+// landmarkMentions returns the landmarks the text names outside its places,
+// as written, in order; declined ones become notes.
+func (d *doc) landmarkMentions() []string {
+	type hit struct {
+		start, end int
+		name       string
+	}
+	var hits []hit
+	taken := func(s, e int) bool {
+		for _, h := range hits {
+			if s < h.end && e > h.start {
+				return true
+			}
+		}
+		for _, sp := range d.placeSpans {
+			if s < sp[1] && e > sp[0] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range landmarkAliases {
+		if a.han && !d.hasHanText || !a.han && !d.hasLatin {
+			continue
+		}
+		hay := d.clean
+		if !a.han {
+			hay = d.low
+		}
+		for from := 0; from < len(hay); {
+			k := strings.Index(hay[from:], a.term)
+			if k < 0 {
+				break
+			}
+			s, e := from+k, from+k+len(a.term)
+			from = e
+			if !a.han && !wordBounded(hay, s, e) || taken(s, e) {
+				continue
+			}
+			hits = append(hits, hit{s, e, d.clean[s:e]})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool { return hits[i].start < hits[j].start })
+	var out []string
+	for _, h := range hits {
+		name := strings.TrimPrefix(strings.TrimPrefix(h.name, "the "), "The ")
+		var neg bool
+		if isHan(firstRune(h.name)) {
+			neg = negatedZH(d.clean, h.start)
+		} else {
+			neg = negatedEN(d, h.start)
+		}
+		note := ""
+		switch {
+		case neg:
+			note = "asked not to visit " + name + "; it is left out of must_visit"
+		case d.beenBefore(h.start):
+			note = name + " was visited before; it is left out of must_visit"
+		}
+		if note != "" {
+			d.declined = append(d.declined, name)
+			if !slices.Contains(d.notes, note) {
+				d.notes = append(d.notes, note)
+			}
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// wordBounded reports whether s[i:j] is whole words of s.
+func wordBounded(s string, i, j int) bool {
+	isW := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' }
+	return (i == 0 || !isW(s[i-1])) && (j == len(s) || !isW(s[j]))
+}
+
+// sightHeadEN are the last words of sight names that towns do not end in.
+var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": true, "palace": true, "pagoda": true,
+	"museum": true, "gardens": true, "garden": true, "cathedral": true, "monastery": true, "shrine": true, "castle": true,
+	"grottoes": true, "grotto": true, "caves": true, "basilica": true, "abbey": true, "mosque": true, "minaret": true,
+	"memorial": true, "tomb": true, "tombs": true, "pavilion": true, "zoo": true, "aquarium": true, "observatory": true}
+
+// sightLeadEN are capitalised words that start a sentence or a list rather
+// than a sight's name ("Visit Lingyin Temple").
+var sightLeadEN = map[string]bool{"visit": true, "see": true, "the": true, "and": true, "also": true, "plus": true,
+	"then": true, "explore": true, "tour": true, "including": true, "especially": true, "with": true, "love": true,
+	"like": true, "want": true, "i": true, "we": true, "please": true, "maybe": true, "must": true}
+
+// sightNamesEN returns capitalised names ending in a sight word, as written.
+func (d *doc) sightNamesEN() []string {
+	toks := d.toks
+	var out []string
+	for i := 0; i < len(toks); i++ {
+		if toks[i].kind != tWord || !toks[i].cap {
+			continue
+		}
+		k := i
+		var words []string
+		for k < len(toks) {
+			t := &toks[k]
+			if t.kind == tWord && (t.cap || len(words) > 0 && t.low != "and" && connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
+				words = append(words, t.text)
+				k++
+				continue
+			}
+			if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
+				words[len(words)-1] += t.text + toks[k+1].text
+				k += 2
+				continue
+			}
+			break
+		}
+		start := i
+		i = k - 1
+		for len(words) > 0 && sightLeadEN[strings.ToLower(words[0])] {
+			words = words[1:]
+			start++
+		}
+		if len(words) < 2 || !sightHeadEN[strings.ToLower(words[len(words)-1])] {
+			continue
+		}
+		if start < len(toks) && (d.inPlace(toks[start].start) || negatedEN(d, toks[start].start)) {
+			continue
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
+}
+
+// beenBefore reports whether the clause before byte i says the traveller
+// has been there already (去年去过故宫, "we've been to the Bund").
+func (d *doc) beenBefore(i int) bool {
+	from := strings.LastIndexAny(d.clean[:i], ",.;!?，。；！？")
+	seg := d.clean[from+1 : i]
+	for _, w := range []string{"去过", "来过", "看过", "玩过", "逛过", "到过"} {
+		if strings.Contains(seg, w) {
+			return true
+		}
+	}
+	low := " " + strings.ToLower(seg)
+	for _, w := range []string{" been to ", " been at ", " already seen ", " already visited ", " already been "} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
