@@ -422,8 +422,11 @@ func AttractionCandidates(as []orchestrator.Attraction) []Candidate {
 // table's order of preference); else the candidate named exactly so; else
 // one whose name contains the query (preferring a name that starts or ends
 // with it, then the shortest, then the most popular); else one whose name
-// the query contains ("拙政园景区" → 拙政园). It returns the index and a word
-// on how it matched ("exact", "landmark", "contains", "contained"), or -1.
+// the query contains ("拙政园景区" → 拙政园); else, for a name in Latin
+// letters, one it spells in pinyin with its kind of place in English
+// ("Guiyuan Temple" → 归元禅寺, see resolvePinyin). It returns the index and
+// a word on how it matched ("exact", "landmark", "contains", "contained",
+// "pinyin"), or -1.
 func Resolve(query string, cands []Candidate) (int, string) {
 	q := core(query)
 	if q == "" {
@@ -458,6 +461,9 @@ func Resolve(query string, cands []Candidate) (int, string) {
 		if best >= 0 {
 			return best, "contained"
 		}
+	}
+	if i := resolvePinyin(query, cands); i >= 0 {
+		return i, "pinyin"
 	}
 	return -1, ""
 }
