@@ -9,7 +9,9 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"regexp"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,6 +65,7 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	conc := fs.Int("concurrency", 32, "concurrent connections")
 	n := fs.Int("briefs", 400, "distinct briefs, posted round robin")
 	offline := fs.Bool("offline", true, "in-process server only: point the providers at a closed loopback port, so data not in the cache fails fast")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the plans phase to this file")
 	unique := fs.Bool("unique", false, "make every request a brief of its own (a budget no other request has), so no plan reuses another's itinerary")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -135,7 +138,20 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	if memo != nil {
 		h0, m0 = memo()
 	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
 	plans := hammer(ctx, client, base+"/v1/plans", body, *conc, *dur, 0)
+	if *cpuprofile != "" {
+		pprof.StopCPUProfile()
+	}
 
 	// The baseline: a no-op gin handler on loopback, same client shape.
 	gin.SetMode(gin.ReleaseMode)

@@ -29,7 +29,7 @@ func (c *city) travel(a, b place) (int, bool) {
 		return 0, false
 	}
 	if m := c.matrix; m != nil && a.id != "" && b.id != "" {
-		i, j := m.Index(a.id), m.Index(b.id)
+		i, j := c.row(a.id), c.row(b.id)
 		if i >= 0 && j >= 0 && i < len(m.Seconds) && j < len(m.Seconds[i]) && m.Seconds[i][j] >= 0 {
 			return (m.Seconds[i][j] + 59) / 60, false
 		}
@@ -39,6 +39,17 @@ func (c *city) travel(a, b place) (int, bool) {
 	}
 	km := a.loc.DistanceKM(*b.loc)
 	return travelOverhead + int(math.Round(km/urbanKMH*60)), true
+}
+
+// row is the matrix row of place id, or -1.
+func (c *city) row(id string) int {
+	if c.matrixRow == nil {
+		return c.matrix.Index(id)
+	}
+	if i, ok := c.matrixRow[id]; ok {
+		return i
+	}
+	return -1
 }
 
 // orderStops orders stops into a short open path from start: nearest

@@ -48,18 +48,9 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 
 // breakfastClass ranks a restaurant for breakfast: 0 serves breakfast (a
 // teahouse, bakery, café, snack bar by the concept table), 1 says
-// nothing, 2 never does (hot pot, barbecue, bars). Memoized per city.
-func (c *city) breakfastClass(r *restaurant) int {
-	if c.bclass == nil {
-		c.bclass = map[*restaurant]int{}
-	}
-	if v, ok := c.bclass[r]; ok {
-		return v
-	}
-	v := concepts.BreakfastClass(r.r.Name, r.r.Cuisines)
-	c.bclass[r] = v
-	return v
-}
+// nothing, 2 never does (hot pot, barbecue, bars). Computed once per
+// catalog (the catalog index).
+func (c *city) breakfastClass(r *restaurant) int { return r.breakfast }
 
 // assignBreakfasts gives each breakfast slot an unused restaurant open at
 // its time: a breakfast place within reach if there is one, else one that

@@ -170,12 +170,12 @@ type city struct {
 	restData    bool
 	wet         map[string]bool // date → wet
 	matrix      *orchestrator.TravelMatrix
+	// matrixRow finds a place's row in matrix (the catalog index).
+	matrixRow map[string]int
 
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	mealMemo  map[int][]int64
 	mealSets  map[int][][]int // meals → mask → chosen restaurant indexes
-	// bclass memoizes breakfastClass.
-	bclass map[*restaurant]int
 	// mustMask holds the must_visit entries this city's attractions
 	// satisfy (bit m for entry m).
 	mustMask uint64
@@ -208,6 +208,8 @@ type restaurant struct {
 	// estimate is set when the price is the city's median, the
 	// restaurant having none.
 	estimate bool
+	// breakfast is its concepts.BreakfastClass (the catalog index).
+	breakfast int
 }
 
 type hotel struct {
@@ -334,9 +336,10 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 				w.names[k] = []string{leg.From, leg.To}[i]
 			}
 		}
+		what := "transport " + leg.From + " → " + leg.To
 		for i := range leg.Options {
 			o := &leg.Options[i]
-			price, ok := w.price(o.Price, "transport "+leg.From+" → "+leg.To)
+			price, ok := w.price(o.Price, what)
 			if !ok {
 				continue
 			}
@@ -469,6 +472,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	}
 	if cd.Matrix != nil {
 		c.matrix = &cd.Matrix.Value
+		c.matrixRow = matrixFactsFor(cd.Matrix).row
 	}
 	if cd.Weather != nil {
 		for _, d := range cd.Weather.Value.Days {
@@ -488,25 +492,41 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 		c.center = median(pts)
 	}
-	// Attractions: priced, ranked.
+	// Attractions: priced, ranked. The catalog index holds what depends
+	// on the catalog alone, and the ranking for a brief without interests
+	// in the data's currency, which most plans can take as it is.
 	if cd.Attractions != nil {
+		facts := attractionFactsFor(cd.Attractions, c.center)
+		all := make([]attraction, len(cd.Attractions.Value))
+		ranked := true
+		c.attractions = make([]*attraction, 0, len(all))
 		for i := range cd.Attractions.Value {
-			a := &cd.Attractions.Value[i]
-			at := &attraction{a: a, idx: i, visit: visitMinutes(a),
-				evening: concepts.Evening(a.Name, a.Category, a.Tags), once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name)}
+			a, f := &cd.Attractions.Value[i], &facts.items[i]
+			at := &all[i]
+			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core}
 			if a.Price != nil {
 				p, ok := w.price(*a.Price, "attractions in "+cd.Name)
 				if !ok {
+					ranked = false
 					continue
 				}
 				at.price = p
 			}
-			at.score = w.attractionScore(at, c.center)
+			at.score = w.attractionScore(at, f)
+			ranked = ranked && at.score == f.defaultScore
 			c.attractions = append(c.attractions, at)
 		}
-		sortAttractions(c.attractions)
+		if ranked {
+			for i, k := range facts.order {
+				c.attractions[i] = &all[k]
+			}
+		} else {
+			sortAttractions(c.attractions)
+		}
 	}
 	if cd.Restaurants != nil {
+		facts := restaurantFactsFor(cd.Restaurants)
+		all := make([]restaurant, len(cd.Restaurants.Value))
 		c.restData = len(cd.Restaurants.Value) > 0
 		// Restaurants without a price (OpenStreetMap gives none and the
 		// guide had no tier to estimate from) cost the median of the
@@ -545,11 +565,11 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 					continue
 				}
 			}
-			rs := &restaurant{r: r, idx: i, price: p, estimate: estimate}
+			rs := &all[i]
+			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: facts[i].breakfast}
 			if len(w.cuisineConcepts) > 0 {
-				fp := concepts.RestaurantPlace(r.Name, r.Cuisines)
 				for ci, cc := range w.cuisineConcepts {
-					if cc.MatchRestaurant(fp) {
+					if cc.MatchRestaurant(facts[i].place) {
 						rs.mask |= 1 << ci
 					}
 				}
@@ -558,6 +578,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 	}
 	if cd.Hotels != nil {
+		facts := hotelFactsFor(cd.Hotels, c.center)
 		c.hotelData = len(cd.Hotels.Value) > 0
 		for i := range cd.Hotels.Value {
 			h := &cd.Hotels.Value[i]
@@ -586,9 +607,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			ht := &hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown}
 			ht.night = ht.price * int64(ht.rooms)
-			if c.center != nil && h.Location != nil {
-				ht.dist = c.center.DistanceKM(*h.Location)
-			}
+			ht.dist = facts.dist[i]
 			c.hotels = append(c.hotels, ht)
 		}
 	}
@@ -661,29 +680,19 @@ func InterestConcept(in string) *concepts.Concept {
 // attractionScore ranks an attraction: +100 per matched interest, its
 // popularity and rating, minus up to 30 for the ticket (one point per 10
 // currency units) and up to 40 for distance beyond 10 km from the centre.
-func (w *world) attractionScore(at *attraction, center *orchestrator.GeoPoint) float64 {
-	a := at.a
-	s := 0.0
-	var fp concepts.Place
-	if len(w.interests) > 0 {
-		fp = concepts.AttractionPlace(a.Name, a.Category, a.Tags)
-	}
+// The catalog-only terms come from the attraction's facts (f.base, f.far:
+// see scoreAttraction).
+func (w *world) attractionScore(at *attraction, f *attrFact) float64 {
+	matched := 0
 	for i, c := range w.interests {
-		if c.Kind != concepts.Cuisine && c.MatchAttraction(fp) {
-			s += 100
+		if c.Kind != concepts.Cuisine && c.MatchAttraction(f.place) {
+			matched++
 			if i < 30 {
 				at.imask |= 1 << i
 			}
 		}
 	}
-	s += a.Popularity*3 + a.Rating*6
-	s -= math.Min(30, float64(at.price)/1000)
-	if a.Location == nil {
-		s -= 5
-	} else if center != nil {
-		s -= math.Min(40, math.Max(0, center.DistanceKM(*a.Location)-10))
-	}
-	return s
+	return scoreAttraction(matched, f.base, at.price, f.far)
 }
 
 // median returns the coordinate-wise median of pts, or nil.

@@ -1,0 +1,237 @@
+package planner
+
+import (
+	"container/list"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+)
+
+// The catalog index: what a plan derives from a city's catalogs alone —
+// the folded names and concept facts of every attraction and restaurant,
+// breakfast classes, distances from the city centre, the ranking of
+// attractions for a brief without interests, the travel matrix's rows by
+// place — computed once per catalog version rather than once per plan.
+//
+// A version is the catalog's content address (orchestrator.Sourced.Ref,
+// ContentRef of its JSON: the pipeline sets it on every catalog it joins),
+// with the city centre for the facts that depend on it. Catalogs without a
+// Ref (a trip built by hand) get their facts computed afresh for each plan.
+// The facts are immutable once built and shared by concurrent plans
+// without locks; only the bounded LRU that finds them takes a mutex.
+
+// indexSize bounds the catalog versions kept: three catalogs and a matrix
+// for each of the hot cities.
+const indexSize = 512
+
+// attrFact is the brief-independent part of an attraction.
+type attrFact struct {
+	visit   int
+	evening bool
+	once    string
+	core    string
+	place   concepts.Place // folded, for the brief's interests
+	// base is Popularity×3 + Rating×6; far the penalty for the distance
+	// from the centre (5 when the attraction has no position).
+	base, far float64
+	// price is the ticket in the data's own currency (cents), the score
+	// the attraction has for a brief without interests when the plan's
+	// currency is the data's.
+	price        int64
+	defaultScore float64
+}
+
+// attrFacts are a catalog's attraction facts, by catalog index; order
+// ranks them by defaultScore (best first, ties by data order).
+type attrFacts struct {
+	items []attrFact
+	order []int
+}
+
+// restFact is the brief-independent part of a restaurant.
+type restFact struct {
+	place     concepts.Place // folded, for the brief's cuisines
+	breakfast int            // concepts.BreakfastClass
+}
+
+// hotelFacts holds each hotel's distance from the centre (0 when either
+// position is unknown).
+type hotelFacts struct {
+	dist []float64
+}
+
+// matrixFacts finds a travel-matrix row by place ID.
+type matrixFacts struct {
+	row map[string]int
+}
+
+// factCache is the process-wide LRU of catalog facts.
+type factCache struct {
+	mu  sync.Mutex
+	max int
+	m   map[string]*list.Element
+	ll  *list.List
+}
+
+type factEntry struct {
+	key   string
+	value any
+}
+
+var catalogIndex = &factCache{max: indexSize, m: map[string]*list.Element{}, ll: list.New()}
+
+// get returns the facts under key, building them with build on a miss
+// (outside the lock: two plans may build the same facts at once, and the
+// first stored wins). An empty key is never cached.
+func (fc *factCache) get(key string, build func() any) any {
+	if key == "" {
+		return build()
+	}
+	fc.mu.Lock()
+	if e, ok := fc.m[key]; ok {
+		fc.ll.MoveToFront(e)
+		v := e.Value.(*factEntry).value
+		fc.mu.Unlock()
+		return v
+	}
+	fc.mu.Unlock()
+	v := build()
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	if e, ok := fc.m[key]; ok {
+		fc.ll.MoveToFront(e)
+		return e.Value.(*factEntry).value
+	}
+	fc.m[key] = fc.ll.PushFront(&factEntry{key, v})
+	for fc.ll.Len() > fc.max {
+		last := fc.ll.Back()
+		fc.ll.Remove(last)
+		delete(fc.m, last.Value.(*factEntry).key)
+	}
+	return v
+}
+
+// len reports how many catalog versions are kept.
+func (fc *factCache) len() int {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	return fc.ll.Len()
+}
+
+// pointKey spells a centre exactly, for cache keys.
+func pointKey(p *orchestrator.GeoPoint) string {
+	if p == nil {
+		return "-"
+	}
+	return strconv.FormatUint(math.Float64bits(p.Lat), 16) + "," + strconv.FormatUint(math.Float64bits(p.Lon), 16)
+}
+
+// attractionFactsFor returns the facts of a city's attractions measured
+// from center.
+func attractionFactsFor(s *orchestrator.Sourced[[]orchestrator.Attraction], center *orchestrator.GeoPoint) *attrFacts {
+	key := ""
+	if s.Ref != "" {
+		key = "a\x00" + s.Ref + "\x00" + pointKey(center)
+	}
+	return catalogIndex.get(key, func() any { return buildAttractionFacts(s.Value, center) }).(*attrFacts)
+}
+
+func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.GeoPoint) *attrFacts {
+	f := &attrFacts{items: make([]attrFact, len(as)), order: make([]int, len(as))}
+	for i := range as {
+		a := &as[i]
+		x := attrFact{
+			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
+			once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
+			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
+			base:  a.Popularity*3 + a.Rating*6,
+		}
+		if a.Location == nil {
+			x.far = 5
+		} else if center != nil {
+			x.far = math.Min(40, math.Max(0, center.DistanceKM(*a.Location)-10))
+		}
+		if a.Price != nil {
+			x.price = a.Price.Cents
+		}
+		x.defaultScore = scoreAttraction(0, x.base, x.price, x.far)
+		f.items[i] = x
+		f.order[i] = i
+	}
+	rank := make([]*attraction, len(as))
+	for i := range rank {
+		rank[i] = &attraction{idx: i, score: f.items[i].defaultScore}
+	}
+	sortAttractions(rank)
+	for i, at := range rank {
+		f.order[i] = at.idx
+	}
+	return f
+}
+
+// scoreAttraction is the score of an attraction meeting matched of the
+// brief's interests, with base and far from its facts and its ticket
+// price in the plan's currency (see attractionScore).
+func scoreAttraction(matched int, base float64, price int64, far float64) float64 {
+	s := 0.0
+	for range matched {
+		s += 100
+	}
+	s += base
+	s -= math.Min(30, float64(price)/1000)
+	s -= far
+	return s
+}
+
+// restaurantFactsFor returns the facts of a city's restaurants.
+func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) []restFact {
+	key := ""
+	if s.Ref != "" {
+		key = "r\x00" + s.Ref
+	}
+	return catalogIndex.get(key, func() any {
+		out := make([]restFact, len(s.Value))
+		for i := range s.Value {
+			r := &s.Value[i]
+			out[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines)}
+		}
+		return out
+	}).([]restFact)
+}
+
+// hotelFactsFor returns the facts of a city's hotels measured from center.
+func hotelFactsFor(s *orchestrator.Sourced[[]orchestrator.Accommodation], center *orchestrator.GeoPoint) *hotelFacts {
+	key := ""
+	if s.Ref != "" {
+		key = "h\x00" + s.Ref + "\x00" + pointKey(center)
+	}
+	return catalogIndex.get(key, func() any {
+		f := &hotelFacts{dist: make([]float64, len(s.Value))}
+		for i := range s.Value {
+			if h := &s.Value[i]; center != nil && h.Location != nil {
+				f.dist[i] = center.DistanceKM(*h.Location)
+			}
+		}
+		return f
+	}).(*hotelFacts)
+}
+
+// matrixFactsFor returns the row index of a travel matrix.
+func matrixFactsFor(s *orchestrator.Sourced[orchestrator.TravelMatrix]) *matrixFacts {
+	key := ""
+	if s.Ref != "" {
+		key = "m\x00" + s.Ref
+	}
+	return catalogIndex.get(key, func() any {
+		f := &matrixFacts{row: make(map[string]int, len(s.Value.IDs))}
+		for i, id := range s.Value.IDs {
+			if _, dup := f.row[id]; !dup {
+				f.row[id] = i // the first row, as TravelMatrix.Index finds it
+			}
+		}
+		return f
+	}).(*matrixFacts)
+}

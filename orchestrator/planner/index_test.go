@@ -1,0 +1,187 @@
+package planner_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/planner"
+)
+
+// withRefs returns a copy of trip whose catalogs and matrices carry their
+// content address, as the pipeline's trips do: the planner then takes
+// their facts from the process-wide catalog index, shared by plans.
+func withRefs(t testing.TB, trip *orchestrator.Trip) *orchestrator.Trip {
+	t.Helper()
+	ref := func(v any) string {
+		doc, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return orchestrator.ContentRef(doc)
+	}
+	out := *trip
+	out.Cities = append([]orchestrator.CityData(nil), trip.Cities...)
+	for i := range out.Cities {
+		c := &out.Cities[i]
+		if c.Attractions != nil {
+			s := *c.Attractions
+			s.Ref = ref(s.Value)
+			c.Attractions = &s
+		}
+		if c.Restaurants != nil {
+			s := *c.Restaurants
+			s.Ref = ref(s.Value)
+			c.Restaurants = &s
+		}
+		if c.Hotels != nil {
+			s := *c.Hotels
+			s.Ref = ref(s.Value)
+			c.Hotels = &s
+		}
+		if c.Matrix != nil {
+			s := *c.Matrix
+			s.Ref = ref(s.Value)
+			c.Matrix = &s
+		}
+	}
+	return &out
+}
+
+// variedBriefs are briefs over the same catalogs that differ in what the
+// planner reads from the brief: dates, days, travellers, budget and its
+// currency, interests, cuisines, must-see sights, pace, room and rules.
+func variedBriefs(t testing.TB, n int) []*orchestrator.Brief {
+	t.Helper()
+	interests := [][]string{nil, {"history"}, {"gardens", "food"}, {"panda", "temples"}, {"museums"}}
+	cuisines := [][]string{nil, {"hot pot"}, {"sichuan", "tea"}, nil}
+	must := [][]string{nil, {"大熊猫繁育研究基地"}, {"宽窄巷子", "武侯祠"}}
+	paces := []string{"", "relaxed", "packed"}
+	var out []*orchestrator.Brief
+	start := time.Date(2026, 5, 2, 0, 0, 0, 0, time.UTC)
+	for i := range n {
+		b := &orchestrator.Brief{
+			Origin: "Shanghai", Destinations: []string{"Chengdu"},
+			Days:        2 + i%3,
+			StartDate:   start.AddDate(0, 0, i*7%60).Format(orchestrator.DateLayout),
+			Travelers:   orchestrator.Travelers{Adults: 1 + i%3, Children: i % 2},
+			Budget:      &orchestrator.Budget{Amount: float64(1500 + 250*(i%7)), Currency: "CNY", PerPerson: true},
+			Interests:   interests[i%len(interests)],
+			MustVisit:   must[i%len(must)],
+			Pace:        paces[i%len(paces)],
+			Constraints: orchestrator.Constraints{TransportPrefer: []string{"train"}, Cuisines: cuisines[i%len(cuisines)]},
+			Language:    "en",
+			Now:         "2026-05-01T09:00:00+08:00",
+		}
+		if i%5 == 4 {
+			b.Budget = nil
+		}
+		if i%4 == 3 {
+			b.Constraints.HouseRules = []string{"children_under_10"}
+		}
+		if err := b.Normalize(time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// The catalog index changes nothing a plan says: varied briefs planned
+// from catalogs with their content address (facts shared by plans, built
+// by the first and read by the others, concurrently) give the bytes the
+// same briefs give from the same catalogs without one (facts computed
+// afresh for each plan).
+func TestCatalogIndexSameBytes(t *testing.T) {
+	cat := loadChina(t)
+	briefs := variedBriefs(t, 24)
+	fresh, err := cat.Trip("Shanghai", []string{"Chengdu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := withRefs(t, fresh)
+	plan := func(b *orchestrator.Brief, trip *orchestrator.Trip) []byte {
+		it, err := planner.Plan(b, trip, planner.Options{})
+		if err != nil {
+			return []byte("error: " + err.Error())
+		}
+		doc, err := json.Marshal(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	want := make([][]byte, len(briefs))
+	for i, b := range briefs {
+		want[i] = plan(b, fresh)
+	}
+	// Twice over, four plans at a time: the first round builds the facts
+	// (racing to), the second reads them.
+	for round := range 2 {
+		got := make([][]byte, len(briefs))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
+		for i, b := range briefs {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				got[i] = plan(b, shared)
+			}()
+		}
+		wg.Wait()
+		for i := range briefs {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("round %d, brief %d: the plan from shared catalog facts differs from the fresh one:\n got %.300s\nwant %.300s", round, i, got[i], want[i])
+			}
+		}
+	}
+	// The catalogs in another currency (exchange rates gathered): prices
+	// convert, the index's ranking in the data's currency no longer
+	// applies, and still nothing differs.
+	usd := func(trip *orchestrator.Trip) *orchestrator.Trip {
+		out := *trip
+		out.FX = &orchestrator.Sourced[orchestrator.FXRates]{Value: orchestrator.FXRates{Base: "CNY", Rates: map[string]float64{"USD": 0.14}}}
+		return &out
+	}
+	b := *briefs[1]
+	b.Budget = &orchestrator.Budget{Amount: 400, Currency: "USD", PerPerson: true}
+	if got, want := plan(&b, usd(shared)), plan(&b, usd(fresh)); !bytes.Equal(got, want) {
+		t.Fatalf("USD plan differs:\n got %.300s\nwant %.300s", got, want)
+	}
+}
+
+// BenchmarkPlanVaried plans a different brief every iteration (dates,
+// days, travellers, budget, interests, cuisines, must-see sights) for
+// Shanghai → Chengdu: "fresh" computes the catalog facts in every plan
+// (catalogs without a content address), "indexed" takes them from the
+// catalog index as plans in the service do.
+func BenchmarkPlanVaried(b *testing.B) {
+	cat := loadChina(b)
+	briefs := variedBriefs(b, 60)
+	fresh, err := cat.Trip("Shanghai", []string{"Chengdu"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	shared := withRefs(b, fresh)
+	for _, c := range []struct {
+		name string
+		trip *orchestrator.Trip
+	}{{"fresh", fresh}, {"indexed", shared}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := planner.Plan(briefs[i%len(briefs)], c.trip, planner.Options{}); err != nil {
+					b.Fatal(fmt.Errorf("brief %d: %w", i%len(briefs), err))
+				}
+				i++
+			}
+		})
+	}
+}
