@@ -572,7 +572,6 @@ func (d *doc) chineseDates() []dateMention {
 func (d *doc) relativeDates() {
 	f := &d.when
 	today := d.today
-	low := d.low
 	set := func(t time.Time, days int, note, cue string) {
 		f.start = t
 		f.cue, f.cueBare = cue, false
@@ -674,23 +673,23 @@ func (d *doc) relativeDates() {
 	}
 	// English
 	switch {
-	case hasWord(low, "day after tomorrow"):
+	case d.enAny("day after tomorrow"):
 		set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
 		return
-	case hasWord(low, "tomorrow"):
+	case d.enAny("tomorrow"):
 		set(today.AddDate(0, 0, 1), 0, "", "tomorrow")
 		return
-	case hasWord(low, "today", "tonight"):
+	case d.enAny("today", "tonight"):
 		set(today, 0, "", "today")
 		return
-	case hasWord(low, "this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
+	case d.enAny("this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
 		sat := inWeek(weekStart, time.Saturday)
 		if today.Weekday() == time.Sunday {
 			sat = today.AddDate(0, 0, 6)
 		}
 		set(sat, 2, "", "this weekend")
 		return
-	case hasWord(low, "next weekend"):
+	case d.enAny("next weekend"):
 		set(inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "next weekend")
 		return
 	}
@@ -849,7 +848,7 @@ func (d *doc) monthOnly() {
 			}
 			i += len("月") + j
 		}
-		if month == 0 && strings.Contains(s, "下个月") || hasWord(d.low, "next month") {
+		if month == 0 && strings.Contains(s, "下个月") || d.enAny("next month") {
 			nm := d.today.AddDate(0, 1, 0)
 			month, year = int(nm.Month()), nm.Year()
 			words = pick(d.hasHanText && strings.Contains(s, "下个月"), "下个月", "next month")

@@ -68,21 +68,31 @@ func skeleton(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := true
-	for _, r := range strings.ToLower(s) {
-		if c, ok := confusables[r]; ok {
-			r = c
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			r = asciiFold[r]
+		case isHan(r):
+		default:
+			r = unicode.ToLower(r)
+			if c, ok := confusables[r]; ok {
+				r = c
+			}
 		}
 		switch {
 		case r < utf8.RuneSelf && ('a' <= r && r <= 'z'):
+			b.WriteByte(byte(r))
+			space = false
+		case isHan(r):
 			b.WriteRune(r)
 			space = false
-		case r >= 0x80 && (unicode.IsLetter(r) || isHan(r)):
+		case r >= 0x80 && unicode.IsLetter(r):
 			if r < 0x250 { // Latin-1 and Latin Extended: strip the accent
 				r = foldLatin(r)
 			}
 			b.WriteRune(r)
 			space = false
-		case unicode.Is(unicode.Mn, r):
+		case r >= 0x300 && unicode.Is(unicode.Mn, r):
 		default:
 			if !space {
 				b.WriteByte(' ')
@@ -92,6 +102,21 @@ func skeleton(s string) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// asciiFold is confusables and lower-casing for ASCII, as a table.
+var asciiFold = func() (t [utf8.RuneSelf]rune) {
+	for i := range t {
+		r := rune(i)
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		if c, ok := confusables[r]; ok {
+			r = c
+		}
+		t[i] = r
+	}
+	return t
+}()
 
 func foldLatin(r rune) rune {
 	const from = "àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżž"

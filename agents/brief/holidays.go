@@ -260,7 +260,7 @@ func (d *doc) yearNear(pos int) int {
 			}
 		}
 	}
-	if strings.Contains(d.clean, "明年") || hasWord(d.low, "next year") {
+	if strings.Contains(d.clean, "明年") || d.enAny("next year") {
 		return d.today.Year() + 1
 	}
 	return 0

@@ -11,6 +11,33 @@ import (
 type lexicon struct {
 	en map[string][]lexPhrase
 	zh map[rune][]lexPhrase
+	// quick filters checked before the maps: the first and last letters
+	// of the first English words, and the first Chinese characters
+	enEnds  [12]uint64
+	zhFirst [64]uint64
+}
+
+// letterIndex maps a-z to 0–25 and anything else to 26.
+func letterIndex(c byte) int {
+	if 'a' <= c && c <= 'z' {
+		return int(c - 'a')
+	}
+	return 26
+}
+
+func endsBit(w string) int { return letterIndex(w[0])*27 + letterIndex(w[len(w)-1]) }
+
+func (lx *lexicon) mayEN(w string) bool {
+	if w == "" {
+		return false
+	}
+	b := endsBit(w)
+	return lx.enEnds[b>>6]&(1<<(b&63)) != 0
+}
+
+func (lx *lexicon) mayZH(r rune) bool {
+	b := int(r) & 4095
+	return lx.zhFirst[b>>6]&(1<<(b&63)) != 0
 }
 
 type lexPhrase struct {
@@ -36,11 +63,15 @@ func (lx *lexicon) addEN(id int, phrase string) {
 		return
 	}
 	lx.en[words[0]] = append(lx.en[words[0]], lexPhrase{id: id, words: words})
+	b := endsBit(words[0])
+	lx.enEnds[b>>6] |= 1 << (b & 63)
 }
 
 func (lx *lexicon) addZH(id int, phrase string) {
 	r, _ := utf8.DecodeRuneInString(phrase)
 	lx.zh[r] = append(lx.zh[r], lexPhrase{id: id, text: phrase})
+	b := int(r) & 4095
+	lx.zhFirst[b>>6] |= 1 << (b & 63)
 }
 
 // scan returns every occurrence in text order.
@@ -51,6 +82,9 @@ func (lx *lexicon) scan(d *doc) []lexHit {
 		t := &toks[i]
 		switch t.kind {
 		case tWord:
+			if !lx.mayEN(t.low) {
+				continue
+			}
 			for _, p := range lx.en[t.low] {
 				j, k := i, 0
 				end := t.end
@@ -74,6 +108,9 @@ func (lx *lexicon) scan(d *doc) []lexHit {
 		case tHan:
 			s := t.text
 			for off, r := range s {
+				if !lx.mayZH(r) {
+					continue
+				}
 				for _, p := range lx.zh[r] {
 					if strings.HasPrefix(s[off:], p.text) || strings.HasPrefix(d.clean[t.start+off:], p.text) {
 						hits = append(hits, lexHit{id: p.id, start: t.start + off, end: t.start + off + len(p.text), zh: true})

@@ -731,7 +731,7 @@ func (m *mergeState) wordAt(w string) bool {
 		return false
 	}
 	if isASCII(w) {
-		for _, i := range findWord(d.low, w) {
+		for _, i := range d.findEN(w) {
 			if !negatedEN(d, i) {
 				return true
 			}

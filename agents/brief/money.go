@@ -55,7 +55,7 @@ func (d *doc) budget() *money {
 	for i := 0; i < len(s); {
 		r, sz := utf8.DecodeRuneInString(s[i:])
 		isNum := r >= '0' && r <= '9'
-		if !isNum {
+		if !isNum && r >= 0x3007 { // Chinese numerals: 〇 and the Han block
 			if _, ok := cnDigit[r]; ok || r == '十' {
 				isNum = true
 			}
@@ -175,7 +175,7 @@ func (d *doc) budgetCueBefore(i int) int {
 			}
 		}
 		for _, c := range budgetCuesEN {
-			d.cuePos = append(d.cuePos, findWord(d.low, c)...)
+			d.cuePos = append(d.cuePos, d.findEN(c)...)
 		}
 	}
 	from := max(0, i-60)

@@ -112,6 +112,9 @@ func (d *doc) mustVisitZH() []string {
 	for i := 0; i < len(s); {
 		cue := ""
 		for _, c := range mustCuesZH {
+			if s[i] < utf8.RuneSelf {
+				break // every cue starts with a Han character
+			}
 			if strings.HasPrefix(s[i:], c) {
 				cue = c
 				break

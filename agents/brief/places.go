@@ -169,7 +169,7 @@ func (d *doc) matchWords(i int) (*span, int) {
 	toks := d.toks
 	var best *span
 	bestNext := 0
-	var key strings.Builder
+	ks := ""
 	words := 0
 	last := i
 	for j := i; j < len(toks) && words < g.MaxWords(); j++ {
@@ -183,17 +183,17 @@ func (d *doc) matchWords(i int) (*span, int) {
 		if t.kind != tWord {
 			break
 		}
-		k := gazetteer.Key(t.text)
+		k := d.tokenKey(j)
 		if k == "" {
 			break
 		}
 		if words > 0 {
-			key.WriteByte(' ')
+			ks += " " + k
+		} else {
+			ks = k
 		}
-		key.WriteString(k)
 		words++
 		last = j
-		ks := key.String()
 		if cands := g.Lookup(ks); len(cands) > 0 {
 			end := toks[last].end
 			// keep "St." and "D.C." whole
@@ -211,6 +211,19 @@ func (d *doc) matchWords(i int) (*span, int) {
 		return nil, 0
 	}
 	return best, bestNext
+}
+
+// tokenKey returns the gazetteer key of word token j, computed once per
+// request.
+func (d *doc) tokenKey(j int) string {
+	if d.keys == nil {
+		d.keys = make([]string, len(d.toks))
+		d.keyed = make([]bool, len(d.toks))
+	}
+	if !d.keyed[j] {
+		d.keys[j], d.keyed[j] = gazetteer.Key(d.toks[j].text), true
+	}
+	return d.keys[j]
 }
 
 // acceptWords applies the capitalisation and common-word rules to a Latin
@@ -262,7 +275,14 @@ func (d *doc) matchHan(t *token) []*span {
 	for p := 0; p < len(s); {
 		found := false
 		// candidate end offsets, longest first
-		ends := make([]int, 0, maxLen)
+		if r1, n1 := utf8.DecodeRuneInString(s[p:]); p+n1 < len(s) {
+			if r2, _ := utf8.DecodeRuneInString(s[p+n1:]); !g.MayStartHan(r1, r2) {
+				p += n1 // no alias starts here
+				continue
+			}
+		}
+		var endBuf [12]int
+		ends := endBuf[:0]
 		q := p
 		for n := 0; n < maxLen && q < len(s); n++ {
 			_, sz := utf8.DecodeRuneInString(s[q:])

@@ -132,12 +132,21 @@ var (
 
 // termHits scans for a term table's phrases and splits the terms into
 // those mentioned plainly (pos, in table order) and those only negated
-// (neg). first holds, per term, the first plain hit.
-func (d *doc) termHits(terms []term, lx *lexicon) (pos, neg []string, first map[int]lexHit) {
-	found := make(map[int]bool)
-	negated := make(map[int]bool)
-	first = make(map[int]lexHit)
-	for _, h := range lx.scan(d) {
+// (neg).
+func (d *doc) termHits(terms []term, lx *lexicon) (pos, neg []string) {
+	hits := lx.scan(d)
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	// per term: 1 found, 2 negated
+	var small [64]uint8
+	state := small[:0]
+	if len(terms) <= len(small) {
+		state = small[:len(terms)]
+	} else {
+		state = make([]uint8, len(terms))
+	}
+	for _, h := range hits {
 		if d.inPlace(h.start) {
 			continue // "Temple, Texas" is a place, not an interest
 		}
@@ -148,34 +157,31 @@ func (d *doc) termHits(terms []term, lx *lexicon) (pos, neg []string, first map[
 			isNeg = negatedEN(d, h.start)
 		}
 		if isNeg {
-			negated[h.id] = true
+			state[h.id] |= 2
 			continue
 		}
-		if !found[h.id] {
-			first[h.id] = h
-		}
-		found[h.id] = true
+		state[h.id] |= 1
 	}
 	for i, t := range terms {
 		switch {
-		case found[i]:
+		case state[i]&1 != 0:
 			pos = append(pos, t.value)
-		case negated[i]:
+		case state[i]&2 != 0:
 			neg = append(neg, t.value)
 		}
 	}
-	return pos, neg, first
+	return pos, neg
 }
 
 // interests returns the request's interests, in the table's order.
 func (d *doc) interests() []string {
-	pos, _, _ := d.termHits(interestTerms, interestLex)
+	pos, _ := d.termHits(interestTerms, interestLex)
 	return pos
 }
 
 // pace returns relaxed, packed, moderate or "".
 func (d *doc) pace() string {
-	pos, neg, _ := d.termHits(paceTerms, paceLex)
+	pos, neg := d.termHits(paceTerms, paceLex)
 	for _, p := range pos {
 		return p
 	}
@@ -266,7 +272,7 @@ func (d *doc) houseRules() []string {
 		}
 	}
 	for _, w := range []string{"pets", "pet", "pet-friendly", "dog", "dogs", "cat", "cats", "puppy"} {
-		for _, k := range findWord(low, w) {
+		for _, k := range d.findEN(w) {
 			if !negatedEN(d, k) {
 				add("pets")
 			}
@@ -278,7 +284,7 @@ func (d *doc) houseRules() []string {
 			add("smoking")
 		}
 	}
-	for _, k := range findWord(low, "smoking") {
+	for _, k := range d.findEN("smoking") {
 		if !negatedEN(d, k) && !strings.HasSuffix(low[:k], "non-") && !d.enAny("non-smoking", "smoke-free", "no smoking", "nonsmoking") {
 			add("smoking")
 		}
@@ -292,12 +298,12 @@ func (d *doc) houseRules() []string {
 			add("parties")
 		}
 	}
-	for _, k := range findWord(low, "parties") {
+	for _, k := range d.findEN("parties") {
 		if !negatedEN(d, k) {
 			add("parties")
 		}
 	}
-	for _, k := range findWord(low, "party") {
+	for _, k := range d.findEN("party") {
 		after := low[k+len("party"):]
 		if strings.HasPrefix(after, " of") {
 			continue
@@ -315,7 +321,7 @@ func (d *doc) houseRules() []string {
 	}
 	// visitors
 	if d.enAny("visitors", "visitor", "have guests over", "guests over", "host guests") && !d.enAny("no visitors") {
-		for _, k := range append(findWord(low, "visitors"), findWord(low, "visitor")...) {
+		for _, k := range append(d.findEN("visitors"), d.findEN("visitor")...) {
 			if !negatedEN(d, k) {
 				add("visitors")
 			}
@@ -357,7 +363,7 @@ var roomLex = termLexicon(roomTerms)
 
 // roomType returns one of the room types, or "".
 func (d *doc) roomType() string {
-	pos, neg, _ := d.termHits(roomTerms, roomLex)
+	pos, neg := d.termHits(roomTerms, roomLex)
 	for _, p := range pos {
 		if p == "shared_room" && slices.Contains(pos, "not_shared_room") {
 			continue

@@ -36,8 +36,12 @@ type doc struct {
 	landmarkPlaces []string
 	// declined are sights the request names but declines or has seen
 	// (不去天安门, "been to the Bund"): noted, not skipped words.
-	declined []string
-	covered  Coverage // destinations with data at hand (nil: unknown)
+	declined  []string
+	covered   Coverage // destinations with data at hand (nil: unknown)
+	keys      []string // gazetteer keys of the tokens, filled on first use
+	keyed     []bool
+	pairs     [12]uint64 // adjacent letter pairs of low (see mayHave)
+	pairsDone bool
 }
 
 func newDoc(clean string, now time.Time, g *gazetteer.Gazetteer) *doc {
@@ -418,7 +422,61 @@ func (d *doc) zhAny(subs ...string) bool { return d.hasHanText && hasAny(d.clean
 
 // enAny reports whether the text contains any of the English phrases as
 // whole words.
-func (d *doc) enAny(phrases ...string) bool { return d.hasLatin && hasWord(d.low, phrases...) }
+func (d *doc) enAny(phrases ...string) bool {
+	if !d.hasLatin {
+		return false
+	}
+	for _, p := range phrases {
+		if d.mayHave(p) && hasWord(d.low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// findEN returns the offsets of the whole-word occurrences of the ASCII
+// phrase w in the request (see findWord), with mayHave's quick check first.
+func (d *doc) findEN(w string) []int {
+	if !d.hasLatin || !d.mayHave(w) {
+		return nil
+	}
+	return findWord(d.low, w)
+}
+
+// mayHave reports whether every pair of adjacent letters or spaces in
+// the ASCII phrase p occurs in the request: a quick necessary condition
+// for p to occur, checked before searching.
+func (d *doc) mayHave(p string) bool {
+	if !d.pairsDone {
+		d.pairsDone = true
+		for i := 0; i+1 < len(d.low); i++ {
+			if a, b := pairIndex(d.low[i]), pairIndex(d.low[i+1]); a >= 0 && b >= 0 {
+				k := a*27 + b
+				d.pairs[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
+	for i := 0; i+1 < len(p); i++ {
+		if a, b := pairIndex(p[i]), pairIndex(p[i+1]); a >= 0 && b >= 0 {
+			k := a*27 + b
+			if d.pairs[k>>6]&(1<<(k&63)) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pairIndex maps a-z to 0–25, a space to 26 and anything else to -1.
+func pairIndex(c byte) int {
+	switch {
+	case 'a' <= c && c <= 'z':
+		return int(c - 'a')
+	case c == ' ':
+		return 26
+	}
+	return -1
+}
 
 // applyPeople fills the travellers: counts from the party, children's ages
 // (each age written is a child), and a question when children are named

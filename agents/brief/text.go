@@ -23,6 +23,7 @@ func cleanText(s string) string {
 	space := false
 	for _, r := range s {
 		switch {
+		case r > ' ' && r < 0x7f || isHan(r): // printable ASCII, Han: kept as they are
 		case r == '\n' || r == '\t' || r == '\r' || unicode.IsSpace(r):
 			space = true
 			continue
@@ -321,7 +322,14 @@ func wordNumber(low string) int {
 		}
 		return n
 	}
-	return englishNumbers[low]
+	if len(low) == 0 || len(low) > len("seventeen") {
+		return 0
+	}
+	switch low[0] { // the first letters of englishNumbers' words
+	case 'a', 'c', 'e', 'f', 'n', 'o', 'p', 's', 't':
+		return englishNumbers[low]
+	}
+	return 0
 }
 
 // hasAny reports whether s contains any of subs.

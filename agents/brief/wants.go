@@ -22,7 +22,7 @@ var comfortLex = termLexicon(comfortTerms)
 // only as not asking for it ("不用太豪华", "not luxury"); "not too cheap"
 // asks for the middle tier.
 func (d *doc) comfort() string {
-	pos, neg, _ := d.termHits(comfortTerms, comfortLex)
+	pos, neg := d.termHits(comfortTerms, comfortLex)
 	if len(pos) > 0 {
 		return pos[0]
 	}
@@ -73,7 +73,7 @@ func (d *doc) highSpeed() bool {
 	}
 	if d.hasLatin {
 		for _, w := range []string{"high-speed", "high speed", "bullet train", "bullet trains", "shinkansen", "hsr"} {
-			for _, k := range findWord(d.low, w) {
+			for _, k := range d.findEN(w) {
 				if !negatedEN(d, k) {
 					return true
 				}

@@ -81,7 +81,7 @@ func (d *doc) monthPart() (day, span int, word string) {
 			}
 		}
 		for _, w := range p.en {
-			for _, k := range findWord(d.low, w) {
+			for _, k := range d.findEN(w) {
 				rest := strings.TrimLeft(d.low[k+len(w):], " -")
 				for name := range monthNames {
 					if len(name) > 3 && strings.HasPrefix(rest, name) {
@@ -138,7 +138,7 @@ func (d *doc) resolveWindow() {
 		}
 		s := seasonWindows[h.id]
 		y := d.today.Year()
-		if hasWord(d.low, "next year") || strings.Contains(d.clean, "明年") {
+		if d.enAny("next year") || strings.Contains(d.clean, "明年") {
 			y++
 		}
 		day := max(s.day, 1)
@@ -187,7 +187,7 @@ func (d *doc) seasonFall(i int) bool {
 // weekendOnly reports whether the request names a weekend as its time
 // ("weekend in Paris", "a weekend getaway") without a holiday.
 func (d *doc) weekendOnly() bool {
-	for _, k := range findWord(d.low, "weekend") {
+	for _, k := range d.findEN("weekend") {
 		j := d.tokenAt(k)
 		if j > 0 {
 			switch d.toks[j-1].low {

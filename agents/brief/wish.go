@@ -47,7 +47,7 @@ var (
 // wish returns the concepts of a request that names no destination, and
 // whether it asks for a suggestion at all.
 func (d *doc) wish() ([]string, bool) {
-	pos, _, _ := d.termHits(wishTerms, wishLex)
+	pos, _ := d.termHits(wishTerms, wishLex)
 	asks := len(pos) > 0 || d.zhAny(somewhereZH...) || d.enAny(somewhereEN...)
 	return pos, asks
 }

@@ -98,6 +98,9 @@ type Gazetteer struct {
 	regions   map[string]*Place // "CC.CODE"
 	maxWords  int
 	maxHan    int
+	// hanStarts is a Bloom filter of the first two characters of the Han
+	// aliases (see MayStartHan).
+	hanStarts [1024]uint64
 
 	areaOnce sync.Once
 	byArea   map[string][]*Place // see citiesByArea
@@ -236,6 +239,10 @@ func (g *Gazetteer) add(alias string, p *Place, c Class) {
 			return // one-character aliases match too much
 		}
 		g.maxHan = max(g.maxHan, n)
+		r1, n1 := utf8.DecodeRuneInString(k)
+		r2, _ := utf8.DecodeRuneInString(k[n1:])
+		b := hanPair(r1, r2)
+		g.hanStarts[b>>6] |= 1 << (b & 63)
 	} else {
 		words := strings.Count(k, " ") + 1
 		g.maxWords = max(g.maxWords, words)
@@ -269,6 +276,15 @@ func (g *Gazetteer) HasPrefix(key string) bool {
 
 // MaxWords is the most words in a Latin-script alias key.
 func (g *Gazetteer) MaxWords() int { return g.maxWords }
+
+// MayStartHan reports whether some Han alias may start with r1 r2: false
+// means none does, so a caller scanning Han text can skip the position.
+func (g *Gazetteer) MayStartHan(r1, r2 rune) bool {
+	b := hanPair(r1, r2)
+	return g.hanStarts[b>>6]&(1<<(b&63)) != 0
+}
+
+func hanPair(r1, r2 rune) uint32 { return (uint32(r1)*0x9e3779b1 ^ uint32(r2)*0x85ebca6b) >> 16 }
 
 // MaxHan is the most characters in a Han-script alias.
 func (g *Gazetteer) MaxHan() int { return g.maxHan }
@@ -307,6 +323,23 @@ func (p *Place) Score() float64 { return math.Log10(float64(p.Population) + 10) 
 // ("St. Louis" → "st louis", "Winston-Salem" → "winston salem"); Han text
 // is kept as is, without spaces.
 func Key(s string) string {
+	// fast path: one ASCII word of letters and digits (most tokens)
+	plain, lower := len(s) > 0, true
+	for i := 0; i < len(s) && plain; i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+		case 'A' <= c && c <= 'Z':
+			lower = false
+		default:
+			plain = false
+		}
+	}
+	if plain {
+		if lower {
+			return s
+		}
+		return strings.ToLower(s)
+	}
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
