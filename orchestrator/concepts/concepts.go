@@ -40,6 +40,10 @@ type Concept struct {
 	Kind string
 	// Aliases are the words a request uses for the concept, lower-cased.
 	Aliases []string
+	// KindAliases name the concept only where its kind is asked for
+	// (Lookup with a kind): written "=hangzhou" in the table, since
+	// "Hangzhou" as a cuisine is 杭帮菜 but otherwise the city.
+	KindAliases []string
 	// Labels are cuisine labels (restaurants) or categories and tags
 	// (attractions) that mean the concept.
 	Labels []string
@@ -66,6 +70,8 @@ var tableTSV string
 var (
 	table   []*Concept
 	byAlias map[string][]*Concept
+	// byKindAlias indexes the concepts' KindAliases.
+	byKindAlias map[string][]*Concept
 	// flagged are the cuisine concepts flagged breakfast or no_breakfast.
 	flagged []*Concept
 )
@@ -77,9 +83,13 @@ func init() {
 	}
 	table = t
 	byAlias = map[string][]*Concept{}
+	byKindAlias = map[string][]*Concept{}
 	for _, c := range table {
 		for _, a := range c.Aliases {
 			byAlias[a] = append(byAlias[a], c)
+		}
+		for _, a := range c.KindAliases {
+			byKindAlias[a] = append(byKindAlias[a], c)
 		}
 		if c.Kind == Cuisine && (c.Breakfast || c.NoBreakfast) {
 			flagged = append(flagged, c)
@@ -89,7 +99,8 @@ func init() {
 
 // Parse reads a concept table in the embedded format: tab-separated
 // columns id, kind, aliases, labels, names, not, flags; lists separated by
-// "|"; lines starting with # are comments. It returns an error naming the
+// "|"; lines starting with # are comments. An alias written "=word" is one
+// of the concept's KindAliases. It returns an error naming the
 // line of the first malformed row.
 func Parse(text string) ([]*Concept, error) {
 	var out []*Concept
@@ -106,7 +117,14 @@ func Parse(text string) ([]*Concept, error) {
 			return nil, fmt.Errorf("line %d: %d columns, want 7", n+1, len(f))
 		}
 		c := &Concept{ID: strings.TrimSpace(f[0]), Kind: strings.TrimSpace(f[1]),
-			Aliases: list(f[2]), Labels: list(f[3]), Names: list(f[4]), Not: list(f[5])}
+			Labels: list(f[3]), Names: list(f[4]), Not: list(f[5])}
+		for _, a := range list(f[2]) {
+			if k, ok := strings.CutPrefix(a, "="); ok {
+				c.KindAliases = append(c.KindAliases, k)
+			} else {
+				c.Aliases = append(c.Aliases, a)
+			}
+		}
 		switch {
 		case c.ID == "":
 			return nil, fmt.Errorf("line %d: empty id", n+1)
@@ -167,7 +185,8 @@ func All(kind string) []*Concept {
 }
 
 // Lookup returns the concept of a kind ("" for any) a request term names:
-// the concept with the term as an alias, else the one whose longest alias
+// the concept with the term as an alias (or, for a kind, as one of its
+// KindAliases), else the one whose longest alias
 // the term contains ("喜欢园林" → gardens, "Sichuan food" → sichuan); nil
 // when none does.
 func Lookup(term, kind string) *Concept {
@@ -178,6 +197,13 @@ func Lookup(term, kind string) *Concept {
 	for _, c := range byAlias[t] {
 		if kind == "" || c.Kind == kind {
 			return c
+		}
+	}
+	if kind != "" {
+		for _, c := range byKindAlias[t] {
+			if c.Kind == kind {
+				return c
+			}
 		}
 	}
 	var best *Concept

@@ -20,6 +20,13 @@ func TestLookup(t *testing.T) {
 		{"night views", concepts.Sight, "night"},
 		{"the Great Wall", concepts.Landmark, "greatwall"},
 		{"Ethiopian", concepts.Cuisine, ""},
+		{"tea", concepts.Sight, "teaculture"},
+		{"茶园", concepts.Sight, "teaculture"},
+		{"tea", concepts.Cuisine, "tea"},
+		{"Hangzhou", concepts.Cuisine, "jiangzhe"},
+		{"Hangzhou", "", ""}, // a kind-only alias: elsewhere the city
+		{"theme parks", concepts.Sight, "themeparks"},
+		{"national parks", concepts.Sight, "nature"},
 	} {
 		c := concepts.Lookup(tc.term, tc.kind)
 		got := ""
@@ -64,6 +71,10 @@ func TestMatch(t *testing.T) {
 		if pandas.Attraction(name, "商业街区", nil) {
 			t.Errorf("%s counts as a place to see pandas", name)
 		}
+	}
+	tea := concepts.Lookup("tea", concepts.Sight)
+	if !tea.Attraction("龙井村", "文化旅游区", nil) || !tea.Attraction("中国茶叶博物馆", "博物馆/纪念馆", nil) || tea.Attraction("望湖楼茶餐厅", "其它", nil) {
+		t.Error("tea: 龙井村 and the tea museum should match, a 茶餐厅 should not")
 	}
 	unknown := concepts.For("Ethiopian", concepts.Cuisine)
 	if !unknown.Literal() || !unknown.Restaurant("X", []string{"Ethiopian, Cafe"}) {
@@ -136,6 +147,7 @@ func TestWord(t *testing.T) {
 		{"园林", "en", "garden"},
 		{"园林", "zh", "园林"},
 		{"Ethiopian", "zh", "Ethiopian"},
+		{"Hangzhou", "zh", "Hangzhou"},
 	} {
 		if got := concepts.Word(c.term, c.lang); got != c.want {
 			t.Errorf("Word(%q, %s) = %q, want %q", c.term, c.lang, got, c.want)
