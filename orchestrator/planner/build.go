@@ -16,6 +16,44 @@ import (
 type variant struct {
 	tier orchestrator.Tier
 	lean bool
+	// cheapLegs and cheapStay trim a tier towards a budget without the
+	// lean plan's loss of travel days: the cheapest legs, or the cheapest
+	// stays and meals, the rest at the tier (budgetVariants).
+	cheapLegs, cheapStay bool
+	// stayCap bounds the nightly price of the stays (for the rooms, cents)
+	// of a tier fitted to the budget (fittedVariants); 0 for none.
+	stayCap int64
+	// mealTier prices the meals at another tier than tier ("" for tier):
+	// a fitted comfort plan keeps the comfortable stay and eats at mid.
+	mealTier orchestrator.Tier
+}
+
+// meals returns the tier the variant's meals are priced at.
+func (v variant) meals() orchestrator.Tier {
+	if v.mealTier != "" {
+		return v.mealTier
+	}
+	return v.tier
+}
+
+// legsByPrice reports whether legs are chosen by price alone.
+func (v variant) legsByPrice() bool { return v.lean || v.cheapLegs }
+
+// staysByPrice reports whether stays and meals are chosen by price alone.
+func (v variant) staysByPrice() bool { return v.lean || v.cheapStay }
+
+// trimmed reports a tier trimmed towards the budget (budgetVariants).
+func (v variant) trimmed() bool { return !v.lean && (v.cheapLegs || v.cheapStay || v.stayCap > 0) }
+
+// budgetVariants are tried when every tier is over the budget and the lean
+// plan within it: the economy plan with the cheapest legs, with the
+// cheapest stays and meals, and with both — each keeping the travel days'
+// visits the lean plan gives up, so a plan that uses the budget well is
+// not passed over for one that leaves much of it unused.
+var budgetVariants = []variant{
+	{tier: orchestrator.TierEconomy, cheapLegs: true},
+	{tier: orchestrator.TierEconomy, cheapStay: true},
+	{tier: orchestrator.TierEconomy, cheapLegs: true, cheapStay: true},
 }
 
 // built is a plan built at one variant.
@@ -43,10 +81,10 @@ func (w *world) scoreOf(b *built) *orchestrator.Quality {
 // attaches the budget breakdown and findings.
 func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 	variants := []variant{
-		{orchestrator.TierEconomy, false},
-		{orchestrator.TierMid, false},
-		{orchestrator.TierComfort, false},
-		{orchestrator.TierEconomy, true},
+		{tier: orchestrator.TierEconomy},
+		{tier: orchestrator.TierMid},
+		{tier: orchestrator.TierComfort},
+		{tier: orchestrator.TierEconomy, lean: true},
 	}
 	bs := make([]*built, len(variants))
 	for i, v := range variants {
@@ -59,6 +97,22 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 		}
 		bs[i] = b
 	}
+	if w.limit >= 0 && w.opts.Tier == "" && bs[3].cost.Total.Cents <= w.limit &&
+		bs[0].cost.Total.Cents > w.limit && bs[1].cost.Total.Cents > w.limit && bs[2].cost.Total.Cents > w.limit {
+		for _, v := range budgetVariants {
+			if err := w.ctx.Err(); err != nil {
+				return nil, err
+			}
+			b, err := w.buildVariant(r, v)
+			if err != nil {
+				return nil, err
+			}
+			bs = append(bs, b)
+		}
+	}
+	if err := w.fittedVariants(r, &bs); err != nil {
+		return nil, err
+	}
 	chosen := w.choose(bs)
 	it := chosen.it
 	q := *w.scoreOf(chosen)
@@ -69,6 +123,9 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 	}
 	it.Budget = orchestrator.BudgetBreakdown{Currency: w.currency, People: w.people, Limit: limit, Chosen: chosen.v.tier}
 	for _, b := range bs[:3] {
+		if chosen.v.trimmed() && b.v.tier == chosen.v.tier {
+			b = chosen // the tier's row is the plan trimmed to the budget
+		}
 		it.Budget.Tiers = append(it.Budget.Tiers, b.cost)
 	}
 	if chosen.v.lean {
@@ -89,15 +146,76 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 	return it, nil
 }
 
+// fitShare is the share of the budget a fitted tier aims to spend.
+const fitShare = 0.9
+
+// fittedVariants adds, for a tier (comfort, mid) over the budget whose
+// tier below is within it, the tier with stays capped so the plan spends
+// about fitShare of the budget — once with the tier's meals, once with the
+// tier below's — and otherwise the tier's legs and visits: the stays
+// nearest the tier's target price among those the rest of the budget
+// allows. Tiers a budget falls between thus do not leave the traveller
+// the cheaper tier's hotel and much of the budget unused, and a
+// comfortable stay asked for survives a budget just short of the comfort
+// plan.
+func (w *world) fittedVariants(r *route, bs *[]*built) error {
+	if w.limit < 0 || w.opts.Tier != "" {
+		return nil
+	}
+	nights := int64(0)
+	for _, n := range r.nights {
+		nights += int64(n)
+	}
+	if nights == 0 {
+		return nil
+	}
+	for _, ti := range []int{2, 1} {
+		over, below := (*bs)[ti], (*bs)[ti-1]
+		if over.cost.Total.Cents <= w.limit || below.cost.Total.Cents > w.limit {
+			continue
+		}
+		for _, meals := range []*built{over, below} {
+			rest := over.cost.Total.Cents - over.cost.Lodging.Cents - over.cost.Food.Cents + meals.cost.Food.Cents
+			allow := int64(fitShare*float64(w.limit)) - rest
+			if allow <= below.cost.Lodging.Cents {
+				continue
+			}
+			if err := w.ctx.Err(); err != nil {
+				return err
+			}
+			v := variant{tier: over.v.tier, stayCap: allow / nights}
+			if meals != over {
+				v.mealTier = below.v.tier
+			}
+			b, err := w.buildVariant(r, v)
+			if err != nil {
+				return err
+			}
+			if over := b.cost.Total.Cents - w.limit; over > 0 && v.stayCap-over/nights > 0 {
+				// The estimate missed (meals near another stay, another
+				// day's meals): once more with the stays that much cheaper.
+				v.stayCap -= (over + nights - 1) / nights
+				if b, err = w.buildVariant(r, v); err != nil {
+					return err
+				}
+			}
+			*bs = append(*bs, b)
+		}
+	}
+	return nil
+}
+
 // choose returns the forced tier; else, among the variants with the fewest
 // unmet hard constraints (error findings, such as an uncovered cuisine) and
-// within the budget, the tier the brief's comfort asks for, else the one of
-// highest quality score (ties: the most comfortable), or mid when there is
-// no budget; failing the budget, the cheapest.
+// within the budget, the tier the brief's comfort asks for — or, when that
+// tier does not fit, the nearest one that does — of highest quality score
+// (ties: the most comfortable, untrimmed before trimmed, lean last); with
+// no comfort asked, the highest score of all (mid when there is no
+// budget); failing the budget, the cheapest.
 func (w *world) choose(bs []*built) *built {
 	if w.opts.Tier != "" {
 		for _, b := range bs {
-			if b.v.tier == w.opts.Tier && !b.v.lean {
+			if b.v.tier == w.opts.Tier && !b.v.lean && !b.v.trimmed() {
 				return b
 			}
 		}
@@ -115,35 +233,47 @@ func (w *world) choose(bs []*built) *built {
 	for _, b := range bs[1:] {
 		least = min(least, errs(b))
 	}
-	order := []int{2, 1, 0, 3}
+	order := []int{2, 1, 0}
 	if w.limit < 0 {
-		order = []int{1, 2, 0, 3}
+		order = []int{1, 2, 0}
 	}
+	for i := 4; i < len(bs); i++ {
+		order = append(order, i)
+	}
+	order = append(order, 3)
 	ok := func(b *built) bool {
 		return errs(b) == least && (w.limit < 0 || b.cost.Total.Cents <= w.limit)
 	}
-	if c := orchestrator.Tier(w.b.Comfort); c != "" {
+	best := func(accept func(*built) bool) *built {
+		var out *built
 		for _, i := range order {
-			if bs[i].v.tier == c && ok(bs[i]) {
-				return bs[i]
+			if ok(bs[i]) && accept(bs[i]) && (out == nil || w.limit >= 0 && w.scoreOf(bs[i]).Score > w.scoreOf(out).Score) {
+				out = bs[i]
+			}
+		}
+		return out
+	}
+	if c := orchestrator.Tier(w.b.Comfort); c != "" {
+		want := slices.Index(orchestrator.Tiers, c)
+		for dist := 0; want >= 0 && dist < len(orchestrator.Tiers); dist++ {
+			if b := best(func(b *built) bool {
+				d := slices.Index(orchestrator.Tiers, b.v.tier) - want
+				return d == dist || d == -dist
+			}); b != nil {
+				return b
 			}
 		}
 	}
-	var best *built
-	for _, i := range order {
-		if ok(bs[i]) && (best == nil || w.limit >= 0 && w.scoreOf(bs[i]).Score > w.scoreOf(best).Score) {
-			best = bs[i]
-		}
+	if b := best(func(*built) bool { return true }); b != nil {
+		return b
 	}
-	if best != nil {
-		return best
-	}
+	var cheapest *built
 	for _, i := range []int{3, 0, 1, 2} {
-		if errs(bs[i]) == least && (best == nil || bs[i].cost.Total.Cents < best.cost.Total.Cents) {
-			best = bs[i]
+		if errs(bs[i]) == least && (cheapest == nil || bs[i].cost.Total.Cents < cheapest.cost.Total.Cents) {
+			cheapest = bs[i]
 		}
 	}
-	return best
+	return cheapest
 }
 
 // chosenLeg is a leg with its option and the times it runs.
@@ -552,12 +682,18 @@ func (w *world) legTimes(op *option, l routeLeg, outbound, home bool, notBefore 
 // are known (economy); or the one nearest a target price — the median for
 // mid, the 85th percentile for comfort — weighed with rating and distance.
 func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
-	if v.lean {
+	if v.staysByPrice() {
 		return c.cheapestHotel(n)
 	}
 	hs := c.stayable(n)
 	if len(hs) == 0 {
 		return nil
+	}
+	if v.stayCap > 0 {
+		hs = slices.DeleteFunc(slices.Clone(hs), func(h *hotel) bool { return h.night > v.stayCap })
+		if len(hs) == 0 {
+			return c.cheapestHotel(n)
+		}
 	}
 	if v.tier == orchestrator.TierEconomy {
 		var best *hotel
@@ -972,7 +1108,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		for _, s := range perCity[ci] {
 			// The lean plan, which exists to meet a budget, keeps
 			// breakfasts in the cheapest choice.
-			if s.slot == orchestrator.Breakfast && !v.lean {
+			if s.slot == orchestrator.Breakfast && !v.staysByPrice() {
 				breakfasts[ci] = append(breakfasts[ci], s)
 			} else {
 				main = append(main, s)
@@ -1269,7 +1405,7 @@ func (w *world) varyOne(c *city, v variant, s mealSlot, cur *restaurant, used ma
 	near := reachable(s, cur)
 	var best *restaurant
 	key := func(rs *restaurant) [3]int64 {
-		if v.lean {
+		if v.staysByPrice() {
 			return [3]int64{rs.price, weights[rs], int64(rs.idx)}
 		}
 		return [3]int64{weights[rs], rs.price, int64(rs.idx)}
@@ -1314,7 +1450,7 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 		return center.DistanceKM(*r.r.Location)
 	}
 	out := make([]int64, len(rs))
-	if v.lean {
+	if v.staysByPrice() {
 		// Lean: price alone, the nearest first among equals.
 		for i, r := range rs {
 			out[i] = r.price*1000 + int64(math.Min(999, dist(r)*10))
@@ -1331,7 +1467,7 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 	// median for mid, the 80th for comfort — weighed with rating and
 	// distance.
 	p, rw := 0.5, 150.0
-	switch v.tier {
+	switch v.meals() {
 	case orchestrator.TierEconomy:
 		p, rw = 0.3, 80.0
 	case orchestrator.TierComfort:

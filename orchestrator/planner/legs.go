@@ -101,7 +101,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 	if len(opts) == 0 {
 		return nil
 	}
-	if v.lean {
+	if v.legsByPrice() {
 		if notBefore < 0 {
 			return w.cheapestLeg(l, fam)
 		}

@@ -65,9 +65,9 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used map[*restaurant]bo
 		}
 	}
 	slices.Sort(prices)
-	p := map[orchestrator.Tier]float64{orchestrator.TierEconomy: 0.2, orchestrator.TierMid: 0.4, orchestrator.TierComfort: 0.7}[v.tier]
+	p := map[orchestrator.Tier]float64{orchestrator.TierEconomy: 0.2, orchestrator.TierMid: 0.4, orchestrator.TierComfort: 0.7}[v.meals()]
 	var target int64
-	if len(prices) > 0 && !v.lean {
+	if len(prices) > 0 && !v.staysByPrice() {
 		target = prices[int(p*float64(len(prices)-1))]
 	}
 	out := make([]*restaurant, len(ss))
@@ -87,7 +87,7 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used map[*restaurant]bo
 				far = 1
 			}
 			class := 0.0
-			if !v.lean { // the lean plan exists to meet a budget: price alone
+			if !v.staysByPrice() { // the lean plan exists to meet a budget: price alone
 				class = float64(c.breakfastClass(r)) + far*0.5
 			}
 			key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}
