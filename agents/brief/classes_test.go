@@ -132,7 +132,8 @@ var classCases = []classCase{
 
 	// words no rule placed are named in a note
 	{"validation", "3 days in Denver next week, with a side trip to Xanadu Ridge", map[string]string{"dests": "Denver", "skipped": "Xanadu, Ridge"}},
-	{"validation", "4 days in Seattle next month, we love Pike Place Market", map[string]string{"skipped": "Pike, Place, Market"}},
+	{"validation", "4 days in Seattle next month, we love Pike Place Market", map[string]string{"must": "Pike Place Market", "skipped": ""}},
+	{"validation", "4 days in Seattle next month, Grandma Rosalind comes along", map[string]string{"skipped": "Grandma, Rosalind"}},
 	{"validation", "Please plan 3 days in Boston from May 2 for 2 people, budget $1,500", map[string]string{"skipped": ""}},
 
 	// issue 11 fields
@@ -154,6 +155,9 @@ var classCases = []classCase{
 	{"sights", "去年去过天坛，这次从广州去北京三天", map[string]string{"dests": "Beijing", "must": "", "skipped": ""}},
 	{"sights", "from Shenzhen to Wuhan for 3 days, not the Yellow Crane Tower, East Lake instead", map[string]string{"dests": "Wuhan", "must": "East Lake"}},
 	{"sights", "从上海去厦门三天，去海边看海", map[string]string{"dests": "Xiamen", "must": ""}},
+	{"sights", "3 days in Shanghai from Beijing, Nanjing Road and People's Square", map[string]string{"dests": "Shanghai", "must": "Nanjing Road,People's Square"}},
+	{"sights", "从上海到广州4天，想去长隆野生动物世界", map[string]string{"dests": "Guangzhou", "must": "长隆野生动物世界"}},
+	{"sights", "从北京飞深圳，玩三天，去世界之窗和欢乐谷", map[string]string{"dests": "Shenzhen", "must": "世界之窗,欢乐谷", "require": "flight"}},
 	{"structure", "6 days: Hangzhou then Suzhou, from Guangzhou", map[string]string{"origin": "Guangzhou", "dests": "Hangzhou,Suzhou", "route": "Hangzhou,Suzhou"}},
 	{"structure", "先苏州再南京，一共四天，从深圳出发", map[string]string{"origin": "Shenzhen", "dests": "Suzhou,Nanjing"}},
 }

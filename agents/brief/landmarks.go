@@ -176,7 +176,11 @@ func wordBounded(s string, i, j int) bool {
 var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": true, "palace": true, "pagoda": true,
 	"museum": true, "gardens": true, "garden": true, "cathedral": true, "monastery": true, "shrine": true, "castle": true,
 	"grottoes": true, "grotto": true, "caves": true, "basilica": true, "abbey": true, "mosque": true, "minaret": true,
-	"memorial": true, "tomb": true, "tombs": true, "pavilion": true, "zoo": true, "aquarium": true, "observatory": true}
+	"memorial": true, "tomb": true, "tombs": true, "pavilion": true, "zoo": true, "aquarium": true, "observatory": true,
+	// words that end towns' names too; a town the gazetteer knows is a place span and never reaches here
+	"mountain": true, "mountains": true, "hill": true, "lake": true, "park": true, "square": true, "bridge": true,
+	"street": true, "alley": true, "island": true, "beach": true, "gorge": true, "gorges": true, "falls": true,
+	"wetland": true, "canal": true, "river": true, "lane": true, "village": true, "town": true, "market": true, "road": true}
 
 // sightLeadEN are capitalised words that start a sentence or a list rather
 // than a sight's name ("Visit Lingyin Temple").

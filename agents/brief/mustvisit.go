@@ -32,14 +32,19 @@ func bareGoZH(s string, i int) bool {
 	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("过回出上下进失死除来", r) {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(s[i+len("去"):])
-	return !strings.ContainsRune("年过掉世除哪那这", r)
+	rest := s[i+len("去"):]
+	r, _ := utf8.DecodeRuneInString(rest)
+	if r == '世' {
+		return strings.HasPrefix(rest, "世界") // 去世界之窗, not 去世
+	}
+	return !strings.ContainsRune("年过掉除哪那这", r)
 }
 
 // sightSuffixZH end the names of sights.
 var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "山", "湖", "街", "馆", "城", "桥", "门", "陵", "窟", "洞", "岛", "峡", "谷",
 	"峰", "池", "滩", "坛", "屿", "湾", "巷", "俑", "坊", "殿", "祠", "关", "台", "亭", "泉", "瀑布", "广场", "公园", "乐园", "景区", "故居", "遗址", "古镇", "老街", "胡同",
-	"迪士尼", "影城", "大道", "寨", "堡", "院", "墓", "碑", "海", "江", "河", "庄", "岭", "林", "溪", "洲"}
+	"迪士尼", "影城", "大道", "寨", "堡", "院", "墓", "碑", "海", "江", "河", "庄", "岭", "林", "溪", "洲",
+	"世界", "度假区", "轻轨站", "码头", "古道", "步道", "绿道", "长廊", "基地"}
 
 // notSightZH are words that end like a sight but are not one (海边 is a
 // wish, 公园 alone is any park).

@@ -91,6 +91,9 @@ func (d *doc) applyWants(b *orchestrator.Brief) {
 	b.Comfort = d.comfort()
 	b.MustVisit = d.mustVisit()
 	_, _, req := d.transport()
+	if !slices.Contains(req, "flight") && d.flyToPlace() {
+		req = append(req, "flight")
+	}
 	c := &b.Constraints
 	c.TransportRequire = nil
 	for _, m := range req {
@@ -117,4 +120,24 @@ func (d *doc) applyWants(b *orchestrator.Brief) {
 			c.HouseRules = append(c.HouseRules, "children_under_10")
 		}
 	}
+}
+
+// flyToPlace reports whether a place is flown to by the verb alone
+// (从北京飞深圳, 飞往成都, 直飞三亚): the mode is fixed, as "fly to" is.
+func (d *doc) flyToPlace() bool {
+	for _, sp := range d.placeSpans {
+		before := d.clean[:sp[0]]
+		for _, v := range []string{"直飞", "飞往", "飞去", "飞到", "飞"} {
+			if !strings.HasSuffix(before, v) {
+				continue
+			}
+			at := sp[0] - len(v)
+			hedge := d.clean[max(0, at-15):at]
+			if !negatedZH(d.clean, at) && !hasAny(hedge, "最好", "尽量", "优先", "可以的话", "如果可以", "倾向", "或者", "或") {
+				return true
+			}
+			break
+		}
+	}
+	return false
 }

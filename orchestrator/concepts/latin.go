@@ -40,8 +40,16 @@ var sightWordsZH = []struct {
 	{"island", []string{"岛", "洲"}}, {"square", []string{"广场"}}, {"gate", []string{"门"}}, {"river", []string{"江", "河"}},
 	{"village", []string{"村", "寨"}}, {"gorge", []string{"峡"}}, {"gorges", []string{"峡"}}, {"canyon", []string{"峡", "谷"}},
 	{"valley", []string{"谷", "沟"}}, {"waterfall", []string{"瀑布"}}, {"falls", []string{"瀑布"}}, {"zoo", []string{"动物园"}},
-	{"wall", []string{"城墙", "长城"}}, {"beach", []string{"沙滩", "海滩", "滩", "沙"}}, {"wetland", []string{"湿地"}},
+	{"wall", []string{"城墙", "长城"}}, {"beach", []string{"沙滩", "海滩", "滩", "沙", "海滨"}}, {"wetland", []string{"湿地"}},
+	{"ancestral hall", []string{"祠", "祠堂"}}, {"hall", []string{"堂", "馆", "殿", "厅"}}, {"cathedral", []string{"教堂", "大教堂"}},
+	{"church", []string{"教堂"}}, {"station", []string{"站"}}, {"university", []string{"大学"}}, {"site", []string{"遗址"}},
+	{"ruins", []string{"遗址"}}, {"carvings", []string{"石刻"}}, {"cableway", []string{"索道"}}, {"cable car", []string{"索道", "缆车"}},
+	{"scenic spot", []string{"景区", "风景区"}}, {"resort", []string{"度假区", "度假村"}}, {"forest", []string{"森林", "林"}},
 }
+
+// leadWords name the kind of place before the name ("Mount Qingcheng" 青城山,
+// "Lake Tai" 太湖).
+var leadWords = map[string][]string{"mount": {"山"}, "mt": {"山"}, "lake": {"湖"}}
 
 var pinyinArgs = func() pinyin.Args {
 	a := pinyin.NewArgs()
@@ -85,6 +93,11 @@ func resolvePinyin(query string, cands []Candidate) int {
 		if len(words) > len(en) && equalWords(words[len(words)-len(en):], en) {
 			words, kinds = words[:len(words)-len(en)], sw.zh
 			break
+		}
+	}
+	if len(kinds) == 0 && len(words) > 1 {
+		if k, ok := leadWords[words[0]]; ok {
+			words, kinds = words[1:], k
 		}
 	}
 	stem := strings.Join(words, "")
@@ -150,6 +163,9 @@ func kindFits(rest string, kinds []string) bool {
 			}
 		}
 		return false
+	}
+	if rest == "" {
+		return true // the English word adds what the name leaves out (Shamian Island 沙面)
 	}
 	for _, k := range kinds {
 		if strings.HasPrefix(rest, k) || strings.HasSuffix(rest, k) {

@@ -4,7 +4,8 @@ import "testing"
 
 func TestResolvePinyin(t *testing.T) {
 	names := []string{"归元禅寺", "武侯祠", "磁器口古镇", "洪崖洞", "解放碑步行街", "西湖风景名胜区", "古德寺", "晴川阁",
-		"锦里古街", "宽窄巷子", "黄鹤楼", "长春观", "东湖绿道", "南京路步行街", "天一阁博物院", "金山寺"}
+		"锦里古街", "宽窄巷子", "黄鹤楼", "长春观", "东湖绿道", "南京路步行街", "天一阁博物院", "金山寺", "青城山", "沙面",
+		"大梅沙海滨公园", "户部巷", "李子坝轻轨站", "武汉大学"}
 	cands := make([]Candidate, len(names))
 	for i, n := range names {
 		cands[i] = Candidate{Name: n, Popularity: float64(len(names) - i)}
@@ -21,6 +22,13 @@ func TestResolvePinyin(t *testing.T) {
 		{"Changchun Temple", "长春观"},
 		{"Tianyige Museum", "天一阁博物院"},
 		{"Jinshan Temple", "金山寺"},
+		{"Mount Qingcheng", "青城山"},
+		{"Shamian Island", "沙面"},
+		{"Dameisha Beach", "大梅沙海滨公园"},
+		{"Hubu Alley", "户部巷"},
+		{"Liziba Station", "李子坝轻轨站"},
+		{"Wuhan University", "武汉大学"},
+		{"Nanjing Road", "南京路步行街"},
 		// the kind of place must fit, and English words are no pinyin
 		{"Guiyuan Tower", ""},
 		{"Golden Temple", ""},
