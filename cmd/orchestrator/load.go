@@ -10,10 +10,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"regexp"
 	"runtime/pprof"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,8 +25,14 @@ import (
 
 // loadReport is what `orchestrator load` prints: the plans' throughput and
 // latency next to a no-op gin handler's, measured in the same run with the
-// same client, connections and duration.
+// same client, connections and duration. Its top-level figures are the
+// first phase run (repeat, or unique with --unique); UniquePhase holds the
+// unique phase when both ran.
 type loadReport struct {
+	// Phase names the phase of the top-level figures: "repeat" (the
+	// warmed briefs round robin) or "unique" (every request a brief of its
+	// own).
+	Phase       string  `json:"phase"`
 	Briefs      int     `json:"briefs"`
 	Concurrency int     `json:"concurrency"`
 	DurationS   float64 `json:"duration_s"`
@@ -48,6 +52,22 @@ type loadReport struct {
 	// memo over the measured phase (three steps per plan).
 	MemoHits   int64 `json:"memo_hits,omitempty"`
 	MemoMisses int64 `json:"memo_misses,omitempty"`
+	// UniquePhase is the unique phase's figures when both phases ran.
+	UniquePhase *phaseReport `json:"unique_phase,omitempty"`
+}
+
+// phaseReport is one phase's figures, with its ratio to the same run's
+// no-op baseline.
+type phaseReport struct {
+	Plans       int64   `json:"plans"`
+	PlansPerSec float64 `json:"plans_per_s"`
+	P50MS       float64 `json:"p50_ms"`
+	P99MS       float64 `json:"p99_ms"`
+	Non2xx      int64   `json:"non_2xx"`
+	Ratio       float64 `json:"ratio"`
+	MeanBytes   int64   `json:"mean_response_bytes"`
+	MemoHits    int64   `json:"memo_hits,omitempty"`
+	MemoMisses  int64   `json:"memo_misses,omitempty"`
 }
 
 // cmdLoad runs the load generator: varied briefs (cities, dates,
@@ -56,7 +76,11 @@ type loadReport struct {
 // no-op gin handler on loopback, and prints plans/s, p50/p99 and the ratio.
 // Without --url it opens the orchestrator in process as `serve` would
 // (imports from TRIPWEAVE_IMPORT, or the ChinaTravel sandbox with --data)
-// and warms it by planning every brief twice first.
+// and warms it by planning every brief twice first. Two phases run by
+// default: "repeat" posts the warmed briefs round robin (a warm server's
+// popular requests: the memo answers them), "unique" posts briefs drawn
+// afresh — cities, dates, days, travellers, budget — none posted before, so
+// every plan is planned anew; --unique runs the unique phase alone.
 func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("load", stderr)
 	url := fs.String("url", "", "base URL of a running, warm server; empty: the orchestrator in process")
@@ -66,12 +90,32 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	n := fs.Int("briefs", 400, "distinct briefs, posted round robin")
 	offline := fs.Bool("offline", true, "in-process server only: point the providers at a closed loopback port, so data not in the cache fails fast")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the plans phase to this file")
-	unique := fs.Bool("unique", false, "make every request a brief of its own (a budget no other request has), so no plan reuses another's itinerary")
+	unique := fs.Bool("unique", false, "run the unique phase alone: every request a brief of its own (cities, dates, days, travellers, budget), none posted before")
+	phases := fs.String("phases", "repeat,unique", "the phases to run, in order: repeat (the warmed briefs round robin), unique (every request a new brief)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *conc < 1 || *conc > 1024 || *n < 1 || *dur <= 0 {
 		return &usageError{"load: --concurrency 1-1024, --briefs ≥ 1, --duration > 0"}
+	}
+	var run []string
+	if *unique {
+		run = []string{"unique"}
+	} else {
+		for _, p := range strings.Split(*phases, ",") {
+			switch p = strings.TrimSpace(p); p {
+			case "repeat", "unique":
+				if !slices.Contains(run, p) {
+					run = append(run, p)
+				}
+			case "":
+			default:
+				return &usageError{"load: --phases takes repeat and/or unique"}
+			}
+		}
+		if len(run) == 0 {
+			return &usageError{"load: --phases takes repeat and/or unique"}
+		}
 	}
 	cities := []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}
 	base := strings.TrimRight(*url, "/")
@@ -107,19 +151,9 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	}
 	// The briefs carry their reference time ("now"), as a client that wants
 	// reproducible plans sends it: the same brief then gives the same plan.
-	briefs := loadBriefsAt(cities, *n, time.Now().UTC().Format(time.RFC3339))
+	now := time.Now().UTC().Format(time.RFC3339)
+	briefs := loadBriefsAt(cities, *n, now)
 	body := func(i int64) []byte { return briefs[int(i)%len(briefs)] }
-	if *unique {
-		amount := regexp.MustCompile(`"amount":(\d+)`)
-		body = func(i int64) []byte {
-			// The brief's budget plus i cents: no two requests alike.
-			return amount.ReplaceAllFunc(briefs[int(i)%len(briefs)], func(m []byte) []byte {
-				n, _ := strconv.ParseInt(string(m[len(`"amount":`):]), 10, 64)
-				c := n*100 + i + 1
-				return []byte(fmt.Sprintf(`"amount":%d.%02d`, c/100, c%100))
-			})
-		}
-	}
 	client := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
 	if *url == "" {
 		// Twice: the first round fetches what the import does not hold
@@ -133,10 +167,18 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "plans: %d connections for %s\n", *conc, *dur)
-	var h0, m0 int64
-	if memo != nil {
-		h0, m0 = memo()
+	measure := func(name string, body func(int64) []byte) (*phase, int64, int64) {
+		fmt.Fprintf(stderr, "plans (%s): %d connections for %s\n", name, *conc, *dur)
+		var h0, m0 int64
+		if memo != nil {
+			h0, m0 = memo()
+		}
+		p := hammer(ctx, client, base+"/v1/plans", body, *conc, *dur, 0)
+		if memo == nil {
+			return p, 0, 0
+		}
+		h, m := memo()
+		return p, h - h0, m - m0
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -148,7 +190,20 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 			return err
 		}
 	}
-	plans := hammer(ctx, client, base+"/v1/plans", body, *conc, *dur, 0)
+	type result struct {
+		name         string
+		p            *phase
+		hits, misses int64
+	}
+	var results []result
+	for _, name := range run {
+		b := body
+		if name == "unique" {
+			b = uniqueBriefs(cities, briefs, now)
+		}
+		p, h, m := measure(name, b)
+		results = append(results, result{name, p, h, m})
+	}
 	if *cpuprofile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -168,32 +223,87 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	baseClient := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
 	bl := hammer(ctx, baseClient, "http://"+ln.Addr().String()+"/noop", body, *conc, *dur, 0)
 
+	figures := func(r result) phaseReport {
+		f := phaseReport{Plans: r.p.done, PlansPerSec: r.p.rate(), P50MS: r.p.quantile(0.50), P99MS: r.p.quantile(0.99),
+			Non2xx: r.p.non2xx, MemoHits: r.hits, MemoMisses: r.misses}
+		if r.p.done > 0 {
+			f.MeanBytes = r.p.bytes / r.p.done
+		}
+		if bl.rate() > 0 {
+			f.Ratio = f.PlansPerSec / bl.rate()
+		}
+		return f
+	}
+	first := figures(results[0])
 	rep := loadReport{
-		Briefs: len(briefs), Concurrency: *conc, DurationS: plans.elapsed.Seconds(),
-		Plans: plans.done, PlansPerSec: plans.rate(), P50MS: plans.quantile(0.50), P99MS: plans.quantile(0.99),
-		Non2xx: plans.non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50), Unique: *unique,
+		Phase: results[0].name, Briefs: len(briefs), Concurrency: *conc, DurationS: results[0].p.elapsed.Seconds(),
+		Plans: first.Plans, PlansPerSec: first.PlansPerSec, P50MS: first.P50MS, P99MS: first.P99MS,
+		Non2xx: first.Non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50), Ratio: first.Ratio,
+		MeanBytes: first.MeanBytes, Unique: results[0].name == "unique", MemoHits: first.MemoHits, MemoMisses: first.MemoMisses,
 	}
-	if memo != nil {
-		h, m := memo()
-		rep.MemoHits, rep.MemoMisses = h-h0, m-m0
+	for _, r := range results[1:] {
+		f := figures(r)
+		rep.UniquePhase = &f
 	}
-	if plans.done > 0 {
-		rep.MeanBytes = plans.bytes / plans.done
+	for _, r := range results {
+		f := figures(r)
+		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f\n",
+			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio)
 	}
-	if rep.BaselineRPS > 0 {
-		rep.Ratio = rep.PlansPerSec / rep.BaselineRPS
+	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
+		fmt.Fprintf(stderr, "load average: %s", load)
 	}
-	fmt.Fprintf(stderr, "%.1f plans/s (p50 %.2f ms, p99 %.2f ms, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f\n",
-		rep.PlansPerSec, rep.P50MS, rep.P99MS, rep.Non2xx, rep.MemoHits, rep.MemoMisses, rep.BaselineRPS, rep.Ratio)
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(rep); err != nil {
 		return err
 	}
-	if plans.non2xx > 0 {
-		return fmt.Errorf("%d plans answered non-2xx (first: %s)", plans.non2xx, plans.firstErr)
+	for _, r := range results {
+		if r.p.non2xx > 0 {
+			return fmt.Errorf("%s: %d plans answered non-2xx (first: %s)", r.name, r.p.non2xx, r.p.firstErr)
+		}
 	}
 	return nil
+}
+
+// uniqueBriefs returns the request bodies of the unique phase: the i-th
+// call draws a brief — origin and destination, start date, days,
+// travellers and budget, as loadBriefs does — that no earlier call, and
+// none of warmed, returned, so every plan is planned anew. Safe for
+// concurrent use.
+func uniqueBriefs(cities []string, warmed [][]byte, now string) func(int64) []byte {
+	var mu sync.Mutex
+	rng := rand.New(rand.NewPCG(13, uint64(time.Now().UnixNano())))
+	seen := make(map[string]bool, len(warmed))
+	for _, b := range warmed {
+		seen[string(b)] = true
+	}
+	var extra int64
+	return func(int64) []byte {
+		mu.Lock()
+		defer mu.Unlock()
+		for tries := 0; tries < 1000; tries++ {
+			if body, ok := drawBrief(rng, cities, now); ok && !seen[body] {
+				seen[body] = true
+				return []byte(body)
+			}
+		}
+		// The draws are nearly exhausted (a handful of cities): a budget
+		// of its own, in cents.
+		for {
+			extra++
+			body, ok := drawBrief(rng, cities, now)
+			if !ok {
+				continue
+			}
+			body = strings.Replace(body, `,"currency"`, fmt.Sprintf(`.%02d,"currency"`, extra%100), 1)
+			body = strings.Replace(body, `"amount":`, fmt.Sprintf(`"amount":%d`, extra/100+1), 1)
+			if !seen[body] {
+				seen[body] = true
+				return []byte(body)
+			}
+		}
+	}
 }
 
 // offlineAgents points every provider at a closed loopback port, so that
@@ -220,26 +330,34 @@ func loadBriefsAt(cities []string, n int, now string) [][]byte {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	seen := map[string]bool{}
 	var out [][]byte
-	start := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
-	nowField := ""
-	if now != "" {
-		nowField = fmt.Sprintf(`,"now":%q`, now)
-	}
 	for tries := 0; len(out) < n && tries < n*50; tries++ {
-		from, to := cities[rng.IntN(len(cities))], cities[rng.IntN(len(cities))]
-		if from == to {
-			continue
-		}
-		body := fmt.Sprintf(`{"brief":{"origin":%q,"destinations":[%q],"start_date":%q,"days":%d,`+
-			`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en"%s}}`,
-			from, to, start.AddDate(0, 0, rng.IntN(90)).Format("2006-01-02"), 2+rng.IntN(3),
-			1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9), nowField)
-		if !seen[body] {
+		body, ok := drawBrief(rng, cities, now)
+		if ok && !seen[body] {
 			seen[body] = true
 			out = append(out, []byte(body))
 		}
 	}
 	return out
+}
+
+// drawBrief draws one plan request over cities: origin and destination
+// (ok is false when they coincide), a start date in the 90 days from
+// 2027-03-01, 2–4 days, 1–4 adults and 0–2 children, a budget of 1,000–
+// 5,000 CNY per person; now, when not empty, is its reference time.
+func drawBrief(rng *rand.Rand, cities []string, now string) (string, bool) {
+	start := time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC)
+	nowField := ""
+	if now != "" {
+		nowField = fmt.Sprintf(`,"now":%q`, now)
+	}
+	from, to := cities[rng.IntN(len(cities))], cities[rng.IntN(len(cities))]
+	if from == to {
+		return "", false
+	}
+	return fmt.Sprintf(`{"brief":{"origin":%q,"destinations":[%q],"start_date":%q,"days":%d,`+
+		`"travelers":{"adults":%d,"children":%d},"budget":{"amount":%d,"currency":"CNY","per_person":true},"language":"en"%s}}`,
+		from, to, start.AddDate(0, 0, rng.IntN(90)).Format("2006-01-02"), 2+rng.IntN(3),
+		1+rng.IntN(4), rng.IntN(3), 1000+500*rng.IntN(9), nowField), true
 }
 
 // phase is one measured run of the generator.
