@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
@@ -49,6 +50,61 @@ type attrFact struct {
 type attrFacts struct {
 	items []attrFact
 	order []int
+	// same holds, when plans share the facts, a row per attraction
+	// (catalog index) telling which attractions are the same site as it
+	// (concepts.SameSiteCore at their distance). A row is computed when a
+	// plan first needs it and published once, immutable: concurrent plans
+	// read rows without locks (two may compute the same row; either is
+	// kept, both being equal).
+	same []atomic.Pointer[[]bool]
+	as   []orchestrator.Attraction // the catalog the rows are computed from
+	// matches caches, per concept of the table, which attractions are
+	// instances of it (the brief's interests), when plans share the facts.
+	matches conceptMatches
+}
+
+// conceptMatches maps a concept of the table (*concepts.Concept) to the
+// catalog rows it matches ([]bool, immutable once stored). Concepts made
+// up from a term the table lacks are matched afresh: they are new values
+// for every brief.
+type conceptMatches struct {
+	m      sync.Map
+	shared bool
+}
+
+// get returns which of n rows c matches, by match(i), from the cache when
+// it may hold c.
+func (cm *conceptMatches) get(c *concepts.Concept, n int, match func(i int) bool) []bool {
+	if cm.shared && !c.Literal() {
+		if v, ok := cm.m.Load(c); ok {
+			return v.([]bool)
+		}
+	}
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = match(i)
+	}
+	if cm.shared && !c.Literal() {
+		v, _ := cm.m.LoadOrStore(c, out)
+		return v.([]bool)
+	}
+	return out
+}
+
+// interests returns, per interest, which attractions it matches (nil for
+// a cuisine, which no attraction meets).
+func (f *attrFacts) interests(in []*concepts.Concept) [][]bool {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([][]bool, len(in))
+	for k, c := range in {
+		if c.Kind == concepts.Cuisine {
+			continue
+		}
+		out[k] = f.matches.get(c, len(f.items), func(i int) bool { return c.MatchAttraction(f.items[i].place) })
+	}
+	return out
 }
 
 // restFact is the brief-independent part of a restaurant.
@@ -136,10 +192,13 @@ func attractionFactsFor(s *orchestrator.Sourced[[]orchestrator.Attraction], cent
 	if s.Ref != "" {
 		key = "a\x00" + s.Ref + "\x00" + pointKey(center)
 	}
-	return catalogIndex.get(key, func() any { return buildAttractionFacts(s.Value, center) }).(*attrFacts)
+	return catalogIndex.get(key, func() any { return buildAttractionFacts(s.Value, center, key != "") }).(*attrFacts)
 }
 
-func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.GeoPoint) *attrFacts {
+// buildAttractionFacts computes the facts of as measured from center;
+// the same-site table, worth its cost only when plans share it, only when
+// shared is set.
+func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.GeoPoint, shared bool) *attrFacts {
 	f := &attrFacts{items: make([]attrFact, len(as)), order: make([]int, len(as))}
 	for i := range as {
 		a := &as[i]
@@ -169,7 +228,46 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 	for i, at := range rank {
 		f.order[i] = at.idx
 	}
+	if shared {
+		f.same = make([]atomic.Pointer[[]bool], len(as))
+		f.as = as
+		f.matches.shared = true
+	}
 	return f
+}
+
+// sameRow returns the same-site row of attraction i, computing and
+// publishing it on first use.
+func (f *attrFacts) sameRow(i int) []bool {
+	if row := f.same[i].Load(); row != nil {
+		return *row
+	}
+	row := make([]bool, len(f.as))
+	for j := range f.as {
+		row[j] = sameSite(&f.as[i], &f.as[j], f.items[i].core, f.items[j].core)
+	}
+	f.same[i].CompareAndSwap(nil, &row)
+	return *f.same[i].Load()
+}
+
+// sameSite reports whether attractions a and b, whose names Core folds to
+// ca and cb, are the same site: concepts.SameSiteCore at their distance
+// (-1 when either position is unknown).
+func sameSite(a, b *orchestrator.Attraction, ca, cb string) bool {
+	d := -1.0
+	if a.Location != nil && b.Location != nil {
+		d = a.Location.DistanceKM(*b.Location)
+	}
+	return concepts.SameSiteCore(ca, cb, d)
+}
+
+// sameSite reports whether two of c's attractions are the same site, from
+// the catalog index's table when it holds both.
+func (c *city) sameSite(a, b *attraction) bool {
+	if f := c.afacts; f != nil && f.same != nil {
+		return f.sameRow(a.idx)[b.idx]
+	}
+	return sameSite(a.a, b.a, a.core, b.core)
 }
 
 // scoreAttraction is the score of an attraction meeting matched of the
@@ -186,20 +284,36 @@ func scoreAttraction(matched int, base float64, price int64, far float64) float6
 	return s
 }
 
+// restFacts are a catalog's restaurant facts, by catalog index, and the
+// restaurants each cuisine concept matches.
+type restFacts struct {
+	items   []restFact
+	matches conceptMatches
+}
+
+// cuisines returns, per requested cuisine, which restaurants serve it.
+func (f *restFacts) cuisines(cs []*concepts.Concept) [][]bool {
+	out := make([][]bool, len(cs))
+	for k, c := range cs {
+		out[k] = f.matches.get(c, len(f.items), func(i int) bool { return c.MatchRestaurant(f.items[i].place) })
+	}
+	return out
+}
+
 // restaurantFactsFor returns the facts of a city's restaurants.
-func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) []restFact {
+func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *restFacts {
 	key := ""
 	if s.Ref != "" {
 		key = "r\x00" + s.Ref
 	}
 	return catalogIndex.get(key, func() any {
-		out := make([]restFact, len(s.Value))
+		f := &restFacts{items: make([]restFact, len(s.Value)), matches: conceptMatches{shared: key != ""}}
 		for i := range s.Value {
 			r := &s.Value[i]
-			out[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines)}
+			f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines)}
 		}
-		return out
-	}).([]restFact)
+		return f
+	}).(*restFacts)
 }
 
 // hotelFactsFor returns the facts of a city's hotels measured from center.

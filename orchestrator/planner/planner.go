@@ -170,8 +170,10 @@ type city struct {
 	restData    bool
 	wet         map[string]bool // date → wet
 	matrix      *orchestrator.TravelMatrix
-	// matrixRow finds a place's row in matrix (the catalog index).
+	// matrixRow finds a place's row in matrix; afacts are the facts of
+	// the attractions (the catalog index).
 	matrixRow map[string]int
+	afacts    *attrFacts
 
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	mealMemo  map[int][]int64
@@ -497,6 +499,8 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	// in the data's currency, which most plans can take as it is.
 	if cd.Attractions != nil {
 		facts := attractionFactsFor(cd.Attractions, c.center)
+		c.afacts = facts
+		matches := facts.interests(w.interests)
 		all := make([]attraction, len(cd.Attractions.Value))
 		ranked := true
 		c.attractions = make([]*attraction, 0, len(all))
@@ -512,7 +516,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 				at.price = p
 			}
-			at.score = w.attractionScore(at, f)
+			at.score = w.attractionScore(at, f, matches)
 			ranked = ranked && at.score == f.defaultScore
 			c.attractions = append(c.attractions, at)
 		}
@@ -526,6 +530,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	}
 	if cd.Restaurants != nil {
 		facts := restaurantFactsFor(cd.Restaurants)
+		serves := facts.cuisines(w.cuisineConcepts)
 		all := make([]restaurant, len(cd.Restaurants.Value))
 		c.restData = len(cd.Restaurants.Value) > 0
 		// Restaurants without a price (OpenStreetMap gives none and the
@@ -566,10 +571,10 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 			}
 			rs := &all[i]
-			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: facts[i].breakfast}
+			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: facts.items[i].breakfast}
 			if len(w.cuisineConcepts) > 0 {
-				for ci, cc := range w.cuisineConcepts {
-					if cc.MatchRestaurant(facts[i].place) {
+				for ci := range w.cuisineConcepts {
+					if serves[ci][i] {
 						rs.mask |= 1 << ci
 					}
 				}
@@ -682,10 +687,11 @@ func InterestConcept(in string) *concepts.Concept {
 // currency units) and up to 40 for distance beyond 10 km from the centre.
 // The catalog-only terms come from the attraction's facts (f.base, f.far:
 // see scoreAttraction).
-func (w *world) attractionScore(at *attraction, f *attrFact) float64 {
+// matches[i] tells which attractions interest i matches (nil: none).
+func (w *world) attractionScore(at *attraction, f *attrFact, matches [][]bool) float64 {
 	matched := 0
-	for i, c := range w.interests {
-		if c.Kind != concepts.Cuisine && c.MatchAttraction(f.place) {
+	for i := range w.interests {
+		if matches[i] != nil && matches[i][at.idx] {
 			matched++
 			if i < 30 {
 				at.imask |= 1 << i

@@ -99,11 +99,7 @@ func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
 			return true
 		}
 		for _, t := range top {
-			d := -1.0
-			if a.a.Location != nil && t.a.Location != nil {
-				d = a.a.Location.DistanceKM(*t.a.Location)
-			}
-			if concepts.SameSiteCore(a.core, t.core, d) {
+			if c.sameSite(a, t) {
 				return true
 			}
 		}
