@@ -66,20 +66,24 @@ func (d *doc) childAgesEN() []int {
 	// "aged 4 and 7", "ages 5, 8 and 11", "age 6"
 	for i := 0; i < len(toks); i++ {
 		w := word(i)
-		if w != "aged" && w != "ages" && w != "age" && !(enKidRel[w] && i+1 < len(toks) && wordNumber(word(i+1)) > 0 && !d.lengthAt(i+1) && !enPeopleNouns[word(i+2)]) {
+		paren := 0
+		if enKidRel[w] && i+1 < len(toks) && toks[i+1].text == "(" {
+			paren = 1 // "teenagers (14 and 16)"
+		}
+		if w != "aged" && w != "ages" && w != "age" && !(enKidRel[w] && i+1+paren < len(toks) && wordNumber(word(i+1+paren)) > 0 && !d.lengthAt(i+1+paren) && !enPeopleNouns[word(i+2+paren)]) {
 			continue // "aged 4 and 7", "kids 3 and 7"
 		}
 		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
 			continue // "under the age of 10"
 		}
-		for j := i + 1; j < len(toks) && j < i+8; j++ {
+		for j := i + 1 + paren; j < len(toks) && j < i+8+paren; j++ {
 			t := &toks[j]
 			if t.kind == tPunct && t.text == "," || word(j) == "and" || word(j) == "&" {
 				continue
 			}
 			n := wordNumber(word(j))
-			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 {
-				break
+			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 || !allDigits(word(j)) && n == 1 || timeNouns[word(j+1)] {
+				break // not "a week", "one day"
 			}
 			out = append(out, n)
 		}
@@ -156,6 +160,9 @@ func groupZH(s string) int {
 			}
 			rest = rest[k:]
 			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "个"), "位")
+			if m := groupModifierLen(rest); m > 0 && hasPrefixAny(rest[m:], zhGroupNouns...) {
+				rest = rest[m:]
+			}
 			if rest == "" || hasPrefixAny(rest, zhGroupNouns...) || !isHan(firstRune(rest)) || hasPrefixAny(rest, "去", "想", "要", "打算", "准备", "计划", "一起", "从", "在") {
 				return n
 			}
@@ -171,6 +178,12 @@ func groupZH(s string) int {
 			i = j + i + len(noun)
 			end := i - len(noun)
 			k := end
+			for _, m := range zhGroupModifiers {
+				if strings.HasSuffix(s[:k], m) {
+					k -= len(m) // 6个大学同学
+					break
+				}
+			}
 			k = trimSuffixLen(s, k, "个")
 			k = trimSuffixLen(s, k, "位")
 			n, ns := readNumberBackAll(s, k)
@@ -181,6 +194,20 @@ func groupZH(s string) int {
 				continue // companions: counted by the relation rules
 			}
 			return n
+		}
+	}
+	return 0
+}
+
+// zhGroupModifiers qualify a group noun: 大学同学, 公司同事, 好朋友.
+var zhGroupModifiers = []string{"大学", "高中", "初中", "小学", "研究生", "公司", "单位", "部门", "办公室", "同班", "老", "好"}
+
+// groupModifierLen returns the length of a group-noun modifier at the
+// start of s, or 0.
+func groupModifierLen(s string) int {
+	for _, m := range zhGroupModifiers {
+		if strings.HasPrefix(s, m) {
+			return len(m)
 		}
 	}
 	return 0

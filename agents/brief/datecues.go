@@ -170,8 +170,8 @@ func (d *doc) layerWindow(calendar bool) {
 	f := &d.when
 	v := d.windowReading()
 	w := v.win
-	if w == nil || v.start.IsZero() {
-		return
+	if w == nil || v.start.IsZero() || w.kind == winWeekend && (strings.Contains(f.cue, "周末") || strings.Contains(f.cue, "weekend")) {
+		return // none, or the weekend the cue itself names
 	}
 	if f.cueBare && !calendar && f.end.IsZero() {
 		t := v.start.AddDate(0, 0, (int(f.cueWD)-int(v.start.Weekday())+7)%7)

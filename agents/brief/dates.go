@@ -635,6 +635,9 @@ func (d *doc) relativeDates() {
 					sat = sat.AddDate(0, 0, 7)
 				}
 				set(sat, 2, "", p.prefix+"末")
+				if p.weeks < 0 {
+					f.cueBare, f.cueWD = true, time.Saturday // 暑假周末: a weekend inside the window
+				}
 				return
 			}
 			wd, ok := weekdayZH[r]
@@ -853,11 +856,17 @@ func (d *doc) monthOnly() {
 			month, year = int(nm.Month()), nm.Year()
 			words = pick(d.hasHanText && strings.Contains(s, "下个月"), "下个月", "next month")
 		}
+		if month == 0 {
+			month, year, words = d.thisMonth()
+		}
 	}
 	if month == 0 {
 		return
 	}
 	f.win = &window{kind: winMonth, words: words, month: month, year: year, day: 1}
+	if pd, ps := d.partOfThisMonth(words); ps > 0 {
+		f.win.day, f.win.span = pd, ps
+	}
 	if year == 0 {
 		year = d.today.Year()
 		if month < int(d.today.Month()) {
@@ -865,6 +874,49 @@ func (d *doc) monthOnly() {
 		}
 	}
 	f.month = time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+}
+
+// thisMonth reads a part of the month named without a month — 月底, 月初,
+// 这个月, 本月, "end of the month", "later this month" — as this month's,
+// or next month's when that part of this month is over. It returns 0
+// when the request names none.
+func (d *doc) thisMonth() (month, year int, words string) {
+	switch {
+	case d.zhAny("本月", "这个月", "这月", "月底", "月末", "月初", "月中", "上旬", "中旬", "下旬"):
+		for _, w := range []string{"本月", "这个月", "这月", "月底", "月末", "月初", "月中", "上旬", "中旬", "下旬"} {
+			if strings.Contains(d.clean, w) {
+				words = w
+				break
+			}
+		}
+	case d.enAny("this month", "end of the month", "end of this month", "later this month", "beginning of the month", "middle of the month", "mid-month", "mid month"):
+		words = "this month"
+	default:
+		return 0, 0, ""
+	}
+	t := d.today
+	day, span := d.partOfThisMonth(words)
+	last := time.Date(t.Year(), t.Month()+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if span > 0 && t.Day() >= min(day+span-1, last) {
+		t = t.AddDate(0, 0, last-t.Day()+1) // that part of this month is over
+	}
+	return int(t.Month()), t.Year(), words
+}
+
+// partOfThisMonth returns the part of the month thisMonth's words name
+// (月底, "end of the month"): its first day and length, or 1 and 0.
+func (d *doc) partOfThisMonth(words string) (int, int) {
+	day, span, _ := d.monthPart()
+	switch {
+	case span > 0:
+	case hasAny(words, "底", "末", "下旬") || words == "this month" && d.enAny("end of the month", "end of this month", "later this month"):
+		day, span = 21, 11
+	case words == "this month" && d.enAny("beginning of the month"):
+		day, span = 1, 10
+	case words == "this month" && d.enAny("middle of the month", "mid-month", "mid month"):
+		day, span = 11, 10
+	}
+	return day, span
 }
 
 // monthInDate reports whether the month name at token i is part of a

@@ -11,10 +11,14 @@ type party struct {
 	companions              int // adults named besides the writer (带老婆, with my wife)
 	kids                    int // children named besides the writer (带孩子, with my son)
 	vagueKids               bool
+	ourKids                 bool // "our kids": the writer is one of two parents
 	solo                    bool
 }
 
 func (p party) resolve() (adults, children int) {
+	if p.ourKids && p.companions == 0 {
+		p.companions = 1 // "our kids": the writer and the other parent
+	}
 	switch {
 	case p.solo && p.total == 0 && p.adults == 0:
 		return 1, 0
@@ -44,7 +48,8 @@ var (
 	zhChildWords = []string{"个孩子", "个小孩", "个儿童", "个宝宝", "个娃", "位儿童", "名儿童", "个小朋友", "孩子", "小孩", "儿童", "宝宝", "小朋友"}
 	zhPeopleUnit = []string{"个人", "位", "人", "口人", "名"}
 	// companions: an adult each, unless a pair
-	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子"}
+	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子",
+		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票"}
 	zhPairRel  = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
 	zhChildRel = []string{"孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
 	zhWith     = []string{"带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
@@ -183,6 +188,16 @@ func (d *doc) peopleZH(p *party) {
 				n, nk := readNumberFwdAll(rest, 0)
 				if strings.HasPrefix(rest[nk:], "个") {
 					nk += len("个")
+				}
+				if n > 0 && hasPrefixAny(rest[nk:], "岁的", "多岁的", "岁") {
+					// 带着72岁的老妈: an age, not a count
+					n, nk = 0, nk+strings.Index(rest[nk:], "岁")+len("岁")
+					rest = rest[nk:]
+					nk = 0
+					rest = strings.TrimPrefix(rest, "的")
+				}
+				if m := groupModifierLen(rest[nk:]); m > 0 && hasPrefixAny(rest[nk+m:], zhGroupNouns...) {
+					nk += m // 三个大学同学
 				}
 				matched := false
 				for _, rel := range zhPairRel {
@@ -350,7 +365,8 @@ var (
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
 	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
-		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true}
+		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true,
+		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true}
 )
 
 // relationsEN reads "my wife and our two kids", "with my parents", "our
@@ -400,10 +416,14 @@ func (d *doc) relationsEN(p *party) {
 		}
 		if enKidRel[rel] {
 			seen[rel] = true
+			if word(i) == "our" {
+				p.ourKids = true
+			}
 			switch {
 			case n > 0:
 				p.kids += n
-			case rel == "kids" || rel == "children" || rel == "sons" || rel == "daughters" || rel == "boys" || rel == "girls":
+			case rel == "kids" || rel == "children" || rel == "sons" || rel == "daughters" || rel == "boys" || rel == "girls" ||
+				rel == "teenagers" || rel == "teens" || rel == "toddlers" || rel == "babies" || rel == "infants":
 				p.vagueKids = true
 			case rel == "twins":
 				p.kids += 2

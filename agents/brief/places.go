@@ -154,6 +154,7 @@ func (d *doc) findPlaces() {
 	_ = g
 	d.classify(spans)
 	d.resolve(spans)
+	d.declinePlaces(spans)
 	d.demoteLandmarks(spans)
 	d.assign(spans)
 	for _, sp := range spans {
@@ -162,6 +163,55 @@ func (d *doc) findPlaces() {
 		}
 	}
 }
+
+// declinePlaces drops the places the request declines — 不去北京, 别去上海,
+// "not Paris again", "Lyon rather than Paris", "avoid Venice" — with a
+// note, so a declined city never becomes a destination or the origin.
+func (d *doc) declinePlaces(spans []*span) {
+	for _, sp := range spans {
+		if sp.dropped || sp.qualifier || sp.pick == nil || !d.placeDeclined(sp.start) {
+			continue
+		}
+		sp.dropped = true
+		d.declined = append(d.declined, sp.text)
+		d.notes = append(d.notes, "asked not to go to "+sp.text+"; it is not a destination")
+	}
+}
+
+// placeDeclined reports whether the place at byte i is declined.
+func (d *doc) placeDeclined(i int) bool {
+	if runeBefore(d.clean, i) >= utf8.RuneSelf {
+		return hasSuffixAny(d.clean[:i], "不去", "不想去", "不要去", "别去", "不打算去", "不用去", "不再去", "不想再去", "不考虑", "避开", "不包括", "不含", "而不是")
+	}
+	j := d.tokenAt(i) - 1
+	for n := 0; n < 4 && j >= 0 && d.toks[j].kind == tWord && declineFiller[d.toks[j].low]; n++ {
+		j--
+	}
+	if j < 0 || d.toks[j].kind != tWord {
+		return false
+	}
+	prev := ""
+	if j > 0 {
+		prev = d.toks[j-1].low
+	}
+	switch d.toks[j].low {
+	case "not", "no", "never", "avoid", "avoiding", "skip", "skipping", "except", "excluding", "without", "don't", "dont", "won't":
+		return true
+	case "than":
+		return prev == "rather" || prev == "other"
+	case "of":
+		return prev == "instead"
+	case "but":
+		return prev == "anywhere" || prev == "anything"
+	}
+	return false
+}
+
+// declineFiller are words between a negation and the place it declines
+// ("don't want to go to Paris"); "fly" is not one ("don't want to fly to
+// Paris" declines the mode, not the city).
+var declineFiller = map[string]bool{"to": true, "the": true, "go": true, "going": true, "visit": true, "visiting": true,
+	"travel": true, "want": true, "wanna": true, "again": true, "see": true, "another": true}
 
 // matchWords finds the longest gazetteer alias starting at word token i.
 func (d *doc) matchWords(i int) (*span, int) {
@@ -666,6 +716,19 @@ func (d *doc) resolve(spans []*span) {
 				}
 			}
 			sp.pick, sp.pickClass = best, bestClass
+		}
+	}
+	// a city-state is its city: Singapore, Monaco, Hong Kong — the
+	// country's namesake city holds most of its people
+	for _, sp := range live {
+		if sp.pick == nil || sp.pick.Kind != gazetteer.Country {
+			continue
+		}
+		for _, c := range sp.cands {
+			if c.Place.Kind == gazetteer.City && c.Place.CountryCode == sp.pick.CountryCode && 2*c.Place.Population >= sp.pick.Population {
+				sp.pick, sp.pickClass = c.Place, c.Class
+				break
+			}
 		}
 	}
 }

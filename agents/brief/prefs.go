@@ -368,6 +368,9 @@ func (d *doc) roomType() string {
 		if p == "shared_room" && slices.Contains(pos, "not_shared_room") {
 			continue
 		}
+		if p == "not_shared_room" && (slices.Contains(pos, "private_room") || slices.Contains(pos, "entire_home")) {
+			continue // "no shared rooms, a private room": the specific type
+		}
 		return p
 	}
 	if slices.Contains(neg, "shared_room") {

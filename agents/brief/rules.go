@@ -253,8 +253,12 @@ func (d *doc) asksSomethingElse() bool {
 		if d.toks[i].kind != tWord {
 			continue
 		}
-		switch d.toks[i].low {
-		case "what", "who", "why", "how", "explain", "define", "calculate", "tell", "when":
+		w := d.toks[i].low
+		if k := strings.IndexByte(w, '\''); k > 0 {
+			w = w[:k] // what's, who's
+		}
+		switch w {
+		case "what", "who", "why", "how", "explain", "define", "calculate", "tell", "when", "where", "which":
 			return true
 		}
 		return false

@@ -110,6 +110,8 @@ func (d *doc) resolveWindow() {
 		day, span, part := d.monthPart()
 		if f.win != nil && f.win.kind == winMonth && span > 0 {
 			f.win.day, f.win.span = day, span
+		} else if f.win != nil && f.win.kind == winMonth && f.win.span > 0 {
+			day, span, part = f.win.day, f.win.span, f.win.words // "end of the month"
 		}
 		if span > 0 {
 			from = m.AddDate(0, 0, day-1)
@@ -119,6 +121,17 @@ func (d *doc) resolveWindow() {
 			}
 		}
 		if t, ok := d.windowStart(from, to); ok {
+			if d.weekendOnly() {
+				// "a weekend in Chicago in January": the window's first weekend
+				if sat := t.AddDate(0, 0, (int(time.Saturday)-int(t.Weekday())+7)%7); sat.Before(to) || t.Weekday() == time.Sunday {
+					if t.Weekday() != time.Sunday {
+						t = sat
+					}
+					if f.days == 0 {
+						f.days = int(time.Sunday-t.Weekday()+7)%7 + 1
+					}
+				}
+			}
 			f.start = t
 			what := m.Format("January 2006")
 			if part != "" {
@@ -148,6 +161,14 @@ func (d *doc) resolveWindow() {
 		if !ok {
 			from, to = from.AddDate(1, 0, 0), to.AddDate(1, 0, 0)
 			t, _ = d.windowStart(from, to)
+		}
+		if d.weekendOnly() {
+			if sat := t.AddDate(0, 0, (int(time.Saturday)-int(t.Weekday())+7)%7); sat.Before(to) {
+				t = sat // "a weekend in Paris this summer"
+				if f.days == 0 {
+					f.days = 2
+				}
+			}
 		}
 		f.start = t
 		f.win = &window{kind: winSeason, words: w, seas: h.id}
