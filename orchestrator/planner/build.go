@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -479,6 +480,7 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			chunks[j] = ordered[pos : pos+n]
 			pos += n
 		}
+		eveningSwap(wins, mine, chunks)
 		w.weatherSwap(c, wins, mine, chunks, &extras)
 		used := map[*attraction]bool{}
 		for j, wi := range mine {
@@ -849,11 +851,105 @@ func (w *world) weatherSwap(c *city, wins []window, mine []int, chunks [][]*attr
 	}
 }
 
+// eveningSwap moves a sight best seen after dark (a night tour, an
+// evening cruise) from a window that ends before the evening — a day that
+// leaves the city — to one that ends in the city at night and holds no
+// such sight yet, swapping it for that window's last daytime sight.
+func eveningSwap(wins []window, mine []int, chunks [][]*attraction) {
+	hasEvening := func(ch []*attraction) bool {
+		return slices.ContainsFunc(ch, func(a *attraction) bool { return a.evening })
+	}
+	for j, wi := range mine {
+		if wins[wi].end >= dayEnd {
+			continue
+		}
+		for k, a := range chunks[j] {
+			if !a.evening {
+				continue
+			}
+			for j2, wi2 := range mine {
+				if wins[wi2].end < dayEnd || hasEvening(chunks[j2]) {
+					continue
+				}
+				m := len(chunks[j2]) - 1
+				for m >= 0 && chunks[j2][m].evening {
+					m--
+				}
+				if m >= 0 {
+					chunks[j][k], chunks[j2][m] = chunks[j2][m], a
+					break
+				}
+			}
+		}
+	}
+}
+
 // schedule walks a window: breakfast when the window starts early enough,
 // the ordered stops (with replacements from extras when one does not fit
 // its opening hours or the time left), lunch around midday and dinner in
 // the evening. It returns the stops and the meal slots.
 func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
+	if alt := closingFirst(ordered, weekday(w.date(win.day))); alt != nil {
+		// Walked in route order, a sight that closes early may be reached
+		// only after it closes (a panda base closing at 17:00 after a
+		// three-hour stop): try it first, and keep whichever walk places
+		// the more valuable stops.
+		value := func(order []*attraction) float64 {
+			u, e := maps.Clone(used), slices.Clone(*extras)
+			w.walk(c, win, order, &e, u)
+			v := 0.0
+			for a := range u {
+				if !used[a] {
+					v += a.score
+				}
+			}
+			return v
+		}
+		if value(alt) > value(ordered) {
+			ordered = alt
+		}
+	}
+	return w.walk(c, win, ordered, extras, used)
+}
+
+// closingFirst returns ordered with the sights worth a detour — a
+// must-see sight or one meeting an interest — that close before the
+// evening moved to the front, earliest closing first; nil when there are
+// none or they lead already.
+func closingFirst(ordered []*attraction, wd int) []*attraction {
+	closes := func(a *attraction) int {
+		end := -1
+		for _, h := range a.a.Hours {
+			if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
+				continue
+			}
+			if c, ok := minutes(h.Close); ok {
+				end = max(end, c)
+			}
+		}
+		return end
+	}
+	var early, rest []*attraction
+	for _, a := range ordered {
+		if c := closes(a); (a.imask != 0 || len(a.must) > 0) && !a.evening && c >= 0 && c <= eveningFrom {
+			early = append(early, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(early) == 0 {
+		return nil
+	}
+	sort.SliceStable(early, func(i, j int) bool { return closes(early[i]) < closes(early[j]) })
+	alt := append(early, rest...)
+	if slices.Equal(alt, ordered) {
+		return nil
+	}
+	return alt
+}
+
+// walk is schedule on one order of the stops.
+func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
 	wd := weekday(date)
 	var stops []orchestrator.Stop
@@ -887,8 +983,16 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 	lunchPending := win.start <= lunchLast && max(win.start, lunchFrom)+lunchLen <= win.end
 	dinnerWanted := win.start <= dinnerLast && max(win.start, dinnerFrom)+dinnerLen <= win.end
 	lastEnd := win.end
+	mustEnd := win.end // when a must-see sight may end at the latest
 	if dinnerWanted {
 		lastEnd = min(win.end-dinnerLen, 19*60)
+		mustEnd = lastEnd
+		if len(night) > 0 && win.end >= dayEnd {
+			// An evening sight waits: the day's other visits end in time
+			// for an early dinner, so the night tour or cruise still fits
+			// after it.
+			lastEnd = min(lastEnd, dinnerFrom-mealTravel)
+		}
 	}
 	// A meal away from the last stop takes up to mealTravel to reach and
 	// as long again to the next stop: restaurants are chosen within
@@ -916,10 +1020,21 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 			tr, est = c.travel(at, p)
 			start, ok = openStart(a, wd, t+tr)
 		}
-		if !ok || start+a.visit > lastEnd || (evening && start < eveningFrom) {
+		limit := lastEnd
+		if len(a.must) > 0 && !evening {
+			limit = mustEnd
+		}
+		visit := a.visit
+		if evening && (!ok || start+visit > limit) && a.a.VisitMinMinutes > 0 && a.a.VisitMinMinutes < visit {
+			// The evening is short: a night tour may take the data's
+			// shortest recommended time.
+			visit = a.a.VisitMinMinutes
+			start, ok = openStartFor(a, wd, t+tr, visit)
+		}
+		if !ok || start+visit > limit || (evening && start < eveningFrom) {
 			return false
 		}
-		end := start + a.visit
+		end := start + visit
 		price := orchestrator.Money{Cents: a.price, Currency: w.currency}
 		stops = append(stops, orchestrator.Stop{
 			AttractionID: a.a.ID, Name: a.a.Name, City: c.name, Location: a.a.Location,
@@ -1011,6 +1126,11 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 // openStart returns the earliest start at or after arrive at which a visit
 // fits the attraction's opening hours on weekday wd.
 func openStart(a *attraction, wd, arrive int) (int, bool) {
+	return openStartFor(a, wd, arrive, a.visit)
+}
+
+// openStartFor is openStart for a visit of the given minutes.
+func openStartFor(a *attraction, wd, arrive, visit int) (int, bool) {
 	hours := a.a.Hours
 	if len(hours) == 0 {
 		return arrive, true
@@ -1025,7 +1145,7 @@ func openStart(a *attraction, wd, arrive int) (int, bool) {
 			continue
 		}
 		s := max(arrive, o)
-		if openFor([]orchestrator.OpeningHours{h}, wd, s, s+a.visit) && (best < 0 || s < best) {
+		if openFor([]orchestrator.OpeningHours{h}, wd, s, s+visit) && (best < 0 || s < best) {
 			best = s
 		}
 	}

@@ -184,7 +184,7 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 		}
 	}
 	res.Quality = *rep.Quality
-	expect(&res, q.Expect, it)
+	expect(&res, q.Expect, trip, it)
 	res.OddLegs = oddLegs(&b, trip, it)
 	res.LateMeals = lateMeals(it)
 	same, over := quality.MealRepeats(quality.MealCategories(it, nil))
@@ -206,7 +206,17 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 	return res
 }
 
-func expect(res *Result, e Expect, it *orchestrator.Itinerary) {
+func expect(res *Result, e Expect, trip *orchestrator.Trip, it *orchestrator.Itinerary) {
+	// A stop meets an interest by its data (category, tags) as well as its
+	// name, as the quality score reads it.
+	byID := map[string]*orchestrator.Attraction{}
+	for i := range trip.Cities {
+		if as := trip.Cities[i].Attractions; as != nil {
+			for j := range as.Value {
+				byID[as.Value[j].ID] = &as.Value[j]
+			}
+		}
+	}
 	var names []string
 	for _, d := range it.Days {
 		for _, s := range d.Stops {
@@ -227,7 +237,11 @@ func expect(res *Result, e Expect, it *orchestrator.Itinerary) {
 		ok := false
 		for _, d := range it.Days {
 			for _, s := range d.Stops {
-				ok = ok || c.Kind != concepts.Cuisine && c.Attraction(s.Name, "", nil)
+				category, tags := "", []string(nil)
+				if a := byID[s.AttractionID]; a != nil {
+					category, tags = a.Category, a.Tags
+				}
+				ok = ok || c.Kind != concepts.Cuisine && c.Attraction(s.Name, category, tags)
 			}
 			for _, m := range d.Meals {
 				ok = ok || c.Kind == concepts.Cuisine && c.Restaurant(m.Name, m.Cuisines)

@@ -75,6 +75,17 @@ func TestRunChinaTravel(t *testing.T) {
 	if sum.NoSight != 0 || sum.OddLegs > 1 || sum.LateMeals > 2 {
 		t.Errorf("trips without a sight %d, odd legs %d, late meals %d", sum.NoSight, sum.OddLegs, sum.LateMeals)
 	}
+	for _, r := range results {
+		if len(r.MustMissed) > 0 {
+			t.Errorf("%s: must-see sights in the data left out: %v", r.ID, r.MustMissed)
+		}
+	}
+	if sum.MealRepeats > len(ct)/10 {
+		t.Errorf("%d lunches and dinners repeat a restaurant category that day or beyond the trip's cap", sum.MealRepeats)
+	}
+	if u := sum.BudgetUse; u.UnderHalf > 0 || u.Over > 0 {
+		t.Errorf("spend ÷ budget: %d plans under half the budget (%v), %d over it", u.UnderHalf, u.UnderHalfRequests, u.Over)
+	}
 	if sum.Expected < 0.9 {
 		t.Errorf("expected facts met %.2f, want ≥ 0.9", sum.Expected)
 	}
