@@ -408,6 +408,12 @@ func TestCluster(t *testing.T) {
 	killedAt := prewarmStatus(t, baseB, job)
 	t.Logf("worker-1 killed at %d/%d tasks", killedAt.Done, killedAt.Total)
 
+	// The killed worker's tasks finish on the other one: adopted once their
+	// lease stops being extended (about 17 s), or, should the killed worker
+	// have held an adoption claim itself, redelivered by asynq's recoverer
+	// (lease + its one-minute sweep): the wait allows for both on a loaded
+	// machine.
+	deadline = time.Now().Add(150 * time.Second)
 	var st orchestrator.PrewarmStatus
 	for {
 		st = prewarmStatus(t, baseA, job)
