@@ -284,6 +284,29 @@ func scoreAttraction(matched int, base float64, price int64, far float64) float6
 	return s
 }
 
+// attractionsMedian is the coordinate-wise median of a city's attractions
+// (nil when none has a position): its centre when it was not geocoded.
+func attractionsMedian(s *orchestrator.Sourced[[]orchestrator.Attraction]) *orchestrator.GeoPoint {
+	key := ""
+	if s.Ref != "" {
+		key = "c\x00" + s.Ref
+	}
+	p := catalogIndex.get(key, func() any {
+		var pts []orchestrator.GeoPoint
+		for _, a := range s.Value {
+			if a.Location != nil {
+				pts = append(pts, *a.Location)
+			}
+		}
+		return median(pts)
+	}).(*orchestrator.GeoPoint)
+	if p == nil {
+		return nil
+	}
+	c := *p // the plan's own copy
+	return &c
+}
+
 // restFacts are a catalog's restaurant facts, by catalog index, and the
 // restaurants each cuisine concept matches.
 type restFacts struct {

@@ -10,6 +10,7 @@
 package planner
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -486,13 +487,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	if cd.Place != nil {
 		c.center = &orchestrator.GeoPoint{Lat: cd.Place.Value.Latitude, Lon: cd.Place.Value.Longitude}
 	} else if cd.Attractions != nil {
-		var pts []orchestrator.GeoPoint
-		for _, a := range cd.Attractions.Value {
-			if a.Location != nil {
-				pts = append(pts, *a.Location)
-			}
-		}
-		c.center = median(pts)
+		c.center = attractionsMedian(cd.Attractions)
 	}
 	// Attractions: priced, ranked. The catalog index holds what depends
 	// on the catalog alone, and the ranking for a brief without interests
@@ -504,12 +499,13 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		all := make([]attraction, len(cd.Attractions.Value))
 		ranked := true
 		c.attractions = make([]*attraction, 0, len(all))
+		what := "attractions in " + cd.Name
 		for i := range cd.Attractions.Value {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
 			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core}
 			if a.Price != nil {
-				p, ok := w.price(*a.Price, "attractions in "+cd.Name)
+				p, ok := w.price(*a.Price, what)
 				if !ok {
 					ranked = false
 					continue
@@ -558,6 +554,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
 			})
 		}
+		what := "restaurants in " + cd.Name
 		for i := range cd.Restaurants.Value {
 			r := &cd.Restaurants.Value[i]
 			var p int64
@@ -566,7 +563,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				p, estimate = median, len(known) > 0
 			} else {
 				var ok bool
-				if p, ok = w.price(r.Price, "restaurants in "+cd.Name); !ok {
+				if p, ok = w.price(r.Price, what); !ok {
 					continue
 				}
 			}
@@ -585,6 +582,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	if cd.Hotels != nil {
 		facts := hotelFactsFor(cd.Hotels, c.center)
 		c.hotelData = len(cd.Hotels.Value) > 0
+		what := "hotels in " + cd.Name
 		for i := range cd.Hotels.Value {
 			h := &cd.Hotels.Value[i]
 			if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
@@ -606,7 +604,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if h.Price.Currency == "" {
 				continue // unpriced: cannot be budgeted
 			}
-			p, ok := w.price(h.Price, "hotels in "+cd.Name)
+			p, ok := w.price(h.Price, what)
 			if !ok {
 				continue
 			}
@@ -621,12 +619,17 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 
 // sortAttractions orders attractions best first (ties: data order).
 func sortAttractions(as []*attraction) {
-	sort.SliceStable(as, func(i, j int) bool {
-		x, y := as[i], as[j]
+	slices.SortStableFunc(as, func(x, y *attraction) int {
 		if x.score != y.score {
-			return x.score > y.score
+			switch {
+			case x.score > y.score:
+				return -1
+			case y.score > x.score:
+				return 1
+			}
+			return 0 // NaN: neither goes first, as in a stable sort by less
 		}
-		return x.idx < y.idx
+		return cmp.Compare(x.idx, y.idx)
 	})
 }
 
