@@ -15,6 +15,7 @@ package concepts
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -60,6 +61,9 @@ type Concept struct {
 	Evening bool
 	// Once marks sights a trip needs only one of (river cruises).
 	Once bool
+	// Light marks cuisines that are no lunch or dinner on their own
+	// (desserts, cafés, tea houses, bars).
+	Light bool
 	// literal is set for a concept made up from an unknown term.
 	literal bool
 }
@@ -148,6 +152,8 @@ func Parse(text string) ([]*Concept, error) {
 				c.Evening = true
 			case "once":
 				c.Once = true
+			case "light":
+				c.Light = true
 			default:
 				return nil, fmt.Errorf("line %d: unknown flag %q", n+1, fl)
 			}
@@ -367,6 +373,33 @@ func BreakfastClass(name string, cuisines []string) int {
 		class = BreakfastServed
 	}
 	return class
+}
+
+// LightMeal reports whether a restaurant is no place for a lunch or a
+// dinner: every cuisine label it has means a light concept (a bakery, a
+// café, a tea house, a bar: "面包甜点", "Cafe, Bakery, Desserts"). A place
+// with no labels, or with one label of a proper meal ("Tea, Pizza"), is
+// not light.
+func LightMeal(cuisines []string) bool {
+	n := 0
+	for _, l := range cuisines {
+		f := fold(l)
+		if f == "" {
+			continue
+		}
+		n++
+		light := false
+		for _, c := range table {
+			if c.Light && c.Kind == Cuisine && slices.Contains(c.Labels, f) {
+				light = true
+				break
+			}
+		}
+		if !light {
+			return false
+		}
+	}
+	return n > 0
 }
 
 // Evening reports whether an attraction is best visited after dark.

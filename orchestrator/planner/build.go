@@ -1250,6 +1250,12 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 				}
 			}
 		}
+		// A bakery, café, tea house or bar is no lunch or dinner, unless it
+		// serves a cuisine the traveller asked for or too few other places
+		// are open.
+		if full := slices.DeleteFunc(slices.Clone(elig), func(rs *restaurant) bool { return rs.light && rs.mask == 0 }); len(full) >= len(ss) {
+			elig = full
+		}
 		// The activity centre of the city: its stops, else its hotel.
 		var pts []orchestrator.GeoPoint
 		for wi, st := range stopsByWin {

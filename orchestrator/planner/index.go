@@ -111,6 +111,7 @@ func (f *attrFacts) interests(in []*concepts.Concept) [][]bool {
 type restFact struct {
 	place     concepts.Place // folded, for the brief's cuisines
 	breakfast int            // concepts.BreakfastClass
+	light     bool           // concepts.LightMeal: no lunch or dinner on its own
 }
 
 // hotelFacts holds each hotel's distance from the centre (0 when either
@@ -333,7 +334,8 @@ func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *res
 		f := &restFacts{items: make([]restFact, len(s.Value)), matches: conceptMatches{shared: key != ""}}
 		for i := range s.Value {
 			r := &s.Value[i]
-			f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines)}
+			f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
+				light: concepts.LightMeal(r.Cuisines)}
 		}
 		return f
 	}).(*restFacts)

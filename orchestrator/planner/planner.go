@@ -213,6 +213,9 @@ type restaurant struct {
 	estimate bool
 	// breakfast is its concepts.BreakfastClass (the catalog index).
 	breakfast int
+	// light is set for a place that is no lunch or dinner on its own (a
+	// bakery, café, tea house or bar: concepts.LightMeal).
+	light bool
 }
 
 type hotel struct {
@@ -568,7 +571,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 			}
 			rs := &all[i]
-			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: facts.items[i].breakfast}
+			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: facts.items[i].breakfast, light: facts.items[i].light}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
 					if serves[ci][i] {
