@@ -1,6 +1,8 @@
 package planner_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -115,4 +117,41 @@ func TestBudgetTooSmall(t *testing.T) {
 		}
 	}
 	t.Errorf("no over-budget finding for a 10 CNY budget: %+v", it.Findings)
+}
+
+// TestDeterministicVariants plans briefs that exercise the budget-fitted
+// tiers, meal variety, early-closing interests and evening sights three
+// times each: the plans must be byte-identical.
+func TestDeterministicVariants(t *testing.T) {
+	cat := loadChina(t)
+	for i, dest := range sandboxCities {
+		var first []byte
+		for run := 0; run < 3; run++ {
+			b := &orchestrator.Brief{Origin: sandboxCities[(i+3)%len(sandboxCities)], Destinations: []string{dest}, Days: 3,
+				Travelers: orchestrator.Travelers{Adults: 2, Children: 1}, Language: "en", Now: "2026-05-01T09:00:00+08:00",
+				Interests: []string{"night views", "pandas", "tea", "museums"}, Comfort: "comfort",
+				Budget:      &orchestrator.Budget{Amount: 5000, Currency: "CNY"},
+				Constraints: orchestrator.Constraints{Cuisines: []string{"hot pot"}}}
+			if err := b.Normalize(time.Time{}); err != nil {
+				t.Fatal(err)
+			}
+			trip, err := cat.Trip(b.Origin, b.Cities())
+			if err != nil {
+				t.Fatal(err)
+			}
+			it, err := planner.Plan(b, trip, planner.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.Marshal(it)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = data
+			} else if !bytes.Equal(first, data) {
+				t.Fatalf("%s: run %d gave a different plan", dest, run+1)
+			}
+		}
+	}
 }

@@ -896,12 +896,19 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 		// the more valuable stops.
 		value := func(order []*attraction) float64 {
 			u, e := maps.Clone(used), slices.Clone(*extras)
-			w.walk(c, win, order, &e, u)
-			v := 0.0
+			stops, _ := w.walk(c, win, order, &e, u)
+			placed := make([]*attraction, 0, len(stops))
 			for a := range u {
 				if !used[a] {
-					v += a.score
+					placed = append(placed, a)
 				}
+			}
+			// Summed in catalog order: the same stops give the same value
+			// whatever order the map yields them in.
+			slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
+			v := 0.0
+			for _, a := range placed {
+				v += a.score
 			}
 			return v
 		}
