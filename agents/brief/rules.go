@@ -47,7 +47,7 @@ type doc struct {
 func newDoc(clean string, now time.Time, g *gazetteer.Gazetteer) *doc {
 	d := &doc{clean: clean, low: lowerASCII(clean), gaz: g, now: now}
 	d.today = time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	d.toks = tokenize(clean)
+	d.toks = tokenizeLow(clean, d.low)
 	d.lang = detectLanguage(clean)
 	hasUpper, hasLower := false, false
 	for i := range d.toks {

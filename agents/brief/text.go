@@ -88,8 +88,10 @@ type token struct {
 	allCaps    bool   // has letters, all upper-case
 }
 
-// tokenize splits s into words, Han runs and single punctuation marks.
-func tokenize(s string) []token {
+// tokenizeLow splits s into words, Han runs and single punctuation marks;
+// low is s lower-cased by lowerASCII (the tokens' low fields are slices of
+// it).
+func tokenizeLow(s, low string) []token {
 	toks := make([]token, 0, len(s)/4+4)
 	i := 0
 	for i < len(s) {
@@ -108,9 +110,19 @@ func tokenize(s string) []token {
 			}
 			toks = append(toks, token{kind: tHan, start: i, end: j, text: s[i:j], low: s[i:j]})
 			i = j
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case r < utf8.RuneSelf && !isWordByte(byte(r)):
+			toks = append(toks, token{kind: tPunct, start: i, end: i + n, text: s[i : i+n], low: s[i : i+n]})
+			i += n
+		case r < utf8.RuneSelf || unicode.IsLetter(r) || unicode.IsDigit(r):
 			j := i + n
 			for j < len(s) {
+				if c := s[j]; c < utf8.RuneSelf && c != '\'' {
+					if !isWordByte(c) {
+						break
+					}
+					j++
+					continue
+				}
 				r2, n2 := utf8.DecodeRuneInString(s[j:])
 				if unicode.IsLetter(r2) && !isHan(r2) || unicode.IsDigit(r2) || unicode.Is(unicode.Mn, r2) {
 					j += n2
@@ -126,12 +138,19 @@ func tokenize(s string) []token {
 				break
 			}
 			w := s[i:j]
-			t := token{kind: tWord, start: i, end: j, text: w, low: lowerASCII(w)}
-			t.cap = unicode.IsUpper(r)
+			t := token{kind: tWord, start: i, end: j, text: w, low: low[i:j]}
+			t.cap = 'A' <= r && r <= 'Z' || r >= utf8.RuneSelf && unicode.IsUpper(r)
 			t.allCaps = t.cap
-			for _, c := range w {
-				if unicode.IsLower(c) {
+			for k := 0; k < len(w) && t.allCaps; k++ {
+				if c := w[k]; 'a' <= c && c <= 'z' {
 					t.allCaps = false
+				} else if c >= utf8.RuneSelf {
+					for _, c := range w[k:] {
+						if unicode.IsLower(c) {
+							t.allCaps = false
+							break
+						}
+					}
 					break
 				}
 			}
