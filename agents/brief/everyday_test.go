@@ -2,6 +2,7 @@ package brief
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -173,4 +174,37 @@ func TestEveryday(t *testing.T) {
 		t.Logf("%s %d/%d fields", l, langRight[l], langTotal[l])
 	}
 	t.Logf("field accuracy %d/%d = %.1f%% over %d requests", ok, all, 100*float64(ok)/float64(all), len(everydayCases))
+}
+
+// TestEverydayNoSilentDrops checks that facts of the everyday classes the
+// brief has no field for land in a note or a field: negated "too tiring"
+// is a relaxed pace, foods to avoid are a note, a sight or dish after
+// 看/吃 the rules cannot place is named as left out ("-": not checked).
+func TestEverydayNoSilentDrops(t *testing.T) {
+	for _, tc := range []struct{ q, pace, note, skipped string }{
+		{q: "别安排太累，带着72岁的老妈去桂林玩五天，1月中旬", pace: "relaxed", skipped: "-"},
+		{q: "don't make it too tiring, 3 days in Rome from May 3", pace: "relaxed", skipped: "-"},
+		{q: "上次去太累了，这次去杭州三天，下周出发", pace: "moderate", skipped: "-"},
+		{q: "去重庆玩三天，不吃辣，下周出发", note: "asked to avoid: spicy food", skipped: "-"},
+		{q: "3 days in Hanoi, no seafood, we love Vietnamese food, December 10 to 12", note: "asked to avoid: Seafood", skipped: "-"},
+		{q: "不要火锅，想吃粤菜，去广州三天，下周出发", note: "asked to avoid: Hot Pot", skipped: "-"},
+		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: "兵马俑"},
+		{q: "周末去南京，和女朋友，想吃盐水鸭", skipped: "盐水鸭"},
+		{q: "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", skipped: "冰雪大世界"},
+		{q: "去成都吃火锅，三天，下周六", skipped: ""},
+		{q: "三月份去武汉看樱花，三天两晚", skipped: ""},
+	} {
+		r := ParseRules(tc.q, classNow)
+		f := classFields(r)
+		notes := strings.Join(r.Notes, "\n")
+		if tc.pace != "" && r.Brief.Pace != tc.pace {
+			t.Errorf("%s: pace = %q, want %q", tc.q, r.Brief.Pace, tc.pace)
+		}
+		if tc.note != "" && !strings.Contains(notes, tc.note) {
+			t.Errorf("%s: no note %q in %q", tc.q, tc.note, r.Notes)
+		}
+		if tc.skipped != "-" && f["skipped"] != tc.skipped {
+			t.Errorf("%s: skipped = %q, want %q", tc.q, f["skipped"], tc.skipped)
+		}
+	}
 }

@@ -173,6 +173,14 @@ func (d *doc) termHits(terms []term, lx *lexicon) (pos, neg []string) {
 	return pos, neg
 }
 
+// appendNew appends v unless list holds it.
+func appendNew(list []string, v string) []string {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
+}
+
 // interests returns the request's interests, in the table's order.
 func (d *doc) interests() []string {
 	pos, _ := d.termHits(interestTerms, interestLex)
@@ -184,6 +192,21 @@ func (d *doc) pace() string {
 	pos, neg := d.termHits(paceTerms, paceLex)
 	for _, p := range pos {
 		return p
+	}
+	// 别安排太累, 不要排得太满, "don't make it too tiring": too much, negated
+	if d.hasHanText {
+		for _, w := range []string{"太累", "太赶", "太满", "太辛苦", "太紧", "太多地方"} {
+			if i := strings.Index(d.clean, w); i >= 0 && negatedZH(d.clean, i) {
+				return "relaxed"
+			}
+		}
+	}
+	for _, w := range []string{"too tiring", "too rushed", "too hectic", "too busy", "too much walking", "too packed", "too exhausting"} {
+		for _, k := range d.findEN(w) {
+			if negatedEN(d, k) {
+				return "relaxed"
+			}
+		}
 	}
 	for _, n := range neg {
 		if n == "packed" {
@@ -431,7 +454,22 @@ var cuisineAnywhere = map[string]bool{"sushi": true, "tapas": true, "dim sum": t
 // cuisine words count only in a sentence about food ("we enjoy American
 // and French cuisine"), so "Chinese" alone is not a cuisine.
 func (d *doc) cuisines() []string {
-	var out []string
+	var out, avoid []string
+	defer func() {
+		// foods declined (不要火锅, "no seafood", 不吃辣) have no field: a note
+		if d.zhAny("不吃辣", "不能吃辣", "不太能吃辣", "怕辣", "不要辣", "不辣", "吃不了辣") || d.enAny("no spicy", "not spicy", "nothing spicy", "can't eat spicy", "cannot eat spicy", "don't eat spicy", "avoid spicy", "mild food") {
+			avoid = appendNew(avoid, "spicy food")
+		}
+		var kept []string
+		for _, a := range avoid {
+			if !slices.Contains(out, a) {
+				kept = append(kept, a)
+			}
+		}
+		if len(kept) > 0 {
+			d.notes = append(d.notes, "asked to avoid: "+strings.Join(kept, ", ")+" (no brief field holds foods to avoid)")
+		}
+	}()
 	seen := map[int]bool{}
 	cue := map[int]bool{} // sentence start -> has a food word
 	for _, h := range cuisineLex.scan(d) {
@@ -440,11 +478,16 @@ func (d *doc) cuisines() []string {
 		}
 		if h.zh {
 			w := d.clean[h.start:h.end]
-			if negatedZH(d.clean, h.start) || w == "墨西哥" && !hasAny(d.clean, "菜", "餐", "料理", "吃") {
+			if negatedZH(d.clean, h.start) {
+				avoid = appendNew(avoid, cuisineTerms[h.id].value)
+				continue
+			}
+			if w == "墨西哥" && !hasAny(d.clean, "菜", "餐", "料理", "吃") {
 				continue
 			}
 		} else {
 			if negatedEN(d, h.start) {
+				avoid = appendNew(avoid, cuisineTerms[h.id].value)
 				continue
 			}
 			if !cuisineAnywhere[d.low[h.start:h.end]] {

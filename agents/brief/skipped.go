@@ -72,8 +72,40 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 				add(name)
 			}
 		}
+		// what the request wants to see or eat: 看兵马俑, 想吃盐水鸭
+		for _, cue := range []string{"看", "吃", "尝"} {
+			for i := 0; ; {
+				j := strings.Index(d.clean[i:], cue)
+				if j < 0 {
+					break
+				}
+				j += i + len(cue)
+				i = j
+				if hasSuffixAny(d.clean[:j-len(cue)], "看", "好", "难", "小", "零", "不") || strings.HasPrefix(d.clean[j:], "看") || negatedZH(d.clean, j) || d.inPlace(j) {
+					continue // 看看, 好吃, 小吃, 不吃
+				}
+				name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时的个点些饭了着过到")
+				if n < 2 || n > 5 || known(name) || d.termAt(j, j+len(name)) {
+					continue
+				}
+				add(name)
+			}
+		}
 	}
 	return out
+}
+
+// termAt reports whether a phrase of the interest, cuisine or pace
+// tables lies inside [start, end): a word the brief already holds.
+func (d *doc) termAt(start, end int) bool {
+	for _, lx := range []*lexicon{interestLex, cuisineLex, paceLex} {
+		for _, h := range lx.scan(d) {
+			if h.start < end && h.end > start {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // commonCapitalised are words capitalised in English requests that carry
