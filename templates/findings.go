@@ -72,6 +72,7 @@ var findingsZH = map[string]string{
 	"house_rules_unconfirmed":      "{s}未说明是否允许儿童、宠物等入住规则，请向酒店确认",
 	"house_rules_unverified":       "{s}未说明是否允许儿童、宠物等入住规则，无法核对",
 	"estimated_fare":               "{s}的票价为模型估算值",
+	"odd_hour_for_budget":          "为控制在预算内，{s}的出发或到达时间较早或较晚；时间合适的班次价格更高",
 }
 
 // findingsEN rewords the findings whose English message may quote an

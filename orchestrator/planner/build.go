@@ -332,6 +332,11 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		cl := &chosenLeg{l: l, op: op}
 		cl.depart, cl.arrive = w.legTimes(op, l, outbound, home, notBefore)
+		if v.legsByPrice() && oddHours(cl.depart, cl.arrive) {
+			if f, ok := w.oddHourFinding(l, r.fam, v, notBefore, outbound, home, cl); ok {
+				b.findings = append(b.findings, f)
+			}
+		}
 		if !w.legAllowed(op) {
 			b.findings = append(b.findings, orchestrator.Finding{
 				Code: FindingTransportRequireUnmet, Severity: orchestrator.SeverityError, Check: "transport_require", Day: l.day + 1,

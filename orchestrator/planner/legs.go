@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -9,6 +10,11 @@ import (
 // FindingTransportRequireUnmet flags a leg no option of the required mode
 // (or a high-speed train) could cover.
 const FindingTransportRequireUnmet = "transport_require_unmet"
+
+// FindingOddHourForBudget flags a leg at an odd hour (before 06:30, after
+// 23:30) taken to meet the budget when one at a sensible hour exists: the
+// traveller sees what the sensible one would cost.
+const FindingOddHourForBudget = "odd_hour_for_budget"
 
 // Leg utility. A leg is chosen by a documented utility rather than by
 // price alone, so a traveller is not sent out at 05:26 to save a little:
@@ -145,4 +151,26 @@ func (w *world) requireText() string {
 		parts = append(parts, "high-speed trains (G/D/C)")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// oddHourFinding words a leg chosen by price at an odd hour when the
+// tier's own choice (by legUtility) leaves at a sensible hour: its times
+// and what it costs more.
+func (w *world) oddHourFinding(l routeLeg, fam int, v variant, notBefore int, outbound, home bool, cl *chosenLeg) (orchestrator.Finding, bool) {
+	alt := w.chooseLeg(l, fam, variant{tier: v.tier}, notBefore, outbound, home)
+	if alt == nil || alt == cl.op {
+		return orchestrator.Finding{}, false
+	}
+	dep, arr := w.legTimes(alt, l, outbound, home, notBefore)
+	if oddHours(dep, arr) || alt.cost <= cl.op.cost {
+		return orchestrator.Finding{}, false
+	}
+	more := orchestrator.Money{Cents: alt.cost - cl.op.cost, Currency: w.currency} // for the group
+	name := func(op *option) string { return strings.TrimSpace(op.o.Mode + " " + op.o.Number) }
+	return orchestrator.Finding{
+		Code: FindingOddHourForBudget, Severity: orchestrator.SeverityWarning, Check: "legs", Day: l.day + 1,
+		Subject: name(cl.op),
+		Message: fmt.Sprintf("to keep within the budget, %s from %s to %s leaves at %s and arrives at %s; %s at %s–%s costs %s more",
+			name(cl.op), w.cityName(l.from), w.cityName(l.to), hhmm(cl.depart%1440), hhmm(cl.arrive%1440), name(alt), hhmm(dep%1440), hhmm(arr%1440), more.String()),
+	}, true
 }
