@@ -157,6 +157,7 @@ var classCases = []classCase{
 	{"sights", "从上海去厦门三天，去海边看海", map[string]string{"dests": "Xiamen", "must": ""}},
 	{"sights", "3 days in Shanghai from Beijing, Nanjing Road and People's Square", map[string]string{"dests": "Shanghai", "must": "Nanjing Road,People's Square"}},
 	{"sights", "下周五从杭州出发去苏州一日游，想去拙政园和平江路", map[string]string{"dests": "Suzhou", "must": "拙政园,平江路", "days": "1"}},
+	{"sights", "从上海去杭州三天，去龙井村看茶园，想去灵隐寺", map[string]string{"dests": "Hangzhou", "must": "龙井村,灵隐寺"}},
 	{"sights", "从南京去上海两天，想去武康路和南京路", map[string]string{"dests": "Shanghai", "must": "武康路,南京路"}},
 	{"sights", "从上海到广州4天，想去长隆野生动物世界", map[string]string{"dests": "Guangzhou", "must": "长隆野生动物世界"}},
 	{"sights", "从北京飞深圳，玩三天，去世界之窗和欢乐谷", map[string]string{"dests": "Shenzhen", "must": "世界之窗,欢乐谷", "require": "flight"}},

@@ -44,13 +44,13 @@ func bareGoZH(s string, i int) bool {
 var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "山", "湖", "街", "馆", "城", "桥", "门", "陵", "窟", "洞", "岛", "峡", "谷",
 	"峰", "池", "滩", "坛", "屿", "湾", "巷", "俑", "坊", "殿", "祠", "关", "台", "亭", "泉", "瀑布", "广场", "公园", "乐园", "景区", "故居", "遗址", "古镇", "老街", "胡同",
 	"迪士尼", "影城", "大道", "寨", "堡", "院", "墓", "碑", "海", "江", "河", "庄", "岭", "林", "溪", "洲",
-	"世界", "度假区", "轻轨站", "码头", "古道", "步道", "绿道", "长廊", "基地", "路", "街区"}
+	"世界", "度假区", "轻轨站", "码头", "古道", "步道", "绿道", "长廊", "基地", "路", "街区", "村", "茶园"}
 
 // notSightZH are words that end like a sight but are not one (海边 is a
 // wish, 公园 alone is any park).
 var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true, "爬山": true, "看山": true, "登山": true, "山": true, "湖": true,
 	"海": true, "古镇": true, "寺庙": true, "博物馆": true, "美术馆": true, "动物园": true, "游乐园": true, "乐园": true, "海洋馆": true,
-	"老街": true, "逛街": true, "马路": true, "公路": true, "山路": true, "小路": true, "走路": true, "赶路": true, "顺路": true, "一路": true, "街区": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
+	"老街": true, "逛街": true, "马路": true, "公路": true, "山路": true, "小路": true, "走路": true, "赶路": true, "顺路": true, "一路": true, "街区": true, "农村": true, "乡村": true, "山村": true, "茶园": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
 
 // listSplitZH separates names in a list.
 var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
@@ -144,6 +144,12 @@ func (d *doc) mustVisitZH() []string {
 				break
 			}
 			end += sz
+		}
+		if cue == "去" {
+			// 去龙井村看茶园: the place ends where the activity starts
+			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过"); k > 0 {
+				end = start + k
+			}
 		}
 		taken = end
 		for _, name := range d.splitSightsZH(start, end) {
