@@ -18,7 +18,7 @@ import (
 var everydayCases = []classCase{
 	// Chinese
 	{"dates", "下个月中旬带老婆去昆明玩五天", map[string]string{"dests": "Kunming", "start": "2027-01-11", "days": "5", "adults": "2", "questions": ""}},
-	{"dates", "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", map[string]string{"dests": "Harbin", "start": "2027-01-01", "end": "2027-01-03", "adults": "2", "children": "1"}},
+	{"dates", "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", map[string]string{"dests": "Harbin", "start": "2027-01-01", "end": "2027-01-03", "adults": "2", "children": "1", "must": "冰雪大世界"}},
 	{"route", "清明节从南京去黄山玩三天，不坐飞机", map[string]string{"origin": "Nanjing", "dests": "Huangshan", "start": "2027-04-03", "end": "2027-04-05", "exclude": "flight"}},
 	{"people", "五一假期和三个朋友去青岛，预算每人两千", map[string]string{"dests": "Qingdao", "adults": "4", "start": "2027-05-01", "days": "5", "budget": "2000 CNY"}},
 	{"route", "这周六从广州去佛山一日游", map[string]string{"origin": "Guangzhou", "dests": "Foshan", "start": "2026-12-05", "days": "1"}},
@@ -29,7 +29,7 @@ var everydayCases = []classCase{
 	{"negation", "不想坐高铁，想自驾从成都去九寨沟，四天，下周五出发", map[string]string{"origin": "Chengdu", "exclude": "train", "require": "self_driving", "start": "2026-12-11", "days": "4"}},
 	{"wish", "预算3000块，想找个能看海的地方玩三天，从北京出发", map[string]string{"origin": "Beijing", "questions": "", "budget": "3000 CNY", "days": "3"}},
 	{"dates", "12月24日到27日去哈尔滨，两个人，预算五千", map[string]string{"dests": "Harbin", "start": "2026-12-24", "end": "2026-12-27", "adults": "2", "budget": "5000 CNY"}},
-	{"people", "寒假带8岁的儿子去西安看兵马俑，五天", map[string]string{"dests": "Xi'an", "start": "2027-01-20", "days": "5", "adults": "1", "children": "1", "ages": "[8]", "house": "children_under_10"}},
+	{"people", "寒假带8岁的儿子去西安看兵马俑，五天", map[string]string{"dests": "Xi'an", "start": "2027-01-20", "days": "5", "adults": "1", "children": "1", "ages": "[8]", "house": "children_under_10", "must": "兵马俑"}},
 	{"negation", "去重庆玩三天，不吃辣，下周出发", map[string]string{"dests": "Chongqing", "days": "3", "start": "2026-12-07", "cuisines": ""}},
 	{"route", "杭州三晚，苏州两晚，1月8日出发", map[string]string{"dests": "Hangzhou,Suzhou", "days": "6", "start": "2027-01-08", "end": "2027-01-13"}},
 	{"route", "从深圳出发去香港和澳门玩四天，圣诞节", map[string]string{"origin": "Shenzhen", "dests": "Hong Kong,Macau", "start": "2026-12-24", "days": "4"}},
@@ -188,9 +188,9 @@ func TestEverydayNoSilentDrops(t *testing.T) {
 		{q: "去重庆玩三天，不吃辣，下周出发", note: "asked to avoid: spicy food", skipped: "-"},
 		{q: "3 days in Hanoi, no seafood, we love Vietnamese food, December 10 to 12", note: "asked to avoid: Seafood", skipped: "-"},
 		{q: "不要火锅，想吃粤菜，去广州三天，下周出发", note: "asked to avoid: Hot Pot", skipped: "-"},
-		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: "兵马俑"},
+		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: ""}, // a must-see sight now (the table above)
 		{q: "周末去南京，和女朋友，想吃盐水鸭", skipped: "盐水鸭"},
-		{q: "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", skipped: "冰雪大世界"},
+		{q: "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", skipped: ""}, // a must-see sight now
 		{q: "去成都吃火锅，三天，下周六", skipped: ""},
 		{q: "三月份去武汉看樱花，三天两晚", skipped: ""},
 	} {

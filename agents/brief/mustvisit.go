@@ -18,8 +18,8 @@ import (
 var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必去", "必去", "必看", "特别想去", "很想去", "还想去", "想去", "要去", "想看", "去看", "打卡", "参观", "逛逛", "去逛", "看看",
 	// rides: only a name that ends in a ride (长江索道, 两江游船) counts after these
 	"想坐", "要坐", "坐", "乘坐",
-	// a bare 去 last: 去洪崖洞 (not 去年, 回去, 去过)
-	"去"}
+	// a bare 看 and 去 last: 看龙门石窟, 去洪崖洞 (not 去年, 回去, 去过)
+	"看", "去"}
 
 // rideCueZH are the cues of rides and rideSuffixZH the rides they take.
 var rideCueZH = map[string]bool{"想坐": true, "要坐": true, "坐": true, "乘坐": true}
@@ -145,7 +145,7 @@ func (d *doc) mustVisitZH() []string {
 			}
 			end += sz
 		}
-		if cue == "去" {
+		if cue == "去" || cue == "看" {
 			// 去龙井村看茶园: the place ends where the activity starts
 			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过"); k > 0 {
 				end = start + k
@@ -153,7 +153,7 @@ func (d *doc) mustVisitZH() []string {
 		}
 		taken = end
 		for _, name := range d.splitSightsZH(start, end) {
-			if cue == "去" && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
+			if (cue == "去" || cue == "看") && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
 				continue // 去海边看海, 去城里逛街: an activity, not a name
 			}
 			if rideCueZH[cue] && !slices.ContainsFunc(rideSuffixZH, func(x string) bool { return strings.HasSuffix(name, x) }) {

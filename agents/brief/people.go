@@ -105,12 +105,14 @@ func (d *doc) peopleZH(p *party) {
 			j += len("大") + n
 		}
 	}
-	// N个大人, N个孩子
-	if p.total == 0 {
+	// N个大人, N个孩子 — stated counts also say how a family (一家五口) is
+	// made up: 一家五口，三个大人两个小孩 is 3 + 2, not the usual 4 + 1
+	if p.total == 0 || p.adults == 0 {
+		adults, children := 0, -1
 		for _, w := range zhAdultWords {
 			if i := strings.Index(s, w); i >= 0 {
 				if n, ns := readNumberBackAll(s, i); n > 0 && ns < i {
-					p.adults = n
+					adults = n
 					break
 				}
 			}
@@ -118,10 +120,23 @@ func (d *doc) peopleZH(p *party) {
 		for _, w := range zhChildWords {
 			if i := strings.Index(s, w); i >= 0 {
 				if n, ns := readNumberBackAll(s, i); n > 0 && ns < i && n < 20 {
-					p.children = n
+					children = n
 					break
 				}
 			}
+		}
+		switch family := p.total; {
+		case family == 0:
+			p.adults = adults
+			if children >= 0 {
+				p.children = children
+			}
+		case adults > 0 && children >= 0 && adults+children == family:
+			p.adults, p.children = adults, children
+		case adults > 0 && adults < family && children < 0:
+			p.adults, p.children = adults, family-adults
+		case children >= 0 && children < family && adults == 0:
+			p.children = children
 		}
 	}
 	// N人, 我们三个人, 两位
