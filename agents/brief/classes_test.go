@@ -161,6 +161,7 @@ var classCases = []classCase{
 	{"sights", "情侣两人从郑州去洛阳两天，看龙门石窟", map[string]string{"dests": "Luoyang", "adults": "2", "must": "龙门石窟"}},
 	{"people", "我们一家五口，三个大人两个小孩，从武汉去北京玩五天", map[string]string{"adults": "3", "children": "2"}},
 	{"people", "一家四口，三个大人，从广州去深圳两天", map[string]string{"adults": "3", "children": "1"}},
+	{"sights", "从大理去丽江三天，去玉龙雪山", map[string]string{"dests": "Lijiang", "must": "玉龙雪山"}},
 	{"sights", "从南京去上海两天，想去武康路和南京路", map[string]string{"dests": "Shanghai", "must": "武康路,南京路"}},
 	{"sights", "从上海到广州4天，想去长隆野生动物世界", map[string]string{"dests": "Guangzhou", "must": "长隆野生动物世界"}},
 	{"sights", "从北京飞深圳，玩三天，去世界之窗和欢乐谷", map[string]string{"dests": "Shenzhen", "must": "世界之窗,欢乐谷", "require": "flight"}},

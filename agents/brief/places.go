@@ -419,7 +419,7 @@ func sightNamedAfter(rest string) bool {
 }
 
 // sightAfterHan are the sight words of notPlaceAfterHan, also read after 省/市.
-var sightAfterHan = []string{"博物馆", "博物院", "美术馆", "科技馆", "图书馆", "纪念馆", "植物园", "动物园", "体育馆", "大剧院", "公园", "广场"}
+var sightAfterHan = []string{"博物馆", "博物院", "美术馆", "科技馆", "图书馆", "纪念馆", "植物园", "动物园", "体育馆", "大剧院", "公园", "广场", "雪山", "石窟"}
 
 // classify assigns roles from the words around each span.
 func (d *doc) classify(spans []*span) {
