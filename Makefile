@@ -65,7 +65,8 @@ bench-travelplanner: build
 bench-quality: build
 	$(BIN)/orchestrator evaluate-quality --data $(DATASETS) --json $(BIN)/quality.json
 
-## load: warm plans/s, p50/p99 and the ratio to a no-op gin handler measured in the same run
+## load: warm plans/s, p50/p99 and the ratio to a no-op gin handler measured in the same run, in two phases:
+## repeat (the warmed briefs round robin: memo hits) and unique (every request a new brief, planned afresh)
 ## (in-process server, ChinaTravel sandbox imported, providers failing fast; REDIS_URL as for run)
 load: build
 	$(BIN)/orchestrator load --data $(DATASETS)/chinatravel $(LOADFLAGS)
