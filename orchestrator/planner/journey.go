@@ -105,7 +105,7 @@ func (w *world) legAllowed(op *option) bool {
 func (w *world) candidates(l routeLeg, fam int) []*option {
 	direct := w.usable(l, fam)
 	if !w.needJourneys(l, fam, direct) {
-		return direct
+		return w.withConnections(l, fam, direct)
 	}
 	js := w.journeys(l, fam)
 	if fam == famPublic || w.wantsDriving() {
@@ -131,6 +131,88 @@ func (w *world) candidates(l routeLeg, fam int) []*option {
 		return js
 	}
 	return append(slices.Clone(direct), js...)
+}
+
+// Connections beside direct service. A long direct leg (door to door at
+// least connectLongLeg minutes: the option's time, the buffers at the
+// station or airport at either end — preBuffer, postBuffer) is offered
+// alongside the journeys through hubs that save at least connectSaving
+// minutes door to door over the quickest direct option at a sensible hour,
+// counting changePenalty minutes per change. legUtility then chooses among
+// them as among direct options (price against the cheapest, door-to-door
+// time against the quickest, hours left in the cities, odd hours), so a
+// connection is booked when it is much better for the traveller and the
+// direct leg otherwise. Journeys keep the brief's explicit modes
+// (legAllowed; with high-speed trains asked for, trains and access hops
+// only) and preferred modes; legs shorter than connectLongLeg do
+// not search for connections at all, which keeps planning fast.
+const (
+	connectLongLeg = 5 * 60
+	connectSaving  = 2 * 60
+	// connectFam offsets the family in journeyKey for a leg's memoized
+	// candidates with connections (journeyMemo also holds the journeys).
+	connectFam = 100
+)
+
+// doorToDoor is an option's time from being at the station or airport to
+// being free in the city, plus changePenalty per change of a journey.
+func doorToDoor(op *option) int {
+	return op.dur + preBuffer(op) + postBuffer(op) + changes(op)*changePenalty
+}
+
+// changes counts a journey's changes (none for a direct option).
+func changes(op *option) int { return max(0, len(op.parts)-1) }
+
+// withConnections returns the direct options of a leg, with the journeys
+// through hubs that save connectSaving minutes over a long direct leg,
+// memoized.
+func (w *world) withConnections(l routeLeg, fam int, direct []*option) []*option {
+	if w.opts.Direct || len(direct) == 0 {
+		return direct
+	}
+	quickest := -1
+	for _, op := range direct {
+		dep, arr := w.legTimes(op, l, false, false, -1)
+		if oddHours(dep, arr) {
+			continue
+		}
+		if d := doorToDoor(op); quickest < 0 || d < quickest {
+			quickest = d
+		}
+	}
+	if quickest < connectLongLeg {
+		return direct // no sensible direct leg (needJourneys), or a short one
+	}
+	key := journeyKey{l.from, l.to, l.day, fam + connectFam}
+	if !w.dated {
+		key.day = -1
+	}
+	if ops, ok := w.journeyMemo[key]; ok {
+		return ops
+	}
+	out := direct
+	for _, j := range w.journeys(l, fam) {
+		if len(j.parts) < 2 || doorToDoor(j) > quickest-connectSaving || oddHours(j.depart, j.depart+j.dur) {
+			continue
+		}
+		if w.explicit() && !w.legAllowed(j) {
+			continue
+		}
+		if w.b.Constraints.HighSpeedRail && slices.ContainsFunc(j.parts, func(p part) bool {
+			return p.op.o.Mode != "train" && !orchestrator.AccessHop(p.op.o.Mode)
+		}) {
+			continue // a brief asking for high-speed trains keeps to trains when direct ones run
+		}
+		if len(w.prefer) > 0 && !slices.Contains(w.prefer, j.o.Mode) {
+			continue // the journey's main leg keeps a preferred mode
+		}
+		if len(out) == len(direct) {
+			out = slices.Clone(direct)
+		}
+		out = append(out, j)
+	}
+	w.journeyMemo[key] = out
+	return out
 }
 
 // segments lists the options of one leg of a journey from one city to
@@ -315,6 +397,11 @@ func (w *world) chain(l routeLeg, segs [][]*option) []*option {
 		last := parts[len(parts)-1]
 		if last.arrive >= 1440 && (last.op.depart < 0 || last.arrive-1440 > latestOvernight) {
 			return
+		}
+		for _, p := range parts {
+			if p.arrive-p.depart < p.op.dur-60 {
+				return // the timetable runs longer than its clock times say (a train arriving on the third day)
+			}
 		}
 		j := w.journeyOption(l, parts)
 		if !seen[j.o.ID] {

@@ -20,7 +20,11 @@ const FindingOddHourForBudget = "odd_hour_for_budget"
 // price alone, so a traveller is not sent out at 05:26 to save a little:
 //
 //	utility = − wPrice × price / cheapest price of the leg
-//	          − wTime  × duration / fastest duration of the leg
+//	          − wTime  × (duration + changePenalty per change of a journey)
+//	                     / fastest duration of the leg
+//	                     (the buffers at the station or airport count in
+//	                     the city hours, and decide which connections are
+//	                     offered at all: doorToDoor, withConnections)
 //	          + wCity  × hours the leg leaves in the cities at either end
 //	                     (08:00 to the departure, the arrival to 21:30)
 //	          − oddPenalty when it departs before 06:30, arrives after 23:30
@@ -62,12 +66,15 @@ type legOffer struct {
 	atFrom, atTo bool
 	// before and after are the buffers at the station or airport.
 	before, after int
+	// extra is the time a journey's changes cost beyond dur
+	// (changePenalty per change).
+	extra int
 }
 
 // legUtility scores an offer against the cheapest price and the fastest
 // duration among the leg's alternatives.
 func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 {
-	u := -wt.price*float64(o.price+100)/float64(cheapest+100) - wt.time*float64(o.dur+10)/float64(fastest+10)
+	u := -wt.price*float64(o.price+100)/float64(cheapest+100) - wt.time*float64(o.dur+o.extra+10)/float64(fastest+10)
 	city := 0
 	if o.atFrom {
 		city += max(0, min(o.depart-o.before, dayEnd)-dayStart)
@@ -131,7 +138,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 		u := legUtility(legOffer{
 			price: op.cost, dur: op.dur, depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
-			before: preBuffer(op), after: postBuffer(op),
+			before: preBuffer(op), after: postBuffer(op), extra: changes(op) * changePenalty,
 		}, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u
