@@ -196,22 +196,7 @@ func (d *doc) sightNamesEN() []string {
 		if toks[i].kind != tWord || !toks[i].cap {
 			continue
 		}
-		k := i
-		var words []string
-		for k < len(toks) {
-			t := &toks[k]
-			if t.kind == tWord && (t.cap || len(words) > 0 && t.low != "and" && connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
-				words = append(words, t.text)
-				k++
-				continue
-			}
-			if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
-				words[len(words)-1] += t.text + toks[k+1].text
-				k += 2
-				continue
-			}
-			break
-		}
+		words, k := capitalisedRun(toks, i, false)
 		start := i
 		i = k - 1
 		for len(words) > 0 && sightLeadEN[strings.ToLower(words[0])] {

@@ -272,22 +272,7 @@ func (d *doc) mustVisitEN() []string {
 			for j < len(toks) && (toks[j].low == "the" || toks[j].kind == tPunct && (toks[j].text == "," || toks[j].text == ":")) {
 				j++
 			}
-			k := j
-			var words []string
-			for k < len(toks) {
-				t := &toks[k]
-				if t.kind == tWord && (t.cap || len(words) > 0 && connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
-					words = append(words, t.text)
-					k++
-					continue
-				}
-				if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
-					words[len(words)-1] += t.text + toks[k+1].text
-					k += 2
-					continue
-				}
-				break
-			}
+			words, k := capitalisedRun(toks, j, true)
 			if len(words) == 0 || d.inPlace(toks[j].start) || stopPlaceWords[strings.ToLower(words[0])] && len(words) == 1 {
 				break
 			}

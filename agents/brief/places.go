@@ -858,32 +858,28 @@ func (d *doc) placeOf(sp *span, role string) Place {
 // travel word. It returns "" when there is none.
 func (d *doc) unresolvedDestination() string {
 	if d.lang == "zh" {
-		for _, cue := range []string{"去", "到", "前往"} {
-			for i := 0; ; {
-				j := strings.Index(d.clean[i:], cue)
-				if j < 0 {
-					break
+		found := ""
+		afterCues(d.clean, []string{"去", "到", "前往"}, func(_ string, j int) bool {
+			name, n := hanNameAt(d.clean, j, "")
+			if n >= 2 && n <= 5 {
+				found = name
+				return true
+			}
+			if n == 0 {
+				// 去Hallstatt玩: a Latin name after the cue
+				k := d.tokenAt(j)
+				var words []string
+				for ; k < len(d.toks) && d.toks[k].kind == tWord && d.toks[k].cap && len(words) < 4; k++ {
+					words = append(words, d.toks[k].text)
 				}
-				j += i + len(cue)
-				i = j
-				name, n := hanNameAt(d.clean, j, "")
-				if n >= 2 && n <= 5 {
-					return name
-				}
-				if n == 0 {
-					// 去Hallstatt玩: a Latin name after the cue
-					k := d.tokenAt(j)
-					var words []string
-					for ; k < len(d.toks) && d.toks[k].kind == tWord && d.toks[k].cap && len(words) < 4; k++ {
-						words = append(words, d.toks[k].text)
-					}
-					if len(words) > 0 {
-						return strings.Join(words, " ")
-					}
+				if len(words) > 0 {
+					found = strings.Join(words, " ")
+					return true
 				}
 			}
-		}
-		return ""
+			return false
+		})
+		return found
 	}
 	for i := 0; i < len(d.toks); i++ {
 		t := &d.toks[i]

@@ -54,43 +54,29 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 		}
 	}
 	if d.hasHanText {
-		for _, cue := range []string{"去", "到", "前往"} {
-			for i := 0; ; {
-				j := strings.Index(d.clean[i:], cue)
-				if j < 0 {
-					break
-				}
-				j += i + len(cue)
-				i = j
-				if d.inPlace(j) || negatedZH(d.clean, j) || cue == "去" && !bareGoZH(d.clean, j-len(cue)) {
-					continue
-				}
-				name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时")
-				if n < 2 || n > 5 || d.inPlace(j+len(name)) || isWishWord(name) || known(name) || zhFunctionWords[name] {
-					continue
-				}
-				add(name)
+		afterCues(d.clean, []string{"去", "到", "前往"}, func(cue string, j int) bool {
+			if d.inPlace(j) || negatedZH(d.clean, j) || cue == "去" && !bareGoZH(d.clean, j-len(cue)) {
+				return false
 			}
-		}
+			name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时")
+			if n < 2 || n > 5 || d.inPlace(j+len(name)) || isWishWord(name) || known(name) || zhFunctionWords[name] {
+				return false
+			}
+			add(name)
+			return false
+		})
 		// what the request wants to see or eat: 看兵马俑, 想吃盐水鸭
-		for _, cue := range []string{"看", "吃", "尝"} {
-			for i := 0; ; {
-				j := strings.Index(d.clean[i:], cue)
-				if j < 0 {
-					break
-				}
-				j += i + len(cue)
-				i = j
-				if hasSuffixAny(d.clean[:j-len(cue)], "看", "好", "难", "小", "零", "不") || strings.HasPrefix(d.clean[j:], "看") || negatedZH(d.clean, j) || d.inPlace(j) {
-					continue // 看看, 好吃, 小吃, 不吃
-				}
-				name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时的个点些饭了着过到")
-				if n < 2 || n > 5 || known(name) || d.termAt(j, j+len(name)) {
-					continue
-				}
-				add(name)
+		afterCues(d.clean, []string{"看", "吃", "尝"}, func(cue string, j int) bool {
+			if hasSuffixAny(d.clean[:j-len(cue)], "看", "好", "难", "小", "零", "不") || strings.HasPrefix(d.clean[j:], "看") || negatedZH(d.clean, j) || d.inPlace(j) {
+				return false // 看看, 好吃, 小吃, 不吃
 			}
-		}
+			name, n := hanNameAt(d.clean, j, "这那哪里趟次吧呀啊时的个点些饭了着过到")
+			if n < 2 || n > 5 || known(name) || d.termAt(j, j+len(name)) {
+				return false
+			}
+			add(name)
+			return false
+		})
 	}
 	return out
 }

@@ -493,3 +493,45 @@ func isAbbrevEnd(s string, i int) bool {
 	}
 	return false
 }
+
+// afterCues calls fn with the byte offset just after each occurrence of
+// each cue in s, cue by cue, left to right, until fn returns true.
+func afterCues(s string, cues []string, fn func(cue string, j int) (stop bool)) {
+	for _, cue := range cues {
+		for i := 0; ; {
+			j := strings.Index(s[i:], cue)
+			if j < 0 {
+				break
+			}
+			j += i + len(cue)
+			i = j
+			if fn(cue, j) {
+				return
+			}
+		}
+	}
+}
+
+// capitalisedRun reads the capitalised name starting at token k
+// ("Sun Yat-sen Mausoleum", "the Lama Temple" from "Lama"): capitalised
+// words, connectors between them ("Temple of Heaven"; "and" only when
+// withAnd), hyphenated and apostrophe parts joined to their word. It
+// returns the words and the token after them.
+func capitalisedRun(toks []token, k int, withAnd bool) ([]string, int) {
+	var words []string
+	for k < len(toks) {
+		t := &toks[k]
+		if t.kind == tWord && (t.cap || len(words) > 0 && (withAnd || t.low != "and") && connectors[t.low] && k+1 < len(toks) && toks[k+1].cap) {
+			words = append(words, t.text)
+			k++
+			continue
+		}
+		if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
+			words[len(words)-1] += t.text + toks[k+1].text
+			k += 2
+			continue
+		}
+		break
+	}
+	return words, k
+}
