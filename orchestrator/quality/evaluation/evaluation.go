@@ -164,7 +164,7 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 		res.Error = err.Error()
 		return res
 	}
-	trip, err := cat.Trip(b.Origin, b.Cities())
+	trip, err := tripWithHubs(cat, b.Origin, b.Cities())
 	if err != nil {
 		res.Error = err.Error()
 		return res
@@ -486,4 +486,33 @@ func Print(w io.Writer, s Summary, rs []Result) {
 			fmt.Fprintf(w, "  %-12s %.3f\n", c.Name, v)
 		}
 	}
+}
+
+// tripWithHubs assembles the trip as the pipeline gathers it: the brief's
+// cities, and the transport to and from the hubs a connection may change
+// at (orchestrator.HubsFor) that the catalog holds, so the planner can
+// weigh connections against direct legs as it does in service.
+func tripWithHubs(cat *datasets.Catalog, origin string, cities []string) (*orchestrator.Trip, error) {
+	canon := func(c string) string { return orchestrator.CanonicalCity(c) }
+	places := append([]string{origin}, cities...)
+	all := slices.Clone(cities)
+	for _, a := range places {
+		for _, b := range places {
+			if a == "" || b == "" || canon(a) == canon(b) {
+				continue
+			}
+			for _, h := range orchestrator.HubsFor(a, b) {
+				if _, ok := cat.City(h); !ok || canon(h) == canon(origin) || slices.ContainsFunc(all, func(c string) bool { return canon(c) == canon(h) }) {
+					continue
+				}
+				all = append(all, h)
+			}
+		}
+	}
+	trip, err := cat.Trip(origin, all)
+	if err != nil {
+		return nil, err
+	}
+	trip.Cities = trip.Cities[:min(len(cities), len(trip.Cities))]
+	return trip, nil
 }
