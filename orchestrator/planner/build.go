@@ -322,7 +322,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			notBefore = prev[len(prev)-1].arrive + 120
 		}
 		outbound, home := i == 0 && l.from == w.originKey, l.to == w.originKey
-		op := w.chooseLeg(l, r.fam, v, notBefore, outbound, home)
+		lastOfDay := i+1 >= len(r.legs) || r.legs[i+1].day != l.day
+		op := w.chooseLeg(l, r.fam, v, notBefore, outbound, home, lastOfDay)
 		if op == nil {
 			if w.gaps && w.cheapestLeg(l, r.fam) == nil {
 				b.findings = append(b.findings, w.noRouteFinding(l, r.fam))

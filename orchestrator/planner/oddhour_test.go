@@ -9,21 +9,21 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/planner"
 )
 
-// TestOddHourForBudget: a budget only red-eye flights meet gets them, and
-// a finding that says so and what a flight at a sensible hour costs more;
-// an open budget gets no odd-hour leg and no such finding.
+// TestOddHourForBudget: a plan fitted to a budget books a leg at an odd
+// hour only when it saves more than a tenth of the leg's price, and then
+// says so (odd_hour_for_budget) with what a leg at a sensible hour costs
+// more; an open budget gets no odd-hour leg and no such finding.
 func TestOddHourForBudget(t *testing.T) {
 	cat := loadChina(t)
-	trip := hubTrip(t, cat, "重庆", "深圳")
-	plan := func(budget float64) *orchestrator.Itinerary {
-		b := &orchestrator.Brief{Origin: "重庆", Destinations: []string{"深圳"}, Days: 3, StartDate: "2026-12-20",
+	plan := func(origin, dest string, budget float64) *orchestrator.Itinerary {
+		b := &orchestrator.Brief{Origin: origin, Destinations: []string{dest}, Days: 3, StartDate: "2026-12-20",
 			Travelers: orchestrator.Travelers{Adults: 1},
 			Budget:    &orchestrator.Budget{Amount: budget, Currency: "CNY", PerPerson: true},
 			Language:  "zh", Now: "2026-12-02T09:00:00+08:00"}
 		if err := b.Normalize(time.Time{}); err != nil {
 			t.Fatal(err)
 		}
-		it, err := planner.Plan(b, trip, planner.Options{})
+		it, err := planner.Plan(b, hubTrip(t, cat, origin, dest), planner.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +32,7 @@ func TestOddHourForBudget(t *testing.T) {
 	odd := func(it *orchestrator.Itinerary) (legs int, found []orchestrator.Finding) {
 		for _, d := range it.Days {
 			for _, l := range d.Legs {
-				if l.Mode == "flight" && (l.Depart < "06:30" || l.Arrive > "23:30" || l.ArriveDayOffset > 0) {
+				if l.Mode != "taxi" && (l.Depart < "06:30" || l.Arrive > "23:30" || l.ArriveDayOffset > 0) {
 					legs++
 				}
 			}
@@ -44,20 +44,23 @@ func TestOddHourForBudget(t *testing.T) {
 		}
 		return legs, found
 	}
-	// 2000 CNY a head: only the 01:46 flight back keeps within it
-	n, fs := odd(plan(2000))
-	if n == 0 {
-		t.Fatal("no odd-hour flight at 2000 CNY: the scenario no longer tests the finding")
-	}
-	if len(fs) != n {
-		t.Errorf("%d odd-hour flights, %d findings: %+v", n, len(fs), fs)
+	// 北京→深圳 at 2000 CNY a head: the 03:50 train saves over 500 CNY on
+	// the flight, and the plan says so.
+	n, fs := odd(plan("北京", "深圳", 2000))
+	if n == 0 || len(fs) != n {
+		t.Fatalf("北京→深圳 at 2000 CNY: %d odd-hour legs, findings %+v; want the cheap odd-hour leg and a finding for it", n, fs)
 	}
 	for _, f := range fs {
-		if !strings.Contains(f.Message, " more") || !strings.Contains(f.Message, "to keep within the budget") || f.Severity != orchestrator.SeverityWarning {
+		if !strings.Contains(f.Message, "to keep within the budget") || !strings.Contains(f.Message, " more") || f.Severity != orchestrator.SeverityWarning {
 			t.Errorf("finding %+v", f)
 		}
 	}
-	if n, fs := odd(plan(20000)); n != 0 || len(fs) != 0 {
-		t.Errorf("open budget: %d odd-hour flights, findings %+v", n, fs)
+	// 重庆→深圳 at 2000 CNY a head: the 01:46 flight home would save 5 CNY
+	// and the last day; the 19:34 one is booked.
+	if n, fs := odd(plan("重庆", "深圳", 2000)); n != 0 || len(fs) != 0 {
+		t.Errorf("重庆→深圳 at 2000 CNY: %d odd-hour legs, findings %+v; want none for a saving of 1%%", n, fs)
+	}
+	if n, fs := odd(plan("北京", "深圳", 20000)); n != 0 || len(fs) != 0 {
+		t.Errorf("open budget: %d odd-hour legs, findings %+v", n, fs)
 	}
 }

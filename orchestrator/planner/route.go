@@ -617,7 +617,7 @@ func (w *world) legTransit(l routeLeg, fam int) int {
 		return v - 1
 	}
 	outbound, home := l.from == w.originKey, l.to == w.originKey
-	op := w.chooseLeg(l, fam, variant{tier: orchestrator.TierMid}, -1, outbound, home)
+	op := w.chooseLeg(l, fam, variant{tier: orchestrator.TierMid}, -1, outbound, home, false)
 	score := 0
 	if op != nil {
 		dep, arr := w.legTimes(op, l, outbound, home, -1)
