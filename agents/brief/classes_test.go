@@ -162,6 +162,8 @@ var classCases = []classCase{
 	{"people", "我们一家五口，三个大人两个小孩，从武汉去北京玩五天", map[string]string{"adults": "3", "children": "2"}},
 	{"people", "一家四口，三个大人，从广州去深圳两天", map[string]string{"adults": "3", "children": "1"}},
 	{"sights", "从大理去丽江三天，去玉龙雪山", map[string]string{"dests": "Lijiang", "must": "玉龙雪山"}},
+	{"sights", "3 days in Wuhan from Shanghai, Yellow Crane Tower and Hubei Provincial Museum", map[string]string{"origin": "Shanghai", "dests": "Wuhan", "must": "Yellow Crane Tower,Hubei Provincial Museum"}},
+	{"sights", "Xi'an for 4 days from Beijing, Shaanxi History Museum, 2 adults", map[string]string{"dests": "Xi'an", "must": "Shaanxi History Museum"}},
 	{"sights", "从南京去上海两天，想去武康路和南京路", map[string]string{"dests": "Shanghai", "must": "武康路,南京路"}},
 	{"sights", "从上海到广州4天，想去长隆野生动物世界", map[string]string{"dests": "Guangzhou", "must": "长隆野生动物世界"}},
 	{"sights", "从北京飞深圳，玩三天，去世界之窗和欢乐谷", map[string]string{"dests": "Shenzhen", "must": "世界之窗,欢乐谷", "require": "flight"}},

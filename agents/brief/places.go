@@ -309,6 +309,13 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 	if next < len(toks) && toks[next].kind == tWord && notPlaceAfter[toks[next].low] {
 		return false
 	}
+	// a sight named after the place: "Hubei Provincial Museum", "Shaanxi
+	// History Museum", "Beijing Zoo"
+	if next < len(toks) && toks[next].kind == tWord && toks[next].cap && d.mixedCase {
+		if words, _ := capitalisedRun(toks, next, false); len(words) > 0 && len(words) <= 3 && sightHeadEN[strings.ToLower(words[len(words)-1])] {
+			return false
+		}
+	}
 	if next+1 < len(toks) && toks[next].text == "'" && toks[next+1].low == "s" {
 		return true
 	}
