@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/planner"
 )
 
 var sandboxCities = []string{"北京", "上海", "杭州", "苏州", "南京", "成都", "重庆", "武汉", "广州", "深圳"}
@@ -24,14 +23,7 @@ func planSandbox(t *testing.T, i int, budget float64, comfort string) *orchestra
 	if err := b.Normalize(time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	trip, err := loadChina(t).Trip(b.Origin, b.Cities())
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := planner.Plan(b, trip, planner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it, _ := planOnSandbox(t, loadChina(t), b)
 	return it
 }
 
@@ -135,14 +127,7 @@ func TestDeterministicVariants(t *testing.T) {
 			if err := b.Normalize(time.Time{}); err != nil {
 				t.Fatal(err)
 			}
-			trip, err := cat.Trip(b.Origin, b.Cities())
-			if err != nil {
-				t.Fatal(err)
-			}
-			it, err := planner.Plan(b, trip, planner.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			it, _ := planOnSandbox(t, cat, b)
 			data, err := json.Marshal(it)
 			if err != nil {
 				t.Fatal(err)

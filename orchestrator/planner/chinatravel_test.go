@@ -30,6 +30,21 @@ func datasetDir(t testing.TB, name string) string {
 
 var chinaCatalog *datasets.Catalog
 
+// planOnSandbox plans the normalised brief b on a sandbox catalog and returns
+// the itinerary and the trip it was planned from.
+func planOnSandbox(t testing.TB, cat *datasets.Catalog, b *orchestrator.Brief) (*orchestrator.Itinerary, *orchestrator.Trip) {
+	t.Helper()
+	trip, err := cat.Trip(b.Origin, b.Cities())
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := planner.Plan(b, trip, planner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it, trip
+}
+
 func loadChina(t testing.TB) *datasets.Catalog {
 	t.Helper()
 	if chinaCatalog == nil {
@@ -64,14 +79,7 @@ func chengduBrief(t testing.TB) *orchestrator.Brief {
 func TestChinaTravelChengdu(t *testing.T) {
 	cat := loadChina(t)
 	b := chengduBrief(t)
-	trip, err := cat.Trip(b.Origin, b.Cities())
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := planner.Plan(b, trip, planner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it, trip := planOnSandbox(t, cat, b)
 	chengdu, _ := cat.City("成都")
 	ids := map[string]bool{}
 	for _, a := range chengdu.Attractions {
@@ -141,14 +149,7 @@ func TestChinaTravelDeterministic(t *testing.T) {
 	var first []byte
 	for i := 0; i < 3; i++ {
 		b := chengduBrief(t)
-		trip, err := cat.Trip(b.Origin, b.Cities())
-		if err != nil {
-			t.Fatal(err)
-		}
-		it, err := planner.Plan(b, trip, planner.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		it, _ := planOnSandbox(t, cat, b)
 		data, err := json.Marshal(it)
 		if err != nil {
 			t.Fatal(err)
@@ -191,14 +192,7 @@ func TestChinaTravelTwoCities(t *testing.T) {
 	if err := b.Normalize(time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	trip, err := cat.Trip(b.Origin, b.Cities())
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := planner.Plan(b, trip, planner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it, trip := planOnSandbox(t, cat, b)
 	if len(it.Cities) != 2 {
 		t.Fatalf("cities %+v", it.Cities)
 	}

@@ -22,14 +22,7 @@ func planChina(t *testing.T, b *orchestrator.Brief) (*orchestrator.Itinerary, or
 		t.Fatal(err)
 	}
 	cat := loadChina(t)
-	trip, err := cat.Trip(b.Origin, b.Cities())
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, err := planner.Plan(b, trip, planner.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it, trip := planOnSandbox(t, cat, b)
 	return it, verifier.Verify(b, trip, it)
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
-	"github.com/tripweave/tripweave/orchestrator/planner"
 )
 
 // TestNightViewsInTheEvening plans two days with the interest "night
@@ -39,14 +38,7 @@ func TestNightViewsInTheEvening(t *testing.T) {
 		if err := b.Normalize(time.Time{}); err != nil {
 			t.Fatal(err)
 		}
-		trip, err := cat.Trip(b.Origin, b.Cities())
-		if err != nil {
-			t.Fatal(err)
-		}
-		it, err := planner.Plan(b, trip, planner.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		it, _ := planOnSandbox(t, cat, b)
 		ok := false
 		var got []string
 		for _, d := range it.Days {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
-	"github.com/tripweave/tripweave/orchestrator/planner"
 	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
@@ -28,14 +27,7 @@ func TestMealVariety(t *testing.T) {
 			if err := b.Normalize(time.Time{}); err != nil {
 				t.Fatal(err)
 			}
-			trip, err := cat.Trip(b.Origin, b.Cities())
-			if err != nil {
-				t.Fatal(err)
-			}
-			it, err := planner.Plan(b, trip, planner.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			it, _ := planOnSandbox(t, cat, b)
 			days := quality.MealCategories(it, nil)
 			n := 0
 			for _, d := range days {
