@@ -125,14 +125,13 @@ type MinuteSpan struct{ Open, Close int }
 // It returns nil when no day has a span.
 func GroupHours(week [7][]MinuteSpan) []OpeningHours {
 	type key struct{ open, close string }
-	clock := func(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
 	byKey := map[key][]int{}
 	var keys []key
 	for _, d := range []int{1, 2, 3, 4, 5, 6, 0} {
 		for _, s := range week[d] {
-			k := key{clock(s.Open), clock(s.Close)}
+			k := key{FormatClock(s.Open), FormatClock(s.Close)}
 			if s.Close > 1440 {
-				k.close = clock(s.Close - 1440)
+				k.close = FormatClock(s.Close - 1440)
 			}
 			if _, seen := byKey[k]; !seen {
 				keys = append(keys, k)

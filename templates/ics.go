@@ -16,10 +16,6 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
-// mealMinutes is how long each meal is booked for in a calendar; the
-// planner's meal lengths.
-var mealMinutes = map[string]int{orchestrator.Breakfast: 45, orchestrator.Lunch: 60, orchestrator.Dinner: 75}
-
 // icsTime is an event boundary: a wall-clock time in a named zone
 // (TZID), a floating time (zone unknown), or a date (all day).
 type icsTime struct {
@@ -249,10 +245,7 @@ func (c *calendar) collect(it *orchestrator.Itinerary) {
 			}
 			city := firstNonEmpty(m.City, d.City)
 			tz, loc := c.tzOf(city)
-			dur := mealMinutes[m.Slot]
-			if dur == 0 {
-				dur = 60
-			}
+			dur := orchestrator.MealMinutes(m.Slot) // the planner's meal lengths
 			start := at(date, st, loc)
 			ev := icsEvent{
 				uid:      c.uid("meal", day, strconv.Itoa(i), m.RestaurantID),

@@ -129,15 +129,11 @@ func fnum(f float64, prec int) string {
 
 // clockMinutes parses "HH:MM" into minutes after midnight.
 func clockMinutes(s string) (int, bool) {
-	if len(s) != 5 || s[2] != ':' {
+	m, ok := orchestrator.ParseClock(s)
+	if !ok || len(s) != 5 || m >= 1440 {
 		return 0, false
 	}
-	h, err1 := strconv.Atoi(s[:2])
-	m, err2 := strconv.Atoi(s[3:])
-	if err1 != nil || err2 != nil || h < 0 || h > 23 || m < 0 || m > 59 {
-		return 0, false
-	}
-	return h*60 + m, true
+	return m, true
 }
 
 // mdEscape escapes s for Markdown inline text: the characters that start

@@ -1,7 +1,6 @@
 package amap
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -457,4 +456,4 @@ func (sc *schedule) result() []orchestrator.OpeningHours {
 	return orchestrator.GroupHours(week)
 }
 
-func clockText(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
+func clockText(m int) string { return orchestrator.FormatClock(m) }

@@ -3,6 +3,8 @@ package amap
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // railwayTypes maps the numeric railway types some Amap answers carry to
@@ -49,30 +51,14 @@ func RailwayClass(typ, trip string) string {
 }
 
 // clockMinutes reads a clock time as Amap writes it — "07:30", "7:30",
-// "0730" — into minutes after midnight; hours up to 47 stand for the next
+// "0730" — into minutes after midnight; hours up to 48 stand for the next
 // day ("25:10"). ok is false for anything else.
 func clockMinutes(s string) (int, bool) {
 	s = strings.TrimSpace(s)
-	var hs, ms string
-	if h, m, found := strings.Cut(s, ":"); found {
-		hs, ms = h, m
-	} else if len(s) == 4 {
-		hs, ms = s[:2], s[2:]
-	} else {
-		return 0, false
+	if len(s) == 4 && !strings.Contains(s, ":") {
+		s = s[:2] + ":" + s[2:]
 	}
-	if len(hs) < 1 || len(hs) > 2 || len(ms) != 2 || !allDigits(hs) || !allDigits(ms) {
-		return 0, false
-	}
-	h := int(hs[0] - '0')
-	if len(hs) == 2 {
-		h = h*10 + int(hs[1]-'0')
-	}
-	m := int(ms[0]-'0')*10 + int(ms[1]-'0')
-	if h > 47 || m > 59 {
-		return 0, false
-	}
-	return h*60 + m, true
+	return orchestrator.ParseClockSpan(s)
 }
 
 // railTimes reads a railway leg's departure and arrival stop times and its

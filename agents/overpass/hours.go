@@ -90,29 +90,7 @@ func tokenize(s string) ([]string, bool) {
 
 // clock parses "HH:MM" or "H:MM" (hours up to 48, for spans past
 // midnight) to minutes.
-func clock(s string) (int, bool) {
-	hs, ms, ok := strings.Cut(s, ":")
-	if !ok || len(hs) < 1 || len(hs) > 2 || len(ms) != 2 {
-		return 0, false
-	}
-	h, m := 0, 0
-	for _, c := range hs {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		h = h*10 + int(c-'0')
-	}
-	for _, c := range ms {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		m = m*10 + int(c-'0')
-	}
-	if h > 48 || m > 59 {
-		return 0, false
-	}
-	return h*60 + m, true
-}
+func clock(s string) (int, bool) { return orchestrator.ParseClockSpan(s) }
 
 func (p *hoursParser) peek() string {
 	if p.i < len(p.toks) {

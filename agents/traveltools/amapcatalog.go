@@ -628,19 +628,11 @@ func timetable(rails []amap.TransitLeg) (dep, arr string, dayOffset, span int, o
 
 // hhmmMinutes reads "HH:MM" (00:00-23:59) into minutes.
 func hhmmMinutes(s string) (int, bool) {
-	if len(s) != 5 || s[2] != ':' {
+	m, ok := orchestrator.ParseClock(s)
+	if !ok || len(s) != 5 || m >= 1440 {
 		return 0, false
 	}
-	for _, i := range []int{0, 1, 3, 4} {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	h, m := int(s[0]-'0')*10+int(s[1]-'0'), int(s[3]-'0')*10+int(s[4]-'0')
-	if h > 23 || m > 59 {
-		return 0, false
-	}
-	return h*60 + m, true
+	return m, true
 }
 
 // busOption describes a plan of bus (and metro) rides: a coach or city

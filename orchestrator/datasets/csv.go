@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // table is a CSV file read whole: a header and rows, addressable by column
@@ -113,22 +115,14 @@ func parseInt(s string) (int, bool) {
 // midnight; "24:00" is 1440.
 func clockMinutes(s string) (int, bool) {
 	s = strings.TrimSpace(s)
-	parts := strings.Split(s, ":")
-	if len(parts) < 2 || len(parts) > 3 {
-		return 0, false
+	if len(s) > 5 && s[len(s)-3] == ':' { // seconds
+		s = s[:len(s)-3]
 	}
-	h, err1 := strconv.Atoi(parts[0])
-	m, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil || h < 0 || h > 24 || m < 0 || m > 59 || (h == 24 && m != 0) {
-		return 0, false
-	}
-	return h*60 + m, true
+	return orchestrator.ParseClock(s)
 }
 
 // clock formats minutes after midnight as "HH:MM" (1440 → "24:00").
-func clock(min int) string {
-	return fmt.Sprintf("%02d:%02d", min/60, min%60)
-}
+func clock(min int) string { return orchestrator.FormatClock(min) }
 
 // normClock normalizes a time of day to "HH:MM", or returns "" when s is
 // not one.
