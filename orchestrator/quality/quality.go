@@ -39,6 +39,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/quality/tripindex"
 )
 
 // Component names.
@@ -139,7 +140,19 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 	}
 	for i := range trip.Cities {
 		cd := &trip.Cities[i]
-		if cd.Attractions != nil {
+		// A catalog with a content address is looked up in its shared
+		// index; another is scanned. Either way the last city listing an
+		// ID, and its last entry there, is kept.
+		switch {
+		case cd.Attractions == nil:
+		case cd.Attractions.Ref != "":
+			x := tripindex.AttractionsOf(cd.Attractions)
+			for id := range s.attractions {
+				if j, ok := x.Find(id); ok {
+					s.attractions[id] = &cd.Attractions.Value[j]
+				}
+			}
+		default:
 			for j := range cd.Attractions.Value {
 				a := &cd.Attractions.Value[j]
 				if _, ok := s.attractions[a.ID]; ok {
@@ -147,7 +160,16 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 				}
 			}
 		}
-		if cd.Restaurants != nil {
+		switch {
+		case cd.Restaurants == nil:
+		case cd.Restaurants.Ref != "":
+			x := tripindex.RestaurantsOf(cd.Restaurants)
+			for id := range s.restaurants {
+				if j, ok := x.Find(id); ok {
+					s.restaurants[id] = &cd.Restaurants.Value[j]
+				}
+			}
+		default:
 			for j := range cd.Restaurants.Value {
 				r := &cd.Restaurants.Value[j]
 				if _, ok := s.restaurants[r.ID]; ok {
@@ -230,7 +252,7 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 			if cd.Attractions == nil {
 				continue
 			}
-			if j, _ := concepts.Resolve(name, concepts.AttractionCandidates(cd.Attractions.Value)); j >= 0 {
+			if tripindex.Resolve(cd.Attractions, name) >= 0 {
 				held = true
 				break
 			}

@@ -20,25 +20,25 @@ func (v *verifier) mustVisit() {
 	var stops []concepts.Candidate
 	for _, d := range v.it.Days {
 		for _, s := range d.Stops {
-			if a := v.attractions[s.AttractionID]; a != nil {
+			if a := v.attraction(s.AttractionID); a != nil {
 				stops = append(stops, concepts.Candidate{Name: a.Name, Popularity: a.Popularity})
 			}
 		}
 	}
 	visited := map[string]bool{}
 	for _, c := range v.it.Cities {
-		visited[canon(c.City)] = true
+		visited[v.canon(c.City)] = true
 	}
 	found := 0
 	for _, name := range v.b.MustVisit {
 		inData := ""
 		where := ""
-		for i := range v.trip.Cities {
-			cd := &v.trip.Cities[i]
+		for i := range v.cities {
+			cd := v.cities[i].data
 			if cd.Attractions == nil {
 				continue
 			}
-			if j, _ := concepts.Resolve(name, concepts.AttractionCandidates(cd.Attractions.Value)); j >= 0 && (inData == "" || visited[canon(cd.Name)] && !visited[canon(where)]) {
+			if j := v.cities[i].attractions.Resolve(name, cd.Attractions.Value); j >= 0 && (inData == "" || visited[v.canon(cd.Name)] && !visited[v.canon(where)]) {
 				inData, where = cd.Attractions.Value[j].Name, cd.Name
 			}
 		}
@@ -53,7 +53,7 @@ func (v *verifier) mustVisit() {
 		if i, _ := concepts.Resolve(name, stops); i >= 0 {
 			continue
 		}
-		if !visited[canon(where)] {
+		if !visited[v.canon(where)] {
 			v.fail(CheckMustVisit, 0, name, "%s (%s) is in %s, which the plan does not visit", name, inData, where)
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/quality"
+	"github.com/tripweave/tripweave/orchestrator/quality/tripindex"
 )
 
 // Check names. Hard checks are the brief's constraints; commonsense checks
@@ -50,13 +51,57 @@ var (
 // the data do not state while the brief needs some allowed.
 const FindingHouseRulesUnverified = "house_rules_unverified"
 
+// numChecks is how many checks there are: len(Commonsense) + len(Hard).
+const numChecks = 17
+
+// checkIndex numbers the checks for the verifier's tables (-1 for none).
+func checkIndex(name string) int {
+	switch name {
+	case CheckCompleteDays:
+		return 0
+	case CheckPlacesExist:
+		return 1
+	case CheckWithinCity:
+		return 2
+	case CheckNoRepeats:
+		return 3
+	case CheckHours:
+		return 4
+	case CheckNights:
+		return 5
+	case CheckLegs:
+		return 6
+	case CheckTransportModes:
+		return 7
+	case CheckBudgetSums:
+		return 8
+	case CheckBudget:
+		return 9
+	case CheckRoute:
+		return 10
+	case CheckRoomType:
+		return 11
+	case CheckHouseRules:
+		return 12
+	case CheckCuisines:
+		return 13
+	case CheckTransport:
+		return 14
+	case CheckMustVisit:
+		return 15
+	case CheckRequire:
+		return 16
+	}
+	return -1
+}
+
 // maxFindingsPerCheck bounds the findings one check reports.
 const maxFindingsPerCheck = 20
 
 // Verify checks it against b and trip and returns the report. It never
 // fails: a missing itinerary is reported as failed checks.
 func Verify(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) orchestrator.Report {
-	v := &verifier{b: b, trip: trip, it: it, status: map[string]string{}, counts: map[string]int{}}
+	v := &verifier{b: b, trip: trip, it: it}
 	v.index()
 	if it == nil {
 		for _, c := range Commonsense {
@@ -86,7 +131,7 @@ func Verify(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Iti
 			kind = orchestrator.CheckHard
 		}
 		for _, name := range list {
-			st := v.status[name]
+			st := v.status[checkIndex(name)]
 			if st == "" {
 				st = orchestrator.CheckPass
 			}
@@ -104,65 +149,128 @@ type verifier struct {
 	trip *orchestrator.Trip
 	it   *orchestrator.Itinerary
 
-	cities      map[string]*orchestrator.CityData // canonical name → data
-	attractions map[string]*orchestrator.Attraction
-	restaurants map[string]*orchestrator.Restaurant
-	hotels      map[string]*orchestrator.Accommodation
-	options     map[string]*orchestrator.TransportOption
-	cityOf      map[string]string // entity ID → canonical city
+	cities  []city               // trip.Cities, indexed
+	options []*tripindex.Options // trip.Transport, indexed when first needed
+	// hops holds the ground hops rebuilt from the fare model (option).
+	hops map[optionKey]*orchestrator.TransportOption
+	// canons memoizes CanonicalCity for the few names of a plan.
+	canons []canonical
 
-	status   map[string]string
-	counts   map[string]int
+	status   [numChecks]string
+	counts   [numChecks]int
 	findings []orchestrator.Finding
 }
 
+// city is a city of the trip with its catalogs' indexes (nil for a
+// missing catalog).
+type city struct {
+	canon       string
+	data        *orchestrator.CityData
+	attractions *tripindex.Attractions
+	restaurants *tripindex.IDs
+	hotels      *tripindex.IDs
+}
+
+type optionKey struct{ id, from, to string }
+
+type canonical struct{ name, canon string }
+
+// index finds the indexes of the trip's catalogs: shared by plans for
+// catalogs with a content address, built for this plan for the others.
+// Lookups run over the cities from the last, so that an ID two cities
+// list is found where a map filled in trip order would keep it.
 func (v *verifier) index() {
-	v.cities = map[string]*orchestrator.CityData{}
-	v.attractions = map[string]*orchestrator.Attraction{}
-	v.restaurants = map[string]*orchestrator.Restaurant{}
-	v.hotels = map[string]*orchestrator.Accommodation{}
-	v.options = map[string]*orchestrator.TransportOption{}
-	v.cityOf = map[string]string{}
 	if v.trip == nil {
 		return
 	}
+	v.cities = make([]city, len(v.trip.Cities))
 	for i := range v.trip.Cities {
 		cd := &v.trip.Cities[i]
-		k := orchestrator.CanonicalCity(cd.Name)
-		v.cities[k] = cd
-		if cd.Attractions != nil {
-			for j := range cd.Attractions.Value {
-				a := &cd.Attractions.Value[j]
-				v.attractions[a.ID], v.cityOf[a.ID] = a, k
-			}
-		}
-		if cd.Restaurants != nil {
-			for j := range cd.Restaurants.Value {
-				r := &cd.Restaurants.Value[j]
-				v.restaurants[r.ID], v.cityOf[r.ID] = r, k
-			}
-		}
-		if cd.Hotels != nil {
-			for j := range cd.Hotels.Value {
-				h := &cd.Hotels.Value[j]
-				v.hotels[h.ID], v.cityOf[h.ID] = h, k
-			}
+		v.cities[i] = city{canon: v.canon(cd.Name), data: cd,
+			attractions: tripindex.AttractionsOf(cd.Attractions),
+			restaurants: tripindex.RestaurantsOf(cd.Restaurants),
+			hotels:      tripindex.HotelsOf(cd.Hotels)}
+	}
+}
+
+// attraction returns the trip's attraction with that ID, or nil.
+func (v *verifier) attraction(id string) *orchestrator.Attraction {
+	for i := len(v.cities) - 1; i >= 0; i-- {
+		if j, ok := v.cities[i].attractions.Find(id); ok {
+			return &v.cities[i].data.Attractions.Value[j]
 		}
 	}
-	for i := range v.trip.Transport {
-		l := &v.trip.Transport[i].Value
-		for j := range l.Options {
-			o := &l.Options[j]
-			v.options[o.ID+"\x00"+orchestrator.CanonicalCity(l.From)+"\x00"+orchestrator.CanonicalCity(l.To)] = o
+	return nil
+}
+
+// restaurant returns the trip's restaurant with that ID, or nil.
+func (v *verifier) restaurant(id string) *orchestrator.Restaurant {
+	for i := len(v.cities) - 1; i >= 0; i-- {
+		if j, ok := v.cities[i].restaurants.Find(id); ok {
+			return &v.cities[i].data.Restaurants.Value[j]
 		}
 	}
+	return nil
+}
+
+// hotel returns the trip's accommodation with that ID, or nil.
+func (v *verifier) hotel(id string) *orchestrator.Accommodation {
+	for i := len(v.cities) - 1; i >= 0; i-- {
+		if j, ok := v.cities[i].hotels.Find(id); ok {
+			return &v.cities[i].data.Hotels.Value[j]
+		}
+	}
+	return nil
+}
+
+// cityOf returns the canonical city of an entity of the trip data: the
+// last city listing the ID, as an attraction, restaurant or accommodation
+// (the last of these three, in that order, when a city lists it as more).
+func (v *verifier) cityOf(id string) (string, bool) {
+	for i := len(v.cities) - 1; i >= 0; i-- {
+		c := &v.cities[i]
+		if _, ok := c.hotels.Find(id); ok {
+			return c.canon, true
+		}
+		if _, ok := c.restaurants.Find(id); ok {
+			return c.canon, true
+		}
+		if _, ok := c.attractions.Find(id); ok {
+			return c.canon, true
+		}
+	}
+	return "", false
+}
+
+// city returns the data of the city whose canonical name is k, or nil.
+func (v *verifier) city(k string) *orchestrator.CityData {
+	for i := len(v.cities) - 1; i >= 0; i-- {
+		if v.cities[i].canon == k {
+			return v.cities[i].data
+		}
+	}
+	return nil
+}
+
+// canon is orchestrator.CanonicalCity, memoized for the plan.
+func (v *verifier) canon(s string) string {
+	for _, c := range v.canons {
+		if c.name == s {
+			return c.canon
+		}
+	}
+	k := orchestrator.CanonicalCity(s)
+	if len(v.canons) < 32 {
+		v.canons = append(v.canons, canonical{s, k})
+	}
+	return k
 }
 
 // fail marks a check failed and records a finding.
 func (v *verifier) fail(check string, day int, subject, format string, args ...any) {
-	v.status[check] = orchestrator.CheckFail
-	v.counts[check]++
-	if v.counts[check] > maxFindingsPerCheck {
+	v.status[checkIndex(check)] = orchestrator.CheckFail
+	v.counts[checkIndex(check)]++
+	if v.counts[checkIndex(check)] > maxFindingsPerCheck {
 		return
 	}
 	v.findings = append(v.findings, orchestrator.Finding{
@@ -172,16 +280,14 @@ func (v *verifier) fail(check string, day int, subject, format string, args ...a
 }
 
 func (v *verifier) na(check string) {
-	if v.status[check] == "" {
-		v.status[check] = orchestrator.CheckNotApplicable
+	if v.status[checkIndex(check)] == "" {
+		v.status[checkIndex(check)] = orchestrator.CheckNotApplicable
 	}
 }
 
-func canon(s string) string { return orchestrator.CanonicalCity(s) }
-
 // hasData reports whether the trip holds a kind of data for a city.
 func (v *verifier) hasData(city, kind string) bool {
-	cd := v.cities[canon(city)]
+	cd := v.city(v.canon(city))
 	if cd == nil {
 		return false
 	}
@@ -237,17 +343,17 @@ func (v *verifier) completeDays() {
 func (v *verifier) placesExist() {
 	for _, d := range v.it.Days {
 		for _, s := range d.Stops {
-			if a := v.attractions[s.AttractionID]; a == nil || a.Name != s.Name {
+			if a := v.attraction(s.AttractionID); a == nil || a.Name != s.Name {
 				v.fail(CheckPlacesExist, d.Day, s.Name, "attraction %q (%s) is not in the trip data", s.Name, s.AttractionID)
 			}
 		}
 		for _, m := range d.Meals {
-			if r := v.restaurants[m.RestaurantID]; r == nil || r.Name != m.Name {
+			if r := v.restaurant(m.RestaurantID); r == nil || r.Name != m.Name {
 				v.fail(CheckPlacesExist, d.Day, m.Name, "restaurant %q (%s) is not in the trip data", m.Name, m.RestaurantID)
 			}
 		}
 		if st := d.Stay; st != nil {
-			if h := v.hotels[st.AccommodationID]; h == nil || h.Name != st.Name {
+			if h := v.hotel(st.AccommodationID); h == nil || h.Name != st.Name {
 				v.fail(CheckPlacesExist, d.Day, st.Name, "accommodation %q (%s) is not in the trip data", st.Name, st.AccommodationID)
 			}
 		}
@@ -258,25 +364,44 @@ func (v *verifier) placesExist() {
 		}
 	}
 	for _, st := range v.it.Stays {
-		if h := v.hotels[st.AccommodationID]; h == nil || h.Name != st.Name {
+		if h := v.hotel(st.AccommodationID); h == nil || h.Name != st.Name {
 			v.fail(CheckPlacesExist, st.FirstNight, st.Name, "accommodation %q (%s) is not in the trip data", st.Name, st.AccommodationID)
 		}
 	}
 }
 
 func (v *verifier) option(l orchestrator.Leg) *orchestrator.TransportOption {
-	key := l.OptionID + "\x00" + canon(l.From) + "\x00" + canon(l.To)
-	if o, ok := v.options[key]; ok {
+	from, to := v.canon(l.From), v.canon(l.To)
+	if v.trip != nil && v.options == nil {
+		v.options = make([]*tripindex.Options, len(v.trip.Transport))
+		for i := range v.trip.Transport {
+			v.options[i] = tripindex.OptionsOf(&v.trip.Transport[i])
+		}
+	}
+	// The last leg listing the option, as a map filled in trip order
+	// would keep it.
+	for i := len(v.options) - 1; i >= 0; i-- {
+		if x := v.options[i]; x.From == from && x.To == to {
+			if j, ok := x.Find(l.OptionID); ok {
+				return &v.trip.Transport[i].Value.Options[j]
+			}
+		}
+	}
+	key := optionKey{l.OptionID, from, to}
+	if o, ok := v.hops[key]; ok {
 		return o
 	}
-	if mode, from, to, ok := orchestrator.ParseGroundID(l.OptionID); ok && from == canon(l.From) && to == canon(l.To) {
+	if mode, gfrom, gto, ok := orchestrator.ParseGroundID(l.OptionID); ok && gfrom == from && gto == to {
 		// A ground hop is not in the data: rebuild it from the documented
 		// fare model over the distance between the cities' positions.
 		a, ok1 := orchestrator.CityPosition(v.trip, l.From)
 		b, ok2 := orchestrator.CityPosition(v.trip, l.To)
 		if ok1 && ok2 && a.DistanceKM(b) <= orchestrator.GroundMaxKM {
 			if o, ok := orchestrator.GroundHop(mode, l.From, l.To, orchestrator.GroundRoadKM(a, b), v.it.Currency); ok {
-				v.options[key] = &o
+				if v.hops == nil {
+					v.hops = map[optionKey]*orchestrator.TransportOption{}
+				}
+				v.hops[key] = &o
 				return &o
 			}
 		}
@@ -335,7 +460,7 @@ func (v *verifier) journeys(d *orchestrator.Day) {
 				cost += l.Cost.Cents
 			}
 		}
-		if len(legs) != jr.Legs || len(legs) < 2 || canon(legs[0].From) != canon(jr.From) || canon(legs[len(legs)-1].To) != canon(jr.To) ||
+		if len(legs) != jr.Legs || len(legs) < 2 || v.canon(legs[0].From) != v.canon(jr.From) || v.canon(legs[len(legs)-1].To) != v.canon(jr.To) ||
 			legs[0].Depart != jr.Depart || legs[len(legs)-1].Arrive != jr.Arrive || cost != jr.Cost.Cents {
 			v.fail(CheckLegs, d.Day, jr.From+" → "+jr.To, "day %d: the journey %s → %s does not match its legs", d.Day, jr.From, jr.To)
 		}
@@ -344,12 +469,12 @@ func (v *verifier) journeys(d *orchestrator.Day) {
 
 // inCity reports whether an entity of the trip data lies in one of cities.
 func (v *verifier) inCity(id string, cities ...string) bool {
-	k, ok := v.cityOf[id]
+	k, ok := v.cityOf(id)
 	if !ok {
 		return false
 	}
 	for _, c := range cities {
-		if canon(c) == k {
+		if v.canon(c) == k {
 			return true
 		}
 	}
@@ -366,19 +491,19 @@ func (v *verifier) withinCity() {
 			}
 		}
 		for _, s := range d.Stops {
-			if v.attractions[s.AttractionID] != nil && !v.inCity(s.AttractionID, allowed...) {
+			if v.attraction(s.AttractionID) != nil && !v.inCity(s.AttractionID, allowed...) {
 				v.fail(CheckWithinCity, d.Day, s.Name, "day %d visits %s outside %s", d.Day, s.Name, strings.Join(allowed, "/"))
 			}
 		}
 		for _, m := range d.Meals {
-			if v.restaurants[m.RestaurantID] != nil && !v.inCity(m.RestaurantID, allowed...) {
+			if v.restaurant(m.RestaurantID) != nil && !v.inCity(m.RestaurantID, allowed...) {
 				v.fail(CheckWithinCity, d.Day, m.Name, "day %d eats at %s outside %s", d.Day, m.Name, strings.Join(allowed, "/"))
 			}
 			if v.b.Origin != "" && v.inCity(m.RestaurantID, v.b.Origin) {
 				v.fail(CheckWithinCity, d.Day, m.Name, "day %d plans a meal in the home city %s", d.Day, v.b.Origin)
 			}
 		}
-		if st := d.Stay; st != nil && v.hotels[st.AccommodationID] != nil && !v.inCity(st.AccommodationID, d.City) {
+		if st := d.Stay; st != nil && v.hotel(st.AccommodationID) != nil && !v.inCity(st.AccommodationID, d.City) {
 			v.fail(CheckWithinCity, d.Day, st.Name, "night %d is spent at %s, not in %s", d.Day, st.Name, d.City)
 		}
 	}
@@ -484,7 +609,7 @@ func (v *verifier) hours() {
 			}
 			prevEnd = en
 			spans = append(spans, span{st, en, s.Name})
-			if a := v.attractions[s.AttractionID]; a != nil {
+			if a := v.attraction(s.AttractionID); a != nil {
 				if !open(a.Hours, wd, st, en) {
 					v.fail(CheckHours, d.Day, s.Name, "%s is not open %s–%s", s.Name, s.Start, s.End)
 				}
@@ -501,7 +626,7 @@ func (v *verifier) hours() {
 			}
 			n := mealMinutes[m.Slot]
 			spans = append(spans, span{t, t + n, m.Name})
-			if r := v.restaurants[m.RestaurantID]; r != nil && !open(r.Hours, wd, t, t+n) {
+			if r := v.restaurant(m.RestaurantID); r != nil && !open(r.Hours, wd, t, t+n) {
 				v.fail(CheckHours, d.Day, m.Name, "%s is not open for %s at %s", m.Name, m.Slot, m.Time)
 			}
 		}
@@ -529,7 +654,7 @@ func (v *verifier) nights() {
 	it := v.it
 	people := v.people()
 	for _, st := range it.Stays {
-		h := v.hotels[st.AccommodationID]
+		h := v.hotel(st.AccommodationID)
 		if h == nil {
 			continue // reported by places_exist
 		}
@@ -575,7 +700,7 @@ func (v *verifier) legs() {
 	for i := range it.Days {
 		d := &it.Days[i]
 		if len(d.Legs) == 0 {
-			if where != "" && canon(d.City) != canon(where) {
+			if where != "" && v.canon(d.City) != v.canon(where) {
 				v.fail(CheckLegs, d.Day, d.City, "day %d is in %s without travelling from %s", d.Day, d.City, where)
 			}
 			where = d.City
@@ -587,7 +712,7 @@ func (v *verifier) legs() {
 				first = l
 			}
 			last = l
-			if where != "" && canon(l.From) != canon(where) {
+			if where != "" && v.canon(l.From) != v.canon(where) {
 				v.fail(CheckLegs, d.Day, l.From, "day %d leaves from %s but the traveller is in %s", d.Day, l.From, where)
 			}
 			where = l.To
@@ -615,17 +740,17 @@ func (v *verifier) legs() {
 				}
 			}
 		}
-		if canon(where) != canon(d.City) {
+		if v.canon(where) != v.canon(d.City) {
 			v.fail(CheckLegs, d.Day, d.City, "day %d ends in %s but its legs end in %s", d.Day, d.City, where)
 		}
 		v.journeys(d)
 		where = d.City
 	}
 	if origin != "" {
-		if len(it.Days) == 0 || len(it.Days[0].Legs) == 0 || canon(first.From) != canon(origin) {
+		if len(it.Days) == 0 || len(it.Days[0].Legs) == 0 || v.canon(first.From) != v.canon(origin) {
 			v.fail(CheckLegs, 1, origin, "the trip does not leave from %s on day 1", origin)
 		}
-		if last == nil || canon(last.To) != canon(origin) || len(it.Days[len(it.Days)-1].Legs) == 0 {
+		if last == nil || v.canon(last.To) != v.canon(origin) || len(it.Days[len(it.Days)-1].Legs) == 0 {
 			v.fail(CheckLegs, len(it.Days), origin, "the trip does not return to %s on the last day", origin)
 		}
 	}
@@ -708,7 +833,7 @@ func (v *verifier) budgetSums() {
 			transport += unit * units
 		}
 		for _, s := range d.Stops {
-			a := v.attractions[s.AttractionID]
+			a := v.attraction(s.AttractionID)
 			if a == nil {
 				continue
 			}
@@ -725,7 +850,7 @@ func (v *verifier) budgetSums() {
 			tickets += unit * people
 		}
 		for _, m := range d.Meals {
-			r := v.restaurants[m.RestaurantID]
+			r := v.restaurant(m.RestaurantID)
 			if r == nil {
 				continue
 			}
@@ -741,7 +866,7 @@ func (v *verifier) budgetSums() {
 		if d.Stay != nil {
 			for _, st := range it.Stays {
 				if st.AccommodationID == d.Stay.AccommodationID && d.Day >= st.FirstNight && d.Day < st.FirstNight+st.Nights {
-					if h := v.hotels[st.AccommodationID]; h != nil {
+					if h := v.hotel(st.AccommodationID); h != nil {
 						if unit, ok := v.convert(h.Price); ok {
 							day += unit * int64(st.Rooms)
 						}
@@ -752,7 +877,7 @@ func (v *verifier) budgetSums() {
 		expect(d.Day, fmt.Sprintf("day %d", d.Day), d.Cost, day)
 	}
 	for _, st := range it.Stays {
-		h := v.hotels[st.AccommodationID]
+		h := v.hotel(st.AccommodationID)
 		if h == nil {
 			continue
 		}
@@ -827,7 +952,7 @@ func (v *verifier) hard() {
 		}
 		if total > limit {
 			short := orchestrator.Money{Cents: total - limit, Currency: it.Currency}
-			v.status[CheckBudget] = orchestrator.CheckFail
+			v.status[checkIndex(CheckBudget)] = orchestrator.CheckFail
 			v.findings = append(v.findings, orchestrator.Finding{
 				Code: orchestrator.FindingOverBudget, Severity: orchestrator.SeverityError, Check: CheckBudget,
 				Message: fmt.Sprintf("the plan costs %s, over the budget of %s by %s",
@@ -840,12 +965,12 @@ func (v *verifier) hard() {
 	// destinations, else every named destination that has data.
 	var visited []string
 	for _, c := range it.Cities {
-		visited = append(visited, canon(c.City))
+		visited = append(visited, v.canon(c.City))
 	}
 	if len(b.Route) > 0 {
 		want := make([]string, len(b.Route))
 		for i, c := range b.Route {
-			want[i] = canon(c)
+			want[i] = v.canon(c)
 		}
 		if !slices.Equal(visited, want) {
 			v.fail(CheckRoute, 0, "", "the plan visits %s, the brief fixes %s", strings.Join(visited, " → "), strings.Join(want, " → "))
@@ -856,11 +981,11 @@ func (v *verifier) hard() {
 		// visiting_city_number).
 		distinct := map[string]bool{}
 		for _, c := range it.Cities {
-			k := canon(c.City)
+			k := v.canon(c.City)
 			switch {
-			case !slices.ContainsFunc(b.Destinations, func(d string) bool { return canon(d) == k }):
+			case !slices.ContainsFunc(b.Destinations, func(d string) bool { return v.canon(d) == k }):
 				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, which is not a destination", c.City)
-			case v.cities[k] == nil:
+			case v.city(k) == nil:
 				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, for which the trip holds no data", c.City)
 			case distinct[k]:
 				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s twice", c.City)
@@ -878,20 +1003,20 @@ func (v *verifier) hard() {
 		// and any city of the trip will do.
 		all := len(it.Cities) == len(b.Destinations)
 		for _, d := range b.Destinations {
-			if v.cities[canon(d)] == nil {
+			if v.city(v.canon(d)) == nil {
 				all = false
 			}
 		}
 		for _, c := range it.Cities {
-			if v.cities[canon(c.City)] == nil {
+			if v.city(v.canon(c.City)) == nil {
 				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, for which the trip holds no data", c.City)
-			} else if all && !slices.ContainsFunc(b.Destinations, func(d string) bool { return canon(d) == canon(c.City) }) {
+			} else if all && !slices.ContainsFunc(b.Destinations, func(d string) bool { return v.canon(d) == v.canon(c.City) }) {
 				v.fail(CheckRoute, c.ArriveDay, c.City, "the plan visits %s, which is not a destination", c.City)
 			}
 		}
 		if all {
 			for _, d := range b.Destinations {
-				if !slices.Contains(visited, canon(d)) {
+				if !slices.Contains(visited, v.canon(d)) {
 					v.fail(CheckRoute, 0, d, "the plan does not visit %s", d)
 				}
 			}
@@ -906,7 +1031,7 @@ func (v *verifier) hard() {
 		v.na(CheckHouseRules)
 	}
 	for _, st := range it.Stays {
-		h := v.hotels[st.AccommodationID]
+		h := v.hotel(st.AccommodationID)
 		if h == nil {
 			continue
 		}
@@ -939,7 +1064,7 @@ func (v *verifier) hard() {
 			served := false
 			for _, d := range it.Days {
 				for _, m := range d.Meals {
-					r := v.restaurants[m.RestaurantID]
+					r := v.restaurant(m.RestaurantID)
 					if r == nil || (b.Origin != "" && v.inCity(r.ID, b.Origin)) {
 						continue
 					}

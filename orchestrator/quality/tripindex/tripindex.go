@@ -1,0 +1,238 @@
+// Package tripindex finds what a trip's catalogs hold by ID — the
+// attraction, restaurant or accommodation a plan names, the transport
+// option a leg books, the attraction a must-see name means — from an index
+// built once per catalog version rather than once per plan.
+//
+// A version is the catalog's content address (orchestrator.Sourced.Ref,
+// ContentRef of its JSON: the pipeline sets it on every catalog it joins).
+// Catalogs without a Ref (a trip built by hand) are indexed afresh on each
+// call. An index is immutable once built and read by concurrent plans
+// without locks; only the bounded LRU that finds it takes a mutex, and the
+// must-see names an attraction index has resolved are kept in a sync.Map.
+//
+// The verifier and the quality score look the trip up through this package
+// so that both read the same facts the same way; it follows the planner's
+// catalog index (orchestrator/planner/index.go) without sharing its code.
+package tripindex
+
+import (
+	"container/list"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
+)
+
+// cacheSize bounds the catalog versions kept: three catalogs for each of
+// the hot cities and the transport legs between them.
+const cacheSize = 512
+
+// maxResolved bounds the must-see names one attraction index remembers;
+// names past it are resolved afresh every time.
+const maxResolved = 1024
+
+// IDs maps each ID of a catalog to its position (the last one, for an ID
+// the catalog lists twice). The zero value holds nothing.
+type IDs struct {
+	pos map[string]int32
+}
+
+// Find returns the position of id in the catalog.
+func (x *IDs) Find(id string) (int, bool) {
+	if x == nil {
+		return 0, false
+	}
+	i, ok := x.pos[id]
+	return int(i), ok
+}
+
+func newIDs(n int, id func(i int) string) IDs {
+	x := IDs{pos: make(map[string]int32, n)}
+	for i := range n {
+		x.pos[id(i)] = int32(i)
+	}
+	return x
+}
+
+// Attractions indexes an attraction catalog by ID and remembers the
+// must-see names resolved against it.
+type Attractions struct {
+	IDs
+	shared bool
+	cands  []concepts.Candidate // concepts.AttractionCandidates, when shared
+	// resolved maps a must-see name to concepts.Resolve's index (int) in
+	// the catalog, when shared; count bounds it.
+	resolved sync.Map
+	count    atomic.Int32
+}
+
+// Find returns the position of the attraction with that ID (none for a
+// nil index).
+func (x *Attractions) Find(id string) (int, bool) {
+	if x == nil {
+		return 0, false
+	}
+	return x.IDs.Find(id)
+}
+
+// Resolve returns the position of the attraction the must-see name means
+// (concepts.Resolve over concepts.AttractionCandidates of as, the catalog
+// this index was built from), or -1.
+func (x *Attractions) Resolve(name string, as []orchestrator.Attraction) int {
+	if x == nil || !x.shared {
+		i, _ := concepts.Resolve(name, concepts.AttractionCandidates(as))
+		return i
+	}
+	if v, ok := x.resolved.Load(name); ok {
+		return v.(int)
+	}
+	i, _ := concepts.Resolve(name, x.cands)
+	if x.count.Load() < maxResolved {
+		if _, loaded := x.resolved.LoadOrStore(name, i); !loaded {
+			x.count.Add(1)
+		}
+	}
+	return i
+}
+
+// Resolve returns the position in the catalog s of the attraction the
+// must-see name means (concepts.Resolve over its
+// concepts.AttractionCandidates), or -1: remembered by the shared index
+// when s has a Ref, else resolved afresh.
+func Resolve(s *orchestrator.Sourced[[]orchestrator.Attraction], name string) int {
+	if s.Ref == "" {
+		i, _ := concepts.Resolve(name, concepts.AttractionCandidates(s.Value))
+		return i
+	}
+	return AttractionsOf(s).Resolve(name, s.Value)
+}
+
+// Options indexes a transport leg's options by ID, with the leg's ends in
+// canonical form (orchestrator.CanonicalCity).
+type Options struct {
+	IDs
+	From, To string
+}
+
+// kind tells the catalogs apart in the cache.
+type kind byte
+
+const (
+	kindAttractions kind = 'a'
+	kindRestaurants kind = 'r'
+	kindHotels      kind = 'h'
+	kindLeg         kind = 'l'
+)
+
+type key struct {
+	kind kind
+	ref  string
+}
+
+// cache is the process-wide LRU of catalog indexes.
+type cache struct {
+	mu  sync.Mutex
+	max int
+	m   map[key]*list.Element
+	ll  *list.List
+}
+
+type entry struct {
+	key   key
+	value any
+}
+
+var indexes = &cache{max: cacheSize, m: map[key]*list.Element{}, ll: list.New()}
+
+// get returns the index under k, building it with build on a miss
+// (outside the lock: two plans may build the same index at once, and the
+// first stored wins). An empty Ref is never cached.
+func (c *cache) get(k key, build func(shared bool) any) any {
+	if k.ref == "" {
+		return build(false)
+	}
+	c.mu.Lock()
+	if e, ok := c.m[k]; ok {
+		c.ll.MoveToFront(e)
+		v := e.Value.(*entry).value
+		c.mu.Unlock()
+		return v
+	}
+	c.mu.Unlock()
+	v := build(true)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[k]; ok {
+		c.ll.MoveToFront(e)
+		return e.Value.(*entry).value
+	}
+	c.m[k] = c.ll.PushFront(&entry{k, v})
+	for c.ll.Len() > c.max {
+		last := c.ll.Back()
+		c.ll.Remove(last)
+		delete(c.m, last.Value.(*entry).key)
+	}
+	return v
+}
+
+// len reports how many catalog versions are kept.
+func (c *cache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ll.Len()
+}
+
+// AttractionsOf returns the index of an attraction catalog (nil for a nil
+// catalog): the shared one when it has a Ref, else one built afresh.
+func AttractionsOf(s *orchestrator.Sourced[[]orchestrator.Attraction]) *Attractions {
+	if s == nil {
+		return nil
+	}
+	return indexes.get(key{kindAttractions, s.Ref}, func(shared bool) any {
+		as := s.Value
+		x := &Attractions{IDs: newIDs(len(as), func(i int) string { return as[i].ID }), shared: shared}
+		if shared {
+			x.cands = concepts.AttractionCandidates(as)
+		}
+		return x
+	}).(*Attractions)
+}
+
+// RestaurantsOf returns the index of a restaurant catalog (nil for a nil
+// catalog): the shared one when it has a Ref, else one built afresh.
+func RestaurantsOf(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *IDs {
+	if s == nil {
+		return nil
+	}
+	return indexes.get(key{kindRestaurants, s.Ref}, func(bool) any {
+		rs := s.Value
+		x := newIDs(len(rs), func(i int) string { return rs[i].ID })
+		return &x
+	}).(*IDs)
+}
+
+// HotelsOf returns the index of an accommodation catalog (nil for a nil
+// catalog): the shared one when it has a Ref, else one built afresh.
+func HotelsOf(s *orchestrator.Sourced[[]orchestrator.Accommodation]) *IDs {
+	if s == nil {
+		return nil
+	}
+	return indexes.get(key{kindHotels, s.Ref}, func(bool) any {
+		hs := s.Value
+		x := newIDs(len(hs), func(i int) string { return hs[i].ID })
+		return &x
+	}).(*IDs)
+}
+
+// OptionsOf returns the index of a transport leg: the shared one when it
+// has a Ref, else one built afresh.
+func OptionsOf(s *orchestrator.Sourced[orchestrator.TransportLeg]) *Options {
+	return indexes.get(key{kindLeg, s.Ref}, func(bool) any {
+		l := &s.Value
+		return &Options{
+			IDs:  newIDs(len(l.Options), func(i int) string { return l.Options[i].ID }),
+			From: orchestrator.CanonicalCity(l.From), To: orchestrator.CanonicalCity(l.To),
+		}
+	}).(*Options)
+}
