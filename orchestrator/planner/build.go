@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
@@ -308,6 +307,10 @@ type mealSlot struct {
 	// when the next stop starts (or the window ends): a restaurant farther
 	// than mealTravel moves the meal within them (mealTime).
 	free, until int
+	// atRow and nextRow hold the distances from at and next to the
+	// city's restaurants (city.restRow; nil: computed when needed), set
+	// by chooseMeals.
+	atRow, nextRow []float64
 }
 
 func (w *world) buildVariant(r *route, v variant) (*built, error) {
@@ -1224,6 +1227,13 @@ func pricing(o *orchestrator.TransportOption) string {
 func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) (map[int][]orchestrator.Meal, []orchestrator.Finding) {
 	nc := len(w.cuisines)
 	k := len(r.cities)
+	// The distances from where each meal starts and leads to the city's
+	// restaurants, from the catalog index.
+	for i := range slots {
+		s := &slots[i]
+		c := r.cities[s.ci]
+		s.atRow, s.nextRow = c.restRow(s.at.loc), c.restRow(s.next)
+	}
 	perCity := make([][]mealSlot, k)
 	for _, s := range slots {
 		perCity[s.ci] = append(perCity[s.ci], s)
@@ -1232,6 +1242,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		elig   []*restaurant
 		weight []int64
 		m      int
+		items  []int // candidates(elig, weight, m)
 	}
 	cms := make([]cityMeals, k)
 	tables := make([][]int64, k)
@@ -1254,11 +1265,16 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		if len(ss) == 0 {
 			continue
 		}
-		var elig []*restaurant
+		elig := make([]*restaurant, 0, len(c.restaurants))
+		light := 0
 		for _, rs := range c.restaurants {
-			for _, s := range ss {
-				if openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) {
+			for si := range ss {
+				s := &ss[si]
+				if rs.open(s.wd, s.time, s.time+mealLen(s.slot)) {
 					elig = append(elig, rs)
+					if rs.light && rs.mask == 0 {
+						light++
+					}
 					break
 				}
 			}
@@ -1266,37 +1282,49 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		// A bakery, café, tea house or bar is no lunch or dinner, unless it
 		// serves a cuisine the traveller asked for or too few other places
 		// are open.
-		if full := slices.DeleteFunc(slices.Clone(elig), func(rs *restaurant) bool { return rs.light && rs.mask == 0 }); len(full) >= len(ss) {
-			elig = full
+		if light > 0 && len(elig)-light >= len(ss) {
+			elig = slices.DeleteFunc(elig, func(rs *restaurant) bool { return rs.light && rs.mask == 0 })
 		}
 		// The activity centre of the city: its stops, else its hotel.
-		var pts []orchestrator.GeoPoint
+		var lat, lon float64
+		n := 0
 		for wi, st := range stopsByWin {
 			if wins[wi].ci == ci {
 				for _, s := range st {
 					if s.Location != nil {
-						pts = append(pts, *s.Location)
+						lat += s.Location.Lat
+						lon += s.Location.Lon
+						n++
 					}
 				}
 			}
 		}
-		center := centroid(pts)
-		if center == nil && hotels[ci] != nil {
-			center = hotels[ci].h.Location
+		var center *orchestrator.GeoPoint
+		var row []float64
+		if n > 0 {
+			center = &orchestrator.GeoPoint{Lat: lat / float64(n), Lon: lon / float64(n)}
+			row = c.pointRow(center)
+		} else {
+			if hotels[ci] != nil {
+				center = hotels[ci].h.Location
+			}
+			if center == nil {
+				center = c.center
+			}
+			row = c.restRow(center)
 		}
-		if center == nil {
-			center = c.center
-		}
-		weight := w.restaurantWeights(elig, v, center)
+		weight := w.restaurantWeights(c, elig, v, center, row)
 		m := min(len(ss), len(elig))
-		cms[ci] = cityMeals{elig, weight, m}
+		cm := cityMeals{elig: elig, weight: weight, m: m}
 		if m > 0 {
-			tables[ci] = restaurantTable(elig, weight, m, nc)
+			cm.items = candidates(elig, weight, m)
+			tables[ci] = restaurantTableOf(elig, weight, cm.items, m, nc)
 		}
+		cms[ci] = cm
 	}
 	masks, _ := coverMasks(tables, nc)
 	assigned := make([][]*restaurant, k)
-	used := map[*restaurant]bool{}
+	used := restSet(w.newStamp())
 	for ci := range r.cities {
 		ss := perCity[ci]
 		if len(ss) == 0 {
@@ -1305,25 +1333,25 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		cm := cms[ci]
 		var chosen []*restaurant
 		if cm.m > 0 {
-			for _, i := range pickRestaurants(cm.elig, cm.weight, cm.m, nc, masks[ci]) {
+			for _, i := range pickRestaurantsOf(cm.elig, cm.weight, cm.items, cm.m, nc, masks[ci]) {
 				chosen = append(chosen, cm.elig[i])
 			}
 		}
 		assigned[ci] = w.assignMeals(ss, chosen, cm.elig, cm.weight)
 		for _, rs := range assigned[ci] {
 			if rs != nil {
-				used[rs] = true
+				used.add(rs)
 			}
 		}
 	}
 	covered := w.repairCuisines(r, perCity, assigned, used)
-	weights := map[*restaurant]int64{}
+	weighed := w.newStamp()
 	for _, cm := range cms {
 		for i, rs := range cm.elig {
-			weights[rs] = cm.weight[i]
+			rs.weight, rs.weighed = cm.weight[i], weighed
 		}
 	}
-	w.varyMeals(r, v, perCity, assigned, used, weights)
+	w.varyMeals(r, v, perCity, assigned, used, weighed)
 	// Breakfasts, apart: at places that serve breakfast, near where the
 	// day starts, priced for a breakfast.
 	for ci, c := range r.cities {
@@ -1368,12 +1396,20 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	return out, findings
 }
 
+// restSet is a set of a plan's restaurants: those whose used mark holds
+// its stamp.
+type restSet uint32
+
+func (u restSet) has(r *restaurant) bool { return r.used == uint32(u) }
+func (u restSet) add(r *restaurant)      { r.used = uint32(u) }
+func (u restSet) remove(r *restaurant)   { r.used = 0 }
+
 // repairCuisines returns the requested cuisines the assigned meals cover
 // and, when opening hours made the assignment lose one the chosen set
 // covered (or could cover), swaps in an unused restaurant serving it at a
 // slot it is open for, taking the slot whose current restaurant covers no
 // cuisine that would be lost and is cheapest to give up.
-func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used map[*restaurant]bool) int {
+func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet) int {
 	nc := len(w.cuisines)
 	coverage := func() (int, []int) {
 		count := make([]int, nc)
@@ -1405,7 +1441,8 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 		}
 		var best *move
 		for ci, c := range r.cities {
-			for si, s := range perCity[ci] {
+			for si := range perCity[ci] {
+				s := &perCity[ci][si]
 				cur := assigned[ci][si]
 				if cur != nil {
 					// Giving up cur must not uncover another cuisine.
@@ -1420,7 +1457,7 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 					}
 				}
 				for _, rs := range c.restaurants {
-					if used[rs] || rs.mask&(1<<b) == 0 || !openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) {
+					if used.has(rs) || rs.mask&(1<<b) == 0 || !rs.open(s.wd, s.time, s.time+mealLen(s.slot)) {
 						continue
 					}
 					near := reachable(s, rs)
@@ -1434,10 +1471,10 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 			continue
 		}
 		if cur := assigned[best.ci][best.si]; cur != nil {
-			delete(used, cur)
+			used.remove(cur)
 		}
 		assigned[best.ci][best.si] = best.rs
-		used[best.rs] = true
+		used.add(best.rs)
 		covered, count = coverage()
 	}
 	return covered
@@ -1451,7 +1488,9 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 // reaches the cap — never giving up the last meal of a requested cuisine,
 // and, in the lean variant (which exists to meet a budget), never dearer.
 // A requested cuisine is thus met once or twice and the other meals vary.
-func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used map[*restaurant]bool, weights map[*restaurant]int64) {
+// The restaurants eligible for lunch and dinner have their weight marked
+// weighed.
+func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, weighed uint32) {
 	type ref struct{ ci, si int }
 	var order []ref
 	for ci := range perCity {
@@ -1465,21 +1504,12 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		return
 	}
 	sort.SliceStable(order, func(a, b int) bool {
-		x, y := perCity[order[a].ci][order[a].si], perCity[order[b].ci][order[b].si]
+		x, y := &perCity[order[a].ci][order[a].si], &perCity[order[b].ci][order[b].si]
 		if x.day != y.day {
 			return x.day < y.day
 		}
 		return x.time < y.time
 	})
-	cats := map[*restaurant]string{}
-	cat := func(rs *restaurant) string {
-		k, ok := cats[rs]
-		if !ok {
-			k = concepts.Category(rs.r.Name, rs.r.Cuisines)
-			cats[rs] = k
-		}
-		return k
-	}
 	type dayCat struct {
 		day int
 		k   string
@@ -1489,8 +1519,8 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	cover := make([]int, nc)
 	for _, e := range order {
 		rs := assigned[e.ci][e.si]
-		trip[cat(rs)]++
-		daily[dayCat{perCity[e.ci][e.si].day, cat(rs)}]++
+		trip[rs.category]++
+		daily[dayCat{perCity[e.ci][e.si].day, rs.category}]++
 		for b := 0; b < nc; b++ {
 			if rs.mask&(1<<b) != 0 {
 				cover[b]++
@@ -1500,19 +1530,19 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	limit := quality.MealCap(len(order))
 	seenTrip, seenDay := map[string]int{}, map[dayCat]bool{}
 	for _, e := range order {
-		s := perCity[e.ci][e.si]
+		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
-		k := cat(cur)
+		k := cur.category
 		if k != "" && (seenDay[dayCat{s.day, k}] || seenTrip[k] >= limit) {
-			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weights, cat, func(k2 string) bool {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, func(k2 string) bool {
 				return k2 == "" || daily[dayCat{s.day, k2}] == 0 && trip[k2] < limit
 			}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
-				delete(used, cur)
-				used[rs] = true
+				used.remove(cur)
+				used.add(rs)
 				trip[k]--
 				daily[dayCat{s.day, k}]--
-				k = cat(rs)
+				k = rs.category
 				trip[k]++
 				daily[dayCat{s.day, k}]++
 				for b := 0; b < nc; b++ {
@@ -1528,13 +1558,13 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 }
 
 // varyOne returns the restaurant to replace cur at slot s with for
-// varyMeals, or nil: unused, of a category fresh allows, open at the slot,
-// within reach when cur is, serving every requested cuisine only cur
-// serves (cover counts the meals per cuisine), no dearer than cur in the
-// lean variant; the lightest (the cheapest for lean), then the first in
-// the catalog.
-func (w *world) varyOne(c *city, v variant, s mealSlot, cur *restaurant, used map[*restaurant]bool, weights map[*restaurant]int64,
-	cat func(*restaurant) string, fresh func(string) bool, cover []int) *restaurant {
+// varyMeals, or nil: unused, eligible (weighed), of a category fresh
+// allows, open at the slot, within reach when cur is, serving every
+// requested cuisine only cur serves (cover counts the meals per cuisine),
+// no dearer than cur in the lean variant; the lightest (the cheapest for
+// lean), then the first in the catalog.
+func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used restSet, weighed uint32,
+	fresh func(string) bool, cover []int) *restaurant {
 	need := 0
 	for b := range cover {
 		if cur.mask&(1<<b) != 0 && cover[b] == 1 {
@@ -1545,19 +1575,19 @@ func (w *world) varyOne(c *city, v variant, s mealSlot, cur *restaurant, used ma
 	var best *restaurant
 	key := func(rs *restaurant) [3]int64 {
 		if v.staysByPrice() {
-			return [3]int64{rs.price, weights[rs], int64(rs.idx)}
+			return [3]int64{rs.price, rs.weight, int64(rs.idx)}
 		}
-		return [3]int64{weights[rs], rs.price, int64(rs.idx)}
+		return [3]int64{rs.weight, rs.price, int64(rs.idx)}
 	}
 	var bk [3]int64
 	for _, rs := range c.restaurants {
-		if used[rs] || rs.mask&need != need || (v.lean && rs.price > cur.price) {
+		if used.has(rs) || rs.mask&need != need || (v.lean && rs.price > cur.price) {
 			continue
 		}
-		if _, ok := weights[rs]; !ok || !openFor(rs.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) || (near && !reachable(s, rs)) {
+		if rs.weighed != weighed || !rs.open(s.wd, s.time, s.time+mealLen(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
-		if k := cat(rs); k == cat(cur) || !fresh(k) {
+		if k := rs.category; k == cur.category || !fresh(k) {
 			continue
 		}
 		if kk := key(rs); best == nil || kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2]) {
@@ -1577,14 +1607,18 @@ func mealLen(slot string) int {
 	return dinnerLen
 }
 
-// restaurantWeights scores restaurants for a variant (lower is better):
-// price first for lean, with distance from the city's activity centre as
-// tie-break; nearness to the tier's target price, rating and distance
-// otherwise.
-func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestrator.GeoPoint) []int64 {
+// restaurantWeights scores c's restaurants rs for a variant (lower is
+// better): price first for lean, with distance from the city's activity
+// centre as tie-break; nearness to the tier's target price, rating and
+// distance otherwise. row holds the distances from center to c's
+// restaurants (nil: computed here).
+func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *orchestrator.GeoPoint, row []float64) []int64 {
 	dist := func(r *restaurant) float64 {
 		if center == nil || r.r.Location == nil {
 			return 0
+		}
+		if row != nil {
+			return row[r.idx]
 		}
 		return center.DistanceKM(*r.r.Location)
 	}
@@ -1596,11 +1630,6 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 		}
 		return out
 	}
-	prices := make([]int64, len(rs))
-	for i, r := range rs {
-		prices[i] = r.price
-	}
-	slices.Sort(prices)
 	// Each tier aims at a price of the city's restaurants — the 30th
 	// percentile for economy (not the cheapest snack at every meal), the
 	// median for mid, the 80th for comfort — weighed with rating and
@@ -1613,8 +1642,8 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 		p, rw = 0.8, 250.0
 	}
 	var target int64
-	if len(prices) > 0 {
-		target = prices[int(p*float64(len(prices)-1))]
+	if len(rs) > 0 {
+		target = c.nthPrice(rs, int(p*float64(len(rs)-1)), w.newStamp())
 	}
 	for i, r := range rs {
 		rating := r.r.Rating
@@ -1629,47 +1658,53 @@ func (w *world) restaurantWeights(rs []*restaurant, v variant, center *orchestra
 
 // assignMeals matches slots (in time order) to the chosen restaurants,
 // nearest first, repairing with augmenting paths when opening hours
-// conflict, and falling back to other open restaurants of the city.
+// conflict, and falling back to other open restaurants of the city
+// (elig, of the given weights).
 func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []int64) []*restaurant {
 	strict := true
-	ok := func(s mealSlot, r *restaurant) bool {
-		return openFor(r.r.Hours, s.wd, s.time, s.time+mealLen(s.slot)) && (!strict || reachable(s, r))
+	ok := func(s *mealSlot, r *restaurant) bool {
+		return r.open(s.wd, s.time, s.time+mealLen(s.slot)) && (!strict || reachable(s, r))
 	}
-	km := func(s mealSlot, r *restaurant) float64 {
+	km := func(s *mealSlot, r *restaurant) float64 {
 		if s.at.loc == nil || r.r.Location == nil {
 			return 0
 		}
-		return s.at.loc.DistanceKM(*r.r.Location)
+		return s.atKM(r)
 	}
 	assign := make([]*restaurant, len(ss))
-	owner := map[*restaurant]int{}
-	for si, s := range ss {
+	// A restaurant is taken by slot r.owner when r.own == own.
+	own := w.newStamp()
+	take := func(r *restaurant, si int) {
+		assign[si] = r
+		r.own, r.owner = own, si
+	}
+	for si := range ss {
+		s := &ss[si]
 		var best *restaurant
+		var bd float64
 		for _, r := range chosen {
-			if _, taken := owner[r]; taken || !ok(s, r) {
+			if r.own == own || !ok(s, r) {
 				continue
 			}
-			if best == nil || km(s, r) < km(s, best) || (km(s, r) == km(s, best) && r.idx < best.idx) {
-				best = r
+			if d := km(s, r); best == nil || d < bd || (d == bd && r.idx < best.idx) {
+				best, bd = r, d
 			}
 		}
 		if best != nil {
-			assign[si] = best
-			owner[best] = si
+			take(best, si)
 		}
 	}
 	// Augmenting paths for slots left over.
-	var try func(si int, seen map[*restaurant]bool) bool
-	try = func(si int, seen map[*restaurant]bool) bool {
+	var seen uint32
+	var try func(si int) bool
+	try = func(si int) bool {
 		for _, r := range chosen {
-			if seen[r] || !ok(ss[si], r) {
+			if r.seen == seen || !ok(&ss[si], r) {
 				continue
 			}
-			seen[r] = true
-			prev, taken := owner[r]
-			if !taken || try(prev, seen) {
-				assign[si] = r
-				owner[r] = si
+			r.seen = seen
+			if r.own != own || try(r.owner) {
+				take(r, si)
 				return true
 			}
 		}
@@ -1677,34 +1712,36 @@ func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []
 	}
 	for si := range ss {
 		if assign[si] == nil {
-			try(si, map[*restaurant]bool{})
+			seen = w.newStamp()
+			try(si)
 		}
 	}
 	// Fallback: the lightest open restaurant not yet used within reach,
 	// and only then the nearest open one beyond it.
-	wt := map[*restaurant]int64{}
-	for i, r := range elig {
-		wt[r] = weight[i]
-	}
 	for _, pass := range []bool{true, false} {
 		strict = pass
-		for si, s := range ss {
+		for si := range ss {
 			if assign[si] != nil {
 				continue
 			}
+			s := &ss[si]
 			var best *restaurant
-			for _, r := range elig {
-				if _, taken := owner[r]; taken || !ok(s, r) {
+			var bw int64
+			var bd float64
+			for i, r := range elig {
+				if r.own == own || !ok(s, r) {
 					continue
 				}
-				if best == nil || (strict && (wt[r] < wt[best] || (wt[r] == wt[best] && r.idx < best.idx))) ||
-					(!strict && (km(s, r) < km(s, best) || (km(s, r) == km(s, best) && r.idx < best.idx))) {
-					best = r
+				if strict {
+					if best == nil || weight[i] < bw || (weight[i] == bw && r.idx < best.idx) {
+						best, bw = r, weight[i]
+					}
+				} else if d := km(s, r); best == nil || d < bd || (d == bd && r.idx < best.idx) {
+					best, bd = r, d
 				}
 			}
 			if best != nil {
-				assign[si] = best
-				owner[best] = si
+				take(best, si)
 			}
 		}
 	}

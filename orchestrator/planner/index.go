@@ -1,8 +1,10 @@
 package planner
 
 import (
+	"cmp"
 	"container/list"
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -112,6 +114,8 @@ type restFact struct {
 	place     concepts.Place // folded, for the brief's cuisines
 	breakfast int            // concepts.BreakfastClass
 	light     bool           // concepts.LightMeal: no lunch or dinner on its own
+	category  string         // concepts.Category, for the meals' variety
+	hours     openHours      // its opening hours, read
 }
 
 // hotelFacts holds each hotel's distance from the centre (0 when either
@@ -313,6 +317,13 @@ func attractionsMedian(s *orchestrator.Sourced[[]orchestrator.Attraction]) *orch
 type restFacts struct {
 	items   []restFact
 	matches conceptMatches
+	// byPrice lists the catalog indexes by price in the data's currency
+	// (an unpriced restaurant at the median of the priced ones, as a plan
+	// in that currency prices it): a plan's restaurants in price order
+	// without a sort when its prices are the data's (city.priceOrder).
+	byPrice []int
+	// dist holds the distances from places to the restaurants.
+	dist distRows
 }
 
 // cuisines returns, per requested cuisine, which restaurants serve it.
@@ -330,15 +341,49 @@ func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *res
 	if s.Ref != "" {
 		key = "r\x00" + s.Ref
 	}
-	return catalogIndex.get(key, func() any {
-		f := &restFacts{items: make([]restFact, len(s.Value)), matches: conceptMatches{shared: key != ""}}
-		for i := range s.Value {
-			r := &s.Value[i]
-			f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
-				light: concepts.LightMeal(r.Cuisines)}
+	return catalogIndex.get(key, func() any { return buildRestaurantFacts(s.Value, key != "") }).(*restFacts)
+}
+
+// buildRestaurantFacts computes the facts of rs; shared when plans share
+// them.
+func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts {
+	f := &restFacts{items: make([]restFact, len(rs)), matches: conceptMatches{shared: shared}, byPrice: make([]int, len(rs))}
+	f.dist.locs = make([]*orchestrator.GeoPoint, len(rs))
+	f.dist.m = map[[2]uint64][]float64{}
+	var known []int64
+	for i := range rs {
+		r := &rs[i]
+		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
+			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHours(r.Hours)}
+		f.dist.locs[i] = r.Location
+		f.byPrice[i] = i
+		if r.Price.Currency != "" {
+			known = append(known, r.Price.Cents)
 		}
-		return f
-	}).(*restFacts)
+	}
+	median := medianCents(known)
+	price := func(i int) int64 {
+		if rs[i].Price.Currency == "" {
+			return median
+		}
+		return rs[i].Price.Cents
+	}
+	slices.SortStableFunc(f.byPrice, func(x, y int) int { return cmp.Compare(price(x), price(y)) })
+	return f
+}
+
+// medianCents is the median of prices (the mean of the middle two for an
+// even count; 0 for none), sorting prices.
+func medianCents(prices []int64) int64 {
+	if len(prices) == 0 {
+		return 0
+	}
+	slices.Sort(prices)
+	n := len(prices)
+	if n%2 == 0 {
+		return (prices[n/2-1] + prices[n/2]) / 2
+	}
+	return prices[n/2]
 }
 
 // hotelFactsFor returns the facts of a city's hotels measured from center.

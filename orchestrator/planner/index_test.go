@@ -199,3 +199,100 @@ func BenchmarkPlanVaried(b *testing.B) {
 		})
 	}
 }
+
+// Two versions of the same city's catalogs — the restaurants moved,
+// re-priced and with other hours, the hotels and sights moved — keep apart
+// in the catalog index: plans from either version, interleaved and
+// concurrent, give the bytes the same version gives with its facts
+// computed afresh.
+func TestCatalogIndexVersionsApart(t *testing.T) {
+	cat := loadChina(t)
+	briefs := variedBriefs(t, 12)
+	fresh, err := cat.Trip("Shanghai", []string{"Chengdu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The other version: every catalog a changed copy.
+	other := *fresh
+	other.Cities = append([]orchestrator.CityData(nil), fresh.Cities...)
+	cd := &other.Cities[0]
+	move := func(p *orchestrator.GeoPoint, i int) *orchestrator.GeoPoint {
+		if p == nil {
+			return nil
+		}
+		return &orchestrator.GeoPoint{Lat: p.Lat + 0.003*float64(i%7-3), Lon: p.Lon - 0.002*float64(i%5-2)}
+	}
+	rs := *cd.Restaurants
+	rs.Value = append([]orchestrator.Restaurant(nil), rs.Value...)
+	for i := range rs.Value {
+		r := &rs.Value[i]
+		r.Location = move(r.Location, i)
+		r.Price.Cents = r.Price.Cents * int64(7+i%5) / 9
+		if i%4 == 0 {
+			r.Hours = []orchestrator.OpeningHours{{Open: "10:00", Close: "14:30"}, {Weekdays: []int{5, 6}, Open: "17:00", Close: "22:00"}}
+		}
+	}
+	cd.Restaurants = &rs
+	as := *cd.Attractions
+	as.Value = append([]orchestrator.Attraction(nil), as.Value...)
+	for i := range as.Value {
+		as.Value[i].Location = move(as.Value[i].Location, i+1)
+	}
+	cd.Attractions = &as
+	hs := *cd.Hotels
+	hs.Value = append([]orchestrator.Accommodation(nil), hs.Value...)
+	for i := range hs.Value {
+		hs.Value[i].Location = move(hs.Value[i].Location, i+2)
+	}
+	cd.Hotels = &hs
+	plan := func(b *orchestrator.Brief, trip *orchestrator.Trip) []byte {
+		it, err := planner.Plan(b, trip, planner.Options{})
+		if err != nil {
+			return []byte("error: " + err.Error())
+		}
+		doc, err := json.Marshal(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	trips := []*orchestrator.Trip{fresh, &other}
+	shared := []*orchestrator.Trip{withRefs(t, fresh), withRefs(t, &other)}
+	if shared[0].Cities[0].Restaurants.Ref == shared[1].Cities[0].Restaurants.Ref {
+		t.Fatal("the two versions have the same content address")
+	}
+	want := make([][][]byte, 2)
+	differ := 0
+	for v := range trips {
+		for _, b := range briefs {
+			want[v] = append(want[v], plan(b, trips[v]))
+		}
+	}
+	for i := range briefs {
+		if !bytes.Equal(want[0][i], want[1][i]) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the two versions give the same plans: the test tells nothing")
+	}
+	var wg sync.WaitGroup
+	got := [2][][]byte{make([][]byte, len(briefs)), make([][]byte, len(briefs))}
+	for i, b := range briefs {
+		for v := range shared {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[v][i] = plan(b, shared[v])
+			}()
+		}
+	}
+	wg.Wait()
+	for v := range shared {
+		for i := range briefs {
+			if !bytes.Equal(got[v][i], want[v][i]) {
+				t.Fatalf("version %d, brief %d: the plan from shared facts differs from the fresh one:\n got %.300s\nwant %.300s", v, i, got[v][i], want[v][i])
+			}
+		}
+	}
+}

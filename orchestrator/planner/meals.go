@@ -11,14 +11,12 @@ import (
 // mask (swapping one for a lighter one of the same mask keeps the
 // coverage), in weight order.
 func candidates(rs []*restaurant, weight []int64, m int) []int {
-	order := make([]int, len(rs))
-	for i := range order {
-		order[i] = i
+	if m <= 0 {
+		return nil
 	}
 	// A total order (the position in rs breaks the last ties, as a stable
-	// sort would): any sort gives the same result, and slices.SortFunc is
-	// the fastest.
-	slices.SortFunc(order, func(x, y int) int {
+	// sort would).
+	less := func(x, y int) int {
 		if c := cmp.Compare(weight[x], weight[y]); c != 0 {
 			return c
 		}
@@ -26,16 +24,53 @@ func candidates(rs []*restaurant, weight []int64, m int) []int {
 			return c
 		}
 		return cmp.Compare(x, y)
-	})
-	perMask := make(map[int]int, 8)
-	var items []int
-	for _, i := range order {
-		if perMask[rs[i].mask] < m {
-			perMask[rs[i].mask]++
-			items = append(items, i)
-		}
 	}
-	return items
+	// The m least of each mask, by that order, kept in order in a bucket
+	// per mask (few masks: found by a scan): the same restaurants as
+	// sorting them all and taking the first m of each mask.
+	type bucket struct {
+		mask  int
+		items []int
+	}
+	var buckets []bucket
+	for x := range rs {
+		mk := rs[x].mask
+		b := -1
+		for i := range buckets {
+			if buckets[i].mask == mk {
+				b = i
+				break
+			}
+		}
+		if b < 0 {
+			buckets = append(buckets, bucket{mask: mk, items: make([]int, 0, m)})
+			b = len(buckets) - 1
+		}
+		items := buckets[b].items
+		if len(items) == m && less(x, items[m-1]) >= 0 {
+			continue
+		}
+		at := len(items)
+		for at > 0 && less(x, items[at-1]) < 0 {
+			at--
+		}
+		if len(items) < m {
+			items = append(items, 0)
+		}
+		copy(items[at+1:], items[at:len(items)-1])
+		items[at] = x
+		buckets[b].items = items
+	}
+	n := 0
+	for _, b := range buckets {
+		n += len(b.items)
+	}
+	out := make([]int, 0, n)
+	for _, b := range buckets {
+		out = append(out, b.items...)
+	}
+	slices.SortFunc(out, less)
+	return out
 }
 
 // restaurantTable solves, for one city, "m distinct restaurants of least
@@ -43,8 +78,12 @@ func candidates(rs []*restaurant, weight []int64, m int) []int {
 // cuisines" for every set (bit mask) at once, returning the least weight
 // per mask, -1 where impossible.
 func restaurantTable(rs []*restaurant, weight []int64, m, nc int) []int64 {
+	return restaurantTableOf(rs, weight, candidates(rs, weight, m), m, nc)
+}
+
+// restaurantTableOf is restaurantTable over items, candidates(rs, weight, m).
+func restaurantTableOf(rs []*restaurant, weight []int64, items []int, m, nc int) []int64 {
 	nm := 1 << nc
-	items := candidates(rs, weight, m)
 	dp := make([]int64, (m+1)*nm)
 	for i := range dp {
 		dp[i] = -1
@@ -72,19 +111,25 @@ func restaurantTable(rs []*restaurant, weight []int64, m, nc int) []int64 {
 // restaurants (indexes into rs) covering exactly the cuisine mask target,
 // or nil when there is none.
 func pickRestaurants(rs []*restaurant, weight []int64, m, nc, target int) []int {
+	return pickRestaurantsOf(rs, weight, candidates(rs, weight, m), m, nc, target)
+}
+
+// pickRestaurantsOf is pickRestaurants over items, candidates(rs, weight, m).
+func pickRestaurantsOf(rs []*restaurant, weight []int64, items []int, m, nc, target int) []int {
 	nm := 1 << nc
-	items := candidates(rs, weight, m)
 	n := len(items)
-	// prefix[it] holds the best weights using items[:it].
-	prefix := make([][]int64, n+1)
-	prefix[0] = make([]int64, (m+1)*nm)
-	for i := range prefix[0] {
-		prefix[0][i] = -1
+	// prefix[it] holds the best weights using items[:it], all in one
+	// block.
+	size := (m + 1) * nm
+	block := make([]int64, (n+1)*size)
+	prefix := func(it int) []int64 { return block[it*size : (it+1)*size] }
+	p0 := prefix(0)
+	for i := range p0 {
+		p0[i] = -1
 	}
-	prefix[0][0] = 0
+	p0[0] = 0
 	for it := 0; it < n; it++ {
-		prev := prefix[it]
-		cur := make([]int64, len(prev))
+		prev, cur := prefix(it), prefix(it+1)
 		copy(cur, prev)
 		wt, mk := weight[items[it]], rs[items[it]].mask
 		for j := 1; j <= min(m, it+1); j++ {
@@ -99,16 +144,15 @@ func pickRestaurants(rs []*restaurant, weight []int64, m, nc, target int) []int 
 				}
 			}
 		}
-		prefix[it+1] = cur
 	}
-	if prefix[n][m*nm+target] < 0 {
+	if prefix(n)[m*nm+target] < 0 {
 		return nil
 	}
 	var out []int
 	j, v := m, target
 	for it := n; it >= 1 && j > 0; it-- {
-		best := prefix[it][j*nm+v]
-		if best == prefix[it-1][j*nm+v] {
+		best := prefix(it)[j*nm+v]
+		if best == prefix(it - 1)[j*nm+v] {
 			continue // as good without this item
 		}
 		wt, mk := weight[items[it-1]], rs[items[it-1]].mask
@@ -117,7 +161,7 @@ func pickRestaurants(rs []*restaurant, weight []int64, m, nc, target int) []int 
 			if u|mk != v {
 				continue
 			}
-			if p := prefix[it-1][(j-1)*nm+u]; p >= 0 && p+wt == best {
+			if p := prefix(it - 1)[(j-1)*nm+u]; p >= 0 && p+wt == best {
 				out = append(out, items[it-1])
 				j, v = j-1, u
 				found = true

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -11,14 +12,30 @@ import (
 // reachable reports whether a restaurant lies within mealReachKM of the
 // place before a meal and of the stop after it (unknown positions are
 // taken as reachable).
-func reachable(s mealSlot, r *restaurant) bool {
+func reachable(s *mealSlot, r *restaurant) bool {
 	if r.r.Location == nil {
 		return true
 	}
-	if s.at.loc != nil && s.at.loc.DistanceKM(*r.r.Location) > mealReachKM {
+	if s.at.loc != nil && s.atKM(r) > mealReachKM {
 		return false
 	}
-	return s.next == nil || s.next.DistanceKM(*r.r.Location) <= mealReachKM
+	return s.next == nil || s.nextKM(r) <= mealReachKM
+}
+
+// atKM is the distance from the place before s to r, both positioned.
+func (s *mealSlot) atKM(r *restaurant) float64 {
+	if s.atRow != nil {
+		return s.atRow[r.idx]
+	}
+	return s.at.loc.DistanceKM(*r.r.Location)
+}
+
+// nextKM is the distance from the stop after s to r, both positioned.
+func (s *mealSlot) nextKM(r *restaurant) float64 {
+	if s.nextRow != nil {
+		return s.nextRow[r.idx]
+	}
+	return s.next.DistanceKM(*r.r.Location)
 }
 
 // mealTime is when a lunch or dinner at r starts: its slot's time, or
@@ -40,7 +57,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	if s.next != nil {
 		out, _ = c.travel(p, place{"", s.next})
 	}
-	if t+mealLen(s.slot)+out > s.until || !openFor(r.r.Hours, s.wd, t, t+mealLen(s.slot)) {
+	if t+mealLen(s.slot)+out > s.until || !r.open(s.wd, t, t+mealLen(s.slot)) {
 		return s.time
 	}
 	return t
@@ -57,30 +74,33 @@ func (c *city) breakfastClass(r *restaurant) int { return r.breakfast }
 // does not rule breakfast out, else any; among those the one nearest the
 // tier's breakfast price (a low percentile of the breakfast places'
 // prices) and nearest the slot.
-func (w *world) assignBreakfasts(c *city, ss []mealSlot, used map[*restaurant]bool, v variant) []*restaurant {
-	var prices []int64
-	for _, r := range c.restaurants {
-		if c.breakfastClass(r) == concepts.BreakfastServed {
-			prices = append(prices, r.price)
-		}
+func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant) []*restaurant {
+	prices := c.breakfastPriceList()
+	var p float64
+	switch v.meals() {
+	case orchestrator.TierEconomy:
+		p = 0.2
+	case orchestrator.TierMid:
+		p = 0.4
+	case orchestrator.TierComfort:
+		p = 0.7
 	}
-	slices.Sort(prices)
-	p := map[orchestrator.Tier]float64{orchestrator.TierEconomy: 0.2, orchestrator.TierMid: 0.4, orchestrator.TierComfort: 0.7}[v.meals()]
 	var target int64
 	if len(prices) > 0 && !v.staysByPrice() {
 		target = prices[int(p*float64(len(prices)-1))]
 	}
 	out := make([]*restaurant, len(ss))
-	for si, s := range ss {
+	for si := range ss {
+		s := &ss[si]
 		var best *restaurant
 		var bk [3]float64
 		for _, r := range c.restaurants {
-			if used[r] || !openFor(r.r.Hours, s.wd, s.time, s.time+breakfastLen) {
+			if used.has(r) || !r.open(s.wd, s.time, s.time+breakfastLen) {
 				continue
 			}
 			d := 0.0
 			if s.at.loc != nil && r.r.Location != nil {
-				d = s.at.loc.DistanceKM(*r.r.Location)
+				d = s.atKM(r)
 			}
 			far := 0.0
 			if !reachable(s, r) {
@@ -97,8 +117,63 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used map[*restaurant]bo
 		}
 		if best != nil {
 			out[si] = best
-			used[best] = true
+			used.add(best)
 		}
 	}
 	return out
+}
+
+// priceOrder returns c's restaurants in price order (ties in any order:
+// its users read prices only), from the catalog index's order when the
+// plan's prices keep it, as they do in the data's currency.
+func (c *city) priceOrder() []*restaurant {
+	if c.byPrice != nil || len(c.restaurants) == 0 {
+		return c.byPrice
+	}
+	out := make([]*restaurant, 0, len(c.restaurants))
+	for _, i := range c.rfacts.byPrice {
+		if rs := &c.restAll[i]; rs.r != nil {
+			out = append(out, rs)
+		}
+	}
+	byPrice := func(x, y *restaurant) int { return cmp.Compare(x.price, y.price) }
+	if !slices.IsSortedFunc(out, byPrice) {
+		slices.SortStableFunc(out, byPrice)
+	}
+	c.byPrice = out
+	return out
+}
+
+// nthPrice returns the n-th lowest price (from 0) of rs, restaurants of
+// c: sorted(prices of rs)[n]. It marks rs with stamp, a new one.
+func (c *city) nthPrice(rs []*restaurant, n int, stamp uint32) int64 {
+	if len(rs) == len(c.restaurants) { // all of them
+		return c.priceOrder()[n].price
+	}
+	for _, r := range rs {
+		r.member = stamp
+	}
+	for _, r := range c.priceOrder() {
+		if r.member == stamp {
+			if n == 0 {
+				return r.price
+			}
+			n--
+		}
+	}
+	return 0
+}
+
+// breakfastPriceList returns the prices of c's breakfast places, in
+// order, computed once per plan.
+func (c *city) breakfastPriceList() []int64 {
+	if !c.breakfastDone {
+		c.breakfastDone = true
+		for _, r := range c.priceOrder() {
+			if c.breakfastClass(r) == concepts.BreakfastServed {
+				c.breakfastPrices = append(c.breakfastPrices, r.price)
+			}
+		}
+	}
+	return c.breakfastPrices
 }

@@ -154,6 +154,8 @@ type world struct {
 	mustFound []bool
 	// unconvertible records the findings already made by price.
 	unconvertible map[string]bool
+	// stamp is the last stamp handed out for restaurant marks.
+	stamp uint32
 }
 
 // city is a candidate city with its data priced and filtered.
@@ -175,6 +177,18 @@ type city struct {
 	// the attractions (the catalog index).
 	matrixRow map[string]int
 	afacts    *attrFacts
+	// rfacts are the facts of the restaurants (the catalog index);
+	// restAll holds the plan's restaurants by catalog index (r nil for
+	// one left out), byPrice those of restaurants in price order, and
+	// breakfastPrices the prices of the breakfast places, in order (both
+	// when first needed); pointRows the distance rows of points the plan
+	// made up.
+	rfacts          *restFacts
+	restAll         []restaurant
+	byPrice         []*restaurant
+	breakfastPrices []int64
+	breakfastDone   bool
+	pointRows       []pointRowEntry
 
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	mealMemo  map[int][]int64
@@ -216,6 +230,33 @@ type restaurant struct {
 	// light is set for a place that is no lunch or dinner on its own (a
 	// bakery, café, tea house or bar: concepts.LightMeal).
 	light bool
+	// category is its concepts.Category; hours its opening hours, read
+	// (nil: read them from r when needed). Both from the catalog index.
+	category string
+	hours    *openHours
+	// Marks of the meal choice, valid while equal to a stamp of the plan
+	// (world.newStamp): in the set of used restaurants (used); taken by
+	// slot owner of an assignment (own); seen by an augmenting path
+	// (seen); eligible with weight (weighed); a member of a set whose
+	// prices are ranked (member).
+	used, own, seen, weighed, member uint32
+	owner                            int
+	weight                           int64
+}
+
+// open reports whether r is open from start to end (minutes) on weekday
+// wd: openFor on its hours.
+func (r *restaurant) open(wd, start, end int) bool {
+	if r.hours == nil {
+		return openFor(r.r.Hours, wd, start, end)
+	}
+	return r.hours.open(wd, start, end)
+}
+
+// newStamp returns a stamp no restaurant mark holds yet: a new, empty set.
+func (w *world) newStamp() uint32 {
+	w.stamp++
+	return w.stamp
 }
 
 type hotel struct {
@@ -529,8 +570,10 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	}
 	if cd.Restaurants != nil {
 		facts := restaurantFactsFor(cd.Restaurants)
+		c.rfacts = facts
 		serves := facts.cuisines(w.cuisineConcepts)
 		all := make([]restaurant, len(cd.Restaurants.Value))
+		c.restAll = all
 		c.restData = len(cd.Restaurants.Value) > 0
 		// Restaurants without a price (OpenStreetMap gives none and the
 		// guide had no tier to estimate from) cost the median of the
@@ -571,7 +614,8 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 			}
 			rs := &all[i]
-			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: facts.items[i].breakfast, light: facts.items[i].light}
+			f := &facts.items[i]
+			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: f.breakfast, light: f.light, category: f.category, hours: &f.hours}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
 					if serves[ci][i] {

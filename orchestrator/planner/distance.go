@@ -1,0 +1,99 @@
+package planner
+
+import (
+	"math"
+	"sync"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// distRows holds, for one restaurant catalog, rows of distances from a
+// point to each of its restaurants (by catalog index; 0 for a restaurant
+// without a position): p.DistanceKM(*r.Location), the very floats the meal
+// choice would compute, computed once per point rather than once per
+// comparison, variant and plan.
+//
+// Rows are kept for the points of catalogs — attractions, hotels, city
+// centres — up to maxDistRows; a row is immutable once stored and read by
+// concurrent plans under a read lock. Points a plan makes up (the centroid
+// of a day's stops) are kept by the plan (city.pointRow).
+type distRows struct {
+	locs []*orchestrator.GeoPoint
+	mu   sync.RWMutex
+	m    map[[2]uint64][]float64
+}
+
+// maxDistRows bounds the rows one restaurant catalog keeps: more than the
+// attractions and hotels of the largest city.
+const maxDistRows = 2048
+
+// pointKey is a point's exact bits, for a map key.
+func pointBits(p orchestrator.GeoPoint) [2]uint64 {
+	return [2]uint64{math.Float64bits(p.Lat), math.Float64bits(p.Lon)}
+}
+
+// compute returns the row of p, computed afresh.
+func (d *distRows) compute(p orchestrator.GeoPoint) []float64 {
+	row := make([]float64, len(d.locs))
+	for i, q := range d.locs {
+		if q != nil {
+			row[i] = p.DistanceKM(*q)
+		}
+	}
+	return row
+}
+
+// row returns the row of p, from the table when it holds it, else
+// computed and (while there is room) kept.
+func (d *distRows) row(p orchestrator.GeoPoint) []float64 {
+	k := pointBits(p)
+	d.mu.RLock()
+	row, ok := d.m[k]
+	d.mu.RUnlock()
+	if ok {
+		return row
+	}
+	row = d.compute(p)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if prev, ok := d.m[k]; ok {
+		return prev
+	}
+	if len(d.m) < maxDistRows {
+		d.m[k] = row
+	}
+	return row
+}
+
+// restRow returns the distances from p to c's restaurants by catalog
+// index, or nil when p is nil or c has no restaurant facts. p is a point
+// of the catalogs (see distRows).
+func (c *city) restRow(p *orchestrator.GeoPoint) []float64 {
+	if p == nil || c.rfacts == nil {
+		return nil
+	}
+	return c.rfacts.dist.row(*p)
+}
+
+// pointRow is restRow for a point the plan made up: kept by the plan, for
+// the variants that meet the same point again.
+func (c *city) pointRow(p *orchestrator.GeoPoint) []float64 {
+	if p == nil || c.rfacts == nil {
+		return nil
+	}
+	k := pointBits(*p)
+	for _, e := range c.pointRows {
+		if e.key == k {
+			return e.row
+		}
+	}
+	row := c.rfacts.dist.compute(*p)
+	c.pointRows = append(c.pointRows, pointRowEntry{k, row})
+	return row
+}
+
+// pointRowEntry is a row kept by a plan.
+type pointRowEntry struct {
+	key [2]uint64
+	row []float64
+}

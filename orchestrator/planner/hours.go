@@ -1,0 +1,80 @@
+package planner
+
+import (
+	"slices"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// openSpan is one span of opening hours read once: the weekdays it holds
+// (bit d for weekday d; all when the span names none) and its minutes
+// after midnight, the close moved past midnight when it is not after the
+// open.
+type openSpan struct {
+	all  bool
+	days uint64
+	// weekdays are the span's own, for a weekday beyond the mask.
+	weekdays []int
+	open     int
+	close    int
+}
+
+// openHours are a place's opening hours read once: open answers as
+// openFor does on the hours they were read from, without parsing them
+// again. The zero value is open at any time.
+type openHours struct {
+	spans []openSpan
+	// limited is set when there are hours at all (the spans being those
+	// of them that read).
+	limited bool
+}
+
+// readHours reads hours for openHours.open.
+func readHours(hours []orchestrator.OpeningHours) openHours {
+	if len(hours) == 0 {
+		return openHours{}
+	}
+	out := openHours{limited: true}
+	for _, h := range hours {
+		o, ok1 := minutes(h.Open)
+		c, ok2 := minutes(h.Close)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if c <= o {
+			c += 1440
+		}
+		s := openSpan{all: len(h.Weekdays) == 0, weekdays: h.Weekdays, open: o, close: c}
+		for _, d := range h.Weekdays {
+			if d >= 0 && d < 64 {
+				s.days |= 1 << d
+			}
+		}
+		out.spans = append(out.spans, s)
+	}
+	return out
+}
+
+// open reports whether the hours allow a visit from start to end
+// (minutes) on weekday wd (-1 unknown): openFor on the hours read.
+func (h *openHours) open(wd, start, end int) bool {
+	if !h.limited {
+		return true
+	}
+	for i := range h.spans {
+		s := &h.spans[i]
+		if wd >= 0 && !s.all {
+			if wd < 64 {
+				if s.days&(1<<wd) == 0 {
+					continue
+				}
+			} else if !slices.Contains(s.weekdays, wd) {
+				continue
+			}
+		}
+		if s.open <= start && end <= s.close {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,79 @@
+package planner
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Opening hours read once answer as openFor on the hours themselves, for
+// every weekday and span, odd hours included (unreadable times, spans past
+// midnight, weekdays out of range).
+func TestReadHoursAsOpenFor(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	times := []string{"00:00", "07:30", "09:00", "11:30", "14:00", "17:00", "21:30", "24:00", "02:00", "9:5", "", "25:00"}
+	for trial := 0; trial < 2000; trial++ {
+		var hours []orchestrator.OpeningHours
+		for range rng.Intn(4) {
+			h := orchestrator.OpeningHours{Open: times[rng.Intn(len(times))], Close: times[rng.Intn(len(times))]}
+			for range rng.Intn(4) {
+				h.Weekdays = append(h.Weekdays, rng.Intn(9)-1)
+			}
+			hours = append(hours, h)
+		}
+		oh := readHours(hours)
+		for wd := -1; wd < 8; wd++ {
+			for range 8 {
+				start := rng.Intn(1600)
+				end := start + rng.Intn(200)
+				if got, want := oh.open(wd, start, end), openFor(hours, wd, start, end); got != want {
+					t.Fatalf("hours %+v on %d %d–%d: read %v, openFor %v", hours, wd, start, end, got, want)
+				}
+			}
+		}
+	}
+}
+
+// candidates keeps, per cuisine mask, the m lightest restaurants in weight
+// order: the same as sorting them all and taking the first m of each mask.
+func TestCandidatesAsSorted(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for trial := 0; trial < 500; trial++ {
+		n := rng.Intn(60)
+		rs := make([]*restaurant, n)
+		weight := make([]int64, n)
+		for i := range rs {
+			rs[i] = &restaurant{idx: 2*i + rng.Intn(2), mask: rng.Intn(1 << rng.Intn(4))}
+			weight[i] = int64(rng.Intn(12))
+		}
+		m := rng.Intn(7)
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(x, y int) int {
+			if c := cmp.Compare(weight[x], weight[y]); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(rs[x].idx, rs[y].idx); c != 0 {
+				return c
+			}
+			return cmp.Compare(x, y)
+		})
+		per := map[int]int{}
+		var want []int
+		for _, i := range order {
+			if per[rs[i].mask] < m {
+				per[rs[i].mask]++
+				want = append(want, i)
+			}
+		}
+		if got := candidates(rs, weight, m); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("trial %d (n=%d, m=%d): candidates %v, want %v", trial, n, m, got, want)
+		}
+	}
+}
