@@ -34,6 +34,7 @@ package quality
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -87,22 +88,14 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 		return orchestrator.Quality{}
 	}
 	s := newScorer(b, trip, it)
-	vals := map[string]orchestrator.QualityComponent{
-		Interests: s.interests(),
-		MustVisit: s.mustVisit(),
-		MealFit:   s.mealFit(),
-		TimeOfDay: s.timeOfDay(),
-		Transit:   s.transit(),
-		EdgeDays:  s.edgeDays(),
-		BudgetUse: s.budgetUse(),
-		Variety:   s.variety(),
-
-		MealVariety: s.mealVariety(),
-	}
-	var q orchestrator.Quality
+	vals := [...]orchestrator.QualityComponent{
+		s.interests(), s.mustVisit(), s.mealFit(), s.timeOfDay(),
+		s.transit(), s.edgeDays(), s.budgetUse(), s.variety(), s.mealVariety(),
+	} // in the order of Weights
+	q := orchestrator.Quality{Components: make([]orchestrator.QualityComponent, 0, len(Weights))}
 	sum, wsum := 0.0, 0
-	for _, w := range Weights {
-		c := vals[w.Name]
+	for i, w := range Weights {
+		c := vals[i]
 		c.Name, c.Weight = w.Name, w.Weight
 		c.Value = math.Round(math.Max(0, math.Min(1, c.Value))*1000) / 1000
 		if c.Applicable {
@@ -121,18 +114,36 @@ type scorer struct {
 	b           *orchestrator.Brief
 	trip        *orchestrator.Trip
 	it          *orchestrator.Itinerary
-	attractions map[string]*orchestrator.Attraction
-	restaurants map[string]*orchestrator.Restaurant
+	attractions map[string]attractionEntry // the itinerary's attraction IDs
+	restaurants map[string]restaurantEntry // the itinerary's restaurant IDs
+}
+
+// attractionEntry is the data behind an attraction ID of the itinerary
+// (a nil a when the trip has none) and its facts, at position i of the
+// catalog x indexes.
+type attractionEntry struct {
+	a *orchestrator.Attraction
+	f *tripindex.AttractionFacts
+	x *tripindex.Attractions
+	i int
+}
+
+// restaurantEntry is attractionEntry for a restaurant.
+type restaurantEntry struct {
+	r *orchestrator.Restaurant
+	f *tripindex.RestaurantFacts
+	x *tripindex.Restaurants
+	i int
 }
 
 func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *scorer {
-	s := &scorer{b: b, trip: trip, it: it, attractions: map[string]*orchestrator.Attraction{}, restaurants: map[string]*orchestrator.Restaurant{}}
+	s := &scorer{b: b, trip: trip, it: it, attractions: map[string]attractionEntry{}, restaurants: map[string]restaurantEntry{}}
 	for _, d := range it.Days {
 		for _, st := range d.Stops {
-			s.attractions[st.AttractionID] = nil
+			s.attractions[st.AttractionID] = attractionEntry{}
 		}
 		for _, m := range d.Meals {
-			s.restaurants[m.RestaurantID] = nil
+			s.restaurants[m.RestaurantID] = restaurantEntry{}
 		}
 	}
 	if trip == nil {
@@ -149,14 +160,14 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 			x := tripindex.AttractionsOf(cd.Attractions)
 			for id := range s.attractions {
 				if j, ok := x.Find(id); ok {
-					s.attractions[id] = &cd.Attractions.Value[j]
+					s.attractions[id] = attractionEntry{a: &cd.Attractions.Value[j], x: x, i: j}
 				}
 			}
 		default:
 			for j := range cd.Attractions.Value {
 				a := &cd.Attractions.Value[j]
 				if _, ok := s.attractions[a.ID]; ok {
-					s.attractions[a.ID] = a
+					s.attractions[a.ID] = attractionEntry{a: a, i: j}
 				}
 			}
 		}
@@ -166,34 +177,53 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 			x := tripindex.RestaurantsOf(cd.Restaurants)
 			for id := range s.restaurants {
 				if j, ok := x.Find(id); ok {
-					s.restaurants[id] = &cd.Restaurants.Value[j]
+					s.restaurants[id] = restaurantEntry{r: &cd.Restaurants.Value[j], x: x, i: j}
 				}
 			}
 		default:
 			for j := range cd.Restaurants.Value {
 				r := &cd.Restaurants.Value[j]
 				if _, ok := s.restaurants[r.ID]; ok {
-					s.restaurants[r.ID] = r
+					s.restaurants[r.ID] = restaurantEntry{r: r, i: j}
 				}
 			}
+		}
+	}
+	// The facts of the places found, from the shared index (a nil x
+	// computes them afresh).
+	for id, e := range s.attractions {
+		if e.a != nil {
+			e.f = e.x.Facts(e.i, e.a)
+			s.attractions[id] = e
+		}
+	}
+	for id, e := range s.restaurants {
+		if e.r != nil {
+			e.f = e.x.Facts(e.i, e.r)
+			s.restaurants[id] = e
 		}
 	}
 	return s
 }
 
-// attraction returns the data behind a stop, or one made of the stop.
-func (s *scorer) attraction(st orchestrator.Stop) *orchestrator.Attraction {
-	if a := s.attractions[st.AttractionID]; a != nil {
-		return a
+// attraction returns the data behind a stop, or one made of the stop,
+// with its facts.
+func (s *scorer) attraction(st orchestrator.Stop) (*orchestrator.Attraction, *tripindex.AttractionFacts) {
+	if e := s.attractions[st.AttractionID]; e.a != nil {
+		return e.a, e.f
 	}
-	return &orchestrator.Attraction{ID: st.AttractionID, Name: st.Name, Location: st.Location}
+	a := &orchestrator.Attraction{ID: st.AttractionID, Name: st.Name, Location: st.Location}
+	return a, tripindex.AttractionFactsOf(a)
 }
 
-func (s *scorer) restaurant(m orchestrator.Meal) *orchestrator.Restaurant {
-	if r := s.restaurants[m.RestaurantID]; r != nil {
-		return r
+// restaurant returns the data behind a meal, or one made of the meal,
+// with its facts.
+func (s *scorer) restaurant(m orchestrator.Meal) (*orchestrator.Restaurant, *tripindex.RestaurantFacts) {
+	if e := s.restaurants[m.RestaurantID]; e.r != nil {
+		return e.r, e.f
 	}
-	return &orchestrator.Restaurant{ID: m.RestaurantID, Name: m.Name, Cuisines: m.Cuisines, Location: m.Location}
+	r := &orchestrator.Restaurant{ID: m.RestaurantID, Name: m.Name, Cuisines: m.Cuisines, Location: m.Location}
+	return r, tripindex.RestaurantFactsOf(r)
 }
 
 func (s *scorer) interests() orchestrator.QualityComponent {
@@ -212,13 +242,19 @@ func (s *scorer) interests() orchestrator.QualityComponent {
 		}
 		ok := false
 		for _, d := range s.it.Days {
+			// MatchAttraction on the folded place is c.Attraction,
+			// MatchRestaurant is c.Restaurant.
 			for _, st := range d.Stops {
-				a := s.attraction(st)
-				ok = ok || c.Kind != concepts.Cuisine && c.Attraction(a.Name, a.Category, a.Tags)
+				if !ok && c.Kind != concepts.Cuisine {
+					_, f := s.attraction(st)
+					ok = c.MatchAttraction(f.Place)
+				}
 			}
 			for _, m := range d.Meals {
-				r := s.restaurant(m)
-				ok = ok || c.Kind == concepts.Cuisine && c.Restaurant(r.Name, r.Cuisines)
+				if !ok && c.Kind == concepts.Cuisine {
+					_, f := s.restaurant(m)
+					ok = c.MatchRestaurant(f.Place)
+				}
 			}
 		}
 		if ok {
@@ -241,7 +277,8 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 	var stops []concepts.Candidate
 	for _, d := range s.it.Days {
 		for _, st := range d.Stops {
-			stops = append(stops, concepts.Candidate{Name: s.attraction(st).Name})
+			a, _ := s.attraction(st)
+			stops = append(stops, concepts.Candidate{Name: a.Name})
 		}
 	}
 	inData, visited := 0, 0
@@ -277,9 +314,9 @@ func (s *scorer) mealFit() orchestrator.QualityComponent {
 	badBreakfast, far := 0, 0
 	for _, d := range s.it.Days {
 		for _, m := range d.Meals {
-			r := s.restaurant(m)
+			r, f := s.restaurant(m)
 			fit := 1.0
-			if m.Slot == orchestrator.Breakfast && !concepts.ServesBreakfast(r.Name, r.Cuisines) {
+			if m.Slot == orchestrator.Breakfast && !f.Breakfast {
 				fit /= 2
 				badBreakfast++
 			}
@@ -303,8 +340,10 @@ func (s *scorer) mealFit() orchestrator.QualityComponent {
 			ok := false
 			for _, d := range s.it.Days {
 				for _, m := range d.Meals {
-					r := s.restaurant(m)
-					ok = ok || c.Restaurant(r.Name, r.Cuisines)
+					if !ok {
+						_, f := s.restaurant(m)
+						ok = c.MatchRestaurant(f.Place)
+					}
 				}
 			}
 			if ok {
@@ -333,10 +372,10 @@ func (s *scorer) timeOfDay() orchestrator.QualityComponent {
 	n, ok := 0, 0
 	for _, d := range s.it.Days {
 		for _, st := range d.Stops {
-			a := s.attraction(st)
+			a, f := s.attraction(st)
 			start, _ := clock(st.Start)
 			end, _ := clock(st.End)
-			fits := concepts.Evening(a.Name, a.Category, a.Tags) == (start >= eveningFrom) || start >= eveningFrom
+			fits := f.Evening == (start >= eveningFrom) || start >= eveningFrom
 			if a.VisitMinMinutes > 0 && end-start < a.VisitMinMinutes {
 				fits = false
 			}
@@ -432,37 +471,41 @@ func (s *scorer) budgetUse() orchestrator.QualityComponent {
 }
 
 func (s *scorer) variety() orchestrator.QualityComponent {
-	var as []*orchestrator.Attraction
+	n := 0
 	for _, d := range s.it.Days {
-		for _, st := range d.Stops {
-			as = append(as, s.attraction(st))
-		}
+		n += len(d.Stops)
 	}
-	if len(as) == 0 {
+	if n == 0 {
 		return orchestrator.QualityComponent{Applicable: true, Value: 0, Detail: "no sight at all"}
 	}
-	cats := map[string]bool{}
-	for _, a := range as {
-		cat := a.Category
+	type sight struct {
+		a *orchestrator.Attraction
+		f *tripindex.AttractionFacts
+	}
+	as := make([]sight, 0, n)
+	for _, d := range s.it.Days {
+		for _, st := range d.Stops {
+			a, f := s.attraction(st)
+			as = append(as, sight{a, f})
+		}
+	}
+	cats := make(map[string]bool, len(as))
+	for _, x := range as {
+		cat := x.a.Category
 		if cat == "" {
-			cat = a.Name
+			cat = x.a.Name
 		}
 		cats[cat] = true
 	}
 	v := float64(len(cats)) / float64(min(len(as), 4))
-	cores := make([]string, len(as))
-	groups := make([]string, len(as))
-	for i, a := range as {
-		cores[i], groups[i] = concepts.Core(a.Name), concepts.OnceGroup(a.Name, a.Category, a.Tags)
-	}
 	dups := 0
 	for i := range as {
 		for j := i + 1; j < len(as); j++ {
 			d := -1.0
-			if as[i].Location != nil && as[j].Location != nil {
-				d = as[i].Location.DistanceKM(*as[j].Location)
+			if as[i].a.Location != nil && as[j].a.Location != nil {
+				d = as[i].a.Location.DistanceKM(*as[j].a.Location)
 			}
-			if concepts.SameSiteCore(cores[i], cores[j], d) || groups[i] != "" && groups[i] == groups[j] {
+			if concepts.SameSiteCore(as[i].f.Core, as[j].f.Core, d) || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once {
 				dups++
 			}
 		}
@@ -472,8 +515,13 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 		Detail: fmt.Sprintf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
 }
 
-// clock parses "HH:MM" into minutes after midnight.
+// clock parses "HH:MM" into minutes after midnight, as fmt.Sscanf's
+// "%d:%d" reads it: orchestrator.ParseClockSpan's strict form without
+// scanning, anything else through fmt.
 func clock(s string) (int, bool) {
+	if m, ok := orchestrator.ParseClockSpan(s); ok {
+		return m, true
+	}
 	var h, m int
 	if _, err := fmt.Sscanf(s, "%d:%d", &h, &m); err != nil {
 		return 0, false
@@ -545,7 +593,7 @@ func MealCategories(it *orchestrator.Itinerary, restaurant func(orchestrator.Mea
 }
 
 func (s *scorer) mealVariety() orchestrator.QualityComponent {
-	days := MealCategories(s.it, s.restaurant)
+	days := s.mealCategories()
 	n := 0
 	kinds := map[string]bool{}
 	for _, d := range days {
@@ -562,4 +610,36 @@ func (s *scorer) mealVariety() orchestrator.QualityComponent {
 	same, over := MealRepeats(days)
 	return orchestrator.QualityComponent{Applicable: true, Value: 1 - float64(same+over)/float64(n),
 		Detail: fmt.Sprintf("%d lunches and dinners in %d categories: %d repeated the same day, %d over %d of a category", n, len(kinds), same, over, MealCap(n))}
+}
+
+// mealCategories is MealCategories(s.it, restaurant) with the categories
+// from the restaurants' facts.
+func (s *scorer) mealCategories() [][]string {
+	n := 0
+	for _, d := range s.it.Days {
+		n += len(d.Meals)
+	}
+	out := make([][]string, 0, len(s.it.Days))
+	all := make([]string, 0, n) // the days' categories, one after another
+	var ms []orchestrator.Meal
+	for _, d := range s.it.Days {
+		ms = ms[:0]
+		for _, m := range d.Meals {
+			if m.Slot != orchestrator.Breakfast {
+				ms = append(ms, m)
+			}
+		}
+		slices.SortStableFunc(ms, func(a, b orchestrator.Meal) int { return strings.Compare(a.Time, b.Time) })
+		start := len(all)
+		for _, m := range ms {
+			_, f := s.restaurant(m)
+			all = append(all, f.Category)
+		}
+		var ks []string // nil for a day without lunch or dinner, as MealCategories
+		if len(all) > start {
+			ks = all[start:len(all):len(all)]
+		}
+		out = append(out, ks)
+	}
+	return out
 }

@@ -167,7 +167,7 @@ type city struct {
 	canon       string
 	data        *orchestrator.CityData
 	attractions *tripindex.Attractions
-	restaurants *tripindex.IDs
+	restaurants *tripindex.Restaurants
 	hotels      *tripindex.IDs
 }
 

@@ -55,16 +55,53 @@ func newIDs(n int, id func(i int) string) IDs {
 	return x
 }
 
-// Attractions indexes an attraction catalog by ID and remembers the
-// must-see names resolved against it.
+// Attractions indexes an attraction catalog by ID and remembers, when
+// shared, the facts of its attractions and the must-see names resolved
+// against it.
 type Attractions struct {
 	IDs
 	shared bool
 	cands  []concepts.Candidate // concepts.AttractionCandidates, when shared
+	// facts holds each attraction's facts (by position), computed when a
+	// plan first needs them and published once, immutable; when shared.
+	facts []atomic.Pointer[AttractionFacts]
 	// resolved maps a must-see name to concepts.Resolve's index (int) in
 	// the catalog, when shared; count bounds it.
 	resolved sync.Map
 	count    atomic.Int32
+}
+
+// AttractionFacts are what the quality score reads of an attraction
+// through the concept table, each as the function named computes it.
+type AttractionFacts struct {
+	Place   concepts.Place // concepts.AttractionPlace
+	Evening bool           // concepts.Evening
+	Core    string         // concepts.Core of the name
+	Once    string         // concepts.OnceGroup
+}
+
+// AttractionFactsOf computes the facts of a.
+func AttractionFactsOf(a *orchestrator.Attraction) *AttractionFacts {
+	return &AttractionFacts{
+		Place:   concepts.AttractionPlace(a.Name, a.Category, a.Tags),
+		Evening: concepts.Evening(a.Name, a.Category, a.Tags),
+		Core:    concepts.Core(a.Name),
+		Once:    concepts.OnceGroup(a.Name, a.Category, a.Tags),
+	}
+}
+
+// Facts returns the facts of the attraction at position i of the catalog,
+// a (&as[i] of the catalog this index was built from): the shared ones,
+// computed on first use, or computed afresh for an index not shared.
+func (x *Attractions) Facts(i int, a *orchestrator.Attraction) *AttractionFacts {
+	if x == nil || !x.shared {
+		return AttractionFactsOf(a)
+	}
+	if f := x.facts[i].Load(); f != nil {
+		return f
+	}
+	x.facts[i].CompareAndSwap(nil, AttractionFactsOf(a))
+	return x.facts[i].Load()
 }
 
 // Find returns the position of the attraction with that ID (none for a
@@ -194,6 +231,7 @@ func AttractionsOf(s *orchestrator.Sourced[[]orchestrator.Attraction]) *Attracti
 		x := &Attractions{IDs: newIDs(len(as), func(i int) string { return as[i].ID }), shared: shared}
 		if shared {
 			x.cands = concepts.AttractionCandidates(as)
+			x.facts = make([]atomic.Pointer[AttractionFacts], len(as))
 		}
 		return x
 	}).(*Attractions)
@@ -201,15 +239,66 @@ func AttractionsOf(s *orchestrator.Sourced[[]orchestrator.Attraction]) *Attracti
 
 // RestaurantsOf returns the index of a restaurant catalog (nil for a nil
 // catalog): the shared one when it has a Ref, else one built afresh.
-func RestaurantsOf(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *IDs {
+func RestaurantsOf(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *Restaurants {
 	if s == nil {
 		return nil
 	}
-	return indexes.get(key{kindRestaurants, s.Ref}, func(bool) any {
+	return indexes.get(key{kindRestaurants, s.Ref}, func(shared bool) any {
 		rs := s.Value
-		x := newIDs(len(rs), func(i int) string { return rs[i].ID })
-		return &x
-	}).(*IDs)
+		x := &Restaurants{IDs: newIDs(len(rs), func(i int) string { return rs[i].ID }), shared: shared}
+		if shared {
+			x.facts = make([]atomic.Pointer[RestaurantFacts], len(rs))
+		}
+		return x
+	}).(*Restaurants)
+}
+
+// Restaurants indexes a restaurant catalog by ID and remembers, when
+// shared, the facts of its restaurants.
+type Restaurants struct {
+	IDs
+	shared bool
+	facts  []atomic.Pointer[RestaurantFacts]
+}
+
+// RestaurantFacts are what the quality score reads of a restaurant
+// through the concept table, each as the function named computes it.
+type RestaurantFacts struct {
+	Place     concepts.Place // concepts.RestaurantPlace
+	Breakfast bool           // concepts.ServesBreakfast
+	Category  string         // concepts.Category
+}
+
+// RestaurantFactsOf computes the facts of r.
+func RestaurantFactsOf(r *orchestrator.Restaurant) *RestaurantFacts {
+	return &RestaurantFacts{
+		Place:     concepts.RestaurantPlace(r.Name, r.Cuisines),
+		Breakfast: concepts.ServesBreakfast(r.Name, r.Cuisines),
+		Category:  concepts.Category(r.Name, r.Cuisines),
+	}
+}
+
+// Find returns the position of the restaurant with that ID (none for a
+// nil index).
+func (x *Restaurants) Find(id string) (int, bool) {
+	if x == nil {
+		return 0, false
+	}
+	return x.IDs.Find(id)
+}
+
+// Facts returns the facts of the restaurant at position i of the catalog,
+// r (&rs[i] of the catalog this index was built from): the shared ones,
+// computed on first use, or computed afresh for an index not shared.
+func (x *Restaurants) Facts(i int, r *orchestrator.Restaurant) *RestaurantFacts {
+	if x == nil || !x.shared {
+		return RestaurantFactsOf(r)
+	}
+	if f := x.facts[i].Load(); f != nil {
+		return f
+	}
+	x.facts[i].CompareAndSwap(nil, RestaurantFactsOf(r))
+	return x.facts[i].Load()
 }
 
 // HotelsOf returns the index of an accommodation catalog (nil for a nil

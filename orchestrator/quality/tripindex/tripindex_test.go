@@ -94,6 +94,9 @@ func TestConcurrentUse(t *testing.T) {
 				if j, ok := AttractionsOf(s).Find("a2"); !ok || j != 2 {
 					t.Errorf("Find(a2) = %d, %v", j, ok)
 				}
+				if f := AttractionsOf(s).Facts(i%3, &s.Value[i%3]); f.Core != AttractionFactsOf(&s.Value[i%3]).Core {
+					t.Errorf("Facts(%d).Core = %q", i%3, f.Core)
+				}
 				if got := Resolve(s, fmt.Sprintf("留园%d", i%3)); got != 2 {
 					t.Errorf("Resolve = %d, want 2", got)
 				}
