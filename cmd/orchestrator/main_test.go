@@ -231,6 +231,15 @@ func TestEndToEnd(t *testing.T) {
 				leanFields["itinerary"] == nil || leanFields["sources"] == nil || len(lean) > 64<<10 {
 				t.Errorf("lean GET: %d, %d bytes, fields %v", status, len(lean), len(leanFields))
 			}
+			// A lean POST answers with the bytes it stored, as GET sends them.
+			status, posted := postJSON(t, base+"/v1/plans", chengduBrief)
+			var postedID struct {
+				ID string `json:"id"`
+			}
+			_ = json.Unmarshal(posted, &postedID)
+			if status, got := getJSON(t, base+"/v1/plans/"+postedID.ID); status != http.StatusOK || !bytes.Equal(got, posted) {
+				t.Errorf("lean POST answer differs from the stored plan (GET %d):\n%s\n%s", status, posted, got)
+			}
 			status, trace := getJSON(t, base+"/v1/plans/"+plan.ID+"/trace")
 			if os.Getenv("TRIPWEAVE_TEST_LOG") != "" {
 				t.Logf("trace: %s", trace)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/pipeline"
 	"github.com/tripweave/tripweave/orchestrator/postgres"
 	"github.com/tripweave/tripweave/orchestrator/sqlite"
 	"github.com/tripweave/tripweave/orchestrator/supabase"
@@ -95,6 +97,13 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (orchestrat
 	logger.Info("plan store: SQLite file (embedded default; set DATABASE_URL for PostgreSQL)", "path", cfg.DBPath)
 	return s, nil
 }
+
+// The SQLite store takes the lean plan the pipeline encoded, and the API
+// answers with those bytes.
+var (
+	_ pipeline.LeanSaver    = (*sqlite.Store)(nil)
+	_ ginserver.LeanPlanner = (*pipeline.Service)(nil)
+)
 
 // retention deletes plans older than ttl from store at start and then every
 // interval until stop is called; stop waits for the sweep in progress.

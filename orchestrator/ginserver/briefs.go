@@ -158,11 +158,10 @@ func (s *Server) answerPlan(c *gin.Context) {
 		}
 		pr.Deadline = time.Duration(o.DeadlineMS) * time.Millisecond
 	}
-	plan, _, err := s.cfg.Planner.Plan(ctx, pr)
+	plan, lean, err := s.plan(c, pr)
 	if err != nil {
 		writeError(c, s.log, err)
 		return
 	}
-	c.Header("Location", "/v1/plans/"+plan.ID)
-	c.JSON(http.StatusCreated, planBody(c, plan))
+	s.created(c, plan, lean)
 }

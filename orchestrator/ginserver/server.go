@@ -201,7 +201,7 @@ func (s *Server) createPlan(c *gin.Context) {
 	if !ok {
 		return
 	}
-	plan, _, err := s.cfg.Planner.Plan(c.Request.Context(), pr)
+	plan, lean, err := s.plan(c, pr)
 	if err != nil {
 		if fromBrief {
 			err = prefixField("brief", err)
@@ -209,9 +209,41 @@ func (s *Server) createPlan(c *gin.Context) {
 		writeError(c, s.log, err)
 		return
 	}
+	s.created(c, plan, lean)
+}
+
+// LeanPlanner is a Planner that also returns the plan's lean JSON as it
+// was stored (json.Marshal(orchestrator.LeanPlan{Plan: plan})), so that the
+// response is those bytes rather than a second encoding of the plan.
+// *pipeline.Service implements it.
+type LeanPlanner interface {
+	PlanLean(ctx context.Context, req pipeline.Request) (*orchestrator.Plan, []byte, *orchestrator.Run, error)
+}
+
+// plan makes the plan of pr and, when the response is the lean plan and
+// the planner gives it, its lean JSON.
+func (s *Server) plan(c *gin.Context, pr pipeline.Request) (*orchestrator.Plan, []byte, error) {
+	if lp, ok := s.cfg.Planner.(LeanPlanner); ok && !includeTrip(c) {
+		plan, lean, _, err := lp.PlanLean(c.Request.Context(), pr)
+		return plan, lean, err
+	}
+	plan, _, err := s.cfg.Planner.Plan(c.Request.Context(), pr)
+	return plan, nil, err
+}
+
+// created answers 201 with plan: its lean JSON as encoded when the planner
+// gave it, else the body planBody chooses.
+func (s *Server) created(c *gin.Context, plan *orchestrator.Plan, lean []byte) {
 	c.Header("Location", "/v1/plans/"+plan.ID)
+	if lean != nil {
+		c.Data(http.StatusCreated, jsonContentType, lean)
+		return
+	}
 	c.JSON(http.StatusCreated, planBody(c, plan))
 }
+
+// jsonContentType is the Content-Type gin's c.JSON sends.
+const jsonContentType = "application/json; charset=utf-8"
 
 // planView is a plan as the API sends it: every field of the stored plan
 // but the trip — its catalogs and travel matrices, hundreds of kilobytes —
@@ -332,7 +364,7 @@ func (s *Server) getPlan(c *gin.Context) {
 			writeError(c, s.log, err)
 			return
 		}
-		c.Data(http.StatusOK, "application/json; charset=utf-8", doc)
+		c.Data(http.StatusOK, jsonContentType, doc)
 		return
 	}
 	if raw, ok := s.cfg.Store.(interface {
@@ -345,7 +377,7 @@ func (s *Server) getPlan(c *gin.Context) {
 		}
 		if includeTrip(c) {
 			// The stored document as it was written, byte for byte.
-			c.Data(http.StatusOK, "application/json; charset=utf-8", data)
+			c.Data(http.StatusOK, jsonContentType, data)
 			return
 		}
 		var p orchestrator.Plan

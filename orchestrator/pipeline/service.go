@@ -164,6 +164,28 @@ func (s *Service) NewID() string { return s.opts.NewID() }
 // all (an unknown city, a required subtask failing, the deadline passing);
 // missing optional data makes the plan partial with notes.
 func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *orchestrator.Run, error) {
+	plan, _, run, err := s.plan(ctx, req, false)
+	return plan, run, err
+}
+
+// PlanLean is Plan that also returns the plan's lean JSON,
+// json.Marshal(orchestrator.LeanPlan{Plan: plan}) — what the API sends by
+// default — encoded once for the store and the caller.
+func (s *Service) PlanLean(ctx context.Context, req Request) (*orchestrator.Plan, []byte, *orchestrator.Run, error) {
+	return s.plan(ctx, req, true)
+}
+
+// LeanSaver is a plan store that takes the plan's lean JSON already
+// encoded (json.Marshal(orchestrator.LeanPlan{Plan: p})), so that the
+// pipeline encodes it once for the store and the response. *sqlite.Store
+// implements it.
+type LeanSaver interface {
+	SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []byte, r *orchestrator.Run) error
+}
+
+// plan is Plan, and PlanLean when lean is set (the lean JSON is returned
+// only then, and encoded only then or for a LeanSaver store).
+func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrator.Plan, []byte, *orchestrator.Run, error) {
 	start := s.opts.Now()
 	deadline := s.opts.Deadline
 	if req.Deadline > 0 {
@@ -179,7 +201,7 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	}
 	res, err := s.run(ctx, &b, subtasks, req.Hooks)
 	if res == nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	id := req.ID
 	if id == "" {
@@ -193,10 +215,10 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	}
 	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(subtasks, res)}
 	if err != nil {
-		return nil, run, planError(err, ctx)
+		return nil, nil, run, planError(err, ctx)
 	}
 	if err := cityErrors(&b, subtasks, res); err != nil {
-		return nil, run, err
+		return nil, nil, run, err
 	}
 	plan.Trip, plan.Notes = s.assemble(&b, subtasks, res.Values, res.Errors)
 	var report *orchestrator.Report
@@ -224,12 +246,23 @@ func (s *Service) Plan(ctx context.Context, req Request) (*orchestrator.Plan, *o
 	}
 	plan.Trace = summarize(run, res.Duration)
 	plan.Sources = plan.Trip.Sources()
-	if s.store != nil {
-		if err := s.store.SavePlan(ctx, plan, run); err != nil {
-			return nil, run, fmt.Errorf("store plan: %w", err)
+	var doc []byte
+	ls, leanStore := s.store.(LeanSaver)
+	if lean || leanStore {
+		if doc, err = json.Marshal(orchestrator.LeanPlan{Plan: plan}); err != nil {
+			return nil, nil, run, fmt.Errorf("encode plan: %w", err)
 		}
 	}
-	return plan, run, nil
+	switch {
+	case leanStore:
+		err = ls.SaveLeanPlan(ctx, plan, doc, run)
+	case s.store != nil:
+		err = s.store.SavePlan(ctx, plan, run)
+	}
+	if err != nil {
+		return nil, nil, run, fmt.Errorf("store plan: %w", err)
+	}
+	return plan, doc, run, nil
 }
 
 // run builds, compiles and runs the DAG of subtasks.

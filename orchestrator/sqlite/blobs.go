@@ -29,8 +29,13 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 			args[i] = b.Ref
 		}
 		var n int
-		q := `SELECT count(*) FROM blobs WHERE ref IN (?` + strings.Repeat(`, ?`, len(r.blobs)-1) + `)`
-		if err := tx.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		var row *sql.Row
+		if count := s.countStmts[len(r.blobs)]; count != nil {
+			row = tx.StmtContext(ctx, count).QueryRowContext(ctx, args...)
+		} else {
+			row = tx.QueryRowContext(ctx, countBlobsQuery(len(r.blobs)), args...)
+		}
+		if err := row.Scan(&n); err != nil {
 			return fmt.Errorf("save plan %s: look up trip values: %w", r.id, err)
 		}
 		if n == len(r.blobs) {
@@ -59,6 +64,36 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 	}
 	return nil
 }
+
+// prepareCounts prepares, once per count, the statements that check that
+// the values of batch's plans are stored (a plan of a city or two refers
+// to a handful of values). Only the writer goroutine calls it, before its
+// transaction takes the one connection; writeBlobs queries unprepared when
+// a count has no statement.
+func (s *Store) prepareCounts(ctx context.Context, batch []*writeReq) {
+	for _, r := range batch {
+		n := len(r.blobs)
+		if n == 0 || s.countStmts[n] != nil {
+			continue
+		}
+		if len(s.countStmts) >= maxCountStmts {
+			return
+		}
+		st, err := s.w.PrepareContext(ctx, countBlobsQuery(n))
+		if err != nil {
+			return // writeBlobs reports it
+		}
+		s.countStmts[n] = st
+	}
+}
+
+// countBlobsQuery counts which of n refs the blobs table holds.
+func countBlobsQuery(n int) string {
+	return `SELECT count(*) FROM blobs WHERE ref IN (?` + strings.Repeat(`, ?`, n-1) + `)`
+}
+
+// maxCountStmts bounds the prepared statements of countBlobs.
+const maxCountStmts = 32
 
 // refsJSON returns the refs of blobs as a JSON array.
 func refsJSON(blobs []orchestrator.TripBlob) string {

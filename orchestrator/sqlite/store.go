@@ -78,6 +78,9 @@ type Store struct {
 	blobs   map[string]bool
 
 	delPlan, insPlan *sql.Stmt // the writer's statements, prepared once
+	// countStmts are the writer's statements checking that n blobs are
+	// stored, by n (prepareCounts); only the writer goroutine uses them.
+	countStmts map[int]*sql.Stmt
 }
 
 // maxBatch bounds the plans of one group commit.
@@ -162,7 +165,8 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
-	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, blobs: map[string]bool{}}
+	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, blobs: map[string]bool{},
+		countStmts: map[int]*sql.Stmt{}}
 	if st.delPlan, err = w.PrepareContext(ctx, `DELETE FROM plans WHERE id = ?`); err == nil {
 		st.insPlan, err = w.PrepareContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans, refs)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -195,7 +199,14 @@ func (s *Store) Path() string { return s.path }
 // an ID, r's PlanID must be empty or p.ID, and span durations must be finite;
 // otherwise an EINVALID *orchestrator.Error is returned and nothing is
 // written.
-func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) (err error) {
+func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) error {
+	return s.SaveLeanPlan(ctx, p, nil, r)
+}
+
+// SaveLeanPlan is SavePlan with the plan's lean JSON already encoded:
+// lean must be json.Marshal(orchestrator.LeanPlan{Plan: p}) — the bytes
+// stored and served by LeanPlanJSON — or nil to encode it here.
+func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []byte, r *orchestrator.Run) (err error) {
 	if p == nil {
 		return orchestrator.Errorf(orchestrator.EINVALID, "no plan to save")
 	}
@@ -217,9 +228,11 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 		}
 	}
 	skel, blobs := orchestrator.SplitTrip(&p.Trip)
-	doc, err := json.Marshal(orchestrator.LeanPlan{Plan: p})
-	if err != nil {
-		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+	doc := lean
+	if doc == nil {
+		if doc, err = json.Marshal(orchestrator.LeanPlan{Plan: p}); err != nil {
+			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+		}
 	}
 	trip, err := json.Marshal(&skel)
 	if err != nil {
@@ -300,6 +313,7 @@ func (s *Store) commit(batch []*writeReq) {
 func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 	defer cancel()
+	s.prepareCounts(ctx, batch)
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("save plan %s: %w", batch[0].id, err)
