@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"cmp"
 	"maps"
 	"math"
 	"slices"
@@ -696,7 +697,8 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	if v.staysByPrice() {
 		return c.cheapestHotel(n)
 	}
-	hs := c.stayable(n)
+	stays := c.stays(n)
+	hs := stays.hotels
 	if len(hs) == 0 {
 		return nil
 	}
@@ -721,11 +723,16 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 		}
 		return best
 	}
-	prices := make([]int64, len(hs))
-	for i, h := range hs {
-		prices[i] = h.night
+	// The prices of hs in order: those of the stayable hotels, up to the
+	// cap.
+	prices := stays.sortedNights()
+	if v.stayCap > 0 {
+		n := 0
+		for n < len(prices) && prices[n] <= v.stayCap {
+			n++
+		}
+		prices = prices[:n]
 	}
-	slices.Sort(prices)
 	p := 0.5
 	if v.tier == orchestrator.TierComfort {
 		p = 0.85
@@ -1074,16 +1081,17 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 	}
 	for n < win.cap && len(*extras) > 0 {
-		// The nearest replacement that fits.
-		cands := slices.Clone(*extras)
-		sort.SliceStable(cands, func(i, j int) bool {
-			ti, _ := c.travel(at, place{cands[i].a.ID, cands[i].a.Location})
-			tj, _ := c.travel(at, place{cands[j].a.ID, cands[j].a.Location})
-			return ti < tj
-		})
+		// The nearest replacement that fits (each one's travel time
+		// computed once, a stable sort by it).
+		cands := make([]timed, len(*extras))
+		for i, a := range *extras {
+			t, _ := c.travel(at, place{a.a.ID, a.a.Location})
+			cands[i] = timed{a, t}
+		}
+		slices.SortStableFunc(cands, func(x, y timed) int { return cmp.Compare(x.t, y.t) })
 		placed := false
-		for _, a := range cands {
-			if try(a) {
+		for _, ca := range cands {
+			if a := ca.a; try(a) {
 				placed = true
 				n++
 				break
@@ -1137,6 +1145,12 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 	}
 	return stops, slots
+}
+
+// timed is an attraction with the travel time to it.
+type timed struct {
+	a *attraction
+	t int
 }
 
 // openStart returns the earliest start at or after arrive at which a visit

@@ -63,6 +63,92 @@ type attrFacts struct {
 	// matches caches, per concept of the table, which attractions are
 	// instances of it (the brief's interests), when plans share the facts.
 	matches conceptMatches
+	// must caches where must_visit names resolve, when plans share the
+	// facts.
+	must *mustCache
+}
+
+// mustCache keeps where must_visit names resolve (concepts.Resolve) among
+// a catalog's attractions in the orders plans rank them in: the result
+// depends on the order (ties go to the first), so it is kept per order,
+// an order being the catalog indexes of a plan's candidates in turn.
+// Bounded: past maxMustOrders orders or maxMustNames names in one, names
+// are resolved afresh.
+type mustCache struct {
+	mu     sync.Mutex
+	orders []*mustOrder
+}
+
+const (
+	maxMustOrders = 64
+	maxMustNames  = 1024
+)
+
+// mustOrder is one order of a catalog's attractions and the positions
+// names resolve to in it (-1: none).
+type mustOrder struct {
+	hash  uint64
+	seq   []int32
+	names map[string]int
+}
+
+// orderOf returns the cache's entry for the order of as, adding it when
+// there is room; nil when there is none (nil mc included).
+func (mc *mustCache) orderOf(as []*attraction) *mustOrder {
+	if mc == nil {
+		return nil
+	}
+	h := uint64(14695981039346656037)
+	for _, a := range as {
+		h = (h ^ uint64(a.idx)) * 1099511628211
+	}
+	mc.mu.Lock()
+	defer mc.mu.Unlock()
+	for _, o := range mc.orders {
+		if o.hash == h && len(o.seq) == len(as) && sameOrder(o.seq, as) {
+			return o
+		}
+	}
+	if len(mc.orders) >= maxMustOrders {
+		return nil
+	}
+	o := &mustOrder{hash: h, seq: make([]int32, len(as)), names: map[string]int{}}
+	for i, a := range as {
+		o.seq[i] = int32(a.idx)
+	}
+	mc.orders = append(mc.orders, o)
+	return o
+}
+
+// sameOrder reports whether as holds the catalog indexes seq, in turn.
+func sameOrder(seq []int32, as []*attraction) bool {
+	for i, a := range as {
+		if int(seq[i]) != a.idx {
+			return false
+		}
+	}
+	return true
+}
+
+// resolve returns where name resolves in the order, by resolve on a miss
+// (computed outside the lock; kept while there is room).
+func (mc *mustCache) resolve(o *mustOrder, name string, resolve func() int) int {
+	if o == nil {
+		return resolve()
+	}
+	mc.mu.Lock()
+	i, ok := o.names[name]
+	mc.mu.Unlock()
+	if ok {
+		return i
+	}
+	i = resolve()
+	mc.mu.Lock()
+	if len(o.names) < maxMustNames {
+		o.names[name] = i
+	}
+	mc.mu.Unlock()
+	return i
 }
 
 // conceptMatches maps a concept of the table (*concepts.Concept) to the
@@ -237,6 +323,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 		f.same = make([]atomic.Pointer[[]bool], len(as))
 		f.as = as
 		f.matches.shared = true
+		f.must = &mustCache{}
 	}
 	return f
 }

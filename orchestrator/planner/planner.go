@@ -191,6 +191,7 @@ type city struct {
 	pointRows       []pointRowEntry
 
 	hotelMemo map[int]*hotel // nights → cheapest hotel
+	stayMemo  map[int]*stayList
 	mealMemo  map[int][]int64
 	mealSets  map[int][][]int // meals → mask → chosen restaurant indexes
 	// mustMask holds the must_visit entries this city's attractions
@@ -666,6 +667,18 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 
 // sortAttractions orders attractions best first (ties: data order).
 func sortAttractions(as []*attraction) {
+	if !slices.ContainsFunc(as, func(a *attraction) bool { return math.IsNaN(a.score) }) {
+		// Without NaN the order is total (the catalog index breaks every
+		// tie), so any sort gives the stable sort's result, and
+		// slices.SortFunc is the fastest.
+		slices.SortFunc(as, func(x, y *attraction) int {
+			if c := cmp.Compare(y.score, x.score); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.idx, y.idx)
+		})
+		return
+	}
 	slices.SortStableFunc(as, func(x, y *attraction) int {
 		if x.score != y.score {
 			switch {

@@ -754,6 +754,46 @@ func (c *city) cheapestHotel(n int) *hotel {
 // known to allow the brief's house rules when any does, else those whose
 // rules the data do not state.
 func (c *city) stayable(n int) []*hotel {
+	return c.stays(n).hotels
+}
+
+// stayList is what a plan keeps of the hotels of a stay of n nights:
+// stayable(n), and their prices for the group per night in order (when
+// first needed).
+type stayList struct {
+	hotels []*hotel
+	nights []int64
+}
+
+// stays returns the stay list of n nights, memoized; its slices are
+// shared and must not be changed.
+func (c *city) stays(n int) *stayList {
+	if l, ok := c.stayMemo[n]; ok {
+		return l
+	}
+	l := &stayList{hotels: c.findStayable(n)}
+	if c.stayMemo == nil {
+		c.stayMemo = map[int]*stayList{}
+	}
+	c.stayMemo[n] = l
+	return l
+}
+
+// sortedNights returns the group's nightly prices of the list's hotels,
+// in order.
+func (l *stayList) sortedNights() []int64 {
+	if l.nights == nil {
+		l.nights = make([]int64, len(l.hotels))
+		for i, h := range l.hotels {
+			l.nights[i] = h.night
+		}
+		slices.Sort(l.nights)
+	}
+	return l.nights
+}
+
+// findStayable computes stayable(n).
+func (c *city) findStayable(n int) []*hotel {
 	var known, unknown []*hotel
 	for _, h := range c.hotels {
 		if h.h.MinNights > n {

@@ -22,12 +22,28 @@ func (w *world) resolveMust() {
 	}
 	w.mustFound = make([]bool, len(w.b.MustVisit))
 	for _, c := range w.cities {
-		cands := make([]concepts.Candidate, len(c.attractions))
-		for i, at := range c.attractions {
-			cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity}
+		var cands []concepts.Candidate
+		resolve := func(name string) func() int {
+			return func() int {
+				if cands == nil {
+					cands = make([]concepts.Candidate, len(c.attractions))
+					for i, at := range c.attractions {
+						cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity}
+					}
+				}
+				i, _ := concepts.Resolve(name, cands)
+				return i
+			}
 		}
+		// Where the names resolve among the attractions in this order,
+		// from the catalog index when plans share it.
+		var mc *mustCache
+		if c.afacts != nil {
+			mc = c.afacts.must
+		}
+		order := mc.orderOf(c.attractions)
 		for m, name := range w.b.MustVisit {
-			i, _ := concepts.Resolve(name, cands)
+			i := mc.resolve(order, name, resolve(name))
 			if i < 0 {
 				continue
 			}
