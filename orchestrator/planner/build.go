@@ -1404,8 +1404,8 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			})
 		}
 	}
-	for d := range out {
-		sort.SliceStable(out[d], func(i, j int) bool { return out[d][i].Time < out[d][j].Time })
+	for _, ms := range out {
+		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
 	}
 	return out, findings
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -411,6 +412,12 @@ type restFacts struct {
 	byPrice []int
 	// dist holds the distances from places to the restaurants.
 	dist distRows
+	// priced counts the restaurants with a price, median is the median of
+	// those prices (medianCents) and currency their currency when they
+	// share one ("" when they do not, or none is priced).
+	priced   int
+	median   int64
+	currency string
 }
 
 // cuisines returns, per requested cuisine, which restaurants serve it.
@@ -448,7 +455,19 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 			known = append(known, r.Price.Cents)
 		}
 	}
+	f.priced = len(known)
+	for i := range rs {
+		if c := rs[i].Price.Currency; c != "" {
+			if f.currency == "" {
+				f.currency = c
+			} else if !strings.EqualFold(c, f.currency) {
+				f.currency = ""
+				break
+			}
+		}
+	}
 	median := medianCents(known)
+	f.median = median
 	price := func(i int) int64 {
 		if rs[i].Price.Currency == "" {
 			return median

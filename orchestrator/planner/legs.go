@@ -113,8 +113,9 @@ func (op *option) overnight() bool {
 // its day (lastOfDay): an earlier leg's later arrival could leave no
 // connection after it.
 func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outbound, home, lastOfDay bool) *option {
-	var opts []*option
-	for _, op := range w.candidates(l, fam) {
+	cands := w.candidates(l, fam)
+	opts := make([]*option, 0, len(cands))
+	for _, op := range cands {
 		if notBefore >= 0 && op.depart >= 0 && op.depart < notBefore {
 			continue
 		}

@@ -373,6 +373,13 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.originKey != "" {
 		w.names[w.originKey] = w.origin
 	}
+	// The options, in one block (its capacity never reached: the
+	// pointers stay).
+	nopts := 0
+	for _, sl := range trip.Transport {
+		nopts += len(sl.Value.Options)
+	}
+	block := make([]option, 0, nopts)
 	for _, sl := range trip.Transport {
 		leg := sl.Value
 		p := [2]string{orchestrator.CanonicalCity(leg.From), orchestrator.CanonicalCity(leg.To)}
@@ -384,15 +391,17 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 				w.names[k] = []string{leg.From, leg.To}[i]
 			}
 		}
-		what := "transport " + leg.From + " → " + leg.To
 		for i := range leg.Options {
 			o := &leg.Options[i]
-			price, ok := w.price(o.Price, what)
-			if !ok {
+			price, err := w.cents(o.Price)
+			if err != nil {
+				// Not convertible: left out, with a finding (price).
+				w.price(o.Price, "transport "+leg.From+" → "+leg.To)
 				continue
 			}
 			w.dated = w.dated || o.Date != ""
-			op := &option{o: o, price: price, units: o.Units(w.people), depart: -1, dur: o.DurationMinutes}
+			block = append(block, option{o: o, price: price, units: o.Units(w.people), depart: -1, dur: o.DurationMinutes})
+			op := &block[len(block)-1]
 			op.cost = op.price * int64(op.units)
 			if o.Depart != "" {
 				dm, ok1 := minutes(o.Depart)
@@ -580,22 +589,24 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		// guide had no tier to estimate from) cost the median of the
 		// city's priced restaurants, marked as an estimate; when none is
 		// priced, meals cost nothing in the budget and a finding says so.
-		var known []int64
-		for i := range cd.Restaurants.Value {
-			if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
-				if p, err := w.cents(r.Price); err == nil {
-					known = append(known, p)
+		c.restaurants = make([]*restaurant, 0, len(cd.Restaurants.Value))
+		var median int64
+		nknown := facts.priced
+		if facts.currency == "" || !strings.EqualFold(facts.currency, w.currency) {
+			// Prices to convert: the median of those that convert.
+			known := make([]int64, 0, len(cd.Restaurants.Value))
+			for i := range cd.Restaurants.Value {
+				if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
+					if p, err := w.cents(r.Price); err == nil {
+						known = append(known, p)
+					}
 				}
 			}
+			nknown, median = len(known), medianCents(known)
+		} else {
+			median = facts.median // every priced one in the plan's currency
 		}
-		var median int64
-		if len(known) > 0 {
-			slices.Sort(known)
-			median = known[len(known)/2]
-			if len(known)%2 == 0 {
-				median = (known[len(known)/2-1] + known[len(known)/2]) / 2
-			}
-		} else if c.restData {
+		if nknown == 0 && c.restData {
 			w.notes = append(w.notes, orchestrator.Finding{
 				Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
 				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
@@ -607,7 +618,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			var p int64
 			estimate := false
 			if r.Price.Currency == "" {
-				p, estimate = median, len(known) > 0
+				p, estimate = median, nknown > 0
 			} else {
 				var ok bool
 				if p, ok = w.price(r.Price, what); !ok {
@@ -631,6 +642,10 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		facts := hotelFactsFor(cd.Hotels, c.center)
 		c.hotelData = len(cd.Hotels.Value) > 0
 		what := "hotels in " + cd.Name
+		// The hotels, in one block (its capacity never reached: the
+		// pointers stay).
+		block := make([]hotel, 0, len(cd.Hotels.Value))
+		c.hotels = make([]*hotel, 0, len(cd.Hotels.Value))
 		for i := range cd.Hotels.Value {
 			h := &cd.Hotels.Value[i]
 			if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
@@ -656,7 +671,8 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if !ok {
 				continue
 			}
-			ht := &hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown}
+			block = append(block, hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown})
+			ht := &block[len(block)-1]
 			ht.night = ht.price * int64(ht.rooms)
 			ht.dist = facts.dist[i]
 			c.hotels = append(c.hotels, ht)
@@ -822,8 +838,20 @@ func hhmm(m int) string {
 	if m < 0 {
 		m = 0
 	}
+	if m < len(clockTexts) {
+		return clockTexts[m]
+	}
 	return fmt.Sprintf("%02d:%02d", m/60, m%60)
 }
+
+// clockTexts holds hhmm of the minutes of two days, formatted once.
+var clockTexts = func() []string {
+	out := make([]string, 2*1440)
+	for m := range out {
+		out[m] = fmt.Sprintf("%02d:%02d", m/60, m%60)
+	}
+	return out
+}()
 
 // weekday returns the weekday of date, or -1.
 func weekday(date string) int {
