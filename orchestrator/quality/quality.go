@@ -263,7 +263,7 @@ func (s *scorer) interests() orchestrator.QualityComponent {
 			missed = append(missed, in)
 		}
 	}
-	detail := fmt.Sprintf("%d of %d interests met", met, len(s.b.Interests))
+	detail := detailf("%d of %d interests met", met, len(s.b.Interests))
 	if len(missed) > 0 {
 		detail += "; not met: " + strings.Join(missed, ", ")
 	}
@@ -306,7 +306,7 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 		return orchestrator.QualityComponent{Detail: "no must-see sight is in the data"}
 	}
 	return orchestrator.QualityComponent{Applicable: true, Value: float64(visited) / float64(inData),
-		Detail: fmt.Sprintf("%d of %d must-see sights in the data visited", visited, inData)}
+		Detail: detailf("%d of %d must-see sights in the data visited", visited, inData)}
 }
 
 func (s *scorer) mealFit() orchestrator.QualityComponent {
@@ -332,7 +332,7 @@ func (s *scorer) mealFit() orchestrator.QualityComponent {
 		return orchestrator.QualityComponent{}
 	}
 	v := sum / float64(n)
-	detail := fmt.Sprintf("%d meals: %d breakfasts where none is served, %d over %.0f km from the previous place", n, badBreakfast, far, mealReachKM)
+	detail := detailf("%d meals: %d breakfasts where none is served, %d over %.0f km from the previous place", n, badBreakfast, far, mealReachKM)
 	if cs := s.b.Constraints.Cuisines; len(cs) > 0 {
 		met := 0
 		for _, want := range cs {
@@ -351,7 +351,7 @@ func (s *scorer) mealFit() orchestrator.QualityComponent {
 			}
 		}
 		v = 0.7*v + 0.3*float64(met)/float64(len(cs))
-		detail += fmt.Sprintf("; %d of %d cuisines served", met, len(cs))
+		detail += detailf("; %d of %d cuisines served", met, len(cs))
 	}
 	return orchestrator.QualityComponent{Applicable: true, Value: v, Detail: detail}
 }
@@ -388,7 +388,7 @@ func (s *scorer) timeOfDay() orchestrator.QualityComponent {
 	if n == 0 {
 		return orchestrator.QualityComponent{}
 	}
-	return orchestrator.QualityComponent{Applicable: true, Value: float64(ok) / float64(n), Detail: fmt.Sprintf("%d of %d stops at a fitting time and length", ok, n)}
+	return orchestrator.QualityComponent{Applicable: true, Value: float64(ok) / float64(n), Detail: detailf("%d of %d stops at a fitting time and length", ok, n)}
 }
 
 func (s *scorer) transit() orchestrator.QualityComponent {
@@ -407,7 +407,7 @@ func (s *scorer) transit() orchestrator.QualityComponent {
 	}
 	share := float64(minutes) / float64(waking)
 	return orchestrator.QualityComponent{Applicable: true, Value: 1 - share/transitZero,
-		Detail: fmt.Sprintf("%.1f of %d waking hours in transit (%.0f%%)", float64(minutes)/60, waking/60, 100*share)}
+		Detail: detailf("%.1f of %d waking hours in transit (%.0f%%)", float64(minutes)/60, waking/60, 100*share)}
 }
 
 func (s *scorer) edgeDays() orchestrator.QualityComponent {
@@ -445,7 +445,7 @@ func (s *scorer) edgeDays() orchestrator.QualityComponent {
 		return orchestrator.QualityComponent{}
 	}
 	return orchestrator.QualityComponent{Applicable: true, Value: sum / float64(n),
-		Detail: fmt.Sprintf("%d travel days, %d with a leg at an odd hour", n, odd)}
+		Detail: detailf("%d travel days, %d with a leg at an odd hour", n, odd)}
 }
 
 func sameCity(a, b string) bool { return b != "" && orchestrator.SameCity(a, b) }
@@ -467,7 +467,7 @@ func (s *scorer) budgetUse() orchestrator.QualityComponent {
 	case ratio < budgetFloor:
 		v = ratio / budgetFloor
 	}
-	return orchestrator.QualityComponent{Applicable: true, Value: v, Detail: fmt.Sprintf("spends %.0f%% of the budget", 100*ratio)}
+	return orchestrator.QualityComponent{Applicable: true, Value: v, Detail: detailf("spends %.0f%% of the budget", 100*ratio)}
 }
 
 func (s *scorer) variety() orchestrator.QualityComponent {
@@ -512,7 +512,7 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 	}
 	v -= 0.25 * float64(dups)
 	return orchestrator.QualityComponent{Applicable: true, Value: v,
-		Detail: fmt.Sprintf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
+		Detail: detailf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
 }
 
 // clock parses "HH:MM" into minutes after midnight, as fmt.Sscanf's
@@ -609,7 +609,7 @@ func (s *scorer) mealVariety() orchestrator.QualityComponent {
 	}
 	same, over := MealRepeats(days)
 	return orchestrator.QualityComponent{Applicable: true, Value: 1 - float64(same+over)/float64(n),
-		Detail: fmt.Sprintf("%d lunches and dinners in %d categories: %d repeated the same day, %d over %d of a category", n, len(kinds), same, over, MealCap(n))}
+		Detail: detailf("%d lunches and dinners in %d categories: %d repeated the same day, %d over %d of a category", n, len(kinds), same, over, MealCap(n))}
 }
 
 // mealCategories is MealCategories(s.it, restaurant) with the categories
