@@ -17,7 +17,11 @@ func (v *verifier) mustVisit() {
 		v.na(CheckMustVisit)
 		return
 	}
-	var stops []concepts.Candidate
+	n := 0
+	for _, d := range v.it.Days {
+		n += len(d.Stops)
+	}
+	stops := make([]concepts.Candidate, 0, n)
 	for _, d := range v.it.Days {
 		for _, s := range d.Stops {
 			if a := v.attraction(s.AttractionID); a != nil {

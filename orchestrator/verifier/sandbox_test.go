@@ -87,6 +87,10 @@ func sandboxPlans(tb testing.TB, n int) []sandboxCase {
 		if i%7 == 2 {
 			b.Constraints.TransportExclude = []string{"flight"}
 		}
+		if i%8 == 6 {
+			b.Constraints.HighSpeedRail = true
+			b.Constraints.RoomType = "private_room"
+		}
 		if len(r.dests) > 1 {
 			b.Days = max(b.Days, 3)
 		}
@@ -299,6 +303,14 @@ func mutations(t testing.TB, trip *orchestrator.Trip, it *orchestrator.Itinerary
 			}
 		}
 		return false
+	})
+	// The route: a city of no data, the first city twice.
+	add(func(m *orchestrator.Itinerary) bool {
+		if len(m.Cities) == 0 {
+			return false
+		}
+		m.Cities = append(m.Cities, m.Cities[0], orchestrator.CityVisit{City: "Atlantis", ArriveDay: 2, Nights: 1})
+		return true
 	})
 	// Sums, stays and days.
 	add(func(m *orchestrator.Itinerary) bool {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -102,6 +103,7 @@ const maxFindingsPerCheck = 20
 // fails: a missing itinerary is reported as failed checks.
 func Verify(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) orchestrator.Report {
 	v := &verifier{b: b, trip: trip, it: it}
+	v.canons = v.canonsBuf[:0]
 	v.index()
 	if it == nil {
 		for _, c := range Commonsense {
@@ -119,7 +121,7 @@ func Verify(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Iti
 		v.budgetSums()
 		v.hard()
 	}
-	rep := orchestrator.Report{Passed: true, Findings: v.findings}
+	rep := orchestrator.Report{Passed: true, Findings: v.findings, Checks: make([]orchestrator.Check, 0, numChecks)}
 	if it != nil {
 		// Recomputed from the trip data, not copied from the planner.
 		q := quality.Score(b, trip, it)
@@ -154,7 +156,8 @@ type verifier struct {
 	// hops holds the ground hops rebuilt from the fare model (option).
 	hops map[optionKey]*orchestrator.TransportOption
 	// canons memoizes CanonicalCity for the few names of a plan.
-	canons []canonical
+	canons    []canonical
+	canonsBuf [8]canonical
 
 	status   [numChecks]string
 	counts   [numChecks]int
@@ -482,10 +485,11 @@ func (v *verifier) inCity(id string, cities ...string) bool {
 }
 
 func (v *verifier) withinCity() {
+	var allowed []string // one day's, reused
 	for _, d := range v.it.Days {
-		allowed := []string{d.City}
+		allowed = append(allowed[:0], d.City)
 		if len(d.Legs) > 0 {
-			allowed = []string{d.From, d.City}
+			allowed = append(allowed[:0], d.From, d.City)
 			for _, l := range d.Legs {
 				allowed = append(allowed, l.From, l.To)
 			}
@@ -588,14 +592,27 @@ func weekday(date string) int {
 // Meal lengths the hours check expects a restaurant to stay open for.
 var mealMinutes = map[string]int{orchestrator.Breakfast: 45, orchestrator.Lunch: 60, orchestrator.Dinner: 75}
 
+// span is a stretch of a day the hours check lays out: a visit, a meal
+// or, with journey set, the journey from name.
+type span struct {
+	start, end int
+	name       string
+	journey    bool
+}
+
+// what names the span in a finding.
+func (s span) what() string {
+	if s.journey {
+		return "the journey from " + s.name
+	}
+	return s.name
+}
+
 func (v *verifier) hours() {
+	var spans []span // one day's, reused
 	for _, d := range v.it.Days {
 		wd := weekday(d.Date)
-		type span struct {
-			start, end int
-			what       string
-		}
-		var spans []span
+		spans = spans[:0]
 		prevEnd := -1
 		for _, s := range d.Stops {
 			st, ok1 := clock(s.Start)
@@ -608,7 +625,7 @@ func (v *verifier) hours() {
 				v.fail(CheckHours, d.Day, s.Name, "%s starts at %s, before the previous visit ends plus %d minutes of travel", s.Name, s.Start, s.TravelMinutes)
 			}
 			prevEnd = en
-			spans = append(spans, span{st, en, s.Name})
+			spans = append(spans, span{start: st, end: en, name: s.Name})
 			if a := v.attraction(s.AttractionID); a != nil {
 				if !open(a.Hours, wd, st, en) {
 					v.fail(CheckHours, d.Day, s.Name, "%s is not open %s–%s", s.Name, s.Start, s.End)
@@ -625,7 +642,7 @@ func (v *verifier) hours() {
 				continue
 			}
 			n := mealMinutes[m.Slot]
-			spans = append(spans, span{t, t + n, m.Name})
+			spans = append(spans, span{start: t, end: t + n, name: m.Name})
 			if r := v.restaurant(m.RestaurantID); r != nil && !open(r.Hours, wd, t, t+n) {
 				v.fail(CheckHours, d.Day, m.Name, "%s is not open for %s at %s", m.Name, m.Slot, m.Time)
 			}
@@ -637,12 +654,13 @@ func (v *verifier) hours() {
 				continue // reported by the legs check
 			}
 			arr += 1440 * l.ArriveDayOffset
-			spans = append(spans, span{dep, arr, "the journey from " + l.From})
+			spans = append(spans, span{start: dep, end: arr, name: l.From, journey: true})
 		}
 		slices.SortStableFunc(spans, func(a, b span) int { return a.start - b.start })
 		for i := 1; i < len(spans); i++ {
 			if spans[i].start < spans[i-1].end {
-				v.fail(CheckHours, d.Day, spans[i].what, "%s overlaps %s on day %d", spans[i].what, spans[i-1].what, d.Day)
+				what := spans[i].what()
+				v.fail(CheckHours, d.Day, what, "%s overlaps %s on day %d", what, spans[i-1].what(), d.Day)
 			}
 		}
 	}
@@ -802,8 +820,11 @@ func (v *verifier) budgetSums() {
 	it := v.it
 	people := int64(v.people())
 	cur := it.Currency
-	expect := func(day int, what string, got orchestrator.Money, want int64) {
+	// expect checks a cost against the data's; the subject, prefix+name,
+	// is only spelled out in a finding.
+	expect := func(day int, prefix, name string, got orchestrator.Money, want int64) {
 		if got.Cents != want || (got.Currency != cur && !(got.Currency == "" && got.Cents == 0)) {
+			what := prefix + name
 			v.fail(CheckBudgetSums, day, what, "%s costs %s, the data says %s", what, got, orchestrator.Money{Cents: want, Currency: cur})
 		}
 	}
@@ -828,7 +849,7 @@ func (v *verifier) budgetSums() {
 			if int64(l.Units) != units {
 				v.fail(CheckBudgetSums, d.Day, l.OptionID, "%s is priced for %d units, the group needs %d", l.OptionID, l.Units, units)
 			}
-			expect(d.Day, "leg "+l.OptionID, l.Cost, unit*units)
+			expect(d.Day, "leg ", l.OptionID, l.Cost, unit*units)
 			day += unit * units
 			transport += unit * units
 		}
@@ -845,7 +866,7 @@ func (v *verifier) budgetSums() {
 					continue
 				}
 			}
-			expect(d.Day, s.Name, s.Cost, unit*people)
+			expect(d.Day, "", s.Name, s.Cost, unit*people)
 			day += unit * people
 			tickets += unit * people
 		}
@@ -859,7 +880,7 @@ func (v *verifier) budgetSums() {
 				v.fail(CheckBudgetSums, d.Day, m.Name, "no exchange rate for %s", r.Price.Currency)
 				continue
 			}
-			expect(d.Day, m.Name, m.Cost, unit*people)
+			expect(d.Day, "", m.Name, m.Cost, unit*people)
 			day += unit * people
 			food += unit * people
 		}
@@ -874,7 +895,7 @@ func (v *verifier) budgetSums() {
 				}
 			}
 		}
-		expect(d.Day, fmt.Sprintf("day %d", d.Day), d.Cost, day)
+		expect(d.Day, "day ", strconv.Itoa(d.Day), d.Cost, day)
 	}
 	for _, st := range it.Stays {
 		h := v.hotel(st.AccommodationID)
@@ -887,7 +908,7 @@ func (v *verifier) budgetSums() {
 			continue
 		}
 		want := unit * int64(st.Rooms) * int64(st.Nights)
-		expect(st.FirstNight, st.Name, st.Cost, want)
+		expect(st.FirstNight, "", st.Name, st.Cost, want)
 		lodging += want
 	}
 	tc := v.chosenTier()
@@ -895,13 +916,13 @@ func (v *verifier) budgetSums() {
 		v.fail(CheckBudgetSums, 0, "", "the budget breakdown has no entry for the chosen tier %s", it.Budget.Chosen)
 		return
 	}
-	expect(0, "transport", tc.Transport, transport)
-	expect(0, "lodging", tc.Lodging, lodging)
-	expect(0, "food", tc.Food, food)
-	expect(0, "attractions", tc.Attractions, tickets)
+	expect(0, "", "transport", tc.Transport, transport)
+	expect(0, "", "lodging", tc.Lodging, lodging)
+	expect(0, "", "food", tc.Food, food)
+	expect(0, "", "attractions", tc.Attractions, tickets)
 	total := transport + lodging + food + tickets
-	expect(0, "the total", tc.Total, total)
-	expect(0, "the cost per person", tc.PerPerson, total/people)
+	expect(0, "", "the total", tc.Total, total)
+	expect(0, "", "the cost per person", tc.PerPerson, total/people)
 	for _, t := range it.Budget.Tiers {
 		sum := t.Transport.Cents + t.Lodging.Cents + t.Food.Cents + t.Attractions.Cents
 		if t.Total.Cents != sum {
