@@ -1161,6 +1161,9 @@ func openStart(a *attraction, wd, arrive int) (int, bool) {
 
 // openStartFor is openStart for a visit of the given minutes.
 func openStartFor(a *attraction, wd, arrive, visit int) (int, bool) {
+	if a.hours != nil {
+		return a.hours.start(wd, arrive, visit)
+	}
 	hours := a.a.Hours
 	if len(hours) == 0 {
 		return arrive, true
@@ -1279,7 +1282,12 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		if len(ss) == 0 {
 			continue
 		}
-		elig := make([]*restaurant, 0, len(c.restaurants))
+		// elig and weight live in the city's arena, one variant at a time.
+		ar := c.arenaOf(w)
+		elig := ar.elig[:0]
+		if cap(elig) < len(c.restaurants) {
+			elig = make([]*restaurant, 0, len(c.restaurants))
+		}
 		light := 0
 		for _, rs := range c.restaurants {
 			for si := range ss {
@@ -1327,7 +1335,9 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			}
 			row = c.restRow(center)
 		}
-		weight := w.restaurantWeights(c, elig, v, center, row)
+		ar.elig = elig
+		weight := w.restaurantWeights(c, elig, v, center, row, ar.weight)
+		ar.weight = weight
 		m := min(len(ss), len(elig))
 		cm := cityMeals{elig: elig, weight: weight, m: m}
 		if m > 0 {
@@ -1625,8 +1635,9 @@ func mealLen(slot string) int {
 // better): price first for lean, with distance from the city's activity
 // centre as tie-break; nearness to the tier's target price, rating and
 // distance otherwise. row holds the distances from center to c's
-// restaurants (nil: computed here).
-func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *orchestrator.GeoPoint, row []float64) []int64 {
+// restaurants (nil: computed here). The weights are written to buf when it
+// is large enough.
+func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *orchestrator.GeoPoint, row []float64, buf []int64) []int64 {
 	dist := func(r *restaurant) float64 {
 		if center == nil || r.r.Location == nil {
 			return 0
@@ -1636,7 +1647,11 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 		}
 		return center.DistanceKM(*r.r.Location)
 	}
-	out := make([]int64, len(rs))
+	out := buf[:0]
+	if cap(out) < len(rs) {
+		out = make([]int64, len(rs))
+	}
+	out = out[:len(rs)]
 	if v.staysByPrice() {
 		// Lean: price alone, the nearest first among equals.
 		for i, r := range rs {

@@ -18,7 +18,10 @@ import (
 // concurrent plans under a read lock. Points a plan makes up (the centroid
 // of a day's stops) are kept by the plan (city.pointRow).
 type distRows struct {
-	locs []*orchestrator.GeoPoint
+	// refs are the restaurants' positions prepared (GeoPoint.Ref; zero
+	// for one without a position, which has no entry in has).
+	refs []orchestrator.GeoRef
+	has  []bool
 	mu   sync.RWMutex
 	m    map[[2]uint64][]float64
 }
@@ -27,17 +30,18 @@ type distRows struct {
 // attractions and hotels of the largest city.
 const maxDistRows = 2048
 
-// pointKey is a point's exact bits, for a map key.
+// pointBits is a point's exact bits, for a map key.
 func pointBits(p orchestrator.GeoPoint) [2]uint64 {
 	return [2]uint64{math.Float64bits(p.Lat), math.Float64bits(p.Lon)}
 }
 
 // compute returns the row of p, computed afresh.
 func (d *distRows) compute(p orchestrator.GeoPoint) []float64 {
-	row := make([]float64, len(d.locs))
-	for i, q := range d.locs {
-		if q != nil {
-			row[i] = p.DistanceKM(*q)
+	row := make([]float64, len(d.refs))
+	pr := p.Ref()
+	for i := range d.refs {
+		if d.has[i] {
+			row[i] = pr.DistanceKM(d.refs[i])
 		}
 	}
 	return row

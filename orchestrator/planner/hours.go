@@ -55,6 +55,38 @@ func readHours(hours []orchestrator.OpeningHours) openHours {
 	return out
 }
 
+// start returns the earliest start at or after arrive at which a visit of
+// the given minutes fits the hours on weekday wd: openStartFor on the
+// hours read (a span whose close does not read admits no visit there).
+func (h *openHours) start(wd, arrive, visit int) (int, bool) {
+	if !h.limited {
+		return arrive, true
+	}
+	best := -1
+	for i := range h.spans {
+		s := &h.spans[i]
+		if !s.on(wd) {
+			continue
+		}
+		t := max(arrive, s.open)
+		if s.open <= t && t+visit <= s.close && (best < 0 || t < best) {
+			best = t
+		}
+	}
+	return best, best >= 0
+}
+
+// on reports whether the span holds weekday wd (-1: unknown, held).
+func (s *openSpan) on(wd int) bool {
+	if wd < 0 || s.all {
+		return true
+	}
+	if wd < 64 {
+		return s.days&(1<<wd) != 0
+	}
+	return slices.Contains(s.weekdays, wd)
+}
+
 // open reports whether the hours allow a visit from start to end
 // (minutes) on weekday wd (-1 unknown): openFor on the hours read.
 func (h *openHours) open(wd, start, end int) bool {
@@ -63,14 +95,8 @@ func (h *openHours) open(wd, start, end int) bool {
 	}
 	for i := range h.spans {
 		s := &h.spans[i]
-		if wd >= 0 && !s.all {
-			if wd < 64 {
-				if s.days&(1<<wd) == 0 {
-					continue
-				}
-			} else if !slices.Contains(s.weekdays, wd) {
-				continue
-			}
+		if !s.on(wd) {
+			continue
 		}
 		if s.open <= start && end <= s.close {
 			return true

@@ -41,6 +41,8 @@ type attrFact struct {
 	// base is Popularity×3 + Rating×6; far the penalty for the distance
 	// from the centre (5 when the attraction has no position).
 	base, far float64
+	// hours are its opening hours, read.
+	hours openHours
 	// price is the ticket in the data's own currency (cents), the score
 	// the attraction has for a brief without interests when the plan's
 	// currency is the data's.
@@ -67,6 +69,83 @@ type attrFacts struct {
 	// must caches where must_visit names resolve, when plans share the
 	// facts.
 	must *mustCache
+	// ranks keeps recent rankings for briefs the default ranking does
+	// not fit, when plans share the facts.
+	ranks *rankCache
+}
+
+// rankCache keeps the last maxRankings rankings of a catalog's attractions
+// (catalog indexes, best first) that plans sorted their attractions into:
+// a plan with the same interests takes its ranking from here, once one
+// pass has checked that the plan's scores put it in order — the order
+// being total (score, then catalog index), a permutation in order is the
+// ranking a sort would give.
+type rankCache struct {
+	mu     sync.Mutex
+	orders [][]int32
+	next   int
+}
+
+const maxRankings = 16
+
+// rankBefore orders two attractions as sortAttractions does: -1 when x
+// goes first, 1 when y does, 0 when neither (a NaN score, or x is y).
+func rankBefore(x, y *attraction) int {
+	if x.score != y.score {
+		switch {
+		case x.score > y.score:
+			return -1
+		case y.score > x.score:
+			return 1
+		}
+		return 0
+	}
+	return cmp.Compare(x.idx, y.idx)
+}
+
+// rank puts as, every attraction of all, in ranked order from a kept
+// ranking, reporting whether one fitted.
+func (rc *rankCache) rank(as []*attraction, all []attraction) bool {
+	if rc == nil || len(as) != len(all) || len(all) == 0 {
+		return false
+	}
+	rc.mu.Lock()
+	orders := rc.orders
+	rc.mu.Unlock()
+	for _, o := range orders {
+		ok := len(o) == len(all)
+		for i := 1; ok && i < len(o); i++ {
+			ok = rankBefore(&all[o[i-1]], &all[o[i]]) < 0
+		}
+		if ok {
+			for i, k := range o {
+				as[i] = &all[k]
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// keep adds the ranking of as (sorted, every attraction of the catalog).
+func (rc *rankCache) keep(as []*attraction, all []attraction) {
+	if rc == nil || len(as) != len(all) {
+		return
+	}
+	o := make([]int32, len(as))
+	for i, a := range as {
+		o[i] = int32(a.idx)
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if len(rc.orders) < maxRankings {
+		rc.orders = append(rc.orders, o)
+		return
+	}
+	// A new slice: plans reading the old one keep it whole.
+	orders := slices.Clone(rc.orders)
+	orders[rc.next] = o
+	rc.orders, rc.next = orders, (rc.next+1)%maxRankings
 }
 
 // mustCache keeps where must_visit names resolve (concepts.Resolve) among
@@ -298,7 +377,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
 			once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
 			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
-			base:  a.Popularity*3 + a.Rating*6,
+			base:  a.Popularity*3 + a.Rating*6, hours: readHours(a.Hours),
 		}
 		if a.Location == nil {
 			x.far = 5
@@ -325,6 +404,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 		f.as = as
 		f.matches.shared = true
 		f.must = &mustCache{}
+		f.ranks = &rankCache{}
 	}
 	return f
 }
@@ -442,14 +522,17 @@ func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *res
 // them.
 func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts {
 	f := &restFacts{items: make([]restFact, len(rs)), matches: conceptMatches{shared: shared}, byPrice: make([]int, len(rs))}
-	f.dist.locs = make([]*orchestrator.GeoPoint, len(rs))
+	f.dist.refs = make([]orchestrator.GeoRef, len(rs))
+	f.dist.has = make([]bool, len(rs))
 	f.dist.m = map[[2]uint64][]float64{}
 	var known []int64
 	for i := range rs {
 		r := &rs[i]
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
 			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHours(r.Hours)}
-		f.dist.locs[i] = r.Location
+		if r.Location != nil {
+			f.dist.refs[i], f.dist.has[i] = r.Location.Ref(), true
+		}
 		f.byPrice[i] = i
 		if r.Price.Currency != "" {
 			known = append(known, r.Price.Cents)

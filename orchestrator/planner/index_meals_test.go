@@ -10,9 +10,9 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
-// Opening hours read once answer as openFor on the hours themselves, for
-// every weekday and span, odd hours included (unreadable times, spans past
-// midnight, weekdays out of range).
+// Opening hours read once answer as openFor and openStartFor on the hours
+// themselves, for every weekday and span, odd hours included (unreadable
+// times, spans past midnight, weekdays out of range).
 func TestReadHoursAsOpenFor(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	times := []string{"00:00", "07:30", "09:00", "11:30", "14:00", "17:00", "21:30", "24:00", "02:00", "9:5", "", "25:00"}
@@ -32,6 +32,12 @@ func TestReadHoursAsOpenFor(t *testing.T) {
 				end := start + rng.Intn(200)
 				if got, want := oh.open(wd, start, end), openFor(hours, wd, start, end); got != want {
 					t.Fatalf("hours %+v on %d %d–%d: read %v, openFor %v", hours, wd, start, end, got, want)
+				}
+				a := &attraction{a: &orchestrator.Attraction{Hours: hours}}
+				got, gok := oh.start(wd, start, end-start)
+				want, wok := openStartFor(a, wd, start, end-start)
+				if got != want || gok != wok {
+					t.Fatalf("hours %+v on %d from %d for %d: read %d %v, openStartFor %d %v", hours, wd, start, end-start, got, gok, want, wok)
 				}
 			}
 		}

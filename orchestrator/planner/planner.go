@@ -84,6 +84,7 @@ func PlanContext(ctx context.Context, b *orchestrator.Brief, trip *orchestrator.
 	if err != nil {
 		return nil, err
 	}
+	defer w.release()
 	w.ctx = ctx
 	r, err := w.searchRoute()
 	if err != nil {
@@ -156,6 +157,8 @@ type world struct {
 	unconvertible map[string]bool
 	// stamp is the last stamp handed out for restaurant marks.
 	stamp uint32
+	// arenas hold the cities' large slices (release).
+	arenas []*cityArena
 }
 
 // city is a candidate city with its data priced and filtered.
@@ -189,6 +192,8 @@ type city struct {
 	breakfastPrices []int64
 	breakfastDone   bool
 	pointRows       []pointRowEntry
+	// arena holds the city's large slices.
+	arena *cityArena
 
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	stayMemo  map[int]*stayList
@@ -216,6 +221,9 @@ type attraction struct {
 	core string
 	// must lists the brief's must_visit entries (indexes) it resolves.
 	must []int
+	// hours are its opening hours, read (the catalog index; nil: read
+	// from a when needed).
+	hours *openHours
 }
 
 type restaurant struct {
@@ -550,14 +558,17 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		facts := attractionFactsFor(cd.Attractions, c.center)
 		c.afacts = facts
 		matches := facts.interests(w.interests)
-		all := make([]attraction, len(cd.Attractions.Value))
+		ar := c.arenaOf(w)
+		ar.attractions = sized(ar.attractions, len(cd.Attractions.Value))
+		all := ar.attractions
 		ranked := true
-		c.attractions = make([]*attraction, 0, len(all))
+		ar.attrList = sized(ar.attrList, len(all))
+		c.attractions = ar.attrList[:0]
 		what := "attractions in " + cd.Name
 		for i := range cd.Attractions.Value {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
-			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core}
+			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core, hours: &f.hours}
 			if a.Price != nil {
 				p, ok := w.price(*a.Price, what)
 				if !ok {
@@ -574,22 +585,26 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			for i, k := range facts.order {
 				c.attractions[i] = &all[k]
 			}
-		} else {
+		} else if !facts.ranks.rank(c.attractions, all) {
 			sortAttractions(c.attractions)
+			facts.ranks.keep(c.attractions, all)
 		}
 	}
 	if cd.Restaurants != nil {
 		facts := restaurantFactsFor(cd.Restaurants)
 		c.rfacts = facts
 		serves := facts.cuisines(w.cuisineConcepts)
-		all := make([]restaurant, len(cd.Restaurants.Value))
+		ar := c.arenaOf(w)
+		ar.restaurants = sized(ar.restaurants, len(cd.Restaurants.Value))
+		all := ar.restaurants
 		c.restAll = all
 		c.restData = len(cd.Restaurants.Value) > 0
 		// Restaurants without a price (OpenStreetMap gives none and the
 		// guide had no tier to estimate from) cost the median of the
 		// city's priced restaurants, marked as an estimate; when none is
 		// priced, meals cost nothing in the budget and a finding says so.
-		c.restaurants = make([]*restaurant, 0, len(cd.Restaurants.Value))
+		ar.restList = sized(ar.restList, len(all))
+		c.restaurants = ar.restList[:0]
 		var median int64
 		nknown := facts.priced
 		if facts.currency == "" || !strings.EqualFold(facts.currency, w.currency) {
@@ -644,8 +659,11 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		what := "hotels in " + cd.Name
 		// The hotels, in one block (its capacity never reached: the
 		// pointers stay).
-		block := make([]hotel, 0, len(cd.Hotels.Value))
-		c.hotels = make([]*hotel, 0, len(cd.Hotels.Value))
+		ar := c.arenaOf(w)
+		ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
+		block := ar.hotels[:0]
+		ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
+		c.hotels = ar.hotelList[:0]
 		for i := range cd.Hotels.Value {
 			h := &cd.Hotels.Value[i]
 			if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
@@ -679,6 +697,14 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 	}
 	return c, nil
+}
+
+// arenaOf returns the city's arena, taking one for it first.
+func (c *city) arenaOf(w *world) *cityArena {
+	if c.arena == nil {
+		c.arena = w.arena()
+	}
+	return c.arena
 }
 
 // sortAttractions orders attractions best first (ties: data order).
