@@ -19,7 +19,12 @@
 // bounds: it starts a node only when both a global and a route slot are free,
 // so a node waiting for its route never holds a global slot and nodes of
 // other routes are not blocked behind it. Ready nodes wait in one FIFO queue
-// per bounded route. The scheduler checks ctx at every step.
+// per bounded route. The scheduler checks ctx at every step. Nodes that
+// answer at once (Node.Inline: a value already at hand) run on the
+// scheduler's goroutine as soon as they are ready, taking no slot; so does
+// a node that is ready alone while nothing else runs, since the scheduler
+// would only wait for it. A warm run whose values are all at hand starts no
+// goroutine.
 //
 // Failure. A failing Optional node leaves its error in Result.Errors and the
 // run goes on; its dependents still run and see the error through Deps.Err.

@@ -37,6 +37,12 @@ type Node[T any] struct {
 	Timeout time.Duration
 	Retry   Retry
 	Run     Func[T]
+	// Inline runs the node on the scheduler's goroutine as soon as it is
+	// ready, before any other ready node starts and without taking a
+	// concurrency slot: for work that answers at once and never blocks (a
+	// value already at hand). An inline node is attempted once, with no
+	// per-attempt deadline: Timeout and Retry do not apply.
+	Inline bool
 }
 
 // Options tunes a Runnable. The zero value, like a nil *Options, means
@@ -247,6 +253,9 @@ func (g *Graph[T]) build(order, depIns, depOff []int32, o *Options) *Runnable[T]
 		cn.attempts = pick(src.Retry.Attempts, o.DefaultRetry.Attempts, 1)
 		cn.base = pick(src.Retry.Base, o.DefaultRetry.Base, 0)
 		cn.max = pick(src.Retry.Max, o.DefaultRetry.Max, 0)
+		if src.Inline {
+			cn.inline, cn.timeout, cn.attempts = true, 0, 1
+		}
 
 		if limit, ok := o.RouteLimits[src.Route]; ok && limit < r.maxConc {
 			c, seen := classOf[src.Route]

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sourcegraph/conc"
+	"github.com/sourcegraph/conc/panics"
 )
 
 // Runnable is a compiled graph. It is immutable: Run may be called any
@@ -33,6 +34,7 @@ type cnode[T any] struct {
 	indeg    int32
 	class    int32
 	optional bool
+	inline   bool          // run on the scheduler's goroutine (Node.Inline)
 	timeout  time.Duration // ≤ 0: none
 	attempts int
 	base     time.Duration
@@ -117,7 +119,12 @@ func (r *Runnable[T]) Run(ctx context.Context, hooks *Hooks) (*Result[T], error)
 		off += r.classSize[c]
 	}
 	var seq uint32
+	var inline []int32 // ready inline nodes, FIFO
 	push := func(i int32) {
+		if r.nodes[i].inline {
+			inline = append(inline, i)
+			return
+		}
 		q := &qs[r.nodes[i].class]
 		q.buf[q.tail] = readyItem{node: i, seq: seq}
 		q.tail++
@@ -129,51 +136,79 @@ func (r *Runnable[T]) Run(ctx context.Context, hooks *Hooks) (*Result[T], error)
 
 	done := make(chan int32, n) // never blocks a finishing node
 	var wg conc.WaitGroup
+	var pc panics.Catcher // hooks' panics on the scheduler's goroutine
 	running := 0
 	var runErr error
 	ctxDone := ctx.Done()
-	for {
-		if runErr == nil {
-			if ctx.Err() != nil {
-				runErr, ctxDone = stopError(ctx), nil
-			} else {
-				running += r.launch(qs, running, func(i int32) {
-					wg.Go(func() { r.exec(runCtx, st, i, hooks, done) })
-				})
+	// complete records that node i finished: a required node's failure
+	// stops the run, a success readies the dependents.
+	complete := func(i int32) {
+		running--
+		if !r.nodes[i].inline {
+			qs[r.nodes[i].class].running--
+		}
+		if st.slots[i].err != nil && !r.nodes[i].optional {
+			if runErr == nil {
+				if ctx.Err() != nil {
+					runErr = stopError(ctx)
+				} else {
+					runErr = &NodeError{Node: r.nodes[i].id, Err: st.slots[i].err}
+				}
+				ctxDone = nil
+				cancel(runErr)
 			}
+			return
+		}
+		if runErr != nil {
+			return
+		}
+		for _, c := range r.nodes[i].children {
+			if pending[c]--; pending[c] == 0 {
+				push(c)
+			}
+		}
+	}
+	// here runs node i on the scheduler's goroutine and completes it.
+	here := func(i int32) {
+		running++
+		pc.Try(func() { r.exec(runCtx, st, i, hooks, nil) })
+		complete(i)
+	}
+	for {
+		if runErr == nil && ctx.Err() != nil {
+			runErr, ctxDone = stopError(ctx), nil
+		}
+		if runErr == nil {
+			if len(inline) > 0 {
+				i := inline[0]
+				inline = inline[1:]
+				here(i)
+				continue
+			}
+			if running == 0 {
+				// A node ready alone while nothing runs: the scheduler
+				// would only wait for its goroutine.
+				if i, ok := lone(qs); ok {
+					here(i)
+					continue
+				}
+			}
+			running += r.launch(qs, running, func(i int32) {
+				wg.Go(func() { r.exec(runCtx, st, i, hooks, done) })
+			})
 		}
 		if running == 0 {
 			break
 		}
 		select {
 		case i := <-done:
-			running--
-			qs[r.nodes[i].class].running--
-			if st.slots[i].err != nil && !r.nodes[i].optional {
-				if runErr == nil {
-					if ctx.Err() != nil {
-						runErr = stopError(ctx)
-					} else {
-						runErr = &NodeError{Node: r.nodes[i].id, Err: st.slots[i].err}
-					}
-					ctxDone = nil
-					cancel(runErr)
-				}
-				continue
-			}
-			if runErr != nil {
-				continue
-			}
-			for _, c := range r.nodes[i].children {
-				if pending[c]--; pending[c] == 0 {
-					push(c)
-				}
-			}
+			complete(i)
 		case <-ctxDone:
 			ctxDone = nil // the next step sees ctx.Err()
 		}
 	}
 	wg.Wait()
+	pc.Repanic()
 
 	res := &Result[T]{
 		Values: make(map[string]T, n),
@@ -231,8 +266,34 @@ func (r *Runnable[T]) launch(qs []queue, running int, start func(int32)) int {
 	return started
 }
 
-// exec runs node i in its own goroutine and reports its completion on done,
-// also when a hook panics.
+// lone takes the only ready node, when exactly one is ready, off its
+// queue and counts it as running in its class.
+func lone(qs []queue) (int32, bool) {
+	only := -1
+	for c := range qs {
+		switch qs[c].tail - qs[c].head {
+		case 0:
+			continue
+		case 1:
+			if only < 0 {
+				only = c
+				continue
+			}
+		}
+		return 0, false
+	}
+	if only < 0 {
+		return 0, false
+	}
+	q := &qs[only]
+	i := q.buf[q.head].node
+	q.head++
+	q.running++
+	return i, true
+}
+
+// exec runs node i and reports its completion on done — nil when it runs
+// on the scheduler's goroutine — also when a hook panics.
 func (r *Runnable[T]) exec(ctx context.Context, st *runState[T], i int32, hooks *Hooks, done chan<- int32) {
 	n := &r.nodes[i]
 	s := &st.slots[i]
@@ -242,7 +303,9 @@ func (r *Runnable[T]) exec(ctx context.Context, st *runState[T], i int32, hooks 
 		if !finished {
 			s.err = errHookPanic
 		}
-		done <- i
+		if done != nil {
+			done <- i
+		}
 	}()
 	if hooks != nil && hooks.OnStart != nil {
 		hooks.OnStart(n.id, n.route)

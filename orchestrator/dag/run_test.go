@@ -858,3 +858,74 @@ func TestDepsManyDependencies(t *testing.T) {
 		t.Errorf("sum = %d, want %d", got, want)
 	}
 }
+
+// TestInlineNodes: inline nodes answer on the scheduler's goroutine,
+// attempted once with no per-attempt deadline and no route slot, next to
+// nodes that run in goroutines of their own.
+func TestInlineNodes(t *testing.T) {
+	release := make(chan struct{})
+	var inlineDeadline atomic.Pointer[time.Time]
+	var attempts atomic.Int32
+	g := dag.New[int]()
+	mustAdd(t, g,
+		// a, of route r (one slot), waits for the inline node b of the
+		// same route: b runs first, on the scheduler's goroutine.
+		dag.Node[int]{ID: "a", Route: "r", Run: func(ctx context.Context, _ dag.Deps[int]) (int, error) {
+			select {
+			case <-release:
+				return 1, nil
+			case <-ctx.Done():
+				return 0, ctx.Err()
+			}
+		}},
+		dag.Node[int]{ID: "b", Route: "r", Inline: true, Run: func(ctx context.Context, _ dag.Deps[int]) (int, error) {
+			d, _ := ctx.Deadline()
+			inlineDeadline.Store(&d)
+			close(release)
+			return 2, nil
+		}},
+		dag.Node[int]{ID: "c", Inline: true, Optional: true, Run: func(context.Context, dag.Deps[int]) (int, error) {
+			attempts.Add(1)
+			return 0, dag.Transient(errBoom)
+		}},
+		dag.Node[int]{ID: "d", Deps: []string{"a", "b", "c"}, Run: func(_ context.Context, d dag.Deps[int]) (int, error) {
+			a, _ := d.Value("a")
+			b, _ := d.Value("b")
+			return a + b, nil
+		}},
+	)
+	r := mustCompile(t, g, &dag.Options{RouteLimits: map[string]int{"r": 1}, DefaultTimeout: time.Minute,
+		DefaultRetry: dag.Retry{Attempts: 3}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := r.Run(ctx, nil)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if got := res.Values["d"]; got != 3 {
+		t.Errorf("d = %d, want 3", got)
+	}
+	if want, _ := ctx.Deadline(); !inlineDeadline.Load().Equal(want) {
+		t.Errorf("an inline node's deadline is %v, want the run's %v", inlineDeadline.Load(), want)
+	}
+	if n := attempts.Load(); n != 1 {
+		t.Errorf("inline node attempted %d times, want 1", n)
+	}
+	if len(res.Trace) != 4 {
+		t.Errorf("trace has %d spans, want 4", len(res.Trace))
+	}
+}
+
+// TestInlineHookPanicReraised: a hook's panic on the scheduler's goroutine
+// is re-raised by Run like one from a node's goroutine.
+func TestInlineHookPanicReraised(t *testing.T) {
+	g := dag.New[string]()
+	mustAdd(t, g, dag.Node[string]{ID: "a", Inline: true, Run: ret("a")}, node("b", "a"))
+	r := mustCompile(t, g, nil)
+	defer func() {
+		if p := recover(); p == nil {
+			t.Error("Run did not re-raise the hook's panic")
+		}
+	}()
+	_, _ = r.Run(context.Background(), &dag.Hooks{OnStart: func(string, string) { panic("hook bug") }})
+}

@@ -19,7 +19,8 @@ type Span struct {
 }
 
 // Hooks observe a run. All fields are optional. They are called from the
-// nodes' goroutines, concurrently, and should return quickly. A panic in a
+// goroutine running the node (the scheduler's for a node run inline),
+// concurrently, and should return quickly. A panic in a
 // hook is not turned into a node error: Run re-raises it, after every
 // goroutine has finished, as sourcegraph/conc does.
 type Hooks struct {

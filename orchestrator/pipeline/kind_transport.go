@@ -25,9 +25,9 @@ func init() {
 			p := c.st.Params
 			places := c.places()
 			if len(places) < 2 {
-				// A hub leg (orchestrator.HubsFor): answered from the
-				// cache only, never by a live source.
-				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "connections through " + p["from"] + " → " + p["to"] + " come from imported data only"}
+				// A hub leg (hubLeg): answered from the cache only.
+				why, _ := hubLeg(c.st)
+				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: why}
 			}
 			if len(places) != 2 || places[0].Name == "" || places[1].Name == "" {
 				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s or %s could not be located", p["from"], p["to"])}
@@ -47,7 +47,8 @@ func init() {
 			var leg orchestrator.TransportLeg
 			return leg, decodeObject(p, "leg", &leg) && leg.From != ""
 		},
-		shared: true,
+		shared:    true,
+		cacheOnly: hubLeg,
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			leg, ok := v.value.(orchestrator.TransportLeg)
 			if !ok {
@@ -114,6 +115,17 @@ func init() {
 			return args, nil
 		},
 	})
+}
+
+// hubLeg reports a leg to or from a hub a connection may change at
+// (orchestrator.HubsFor, a speculative subtask): the hub is not geocoded,
+// so no live source is asked; its options come from the cache (imported
+// datasets) or not at all.
+func hubLeg(st orchestrator.Subtask) (string, bool) {
+	if !st.Speculative {
+		return "", false
+	}
+	return "connections through " + st.Params["from"] + " → " + st.Params["to"] + " come from imported data only", true
 }
 
 // scrapeArgs are scrape_prices' arguments for a live price subtask: its

@@ -203,6 +203,11 @@ func markTransient(err error) error {
 }
 
 func (n *node) unavailable() error {
+	if h := handlers[n.st.Kind]; h.cacheOnly != nil {
+		if why, ok := h.cacheOnly(n.st); ok {
+			return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: why}
+		}
+	}
 	switch {
 	case n.strategy.Reason == "no_dates":
 		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "needs travel dates"}

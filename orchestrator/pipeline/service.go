@@ -289,6 +289,7 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 			Deps:     st.Deps,
 			Optional: !st.Required,
 			Run:      n.run,
+			Inline:   known[i] != nil || atOnce(strategies[i], lookups[i]),
 		}); err != nil {
 			return nil, err
 		}
@@ -369,8 +370,56 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 			continue
 		}
 		out[i] = s.opts.Policy.Decide(st, cacheState(lookups[i], now), health)
+		if h := handlers[st.Kind]; h.cacheOnly != nil {
+			if _, ok := h.cacheOnly(st); ok {
+				out[i] = cacheOnly(out[i])
+			}
+		}
 	}
 	return out, lookups, pre, nil
+}
+
+// cacheOnly returns s without its live routes (mcp, browser), for a
+// subtask only the cache may answer: it then fails at once, as
+// node.unavailable says, when the cache cannot.
+func cacheOnly(s decision.Strategy) decision.Strategy {
+	var chain []orchestrator.Route
+	for _, r := range s.Chain() {
+		if r != orchestrator.RouteMCP && r != orchestrator.RouteBrowser && r != orchestrator.RouteNone {
+			chain = append(chain, r)
+		}
+	}
+	if len(chain) == 0 || chain[0] != s.Route {
+		s.Reason = reasonCacheOnly
+	}
+	s.Route, s.Fallback, s.Tool, s.Tools = orchestrator.RouteNone, nil, "", nil
+	if len(chain) > 0 {
+		s.Route, s.Fallback = chain[0], append(chain[1:], orchestrator.RouteNone)
+	}
+	return s
+}
+
+// reasonCacheOnly is the strategy reason of a subtask only the cache may
+// answer (handler.cacheOnly) when the cache cannot.
+const reasonCacheOnly = "cache_only"
+
+// atOnce reports whether a node with strategy s and cache lookup l
+// answers without waiting for anyone — from the cache entry at hand, or
+// with no route to try — so that the DAG runs it inline (dag.Node.Inline).
+func atOnce(s decision.Strategy, l knowledgebase.Lookup) bool {
+	switch s.Route {
+	case orchestrator.RouteCache:
+		// As node.try serves the entry.
+		return l.State == knowledgebase.Fresh || (l.State == knowledgebase.Stale && (s.StaleAllowed || s.Revalidate))
+	case orchestrator.RouteNone:
+		for _, r := range s.Fallback {
+			if r != orchestrator.RouteNone {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // reasonKnownPlace is the strategy reason of a geocode subtask the brief
