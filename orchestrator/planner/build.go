@@ -525,8 +525,14 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		day := &it.Days[d]
 		day.Day = d + 1
 		day.Date = w.date(d)
-		day.Stops = []orchestrator.Stop{}
-		day.Meals = []orchestrator.Meal{}
+		nstops := 0
+		for wi := range wins {
+			if wins[wi].day == d {
+				nstops += len(stopsByWin[wi])
+			}
+		}
+		day.Stops = make([]orchestrator.Stop, 0, nstops)
+		day.Meals = make([]orchestrator.Meal, 0, len(meals[d]))
 		if ci := endCity[d]; ci >= 0 {
 			day.City = r.cities[ci].name
 		} else {
@@ -963,7 +969,7 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 	if len(early) == 0 {
 		return nil
 	}
-	sort.SliceStable(early, func(i, j int) bool { return closes(early[i]) < closes(early[j]) })
+	stableSort(early, func(x, y *attraction) bool { return closes(x) < closes(y) })
 	alt := append(early, rest...)
 	if slices.Equal(alt, ordered) {
 		return nil
@@ -1527,8 +1533,8 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	if len(order) < 2 {
 		return
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		x, y := &perCity[order[a].ci][order[a].si], &perCity[order[b].ci][order[b].si]
+	stableSort(order, func(a, b ref) bool {
+		x, y := &perCity[a.ci][a.si], &perCity[b.ci][b.si]
 		if x.day != y.day {
 			return x.day < y.day
 		}

@@ -2,7 +2,6 @@ package planner
 
 import (
 	"math"
-	"sort"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -65,23 +64,24 @@ func (c *city) orderStops(start place, stops []*attraction) []*attraction {
 	for i, s := range stops {
 		pts[i+1] = place{s.a.ID, s.a.Location}
 	}
-	d := make([][]int, n+1)
-	for i := range d {
-		d[i] = make([]int, n+1)
-		for j := range d[i] {
+	// The travel times, in one block: d(i, j) from pts[i] to pts[j].
+	cells := make([]int, (n+1)*(n+1))
+	for i := 0; i <= n; i++ {
+		for j := 0; j <= n; j++ {
 			if i != j {
-				d[i][j], _ = c.travel(pts[i], pts[j])
+				cells[i*(n+1)+j], _ = c.travel(pts[i], pts[j])
 			}
 		}
 	}
+	d := func(i, j int) int { return cells[i*(n+1)+j] }
 	// Nearest neighbour from the start.
-	path := []int{0}
+	path := make([]int, 1, n+1)
 	used := make([]bool, n+1)
 	used[0] = true
 	for len(path) <= n {
 		last, next := path[len(path)-1], -1
 		for j := 1; j <= n; j++ {
-			if !used[j] && (next < 0 || d[last][j] < d[last][next]) {
+			if !used[j] && (next < 0 || d(last, j) < d(last, next)) {
 				next = j
 			}
 		}
@@ -93,11 +93,11 @@ func (c *city) orderStops(start place, stops []*attraction) []*attraction {
 		improved := false
 		for i := 1; i < n; i++ {
 			for j := i + 1; j <= n; j++ {
-				before := d[path[i-1]][path[i]]
-				after := d[path[i-1]][path[j]]
+				before := d(path[i-1], path[i])
+				after := d(path[i-1], path[j])
 				if j < n {
-					before += d[path[j]][path[j+1]]
-					after += d[path[i]][path[j+1]]
+					before += d(path[j], path[j+1])
+					after += d(path[i], path[j+1])
 				}
 				if after < before {
 					for a, b := i, j; a < b; a, b = a+1, b-1 {
@@ -129,7 +129,7 @@ func sweep(center *orchestrator.GeoPoint, as []*attraction) []*attraction {
 		a   *attraction
 		deg float64
 	}
-	var with []ang
+	with := make([]ang, 0, len(as))
 	var without []*attraction
 	for _, a := range as {
 		if a.a.Location == nil {
@@ -140,11 +140,11 @@ func sweep(center *orchestrator.GeoPoint, as []*attraction) []*attraction {
 		dx := (a.a.Location.Lon - center.Lon) * math.Cos(center.Lat*math.Pi/180)
 		with = append(with, ang{a, math.Atan2(dy, dx)})
 	}
-	sort.SliceStable(with, func(i, j int) bool {
-		if with[i].deg != with[j].deg {
-			return with[i].deg < with[j].deg
+	stableSort(with, func(x, y ang) bool {
+		if x.deg != y.deg {
+			return x.deg < y.deg
 		}
-		return with[i].a.idx < with[j].a.idx
+		return x.a.idx < y.a.idx
 	})
 	start, gap := 0, -1.0
 	for i := range with {

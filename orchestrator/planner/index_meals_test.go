@@ -3,8 +3,10 @@ package planner
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand"
 	"slices"
+	"sort"
 	"testing"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -80,6 +82,34 @@ func TestCandidatesAsSorted(t *testing.T) {
 		}
 		if got := candidates(rs, weight, m); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("trial %d (n=%d, m=%d): candidates %v, want %v", trial, n, m, got, want)
+		}
+	}
+}
+
+// stableSort orders as sort.SliceStable does, NaN keys (no strict weak
+// order) included.
+func TestStableSortAsSliceStable(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for trial := 0; trial < 300; trial++ {
+		n := rng.Intn(120)
+		type kv struct {
+			k float64
+			i int
+		}
+		a := make([]kv, n)
+		for i := range a {
+			a[i] = kv{float64(rng.Intn(8)), i}
+			if rng.Intn(6) == 0 {
+				a[i].k = math.NaN()
+			}
+		}
+		b := slices.Clone(a)
+		sort.SliceStable(a, func(i, j int) bool { return a[i].k < a[j].k })
+		stableSort(b, func(x, y kv) bool { return x.k < y.k })
+		for i := range a {
+			if a[i].i != b[i].i {
+				t.Fatalf("trial %d: position %d holds %d, sort.SliceStable %d", trial, i, b[i].i, a[i].i)
+			}
 		}
 	}
 }

@@ -551,11 +551,11 @@ func (w *world) nearestAlternative(l routeLeg, fam int) (*option, string) {
 		}
 	}
 	// Without the brief's transport constraints, with memos of their own.
-	b, exclude, memo, hops := w.b, w.exclude, w.journeyMemo, w.hops
+	b, exclude, memo, hops, usable := w.b, w.exclude, w.journeyMemo, w.hops, w.usableMemo
 	relaxed := *w.b
 	relaxed.Constraints.TransportExclude, relaxed.Constraints.TransportRequire, relaxed.Constraints.HighSpeedRail = nil, nil, false
-	w.b, w.exclude, w.journeyMemo, w.hops = &relaxed, map[string]bool{}, map[journeyKey][]*option{}, map[[3]string][]*option{}
-	defer func() { w.b, w.exclude, w.journeyMemo, w.hops = b, exclude, memo, hops }()
+	w.b, w.exclude, w.journeyMemo, w.hops, w.usableMemo = &relaxed, map[string]bool{}, map[journeyKey][]*option{}, map[[3]string][]*option{}, nil
+	defer func() { w.b, w.exclude, w.journeyMemo, w.hops, w.usableMemo = b, exclude, memo, hops, usable }()
 	var all []*option
 	for f := 0; f < numFams; f++ {
 		all = append(all, w.candidates(l, f)...)

@@ -140,6 +140,10 @@ type world struct {
 	ids     map[string]int
 	legMemo []*option
 	legDone []bool
+	// usableMemo holds usable's lists by the same key, once computed
+	// (usableDone); nil while the brief's constraints are relaxed.
+	usableMemo [][]*option
+	usableDone []bool
 	// transitMemo holds legTransit+1 per leg key (0: not computed).
 	transitMemo []int
 	// dated is set when some transport option runs on a given date only.
@@ -375,6 +379,8 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	n := len(w.cities) + 1
 	w.legMemo = make([]*option, n*n*w.days*numFams)
 	w.legDone = make([]bool, len(w.legMemo))
+	w.usableMemo = make([][]*option, len(w.legMemo))
+	w.usableDone = make([]bool, len(w.legMemo))
 	for _, c := range w.cities {
 		w.names[c.key] = c.name
 	}
@@ -388,9 +394,23 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		nopts += len(sl.Value.Options)
 	}
 	block := make([]option, 0, nopts)
+	// The cities' keys, each computed once: the transport data names a
+	// few cities many times.
+	type keyed struct{ name, key string }
+	var keys []keyed
+	canonical := func(name string) string {
+		for _, k := range keys {
+			if k.name == name {
+				return k.key
+			}
+		}
+		k := orchestrator.CanonicalCity(name)
+		keys = append(keys, keyed{name, k})
+		return k
+	}
 	for _, sl := range trip.Transport {
 		leg := sl.Value
-		p := [2]string{orchestrator.CanonicalCity(leg.From), orchestrator.CanonicalCity(leg.To)}
+		p := [2]string{canonical(leg.From), canonical(leg.To)}
 		if p[0] == "" || p[1] == "" || p[0] == p[1] {
 			continue
 		}
@@ -398,6 +418,9 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			if _, ok := w.names[k]; !ok {
 				w.names[k] = []string{leg.From, leg.To}[i]
 			}
+		}
+		if cur := w.legs[p]; cap(cur)-len(cur) < len(leg.Options) {
+			w.legs[p] = slices.Grow(cur, len(leg.Options))
 		}
 		for i := range leg.Options {
 			o := &leg.Options[i]

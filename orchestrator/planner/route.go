@@ -673,7 +673,21 @@ func (w *world) modeAllowed(op *option, fam int) bool {
 // usable lists the options that can cover leg l in family fam: allowed
 // mode, the day's date, arrival the same day; restricted to preferred modes
 // when the leg has any.
+// The list is memoized per plan and shared: it must not be changed.
 func (w *world) usable(l routeLeg, fam int) []*option {
+	if w.usableMemo == nil {
+		return w.findUsable(l, fam)
+	}
+	n := len(w.cities) + 1
+	key := ((l.fromID*n+l.toID)*w.days+l.day)*numFams + fam
+	if !w.usableDone[key] {
+		w.usableMemo[key], w.usableDone[key] = w.findUsable(l, fam), true
+	}
+	return w.usableMemo[key]
+}
+
+// findUsable computes usable(l, fam).
+func (w *world) findUsable(l routeLeg, fam int) []*option {
 	date := w.date(l.day)
 	var out, pref, strict []*option
 	c := &w.b.Constraints
