@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
@@ -435,8 +434,8 @@ func (v *verifier) journeys(d *orchestrator.Day) {
 		if o := v.option(*l); o != nil {
 			nm, ns = o.Mode, o.FromStation
 		}
-		arr, ok1 := clock(p.Arrive)
-		dep, ok2 := clock(l.Depart)
+		arr, ok1 := orchestrator.ParseClock(p.Arrive)
+		dep, ok2 := orchestrator.ParseClock(l.Depart)
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -531,66 +530,16 @@ func (v *verifier) noRepeats() {
 	}
 }
 
-// clock parses "HH:MM" into minutes.
-func clock(s string) (int, bool) {
-	h, m, ok := strings.Cut(s, ":")
-	if !ok || len(h) == 0 || len(h) > 2 || len(m) != 2 {
-		return 0, false
+// mealMinutes is how long the hours check expects a restaurant to stay
+// open for a meal of slot (orchestrator.MealMinutes); 0 for a slot that
+// is none of the three meals.
+func mealMinutes(slot string) int {
+	switch slot {
+	case orchestrator.Breakfast, orchestrator.Lunch, orchestrator.Dinner:
+		return orchestrator.MealMinutes(slot)
 	}
-	var hh, mm int
-	for _, r := range h {
-		if r < '0' || r > '9' {
-			return 0, false
-		}
-		hh = hh*10 + int(r-'0')
-	}
-	for _, r := range m {
-		if r < '0' || r > '9' {
-			return 0, false
-		}
-		mm = mm*10 + int(r-'0')
-	}
-	if hh > 24 || mm > 59 || (hh == 24 && mm > 0) {
-		return 0, false
-	}
-	return hh*60 + mm, true
+	return 0
 }
-
-// open reports whether hours cover [start, end] on weekday wd (-1 when
-// unknown); unknown hours cover anything.
-func open(hours []orchestrator.OpeningHours, wd, start, end int) bool {
-	if len(hours) == 0 {
-		return true
-	}
-	for _, h := range hours {
-		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
-			continue
-		}
-		o, ok1 := clock(h.Open)
-		c, ok2 := clock(h.Close)
-		if !ok1 || !ok2 {
-			continue
-		}
-		if c <= o {
-			c += 1440
-		}
-		if o <= start && end <= c {
-			return true
-		}
-	}
-	return false
-}
-
-func weekday(date string) int {
-	t, err := time.Parse(orchestrator.DateLayout, date)
-	if err != nil {
-		return -1
-	}
-	return int(t.Weekday())
-}
-
-// Meal lengths the hours check expects a restaurant to stay open for.
-var mealMinutes = map[string]int{orchestrator.Breakfast: 45, orchestrator.Lunch: 60, orchestrator.Dinner: 75}
 
 // span is a stretch of a day the hours check lays out: a visit, a meal
 // or, with journey set, the journey from name.
@@ -611,12 +560,12 @@ func (s span) what() string {
 func (v *verifier) hours() {
 	var spans []span // one day's, reused
 	for _, d := range v.it.Days {
-		wd := weekday(d.Date)
+		wd := orchestrator.Weekday(d.Date)
 		spans = spans[:0]
 		prevEnd := -1
 		for _, s := range d.Stops {
-			st, ok1 := clock(s.Start)
-			en, ok2 := clock(s.End)
+			st, ok1 := orchestrator.ParseClock(s.Start)
+			en, ok2 := orchestrator.ParseClock(s.End)
 			if !ok1 || !ok2 || en <= st {
 				v.fail(CheckHours, d.Day, s.Name, "visit to %s has invalid times %s–%s", s.Name, s.Start, s.End)
 				continue
@@ -627,7 +576,7 @@ func (v *verifier) hours() {
 			prevEnd = en
 			spans = append(spans, span{start: st, end: en, name: s.Name})
 			if a := v.attraction(s.AttractionID); a != nil {
-				if !open(a.Hours, wd, st, en) {
+				if !orchestrator.OpenDuring(a.Hours, wd, st, en) {
 					v.fail(CheckHours, d.Day, s.Name, "%s is not open %s–%s", s.Name, s.Start, s.End)
 				}
 				if a.VisitMinMinutes > 0 && en-st < a.VisitMinMinutes {
@@ -636,20 +585,20 @@ func (v *verifier) hours() {
 			}
 		}
 		for _, m := range d.Meals {
-			t, ok := clock(m.Time)
+			t, ok := orchestrator.ParseClock(m.Time)
 			if !ok {
 				v.fail(CheckHours, d.Day, m.Name, "meal at %s has an invalid time %q", m.Name, m.Time)
 				continue
 			}
-			n := mealMinutes[m.Slot]
+			n := mealMinutes(m.Slot)
 			spans = append(spans, span{start: t, end: t + n, name: m.Name})
-			if r := v.restaurant(m.RestaurantID); r != nil && !open(r.Hours, wd, t, t+n) {
+			if r := v.restaurant(m.RestaurantID); r != nil && !orchestrator.OpenDuring(r.Hours, wd, t, t+n) {
 				v.fail(CheckHours, d.Day, m.Name, "%s is not open for %s at %s", m.Name, m.Slot, m.Time)
 			}
 		}
 		for _, l := range d.Legs {
-			dep, ok1 := clock(l.Depart)
-			arr, ok2 := clock(l.Arrive)
+			dep, ok1 := orchestrator.ParseClock(l.Depart)
+			arr, ok2 := orchestrator.ParseClock(l.Arrive)
 			if !ok1 || !ok2 {
 				continue // reported by the legs check
 			}
@@ -734,8 +683,8 @@ func (v *verifier) legs() {
 				v.fail(CheckLegs, d.Day, l.From, "day %d leaves from %s but the traveller is in %s", d.Day, l.From, where)
 			}
 			where = l.To
-			dep, ok1 := clock(l.Depart)
-			arr, ok2 := clock(l.Arrive)
+			dep, ok1 := orchestrator.ParseClock(l.Depart)
+			arr, ok2 := orchestrator.ParseClock(l.Arrive)
 			if ok2 && l.ArriveDayOffset == 1 {
 				arr += 1440 // an overnight journey arrives the next day
 			}
