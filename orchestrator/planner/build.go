@@ -397,9 +397,9 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	}
 	startPlace := func(i int) place {
 		if h := hotels[i]; h != nil {
-			return place{h.h.ID, h.h.Location}
+			return place{h.h.ID, h.h.Location, h.ref}
 		}
-		return place{"", r.cities[i].center}
+		return place{"", r.cities[i].center, nil}
 	}
 	var wins []window
 	for d := 0; d < w.days; d++ {
@@ -1041,7 +1041,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		if lunchPending && t >= lunchFrom {
 			placeLunch()
 		}
-		p := place{a.a.ID, a.a.Location}
+		p := a.place()
 		tr, est := c.travel(at, p)
 		start, ok := openStart(a, wd, t+tr)
 		if lunchPending && ok && start+a.visit > 13*60+30 && t <= lunchLast {
@@ -1091,7 +1091,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		// computed once, a stable sort by it).
 		cands := make([]timed, len(*extras))
 		for i, a := range *extras {
-			t, _ := c.travel(at, place{a.a.ID, a.a.Location})
+			t, _ := c.travel(at, a.place())
 			cands[i] = timed{a, t}
 		}
 		slices.SortStableFunc(cands, func(x, y timed) int { return cmp.Compare(x.t, y.t) })

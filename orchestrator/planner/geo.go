@@ -19,7 +19,13 @@ const (
 type place struct {
 	id  string
 	loc *orchestrator.GeoPoint
+	// ref is loc prepared for distances (GeoPoint.Ref; nil: not
+	// prepared), from the catalog index.
+	ref *orchestrator.GeoRef
 }
+
+// place is the attraction as a point of a route.
+func (a *attraction) place() place { return place{a.a.ID, a.a.Location, a.ref} }
 
 // travel returns the minutes from a to b in city c: the travel matrix when
 // both are in it, else a straight-line estimate (estimate = true).
@@ -36,7 +42,12 @@ func (c *city) travel(a, b place) (int, bool) {
 	if a.loc == nil || b.loc == nil {
 		return unknownTravel, true
 	}
-	km := a.loc.DistanceKM(*b.loc)
+	var km float64
+	if a.ref != nil && b.ref != nil {
+		km = a.ref.DistanceKM(*b.ref) // a.loc.DistanceKM(*b.loc), bit for bit
+	} else {
+		km = a.loc.DistanceKM(*b.loc)
+	}
 	return travelOverhead + int(math.Round(km/urbanKMH*60)), true
 }
 
@@ -62,7 +73,7 @@ func (c *city) orderStops(start place, stops []*attraction) []*attraction {
 	pts := make([]place, n+1)
 	pts[0] = start
 	for i, s := range stops {
-		pts[i+1] = place{s.a.ID, s.a.Location}
+		pts[i+1] = s.place()
 	}
 	// The travel times, in one block: d(i, j) from pts[i] to pts[j].
 	cells := make([]int, (n+1)*(n+1))

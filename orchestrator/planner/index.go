@@ -41,8 +41,10 @@ type attrFact struct {
 	// base is Popularity×3 + Rating×6; far the penalty for the distance
 	// from the centre (5 when the attraction has no position).
 	base, far float64
-	// hours are its opening hours, read.
+	// hours are its opening hours, read; ref its position prepared
+	// (when it has one).
 	hours openHours
+	ref   orchestrator.GeoRef
 	// price is the ticket in the data's own currency (cents), the score
 	// the attraction has for a brief without interests when the plan's
 	// currency is the data's.
@@ -288,6 +290,7 @@ type restFact struct {
 // position is unknown).
 type hotelFacts struct {
 	dist []float64
+	refs []orchestrator.GeoRef // positions prepared (zero without one)
 }
 
 // matrixFacts finds a travel-matrix row by place ID.
@@ -378,6 +381,9 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 			once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
 			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
 			base:  a.Popularity*3 + a.Rating*6, hours: readHours(a.Hours),
+		}
+		if a.Location != nil {
+			x.ref = a.Location.Ref()
 		}
 		if a.Location == nil {
 			x.far = 5
@@ -582,8 +588,11 @@ func hotelFactsFor(s *orchestrator.Sourced[[]orchestrator.Accommodation], center
 		key = "h\x00" + s.Ref + "\x00" + pointKey(center)
 	}
 	return catalogIndex.get(key, func() any {
-		f := &hotelFacts{dist: make([]float64, len(s.Value))}
+		f := &hotelFacts{dist: make([]float64, len(s.Value)), refs: make([]orchestrator.GeoRef, len(s.Value))}
 		for i := range s.Value {
+			if l := s.Value[i].Location; l != nil {
+				f.refs[i] = l.Ref()
+			}
 			if h := &s.Value[i]; center != nil && h.Location != nil {
 				f.dist[i] = center.DistanceKM(*h.Location)
 			}

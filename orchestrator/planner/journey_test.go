@@ -325,8 +325,8 @@ func TestMealTime(t *testing.T) {
 	square := &orchestrator.GeoPoint{Lat: 39.91, Lon: 116.40}
 	far := &restaurant{r: &orchestrator.Restaurant{ID: "far", Location: &orchestrator.GeoPoint{Lat: 40.23, Lon: 116.19}}}
 	near := &restaurant{r: &orchestrator.Restaurant{ID: "near", Location: &orchestrator.GeoPoint{Lat: 40.361, Lon: 116.021}}}
-	s := mealSlot{slot: orchestrator.Lunch, wd: -1, time: 13*60 + 32, free: 13*60 + 12, at: place{"wall", wall}, next: square, until: 17*60 + 26}
-	in, _ := c.travel(s.at, place{"far", far.r.Location})
+	s := mealSlot{slot: orchestrator.Lunch, wd: -1, time: 13*60 + 32, free: 13*60 + 12, at: place{id: "wall", loc: wall}, next: square, until: 17*60 + 26}
+	in, _ := c.travel(s.at, place{id: "far", loc: far.r.Location})
 	if got, want := c.mealTime(s, far), s.free+in; got != want || in <= mealTravel {
 		t.Errorf("far lunch at %s, want %s (%d minutes away)", hhmm(got), hhmm(want), in)
 	}

@@ -226,8 +226,10 @@ type attraction struct {
 	// must lists the brief's must_visit entries (indexes) it resolves.
 	must []int
 	// hours are its opening hours, read (the catalog index; nil: read
-	// from a when needed).
+	// from a when needed); ref its position prepared (nil: none, or not
+	// prepared).
 	hours *openHours
+	ref   *orchestrator.GeoRef
 }
 
 type restaurant struct {
@@ -279,6 +281,8 @@ type hotel struct {
 	rooms int
 	night int64 // price × rooms
 	dist  float64
+	// ref is its position prepared (the catalog index; nil: none).
+	ref *orchestrator.GeoRef
 	// unknown is set when the brief names house rules and the data state
 	// none for the hotel: it may be booked, behind hotels known to allow
 	// them, with a finding asking the traveller to confirm.
@@ -592,6 +596,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
 			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core, hours: &f.hours}
+			if a.Location != nil {
+				at.ref = &f.ref
+			}
 			if a.Price != nil {
 				p, ok := w.price(*a.Price, what)
 				if !ok {
@@ -716,6 +723,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			ht := &block[len(block)-1]
 			ht.night = ht.price * int64(ht.rooms)
 			ht.dist = facts.dist[i]
+			if h.Location != nil {
+				ht.ref = &facts.refs[i]
+			}
 			c.hotels = append(c.hotels, ht)
 		}
 	}

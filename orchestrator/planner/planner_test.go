@@ -136,7 +136,7 @@ func TestOrderStops(t *testing.T) {
 	}
 	// Points on a line east of the start, given out of order.
 	stops := []*attraction{mk("c", pt(0, 0.03), 0), mk("a", pt(0, 0.01), 1), mk("d", pt(0, 0.04), 2), mk("b", pt(0, 0.02), 3)}
-	got := c.orderStops(place{"start", pt(0, 0)}, stops)
+	got := c.orderStops(place{id: "start", loc: pt(0, 0)}, stops)
 	var ids []string
 	for _, a := range got {
 		ids = append(ids, a.a.ID)

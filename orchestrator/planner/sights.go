@@ -105,38 +105,56 @@ func (w *world) mustMissing(seq []*city) int {
 func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
 	limit := min(len(c.attractions), 4*n+24)
 	pool := c.attractions[:limit]
-	taken := make([]bool, len(pool))
+	flags := make([]bool, 2*len(pool))
+	taken := flags[:len(pool)]
 	icount := make([]int, len(w.interests))
-	cat := map[string]int{}
+	// The pool's categories numbered (catOf), and how many of each are
+	// chosen (cat).
+	ints := make([]int32, 3*len(pool))
+	catOf, cat := ints[:len(pool)], ints[len(pool):2*len(pool)]
+	names := make([]string, 0, 16)
+	for i, a := range pool {
+		id := slices.Index(names, a.a.Category)
+		if id < 0 {
+			id = len(names)
+			names = append(names, a.a.Category)
+		}
+		catOf[i] = int32(id)
+	}
 	once := map[string]bool{}
 	eve := 0
-	clash := func(a *attraction) bool {
+	// A pool attraction is the same site as a chosen one (blocked) once
+	// found so; checked counts the chosen it was compared with: each pair
+	// is compared at most once, top only growing.
+	blocked := flags[len(pool):]
+	checked := ints[2*len(pool):]
+	clash := func(i int) bool {
+		a := pool[i]
 		if a.once != "" && once[a.once] {
 			return true
 		}
-		for _, t := range top {
-			if c.sameSite(a, t) {
-				return true
-			}
+		for ; !blocked[i] && int(checked[i]) < len(top); checked[i]++ {
+			blocked[i] = c.sameSite(a, top[checked[i]])
 		}
-		return false
+		return blocked[i]
 	}
-	gain := func(a *attraction) float64 {
+	gain := func(i int) float64 {
+		a := pool[i]
 		s := a.score
-		for i := range w.interests {
-			if a.imask&(1<<i) != 0 && icount[i] > 0 {
-				s -= 100 - 100/float64(1+2*icount[i])
+		for k := range w.interests {
+			if a.imask&(1<<k) != 0 && icount[k] > 0 {
+				s -= 100 - 100/float64(1+2*icount[k])
 			}
 		}
-		return s - 12*float64(cat[a.a.Category])
+		return s - 12*float64(cat[catOf[i]])
 	}
 	for len(top) < n {
 		best, bg := -1, 0.0
 		for i, a := range pool {
-			if taken[i] || (a.evening && eve >= evenings && len(a.must) == 0) || clash(a) {
+			if taken[i] || (a.evening && eve >= evenings && len(a.must) == 0) || clash(i) {
 				continue
 			}
-			if g := gain(a); best < 0 || g > bg {
+			if g := gain(i); best < 0 || g > bg {
 				best, bg = i, g
 			}
 		}
@@ -151,7 +169,7 @@ func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
 				icount[i]++
 			}
 		}
-		cat[a.a.Category]++
+		cat[catOf[best]]++
 		if a.once != "" {
 			once[a.once] = true
 		}
@@ -163,7 +181,7 @@ func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
 		if len(extras) >= 2*n+4 {
 			break
 		}
-		if !taken[i] && !clash(a) && !a.evening {
+		if !taken[i] && !clash(i) && !a.evening {
 			extras = append(extras, a)
 		}
 	}
