@@ -981,8 +981,8 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
 	wd := weekday(date)
-	var stops []orchestrator.Stop
-	var slots []mealSlot
+	stops := make([]orchestrator.Stop, 0, max(win.cap, 0)+1)
+	slots := make([]mealSlot, 0, 3)
 	t, at := win.start, win.from
 	// Must-see sights still waiting come first; sights best seen after
 	// dark wait for the evening.
@@ -1257,9 +1257,34 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		c := r.cities[s.ci]
 		s.atRow, s.nextRow = c.restRow(s.at.loc), c.restRow(s.next)
 	}
+	// Per city its lunches and dinners (perCity, with room for the
+	// breakfasts that join them at the end) and, apart, its breakfasts —
+	// the lean plan, which exists to meet a budget, keeps breakfasts in
+	// the cheapest choice.
+	apart := func(s *mealSlot) bool { return s.slot == orchestrator.Breakfast && !v.staysByPrice() }
+	counts := make([]int, 2*k)
+	for i := range slots {
+		counts[slots[i].ci]++
+		if apart(&slots[i]) {
+			counts[k+slots[i].ci]++
+		}
+	}
 	perCity := make([][]mealSlot, k)
-	for _, s := range slots {
-		perCity[s.ci] = append(perCity[s.ci], s)
+	breakfasts := make([][]mealSlot, k)
+	for ci := range perCity {
+		if counts[ci] > 0 {
+			perCity[ci] = make([]mealSlot, 0, counts[ci])
+		}
+		if counts[k+ci] > 0 {
+			breakfasts[ci] = make([]mealSlot, 0, counts[k+ci])
+		}
+	}
+	for i := range slots {
+		if s := &slots[i]; apart(s) {
+			breakfasts[s.ci] = append(breakfasts[s.ci], *s)
+		} else {
+			perCity[s.ci] = append(perCity[s.ci], *s)
+		}
 	}
 	type cityMeals struct {
 		elig   []*restaurant
@@ -1269,20 +1294,6 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	cms := make([]cityMeals, k)
 	tables := make([][]int64, k)
-	breakfasts := make([][]mealSlot, k)
-	for ci := range perCity {
-		var main []mealSlot
-		for _, s := range perCity[ci] {
-			// The lean plan, which exists to meet a budget, keeps
-			// breakfasts in the cheapest choice.
-			if s.slot == orchestrator.Breakfast && !v.staysByPrice() {
-				breakfasts[ci] = append(breakfasts[ci], s)
-			} else {
-				main = append(main, s)
-			}
-		}
-		perCity[ci] = main
-	}
 	for ci, c := range r.cities {
 		ss := perCity[ci]
 		if len(ss) == 0 {

@@ -808,21 +808,32 @@ func (l *stayList) sortedNights() []int64 {
 
 // findStayable computes stayable(n).
 func (c *city) findStayable(n int) []*hotel {
-	var known, unknown []*hotel
+	known := 0
 	for _, h := range c.hotels {
-		if h.h.MinNights > n {
-			continue
-		}
-		if h.unknown {
-			unknown = append(unknown, h)
-		} else {
-			known = append(known, h)
+		if h.h.MinNights <= n && !h.unknown {
+			known++
 		}
 	}
-	if len(known) > 0 {
-		return known
+	// Those known to allow the rules, when there are any; else the others.
+	keep := func(h *hotel) bool { return h.h.MinNights <= n && h.unknown == (known == 0) }
+	count := known
+	if known == 0 {
+		for _, h := range c.hotels {
+			if keep(h) {
+				count++
+			}
+		}
 	}
-	return unknown
+	if count == 0 {
+		return nil
+	}
+	out := make([]*hotel, 0, count)
+	for _, h := range c.hotels {
+		if keep(h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // mealTable returns, for every set of requested cuisines (bit mask), the
