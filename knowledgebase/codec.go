@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -57,23 +58,90 @@ func encodeEntry(e Entry) ([]byte, error) {
 
 // decodeEntry decodes a stored value. The returned payload aliases b.
 func decodeEntry(b []byte) (Entry, error) {
+	e, _, err := decodeEntryWith(b, nil)
+	return e, err
+}
+
+// decodeEntryWith is decodeEntry that also returns the payload's recorded
+// checksum (0 for a value without one) and reads the header through hc
+// (nil: decode it).
+func decodeEntryWith(b []byte, hc *headCache) (Entry, uint32, error) {
 	// Within the header, `,"payload":` can only be the payload's key: a quote
 	// inside a JSON string is always escaped, and no header field has a
 	// nested "payload" key.
 	if i := bytes.Index(b, payloadMarker); i > 0 && b[len(b)-1] == '}' {
-		var h wireHeader
-		hdr := append(b[:i:i], '}') // copies: b[:i] has no spare capacity
-		if err := json.Unmarshal(hdr, &h); err == nil && h.CRC32C != nil {
+		if h, ok := hc.decode(b[:i]); ok {
 			payload := b[i+len(payloadMarker) : len(b)-1]
-			if crc32.Checksum(payload, castagnoli) != *h.CRC32C {
-				return Entry{}, errors.New("payload checksum mismatch")
+			if crc32.Checksum(payload, castagnoli) != h.sum {
+				return Entry{}, 0, errors.New("payload checksum mismatch")
 			}
-			return Entry{Payload: payload, Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, nil
+			return Entry{Payload: payload, Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, h.sum, nil
 		}
 	}
 	var e Entry
 	if err := json.Unmarshal(b, &e); err != nil {
-		return Entry{}, err
+		return Entry{}, 0, err
 	}
-	return e, nil
+	return e, 0, nil
+}
+
+// header is a decoded wire header with a checksum.
+type header struct {
+	Provenance orchestrator.Provenance
+	ExpiresAt  time.Time
+	sum        uint32
+}
+
+// headCache keeps decoded headers by their bytes: a hot entry's header —
+// provenance, expiry, checksum — is read by every plan, and decoding its
+// JSON cost more than reading it. The zero of *headCache (nil) decodes
+// every time. It is safe for concurrent use.
+type headCache struct {
+	mu sync.Mutex
+	m  map[string]header
+}
+
+// headCacheSize bounds the headers kept: a few per subtask of the hot
+// destinations; a full cache is emptied at once.
+const headCacheSize = 4096
+
+func newHeadCache() *headCache { return &headCache{m: make(map[string]header)} }
+
+// decode returns the header hdr holds — a stored value's bytes before
+// `,"payload":` — or false when it has no checksum. The returned
+// provenance's attribution is the caller's own.
+func (c *headCache) decode(hdr []byte) (header, bool) {
+	if c != nil {
+		c.mu.Lock()
+		h, ok := c.m[string(hdr)]
+		c.mu.Unlock()
+		if ok {
+			return h.own(), true
+		}
+	}
+	var w wireHeader
+	if json.Unmarshal(append(hdr[:len(hdr):len(hdr)], '}'), &w) != nil || w.CRC32C == nil {
+		return header{}, false
+	}
+	h := header{Provenance: w.Provenance, ExpiresAt: w.ExpiresAt, sum: *w.CRC32C}
+	if c != nil {
+		c.mu.Lock()
+		if len(c.m) >= headCacheSize {
+			clear(c.m)
+		}
+		c.m[string(hdr)] = h
+		c.mu.Unlock()
+		return h.own(), true
+	}
+	return h, true
+}
+
+// own returns h with a copy of its attribution, so that a caller changing
+// it changes no other caller's.
+func (h header) own() header {
+	if a := h.Provenance.Attribution; a != nil {
+		cp := *a
+		h.Provenance.Attribution = &cp
+	}
+	return h
 }

@@ -100,3 +100,39 @@ func TestCodecPlainEntryJSON(t *testing.T) {
 		t.Errorf("decodeEntry = %+v", got)
 	}
 }
+
+// TestHeadCache: a header decoded once is served from the cache with the
+// same values and an attribution of the caller's own, and a payload that
+// no longer matches its cached header's checksum is still refused.
+func TestHeadCache(t *testing.T) {
+	at := time.Date(2026, 6, 19, 8, 0, 0, 123, time.FixedZone("CST", 8*3600))
+	e := Entry{Payload: json.RawMessage(`{"a":1}`), ExpiresAt: at.Add(time.Hour), Provenance: orchestrator.Provenance{
+		Source: "s", FetchedAt: at, TTL: 3600, Attribution: &orchestrator.Attribution{Text: "t", URL: "u"}}}
+	b, err := encodeEntry(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hc := newHeadCache()
+	want, wantSum, err := decodeEntryWith(bytes.Clone(b), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var attrs []*orchestrator.Attribution
+	for range 2 {
+		got, sum, err := decodeEntryWith(bytes.Clone(b), hc)
+		if err != nil || sum != wantSum || !reflect.DeepEqual(got, want) {
+			t.Fatalf("decodeEntryWith = %+v, %d, %v; want %+v, %d", got, sum, err, want, wantSum)
+		}
+		attrs = append(attrs, got.Provenance.Attribution)
+	}
+	if len(hc.m) != 1 {
+		t.Errorf("cache holds %d headers, want 1", len(hc.m))
+	}
+	if attrs[0] == attrs[1] {
+		t.Error("two lookups share one attribution")
+	}
+	bad := bytes.Replace(bytes.Clone(b), []byte(`{"a":1}`), []byte(`{"a":2}`), 1)
+	if _, _, err := decodeEntryWith(bad, hc); err == nil {
+		t.Error("a payload that does not match its cached header's checksum was accepted")
+	}
+}

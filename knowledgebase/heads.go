@@ -3,7 +3,6 @@ package knowledgebase
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -65,17 +64,16 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 		}
 		if !head[i] || len(b) < headBytes {
 			// GET, or GETRANGE that read the whole value.
-			out[i] = s.classify(rkeys[i], b, now)
-			out[i].Sum = sumOf(b)
+			out[i], out[i].Sum = s.classifySum(rkeys[i], b, now)
 			continue
 		}
-		h, ok := decodeHead(b)
+		h, ok := s.decodeHead(b)
 		if !ok {
 			whole = append(whole, i)
 			continue
 		}
 		out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
-		out[i].Sum = *h.CRC32C
+		out[i].Sum = h.sum
 	}
 	if len(whole) > 0 {
 		pipe := s.client.Pipeline()
@@ -94,8 +92,7 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 				s.stats.errors.Add(1)
 				return nil, fmt.Errorf("knowledgebase: lookup: %w", err)
 			}
-			out[i] = s.classify(rkeys[i], b, now)
-			out[i].Sum = sumOf(b)
+			out[i], out[i].Sum = s.classifySum(rkeys[i], b, now)
 		}
 	}
 	return out, nil
@@ -103,23 +100,14 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 
 // decodeHead parses the header at the start of a stored value (see
 // encodeEntry); ok is false when b holds no checksummed header.
-func decodeHead(b []byte) (wireHeader, bool) {
+func (s *Store) decodeHead(b []byte) (header, bool) {
 	i := bytes.Index(b, payloadMarker)
 	if i <= 0 {
-		return wireHeader{}, false
+		return header{}, false
 	}
-	var h wireHeader
-	hdr := append(b[:i:i], '}')
-	if json.Unmarshal(hdr, &h) != nil || h.CRC32C == nil || h.ExpiresAt.IsZero() {
-		return wireHeader{}, false
+	h, ok := s.heads.decode(b[:i])
+	if !ok || h.ExpiresAt.IsZero() {
+		return header{}, false
 	}
 	return h, true
-}
-
-// sumOf returns the checksum recorded in a whole stored value, or 0.
-func sumOf(b []byte) uint32 {
-	if h, ok := decodeHead(b); ok {
-		return *h.CRC32C
-	}
-	return 0
 }

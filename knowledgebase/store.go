@@ -134,6 +134,7 @@ type Store struct {
 	pipeline bool
 
 	stats counters
+	heads *headCache // decoded headers of stored values
 
 	mu     sync.Mutex
 	calls  map[string]*call // in-flight upstream calls by Redis key
@@ -159,6 +160,7 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		now:          o.Now,
 		logger:       o.Logger,
 		calls:        make(map[string]*call),
+		heads:        newHeadCache(),
 	}
 	if s.prefix == "" {
 		s.prefix = DefaultPrefix
@@ -266,7 +268,14 @@ func (s *Store) Get(ctx context.Context, key Key) (Lookup, error) {
 // classify decodes one stored value and classifies it at now, counting the
 // outcome.
 func (s *Store) classify(rkey string, b []byte, now time.Time) Lookup {
-	e, err := decodeEntry(b)
+	l, _ := s.classifySum(rkey, b, now)
+	return l
+}
+
+// classifySum is classify that also returns the checksum recorded in the
+// stored value (0 when it has none).
+func (s *Store) classifySum(rkey string, b []byte, now time.Time) (Lookup, uint32) {
+	e, sum, err := decodeEntryWith(b, s.heads)
 	if err != nil || e.ExpiresAt.IsZero() || len(e.Payload) == 0 {
 		if err == nil {
 			err = errors.New("no payload or expires_at")
@@ -274,9 +283,9 @@ func (s *Store) classify(rkey string, b []byte, now time.Time) Lookup {
 		s.stats.corrupt.Add(1)
 		s.stats.misses.Add(1)
 		s.logger.Warn("knowledgebase: undecodable entry treated as a miss", "key", rkey, "err", err)
-		return Lookup{}
+		return Lookup{}, sum
 	}
-	return s.classifyEntry(e, now)
+	return s.classifyEntry(e, now), sum
 }
 
 // classifyEntry classifies a decoded entry by its expiry.

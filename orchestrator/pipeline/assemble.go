@@ -94,13 +94,12 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 			j.section(st, v)
 		}
 	}
-	byID := make(map[string]*orchestrator.Subtask, len(subtasks))
-	for i := range subtasks {
-		byID[subtasks[i].ID] = &subtasks[i]
-	}
 	for i := range j.notes {
-		if st := byID[j.notes[i].Subtask]; st != nil {
-			j.notes[i].Places = notePlaces(b, st)
+		for k := range subtasks {
+			if subtasks[k].ID == j.notes[i].Subtask {
+				j.notes[i].Places = notePlaces(b, &subtasks[k])
+				break
+			}
 		}
 	}
 	return j.trip, templates.TravellerNotes(j.notes, b.Language)
@@ -156,11 +155,13 @@ func noteFor(st orchestrator.Subtask, err error) orchestrator.Note {
 // domainError gives errors from outside the domain (deadlines, panics) a
 // code and a message fit for a note.
 func domainError(err error) error {
-	var de *orchestrator.Error
-	var ue *orchestrator.UpstreamError
-	switch {
-	case errors.As(err, &de), errors.As(err, &ue):
+	if _, ok := errors.AsType[*orchestrator.Error](err); ok {
 		return err
+	}
+	if _, ok := errors.AsType[*orchestrator.UpstreamError](err); ok {
+		return err
+	}
+	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return &orchestrator.Error{Code: orchestrator.ETIMEOUT, Message: "timed out"}
 	case errors.Is(err, context.Canceled):

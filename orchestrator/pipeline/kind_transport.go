@@ -145,9 +145,8 @@ func scrapeArgs(c *call, kind string) map[string]any {
 // address are kept by the decoded cache too, so a hot leg is renamed and
 // hashed once per process.
 func (s *Service) namedLeg(leg orchestrator.TransportLeg, v nodeValue, from, to string) orchestrator.Sourced[orchestrator.TransportLeg] {
-	key := ""
+	key := decodedKey{id: v.ref, from: from, to: to}
 	if v.ref != "" {
-		key = "leg:" + v.ref + "\x00" + from + "\x00" + to
 		if d, ok := s.decoded.get(key); ok {
 			if named, ok := d.value.(orchestrator.TransportLeg); ok {
 				return orchestrator.Sourced[orchestrator.TransportLeg]{Value: named, Provenance: v.prov, Ref: d.ref}
@@ -166,7 +165,7 @@ func (s *Service) namedLeg(leg orchestrator.TransportLeg, v nodeValue, from, to 
 	}
 	leg.From, leg.To, leg.Options = from, to, opts
 	out := orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: v.prov}
-	if key != "" {
+	if v.ref != "" {
 		if doc, err := json.Marshal(leg); err == nil {
 			out.Ref = orchestrator.ContentRef(doc)
 			s.decoded.put(key, decoded{value: leg, ref: out.Ref})

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -85,7 +84,7 @@ type call struct {
 func newCall(n *node, deps dag.Deps[nodeValue]) *call {
 	c := &call{st: n.st, brief: n.brief, deps: make([]dep, 0, len(n.st.Deps))}
 	for _, id := range n.st.Deps {
-		d := dep{st: n.byID[id]}
+		d := dep{st: *n.tasks.get(id)}
 		d.v, d.ok = deps.Value(id)
 		if !d.ok {
 			d.err = deps.Err(id)
@@ -145,7 +144,18 @@ func withPlace(args map[string]any, pl orchestrator.Place) map[string]any {
 type decodedCache struct {
 	mu  sync.Mutex
 	max int
-	m   map[string]decoded
+	m   map[decodedKey]decoded
+}
+
+// decodedKey identifies a decoded value: by its subtask, the entry's fetch
+// time and the checksum of its payload (knowledgebase.Checksum); or, for a
+// leg renamed as a brief spells its ends (Service.namedLeg), by the leg's
+// ref and those names.
+type decodedKey struct {
+	id       string
+	fetched  int64 // Unix nanoseconds
+	sum      uint32
+	from, to string
 }
 
 // decoded is a shared value and the content address of its JSON.
@@ -155,23 +165,23 @@ type decoded struct {
 }
 
 func newDecodedCache(max int) *decodedCache {
-	return &decodedCache{max: max, m: make(map[string]decoded, max)}
+	return &decodedCache{max: max, m: make(map[decodedKey]decoded, max)}
 }
 
-// decodedKey identifies a decoded value by its subtask, the entry's fetch
-// time and the checksum of its payload (knowledgebase.Checksum).
-func decodedKey(st orchestrator.Subtask, fetched time.Time, sum uint32) string {
-	return st.ID + "@" + fetched.UTC().Format(time.RFC3339Nano) + "#" + strconv.FormatUint(uint64(sum), 16)
+// entryKey is the decodedKey of the value of subtask st's cache entry
+// fetched at fetched with payload checksum sum.
+func entryKey(st orchestrator.Subtask, fetched time.Time, sum uint32) decodedKey {
+	return decodedKey{id: st.ID, fetched: fetched.UnixNano(), sum: sum}
 }
 
-func (c *decodedCache) get(key string) (decoded, bool) {
+func (c *decodedCache) get(key decodedKey) (decoded, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.m[key]
 	return v, ok
 }
 
-func (c *decodedCache) put(key string, v decoded) {
+func (c *decodedCache) put(key decodedKey, v decoded) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.m) >= c.max {
@@ -190,7 +200,7 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 		return
 	}
 	if h.shared && !v.prov.FetchedAt.IsZero() {
-		key := decodedKey(st, v.prov.FetchedAt, knowledgebase.Checksum(v.payload))
+		key := entryKey(st, v.prov.FetchedAt, knowledgebase.Checksum(v.payload))
 		if x, ok := s.decoded.get(key); ok {
 			v.value, v.ref = x.value, x.ref
 			return

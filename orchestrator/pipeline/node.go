@@ -18,7 +18,7 @@ type node struct {
 	svc      *Service
 	brief    *orchestrator.Brief
 	st       orchestrator.Subtask
-	byID     map[string]orchestrator.Subtask // the run's subtasks, to find dependencies by kind
+	tasks    *taskIndex // the run's subtasks, to find dependencies by kind
 	strategy decision.Strategy
 	cached   knowledgebase.Lookup
 	// pre is the decoded value of the cached entry when the decoded cache
@@ -37,9 +37,12 @@ func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, er
 		dag.SetRoute(ctx, string(orchestrator.RouteLocal))
 		return *n.known, nil
 	}
-	routes := append([]orchestrator.Route{n.strategy.Route}, n.strategy.Fallback...)
 	var lastErr error
-	for _, route := range routes {
+	for k := -1; k < len(n.strategy.Fallback); k++ {
+		route := n.strategy.Route
+		if k >= 0 {
+			route = n.strategy.Fallback[k]
+		}
 		v, err, tried := n.try(ctx, route, deps)
 		if !tried {
 			continue
@@ -267,7 +270,7 @@ func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 	depTasks := make([]orchestrator.Subtask, 0, len(n.st.Deps))
 	in := LocalInput{Brief: n.brief, Subtask: n.st}
 	for _, id := range n.st.Deps {
-		st := n.byID[id]
+		st := *n.tasks.get(id)
 		depTasks = append(depTasks, st)
 		dv, ok := deps.Value(id)
 		if !ok {

@@ -128,7 +128,7 @@ func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds
 	all := orchestrator.Decompose(&b)
 	subtasks := filterKinds(all, withDeps(all, kinds))
 	r.Subtasks = len(subtasks)
-	res, err := s.run(ctx, &b, subtasks, nil)
+	res, err := s.run(ctx, &b, newTaskIndex(subtasks), nil)
 	if res == nil {
 		r.Failed = len(subtasks)
 		r.Errors = map[string]string{"run": orchestrator.ErrorMessage(err)}

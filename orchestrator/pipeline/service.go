@@ -88,6 +88,9 @@ type Service struct {
 	breaker *breaker.Set
 	decoded *decodedCache
 	memo    *memo
+	// allTools are the tools the policy may choose (its AllTools), whose
+	// registration health reports.
+	allTools []string
 }
 
 // decodedCacheSize bounds the decoded catalogs kept in process: a few per
@@ -137,7 +140,7 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 		opts.MemoSize = DefaultMemoSize
 	}
 	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
-		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize)}
+		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools()}
 }
 
 // Request is one plan request.
@@ -199,7 +202,8 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	if req.Kinds != nil {
 		subtasks = filterKinds(subtasks, req.Kinds)
 	}
-	res, err := s.run(ctx, &b, subtasks, req.Hooks)
+	tasks := newTaskIndex(subtasks)
+	res, err := s.run(ctx, &b, tasks, req.Hooks)
 	if res == nil {
 		return nil, nil, nil, err
 	}
@@ -213,7 +217,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		Query:     req.Query,
 		Brief:     b,
 	}
-	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(subtasks, res)}
+	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(tasks, res)}
 	if err != nil {
 		return nil, nil, run, planError(err, ctx)
 	}
@@ -266,23 +270,22 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 }
 
 // run builds, compiles and runs the DAG of subtasks.
-func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orchestrator.Subtask, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
+func (s *Service) run(ctx context.Context, b *orchestrator.Brief, tasks *taskIndex, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
+	subtasks := tasks.list
 	known := knownPlaces(b, subtasks)
 	strategies, lookups, pre, err := s.decide(ctx, subtasks, known)
 	if err != nil {
 		return nil, err
-	}
-	byID := make(map[string]orchestrator.Subtask, len(subtasks))
-	for _, st := range subtasks {
-		byID[st.ID] = st
 	}
 	g := dag.New[nodeValue]()
 	briefJSON, err := json.Marshal(b)
 	if err != nil {
 		return nil, err
 	}
+	nodes := make([]node, len(subtasks))
 	for i, st := range subtasks {
-		n := &node{svc: s, brief: b, st: st, byID: byID, strategy: strategies[i], cached: lookups[i], pre: pre[i], known: known[i], briefJSON: briefJSON}
+		n := &nodes[i]
+		*n = node{svc: s, brief: b, st: st, tasks: tasks, strategy: strategies[i], cached: lookups[i], pre: pre[i], known: known[i], briefJSON: briefJSON}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),
@@ -305,8 +308,30 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, subtasks []orc
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.Run(ctx, s.observe(subtasks, hooks))
+	res, err := r.Run(ctx, s.observe(tasks, hooks))
 	return res, err
+}
+
+// taskIndex finds a run's subtasks by ID.
+type taskIndex struct {
+	list []orchestrator.Subtask
+	pos  map[string]int
+}
+
+func newTaskIndex(subtasks []orchestrator.Subtask) *taskIndex {
+	t := &taskIndex{list: subtasks, pos: make(map[string]int, len(subtasks))}
+	for i := range subtasks {
+		t.pos[subtasks[i].ID] = i
+	}
+	return t
+}
+
+// get returns the subtask with id, or nil.
+func (t *taskIndex) get(id string) *orchestrator.Subtask {
+	if i, ok := t.pos[id]; ok {
+		return &t.list[i]
+	}
+	return nil
 }
 
 // decide looks every cacheable subtask up in one round trip and asks the
@@ -339,7 +364,7 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 			for j, i := range idx {
 				l := got[j]
 				if l.State != knowledgebase.Miss && l.Entry.Payload == nil {
-					if d, ok := s.decoded.get(decodedKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
+					if d, ok := s.decoded.get(entryKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
 						pre[i] = &d
 					} else {
 						whole = append(whole, keys[j])
@@ -459,8 +484,8 @@ func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask) []*node
 }
 
 func (s *Service) health() decision.Health {
-	h := decision.Health{Tools: map[string]bool{}, Down: s.opts.Down, Open: s.breaker.Unusable()}
-	for _, tool := range s.opts.Policy.AllTools() {
+	h := decision.Health{Tools: make(map[string]bool, len(s.allTools)), Down: s.opts.Down, Open: s.breaker.Unusable()}
+	for _, tool := range s.allTools {
 		if s.tools != nil && s.tools.Has(tool) {
 			h.Tools[tool] = true
 		}
@@ -484,27 +509,27 @@ func cacheKey(st orchestrator.Subtask) knowledgebase.Key {
 	return knowledgebase.Key{Kind: string(st.Kind), Hash: st.Hash()}
 }
 
-func (s *Service) observe(subtasks []orchestrator.Subtask, hooks *dag.Hooks) *dag.Hooks {
-	byID := make(map[string]orchestrator.Subtask, len(subtasks))
-	for _, st := range subtasks {
-		byID[st.ID] = st
-	}
+func (s *Service) observe(tasks *taskIndex, hooks *dag.Hooks) *dag.Hooks {
 	h := &dag.Hooks{}
 	if hooks != nil {
 		h.OnStart = hooks.OnStart
 	}
 	h.OnFinish = func(sp dag.Span) {
+		status := "ok"
 		if sp.Err != nil {
-			switch orchestrator.ErrorCode(domainError(unwrapNode(sp.Err))) {
+			code := orchestrator.ErrorCode(domainError(unwrapNode(sp.Err)))
+			switch code {
 			case orchestrator.EINTERNAL:
 				s.log.Error("subtask failed unexpectedly", "node", sp.Node, "err", sp.Err)
 			case orchestrator.EINVALIDARG:
 				s.log.Error("a tool refused the arguments built for a subtask", "node", sp.Node, "err", sp.Err)
 			}
+			status = codeStatus(code)
 		}
 		if s.opts.Observer != nil {
-			st := byID[sp.Node]
-			s.opts.Observer.ObserveNode(st.Kind, st.Category, sp.Route, spanStatus(sp.Err), sp.CacheHit, sp.Duration)
+			if st := tasks.get(sp.Node); st != nil {
+				s.opts.Observer.ObserveNode(st.Kind, st.Category, sp.Route, status, sp.CacheHit, sp.Duration)
+			}
 		}
 		if hooks != nil && hooks.OnFinish != nil {
 			hooks.OnFinish(sp)
@@ -600,30 +625,27 @@ func cityErrors(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag
 	return nil
 }
 
-func spanStatus(err error) string {
-	switch {
-	case err == nil:
-		return "ok"
-	case orchestrator.ErrorCode(domainError(unwrapNode(err))) == orchestrator.EUNAVAILABLE:
+// codeStatus is the span status of a failure with code.
+func codeStatus(code string) string {
+	if code == orchestrator.EUNAVAILABLE {
 		return "unavailable"
-	default:
-		return "failed"
 	}
+	return "failed"
 }
 
-func spans(subtasks []orchestrator.Subtask, res *dag.Result[nodeValue]) []orchestrator.Span {
-	kinds := make(map[string]orchestrator.Kind, len(subtasks))
-	for _, st := range subtasks {
-		kinds[st.ID] = st.Kind
-	}
+func spans(tasks *taskIndex, res *dag.Result[nodeValue]) []orchestrator.Span {
 	out := make([]orchestrator.Span, 0, len(res.Trace))
 	for _, sp := range res.Trace {
 		o := orchestrator.Span{
-			Node: sp.Node, Kind: kinds[sp.Node], Route: sp.Route, CacheHit: sp.CacheHit,
-			Attempts: sp.Attempts, Start: sp.Start.UTC(), DurationMS: ms(sp.Duration), Status: spanStatus(sp.Err),
+			Node: sp.Node, Route: sp.Route, CacheHit: sp.CacheHit,
+			Attempts: sp.Attempts, Start: sp.Start.UTC(), DurationMS: ms(sp.Duration), Status: "ok",
+		}
+		if st := tasks.get(sp.Node); st != nil {
+			o.Kind = st.Kind
 		}
 		if sp.Err != nil {
-			o.Error = orchestrator.ErrorMessage(domainError(unwrapNode(sp.Err)))
+			err := domainError(unwrapNode(sp.Err))
+			o.Status, o.Error = codeStatus(orchestrator.ErrorCode(err)), orchestrator.ErrorMessage(err)
 		}
 		out = append(out, o)
 	}
@@ -647,8 +669,7 @@ func summarize(run *orchestrator.Run, d time.Duration) orchestrator.TraceSummary
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func unwrapNode(err error) error {
-	var ne *dag.NodeError
-	if errors.As(err, &ne) {
+	if ne, ok := errors.AsType[*dag.NodeError](err); ok {
 		return ne.Err
 	}
 	return err

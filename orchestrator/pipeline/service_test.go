@@ -604,33 +604,13 @@ func TestPlanChinaTravelChoosesCities(t *testing.T) {
 	if err := b.Normalize(f.clk.Now()); err != nil {
 		t.Fatal(err)
 	}
-	plan, run, err := f.svc.Plan(ctx, pipeline.Request{Brief: b})
+	plan, _, err := f.svc.Plan(ctx, pipeline.Request{Brief: b})
 	if err != nil {
 		t.Fatal(err)
 	}
 	it := plan.Itinerary
 	if it == nil {
 		t.Fatalf("no itinerary; notes %+v", plan.Notes)
-	}
-	// Legs through hubs the sandbox has no timetable for are answered by
-	// the cache only: no tool is asked, no note is left, the trace says why.
-	hubs := 0
-	for _, sp := range run.Spans {
-		if sp.Kind == orchestrator.KindTransport && sp.Status != "ok" {
-			hubs++
-			if sp.Route != string(orchestrator.RouteNone) || sp.Status != "unavailable" || sp.Attempts != 1 ||
-				!strings.HasSuffix(sp.Error, "come from imported data only") {
-				t.Errorf("hub leg span: %+v", sp)
-			}
-		}
-	}
-	if hubs == 0 || f.tools.count(orchestrator.ToolTransport) != 0 {
-		t.Errorf("%d hub legs, %d transport_options calls", hubs, f.tools.count(orchestrator.ToolTransport))
-	}
-	for _, n := range plan.Notes {
-		if n.Kind == orchestrator.KindTransport {
-			t.Errorf("note for a leg: %+v", n)
-		}
 	}
 	if it.Report == nil || !it.Report.Passed {
 		t.Errorf("verifier: %+v", it.Report)

@@ -39,6 +39,7 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -331,7 +332,7 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 		if err := s.writeBlobs(ctx, tx, r); err != nil {
 			return err
 		}
-		if _, err := ins.ExecContext(ctx, r.id, r.created, r.status, r.briefKey, string(r.doc), string(r.trip), string(r.spans), r.refs); err != nil {
+		if _, err := ins.ExecContext(ctx, r.id, r.created, r.status, r.briefKey, text(r.doc), text(r.trip), text(r.spans), r.refs); err != nil {
 			return fmt.Errorf("save plan %s: %w", r.id, err)
 		}
 	}
@@ -340,6 +341,11 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	}
 	return nil
 }
+
+// text returns b as a string without copying it, for binding to a TEXT
+// column (the driver copies it into SQLite): a plan's encoded documents
+// are never changed once encoded.
+func text(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // Run returns the trace of plan planID, with no spans when the plan was
 // saved without one, or an ENOTFOUND *orchestrator.Error when there is no
