@@ -19,6 +19,10 @@ type cityArena struct {
 	// time.
 	elig   []*restaurant
 	weight []int64
+	// night and in are sortedNights' scratch (in all false between
+	// uses).
+	night []int64
+	in    []bool
 }
 
 var arenaPool = sync.Pool{New: func() any { return new(cityArena) }}

@@ -731,7 +731,7 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	}
 	// The prices of hs in order: those of the stayable hotels, up to the
 	// cap.
-	prices := stays.sortedNights()
+	prices := w.sortedNights(c, stays)
 	if v.stayCap > 0 {
 		n := 0
 		for n < len(prices) && prices[n] <= v.stayCap {
@@ -1311,7 +1311,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 				s := &ss[si]
 				if rs.open(s.wd, s.time, s.time+mealLen(s.slot)) {
 					elig = append(elig, rs)
-					if rs.light && rs.mask == 0 {
+					if rs.light() && rs.mask == 0 {
 						light++
 					}
 					break
@@ -1322,7 +1322,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		// serves a cuisine the traveller asked for or too few other places
 		// are open.
 		if light > 0 && len(elig)-light >= len(ss) {
-			elig = slices.DeleteFunc(elig, func(rs *restaurant) bool { return rs.light && rs.mask == 0 })
+			elig = slices.DeleteFunc(elig, func(rs *restaurant) bool { return rs.light() && rs.mask == 0 })
 		}
 		// The activity centre of the city: its stops, else its hotel.
 		var lat, lon float64
@@ -1560,8 +1560,8 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	cover := make([]int, nc)
 	for _, e := range order {
 		rs := assigned[e.ci][e.si]
-		trip[rs.category]++
-		daily[dayCat{perCity[e.ci][e.si].day, rs.category}]++
+		trip[rs.category()]++
+		daily[dayCat{perCity[e.ci][e.si].day, rs.category()}]++
 		for b := 0; b < nc; b++ {
 			if rs.mask&(1<<b) != 0 {
 				cover[b]++
@@ -1573,7 +1573,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
-		k := cur.category
+		k := cur.category()
 		if k != "" && (seenDay[dayCat{s.day, k}] || seenTrip[k] >= limit) {
 			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, func(k2 string) bool {
 				return k2 == "" || daily[dayCat{s.day, k2}] == 0 && trip[k2] < limit
@@ -1583,7 +1583,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 				used.add(rs)
 				trip[k]--
 				daily[dayCat{s.day, k}]--
-				k = rs.category
+				k = rs.category()
 				trip[k]++
 				daily[dayCat{s.day, k}]++
 				for b := 0; b < nc; b++ {
@@ -1628,7 +1628,7 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if rs.weighed != weighed || !rs.open(s.wd, s.time, s.time+mealLen(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
-		if k := rs.category; k == cur.category || !fresh(k) {
+		if k := rs.category(); k == cur.category() || !fresh(k) {
 			continue
 		}
 		if kk := key(rs); best == nil || kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2]) {

@@ -16,7 +16,8 @@ import (
 // Rows are kept for the points of catalogs — attractions, hotels, city
 // centres — up to maxDistRows; a row is immutable once stored and read by
 // concurrent plans under a read lock. Points a plan makes up (the centroid
-// of a day's stops) are kept by the plan (city.pointRow).
+// of a city's stops, often the same in several variants) are kept by the
+// plan (city.pointRow).
 type distRows struct {
 	// refs are the restaurants' positions prepared (GeoPoint.Ref; zero
 	// for one without a position, which has no entry in has).

@@ -291,6 +291,44 @@ type restFact struct {
 type hotelFacts struct {
 	dist []float64
 	refs []orchestrator.GeoRef // positions prepared (zero without one)
+	// nights holds, per group size (people), the catalog indexes in
+	// order of the nightly price of the rooms the group needs, in the
+	// data's currency (nightOrder).
+	mu     sync.Mutex
+	nights map[int][]int32
+}
+
+// maxNightOrders bounds the group sizes hotelFacts keeps an order for.
+const maxNightOrders = 16
+
+// nightOrder returns the indexes of hs, the catalog the facts are of, in
+// order of the nightly price for a group of people (ties and hotels
+// without occupancy in any order: its user reads prices only).
+func (f *hotelFacts) nightOrder(hs []orchestrator.Accommodation, people int) []int32 {
+	f.mu.Lock()
+	o, ok := f.nights[people]
+	f.mu.Unlock()
+	if ok {
+		return o
+	}
+	o = make([]int32, len(hs))
+	key := make([]int64, len(hs))
+	for i := range hs {
+		o[i] = int32(i)
+		if occ := hs[i].MaxOccupancy; occ > 0 {
+			key[i] = hs[i].Price.Cents * int64((people+occ-1)/occ)
+		}
+	}
+	slices.SortFunc(o, func(x, y int32) int { return cmp.Compare(key[x], key[y]) })
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.nights == nil {
+		f.nights = map[int][]int32{}
+	}
+	if len(f.nights) < maxNightOrders {
+		f.nights[people] = o
+	}
+	return o
 }
 
 // matrixFacts finds a travel-matrix row by place ID.

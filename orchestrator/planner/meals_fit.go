@@ -67,7 +67,12 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 // teahouse, bakery, café, snack bar by the concept table), 1 says
 // nothing, 2 never does (hot pot, barbecue, bars). Computed once per
 // catalog (the catalog index).
-func (c *city) breakfastClass(r *restaurant) int { return r.breakfast }
+func (c *city) breakfastClass(r *restaurant) int {
+	if r.f == nil {
+		return 0
+	}
+	return r.f.breakfast
+}
 
 // assignBreakfasts gives each breakfast slot an unused restaurant open at
 // its time: a breakfast place within reach if there is one, else one that

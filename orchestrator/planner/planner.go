@@ -191,6 +191,7 @@ type city struct {
 	// when first needed); pointRows the distance rows of points the plan
 	// made up.
 	rfacts          *restFacts
+	hfacts          *hotelFacts
 	restAll         []restaurant
 	byPrice         []*restaurant
 	breakfastPrices []int64
@@ -233,22 +234,14 @@ type attraction struct {
 }
 
 type restaurant struct {
-	r     *orchestrator.Restaurant
+	r *orchestrator.Restaurant
+	// f are its facts in the catalog index: breakfast class, light meal,
+	// category, opening hours read (nil: a restaurant made by hand, its
+	// facts the zero ones but its category and hours read from r).
+	f     *restFact
 	idx   int
 	price int64 // per person, cents
 	mask  int   // requested cuisines served
-	// estimate is set when the price is the city's median, the
-	// restaurant having none.
-	estimate bool
-	// breakfast is its concepts.BreakfastClass (the catalog index).
-	breakfast int
-	// light is set for a place that is no lunch or dinner on its own (a
-	// bakery, café, tea house or bar: concepts.LightMeal).
-	light bool
-	// category is its concepts.Category; hours its opening hours, read
-	// (nil: read them from r when needed). Both from the catalog index.
-	category string
-	hours    *openHours
 	// Marks of the meal choice, valid while equal to a stamp of the plan
 	// (world.newStamp): in the set of used restaurants (used); taken by
 	// slot owner of an assignment (own); seen by an augmenting path
@@ -257,15 +250,30 @@ type restaurant struct {
 	used, own, seen, weighed, member uint32
 	owner                            int
 	weight                           int64
+	// estimate is set when the price is the city's median, the
+	// restaurant having none.
+	estimate bool
 }
 
 // open reports whether r is open from start to end (minutes) on weekday
 // wd: openFor on its hours.
 func (r *restaurant) open(wd, start, end int) bool {
-	if r.hours == nil {
+	if r.f == nil {
 		return openFor(r.r.Hours, wd, start, end)
 	}
-	return r.hours.open(wd, start, end)
+	return r.f.hours.open(wd, start, end)
+}
+
+// light reports a place that is no lunch or dinner on its own (a bakery,
+// café, tea house or bar: concepts.LightMeal).
+func (r *restaurant) light() bool { return r.f != nil && r.f.light }
+
+// category is r's concepts.Category.
+func (r *restaurant) category() string {
+	if r.f == nil {
+		return concepts.Category(r.r.Name, r.r.Cuisines)
+	}
+	return r.f.category
 }
 
 // newStamp returns a stamp no restaurant mark holds yet: a new, empty set.
@@ -672,7 +680,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			rs := &all[i]
 			f := &facts.items[i]
-			*rs = restaurant{r: r, idx: i, price: p, estimate: estimate, breakfast: f.breakfast, light: f.light, category: f.category, hours: &f.hours}
+			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
 					if serves[ci][i] {
@@ -685,6 +693,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 	}
 	if cd.Hotels != nil {
 		facts := hotelFactsFor(cd.Hotels, c.center)
+		c.hfacts = facts
 		c.hotelData = len(cd.Hotels.Value) > 0
 		what := "hotels in " + cd.Name
 		// The hotels, in one block (its capacity never reached: the

@@ -793,17 +793,42 @@ func (c *city) stays(n int) *stayList {
 	return l
 }
 
-// sortedNights returns the group's nightly prices of the list's hotels,
-// in order.
-func (l *stayList) sortedNights() []int64 {
-	if l.nights == nil {
-		l.nights = make([]int64, len(l.hotels))
-		for i, h := range l.hotels {
-			l.nights[i] = h.night
-		}
-		slices.Sort(l.nights)
+// sortedNights returns the group's nightly prices of the hotels of l, a
+// stay list of c, in order: collected in the catalog index's order of the
+// catalog's hotels by the nightly price of the group's rooms, which needs
+// no sort when the plan's prices are the data's; sorted otherwise.
+func (w *world) sortedNights(c *city, l *stayList) []int64 {
+	if l.nights != nil {
+		return l.nights
 	}
-	return l.nights
+	out := make([]int64, 0, len(l.hotels))
+	if f := c.hfacts; f != nil && len(l.hotels) > 1 {
+		// The nights by catalog index, in the arena's scratch (in is
+		// cleared again after).
+		ar := c.arenaOf(w)
+		n := len(f.dist)
+		ar.night, ar.in = sized(ar.night, n), sized(ar.in, n)
+		for _, h := range l.hotels {
+			ar.night[h.idx], ar.in[h.idx] = h.night, true
+		}
+		for _, i := range f.nightOrder(c.data.Hotels.Value, w.people) {
+			if ar.in[i] {
+				out = append(out, ar.night[i])
+			}
+		}
+		for _, h := range l.hotels {
+			ar.in[h.idx] = false
+		}
+	} else {
+		for _, h := range l.hotels {
+			out = append(out, h.night)
+		}
+	}
+	if !slices.IsSorted(out) {
+		slices.Sort(out)
+	}
+	l.nights = out
+	return out
 }
 
 // findStayable computes stayable(n).
