@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // HubCity is a city of the hub table: a position to measure ground hops
@@ -19,7 +20,8 @@ type HubCity struct {
 // HubTable lists interchange hubs and the cities near them that planning
 // needs to locate without a geocoder: China's national rail and air hubs
 // and the ChinaTravel sandbox cities, and the main European and North
-// American hubs. Positions are city centres (WGS-84).
+// American hubs. Positions are city centres (WGS-84). It is read-only:
+// HubsFor keeps its answers per pair of rows.
 var HubTable = []HubCity{
 	{[]string{"Beijing", "北京"}, 39.9042, 116.4074, true},
 	{[]string{"Shanghai", "上海"}, 31.2304, 121.4737, true},
@@ -83,12 +85,28 @@ const (
 // another may change at, least detour first; none when either city is not
 // in the hub table.
 func HubsFor(from, to string) []string {
-	a, ok1 := LocateHubCity(from)
-	b, ok2 := LocateHubCity(to)
+	fi, ok1 := hubIndex[CanonicalCity(from)]
+	ti, ok2 := hubIndex[CanonicalCity(to)]
 	if !ok1 || !ok2 {
 		return nil
 	}
-	fi, ti := hubIndex[CanonicalCity(from)], hubIndex[CanonicalCity(to)]
+	// The answer depends only on the table: computed once per pair.
+	key := [2]int{fi, ti}
+	if hs, ok := hubsMemo.Load(key); ok {
+		return slices.Clone(hs.([]string))
+	}
+	hs := hubsFor(fi, ti)
+	hubsMemo.Store(key, hs)
+	return slices.Clone(hs)
+}
+
+// hubsMemo holds HubsFor's answer per pair of hub-table rows.
+var hubsMemo sync.Map // [2]int → []string
+
+// hubsFor is HubsFor for the hub-table rows fi and ti.
+func hubsFor(fi, ti int) []string {
+	a := GeoPoint{Lat: HubTable[fi].Lat, Lon: HubTable[fi].Lon}
+	b := GeoPoint{Lat: HubTable[ti].Lat, Lon: HubTable[ti].Lon}
 	direct := a.DistanceKM(b)
 	type cand struct {
 		name   string

@@ -3,9 +3,12 @@ package orchestrator
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Category says how fresh a subtask's answer must be and so where it may come
@@ -160,26 +163,62 @@ func (s Subtask) Hash() string {
 // SubtaskHash returns 16 hex digits of SHA-256 over the kind and the params
 // sorted by key.
 func SubtaskHash(kind Kind, params map[string]string) string {
-	keys := make([]string, 0, len(params))
+	var keyBuf [8]string
+	keys := keyBuf[:0]
 	for k := range params {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
-	h := sha256.New()
-	h.Write([]byte(kind))
+	slices.Sort(keys)
+	var buf [256]byte
+	in := append(buf[:0], kind...)
 	for _, k := range keys {
-		h.Write([]byte{0})
-		h.Write([]byte(k))
-		h.Write([]byte{'='})
-		h.Write([]byte(params[k]))
+		in = append(append(append(append(in, 0), k...), '='), params[k]...)
 	}
-	return hex.EncodeToString(h.Sum(nil)[:8])
+	sum := sha256.Sum256(in)
+	var out [16]byte
+	hex.Encode(out[:], sum[:8])
+	return string(out[:])
 }
 
 // CanonicalCity folds a city name for use in subtask parameters: trimmed,
 // inner spaces collapsed, lower-cased.
 func CanonicalCity(name string) string {
+	if isCanonical(name) {
+		return name
+	}
 	return strings.ToLower(strings.Join(strings.Fields(name), " "))
+}
+
+// isCanonical reports whether CanonicalCity(name) is name itself: valid
+// UTF-8 with no upper-case letter, no space but single ASCII spaces
+// between words.
+func isCanonical(name string) bool {
+	space := true // a leading space is not canonical
+	for i := 0; i < len(name); {
+		c := name[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == ' ':
+				if space {
+					return false
+				}
+				space = true
+			case 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+				return false
+			default:
+				space = false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if (r == utf8.RuneError && size == 1) || unicode.IsSpace(r) || unicode.ToLower(r) != r {
+			return false
+		}
+		space = false
+		i += size
+	}
+	return name == "" || !space
 }
 
 // Decompose maps a normalized brief to its subtasks, dependencies first. The
@@ -224,6 +263,13 @@ func Decompose(b *Brief) []Subtask {
 	if choosing && len(cities) > MaxCandidates {
 		cities = cities[:MaxCandidates] // Normalize rejects more
 	}
+	// Cities by their canonical names, folded once: legs and subtask
+	// parameters use them.
+	origin := CanonicalCity(b.Origin)
+	canon := make([]string, len(cities))
+	for i, c := range cities {
+		canon[i] = CanonicalCity(c)
+	}
 	nights := SplitNights(max(b.Days-1, 0), len(cities))
 	arrive := ArrivalDays(nights)
 	dates := b.Dates()
@@ -240,12 +286,12 @@ func Decompose(b *Brief) []Subtask {
 	}
 	var gather []string // everything the itinerary consumes
 	if b.Origin != "" {
-		gather = append(gather, geocode(b.Origin))
+		gather = append(gather, geocode(origin))
 	}
 
-	for i, city := range cities {
-		c := CanonicalCity(city)
-		g := geocode(city)
+	for i := range cities {
+		c := canon[i]
+		g := geocode(c)
 		guide := add(NewSubtask(KindGuide, map[string]string{"city": c, "lang": lang}, g))
 		var catalogs []string
 		for _, k := range []Kind{KindAttractions, KindRestaurants, KindHotels} {
@@ -288,25 +334,25 @@ func Decompose(b *Brief) []Subtask {
 	var legDays []int // per leg, the 0-based day of travel (dated fares)
 	if choosing {
 		if b.Origin != "" {
-			for _, c := range cities {
-				legs = append(legs, [2]string{b.Origin, c})
+			for _, c := range canon {
+				legs = append(legs, [2]string{origin, c})
 			}
 		}
-		for _, from := range cities {
-			for _, to := range cities {
+		for _, from := range canon {
+			for _, to := range canon {
 				legs = append(legs, [2]string{from, to})
 			}
 		}
 		if b.Origin != "" {
-			for _, c := range cities {
-				legs = append(legs, [2]string{c, b.Origin})
+			for _, c := range canon {
+				legs = append(legs, [2]string{c, origin})
 			}
 		}
 	} else {
-		stops := append([]string{}, cities...)
+		stops := append([]string{}, canon...)
 		legDays = append([]int{}, arrive[1:]...)
 		if b.Origin != "" {
-			stops = append(append([]string{b.Origin}, stops...), b.Origin)
+			stops = append(append([]string{origin}, stops...), origin)
 			legDays = append(append([]int{0}, legDays...), max(b.Days-1, 0))
 		}
 		for i := 0; i+1 < len(stops); i++ {
@@ -316,9 +362,9 @@ func Decompose(b *Brief) []Subtask {
 	named := len(legs) // the legs in the named order (dated fares)
 	if !choosing && len(b.Route) == 0 && len(cities) > 1 {
 		// The order is the planner's to choose: every ordered pair.
-		ends := append([]string{}, cities...)
+		ends := append([]string{}, canon...)
 		if b.Origin != "" {
-			ends = append([]string{b.Origin}, ends...)
+			ends = append([]string{origin}, ends...)
 		}
 		for _, from := range ends {
 			for _, to := range ends {
@@ -333,6 +379,7 @@ func Decompose(b *Brief) []Subtask {
 			continue
 		}
 		for _, h := range HubsFor(leg[0], leg[1]) {
+			h = CanonicalCity(h)
 			legs = append(legs, [2]string{leg[0], h}, [2]string{h, leg[1]})
 		}
 	}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -256,4 +258,43 @@ func TestDecomposeCandidates(t *testing.T) {
 	if all[orchestrator.KindHotelPrices] != 4 || all[orchestrator.KindTransport] != 5*4+hubLegs || all[orchestrator.KindFares] != 5 {
 		t.Errorf("all cities: %v", all)
 	}
+}
+
+// BenchmarkDecompose decomposes a three-day Shanghai → Chengdu brief (the
+// warm-path benchmark's).
+func BenchmarkDecompose(b *testing.B) {
+	br := orchestrator.Brief{Origin: "Shanghai", Destinations: []string{"Chengdu"}, StartDate: "2026-06-02", Days: 3,
+		Travelers: orchestrator.Travelers{Adults: 2}, Language: "en"}
+	if err := br.Normalize(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		orchestrator.Decompose(&br)
+	}
+}
+
+// TestCanonicalCityFolds: CanonicalCity is strings.ToLower of the words
+// joined by single spaces, also for names it returns as they are.
+func TestCanonicalCityFolds(t *testing.T) {
+	for _, name := range []string{"", " ", "chengdu", "Chengdu", "new york", "new  york", " new york", "new york ",
+		"new\tyork", "成都", "成都 ", "xi'an", "ÉVORA", "évora", "são paulo", "straße", "a\u00a0b", "a\u3000b",
+		"a\u0085b", "\xff", "ab\xffc", "İstanbul", "ǅ", "ﬀ", "ω", "Ω"} {
+		want := strings.ToLower(strings.Join(strings.Fields(name), " "))
+		if got := orchestrator.CanonicalCity(name); got != want {
+			t.Errorf("CanonicalCity(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func FuzzCanonicalCity(f *testing.F) {
+	for _, s := range []string{"Chengdu", "new  york", "成都", "\xff", "ÉVORA", "a\u3000b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		want := strings.ToLower(strings.Join(strings.Fields(name), " "))
+		if got := orchestrator.CanonicalCity(name); got != want {
+			t.Errorf("CanonicalCity(%q) = %q, want %q", name, got, want)
+		}
+	})
 }
