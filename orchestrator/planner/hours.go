@@ -31,10 +31,22 @@ type openHours struct {
 
 // readHours reads hours for openHours.open.
 func readHours(hours []orchestrator.OpeningHours) openHours {
+	return readHoursInto(hours, nil)
+}
+
+// readHoursInto is readHours keeping the spans in *block (when not nil),
+// whose capacity must hold them: a catalog's spans in one array.
+func readHoursInto(hours []orchestrator.OpeningHours, block *[]openSpan) openHours {
 	if len(hours) == 0 {
 		return openHours{}
 	}
 	out := openHours{limited: true}
+	inBlock := block != nil && cap(*block)-len(*block) >= len(hours)
+	start := 0
+	if inBlock {
+		start = len(*block)
+		out.spans = (*block)[start : start : start+len(hours)]
+	}
 	for _, h := range hours {
 		o, ok1 := minutes(h.Open)
 		c, ok2 := minutes(h.Close)
@@ -51,6 +63,9 @@ func readHours(hours []orchestrator.OpeningHours) openHours {
 			}
 		}
 		out.spans = append(out.spans, s)
+	}
+	if inBlock {
+		*block = (*block)[:start+len(out.spans)]
 	}
 	return out
 }

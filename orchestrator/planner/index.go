@@ -411,6 +411,7 @@ func attractionFactsFor(s *orchestrator.Sourced[[]orchestrator.Attraction], cent
 // the same-site table, worth its cost only when plans share it, only when
 // shared is set.
 func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.GeoPoint, shared bool) *attrFacts {
+	spans := make([]openSpan, 0, countHours(as, func(a *orchestrator.Attraction) int { return len(a.Hours) }))
 	f := &attrFacts{items: make([]attrFact, len(as)), order: make([]int, len(as))}
 	for i := range as {
 		a := &as[i]
@@ -418,7 +419,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
 			once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
 			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
-			base:  a.Popularity*3 + a.Rating*6, hours: readHours(a.Hours),
+			base:  a.Popularity*3 + a.Rating*6, hours: readHoursInto(a.Hours, &spans),
 		}
 		if a.Location != nil {
 			x.ref = a.Location.Ref()
@@ -565,6 +566,7 @@ func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *res
 // buildRestaurantFacts computes the facts of rs; shared when plans share
 // them.
 func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts {
+	spans := make([]openSpan, 0, countHours(rs, func(r *orchestrator.Restaurant) int { return len(r.Hours) }))
 	f := &restFacts{items: make([]restFact, len(rs)), matches: conceptMatches{shared: shared}, byPrice: make([]int, len(rs))}
 	f.dist.refs = make([]orchestrator.GeoRef, len(rs))
 	f.dist.has = make([]bool, len(rs))
@@ -573,7 +575,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 	for i := range rs {
 		r := &rs[i]
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
-			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHours(r.Hours)}
+			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans)}
 		if r.Location != nil {
 			f.dist.refs[i], f.dist.has[i] = r.Location.Ref(), true
 		}
@@ -654,4 +656,14 @@ func matrixFactsFor(s *orchestrator.Sourced[orchestrator.TravelMatrix]) *matrixF
 		}
 		return f
 	}).(*matrixFacts)
+}
+
+// countHours sums n over the items of a catalog: the room its spans of
+// opening hours take in one array.
+func countHours[T any](items []T, n func(*T) int) int {
+	total := 0
+	for i := range items {
+		total += n(&items[i])
+	}
+	return total
 }

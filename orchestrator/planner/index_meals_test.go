@@ -23,12 +23,12 @@ func TestReadHoursAsOpenFor(t *testing.T) {
 		for range rng.Intn(4) {
 			h := orchestrator.OpeningHours{Open: times[rng.Intn(len(times))], Close: times[rng.Intn(len(times))]}
 			for range rng.Intn(4) {
-				h.Weekdays = append(h.Weekdays, rng.Intn(9)-1)
+				h.Weekdays = append(h.Weekdays, []int{rng.Intn(9) - 1, 64 + rng.Intn(3)}[rng.Intn(5)/4])
 			}
 			hours = append(hours, h)
 		}
 		oh := readHours(hours)
-		for wd := -1; wd < 8; wd++ {
+		for _, wd := range []int{-1, 0, 1, 2, 3, 4, 5, 6, 7, 64, 65, 66} {
 			for range 8 {
 				start := rng.Intn(1600)
 				end := start + rng.Intn(200)
