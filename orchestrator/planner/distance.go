@@ -3,6 +3,7 @@ package planner
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -14,8 +15,9 @@ import (
 // comparison, variant and plan.
 //
 // Rows are kept for the points of catalogs — attractions, hotels, city
-// centres — up to maxDistRows; a row is immutable once stored and read by
-// concurrent plans under a read lock. Points a plan makes up (the centroid
+// centres — up to maxDistRows per catalog and distBudget distances in all
+// (returned when the catalog index drops the facts: evict); a row is
+// immutable once stored and read by concurrent plans under a read lock. Points a plan makes up (the centroid
 // of a city's stops, often the same in several variants) are kept by the
 // plan (city.pointRow).
 type distRows struct {
@@ -25,11 +27,37 @@ type distRows struct {
 	has  []bool
 	mu   sync.RWMutex
 	m    map[[2]uint64][]float64
+	// shared is set for the facts of the catalog index, whose rows count
+	// against distBudget (a plan's own facts die with it); held counts
+	// the distances they keep; evicted is set once the catalog index has
+	// dropped the facts (no more rows are kept).
+	shared  bool
+	held    int64
+	evicted bool
 }
 
 // maxDistRows bounds the rows one restaurant catalog keeps: more than the
 // attractions and hotels of the largest city.
 const maxDistRows = 2048
+
+// distBudget is how many more distances all catalogs' rows may keep: 4M,
+// 32 MB.
+var distBudget atomic.Int64
+
+func init() { distBudget.Store(4 << 20) }
+
+// evict returns the distances the rows keep to distBudget, keeping no
+// more: the catalog index has dropped the facts (plans still holding them
+// read the rows kept).
+func (d *distRows) evict() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.evicted {
+		d.evicted = true
+		distBudget.Add(d.held)
+		d.held = 0
+	}
+}
 
 // pointBits is a point's exact bits, for a map key.
 func pointBits(p orchestrator.GeoPoint) [2]uint64 {
@@ -64,8 +92,18 @@ func (d *distRows) row(p orchestrator.GeoPoint) []float64 {
 	if prev, ok := d.m[k]; ok {
 		return prev
 	}
-	if len(d.m) < maxDistRows {
+	if d.evicted || len(d.m) >= maxDistRows {
+		return row
+	}
+	if !d.shared {
 		d.m[k] = row
+		return row
+	}
+	if n := int64(len(row)); distBudget.Add(-n) >= 0 {
+		d.m[k] = row
+		d.held += n
+	} else {
+		distBudget.Add(n) // over the budget: not kept
 	}
 	return row
 }

@@ -377,7 +377,11 @@ func (fc *factCache) get(key string, build func() any) any {
 	for fc.ll.Len() > fc.max {
 		last := fc.ll.Back()
 		fc.ll.Remove(last)
-		delete(fc.m, last.Value.(*factEntry).key)
+		e := last.Value.(*factEntry)
+		delete(fc.m, e.key)
+		if ev, ok := e.value.(interface{ evict() }); ok {
+			ev.evict()
+		}
 	}
 	return v
 }
@@ -545,6 +549,9 @@ type restFacts struct {
 	currency string
 }
 
+// evict is called when the catalog index drops the facts.
+func (f *restFacts) evict() { f.dist.evict() }
+
 // cuisines returns, per requested cuisine, which restaurants serve it.
 func (f *restFacts) cuisines(cs []*concepts.Concept) [][]bool {
 	out := make([][]bool, len(cs))
@@ -571,6 +578,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 	f.dist.refs = make([]orchestrator.GeoRef, len(rs))
 	f.dist.has = make([]bool, len(rs))
 	f.dist.m = map[[2]uint64][]float64{}
+	f.dist.shared = shared
 	var known []int64
 	for i := range rs {
 		r := &rs[i]

@@ -113,3 +113,46 @@ func TestStableSortAsSliceStable(t *testing.T) {
 		}
 	}
 }
+
+// Distance rows hold GeoPoint.DistanceKM's floats; the catalog index's
+// rows count against distBudget until the index drops their facts, a
+// plan's own rows never do.
+func TestDistRowsBudget(t *testing.T) {
+	rs := []orchestrator.Restaurant{
+		{Location: &orchestrator.GeoPoint{Lat: 30.66, Lon: 104.06}},
+		{},
+		{Location: &orchestrator.GeoPoint{Lat: 30.7, Lon: 104.1}},
+	}
+	p := orchestrator.GeoPoint{Lat: 30.65, Lon: 104.07}
+	before := distBudget.Load()
+	f := buildRestaurantFacts(rs, true)
+	row := f.dist.row(p)
+	for i, r := range rs {
+		want := 0.0
+		if r.Location != nil {
+			want = p.DistanceKM(*r.Location)
+		}
+		if math.Float64bits(row[i]) != math.Float64bits(want) {
+			t.Errorf("row[%d] = %v, want %v", i, row[i], want)
+		}
+	}
+	if got := distBudget.Load(); got != before-int64(len(rs)) {
+		t.Errorf("budget %d after a kept row, want %d", got, before-int64(len(rs)))
+	}
+	if again := f.dist.row(p); &again[0] != &row[0] {
+		t.Error("the kept row was computed again")
+	}
+	f.evict()
+	if got := distBudget.Load(); got != before {
+		t.Errorf("budget %d after eviction, want %d", got, before)
+	}
+	f.dist.row(orchestrator.GeoPoint{Lat: 31, Lon: 104})
+	if len(f.dist.m) != 1 || distBudget.Load() != before {
+		t.Errorf("evicted facts kept a row (%d rows, budget %d)", len(f.dist.m), distBudget.Load())
+	}
+	g := buildRestaurantFacts(rs, false)
+	g.dist.row(p)
+	if len(g.dist.m) != 1 || distBudget.Load() != before {
+		t.Errorf("a plan's own rows: %d kept, budget %d, want 1 and %d", len(g.dist.m), distBudget.Load(), before)
+	}
+}
