@@ -74,6 +74,8 @@ type attrFacts struct {
 	// ranks keeps recent rankings for briefs the default ranking does
 	// not fit, when plans share the facts.
 	ranks *rankCache
+	// currency is the tickets' shared currency (sharedCurrency).
+	currency string
 }
 
 // rankCache keeps the last maxRankings rankings of a catalog's attractions
@@ -289,8 +291,10 @@ type restFact struct {
 // hotelFacts holds each hotel's distance from the centre (0 when either
 // position is unknown).
 type hotelFacts struct {
-	dist []float64
-	refs []orchestrator.GeoRef // positions prepared (zero without one)
+	// currency is the hotels' shared currency (sharedCurrency).
+	currency string
+	dist     []float64
+	refs     []orchestrator.GeoRef // positions prepared (zero without one)
 	// nights holds, per group size (people), the catalog indexes in
 	// order of the nightly price of the rooms the group needs, in the
 	// data's currency (nightOrder).
@@ -417,6 +421,12 @@ func attractionFactsFor(s *orchestrator.Sourced[[]orchestrator.Attraction], cent
 func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.GeoPoint, shared bool) *attrFacts {
 	spans := make([]openSpan, 0, countHours(as, func(a *orchestrator.Attraction) int { return len(a.Hours) }))
 	f := &attrFacts{items: make([]attrFact, len(as)), order: make([]int, len(as))}
+	f.currency = sharedCurrency(len(as), func(i int) string {
+		if as[i].Price == nil {
+			return ""
+		}
+		return as[i].Price.Currency
+	})
 	for i := range as {
 		a := &as[i]
 		x := attrFact{
@@ -593,16 +603,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 		}
 	}
 	f.priced = len(known)
-	for i := range rs {
-		if c := rs[i].Price.Currency; c != "" {
-			if f.currency == "" {
-				f.currency = c
-			} else if !strings.EqualFold(c, f.currency) {
-				f.currency = ""
-				break
-			}
-		}
-	}
+	f.currency = sharedCurrency(len(rs), func(i int) string { return rs[i].Price.Currency })
 	median := medianCents(known)
 	f.median = median
 	price := func(i int) int64 {
@@ -637,6 +638,7 @@ func hotelFactsFor(s *orchestrator.Sourced[[]orchestrator.Accommodation], center
 	}
 	return catalogIndex.get(key, func() any {
 		f := &hotelFacts{dist: make([]float64, len(s.Value)), refs: make([]orchestrator.GeoRef, len(s.Value))}
+		f.currency = sharedCurrency(len(s.Value), func(i int) string { return s.Value[i].Price.Currency })
 		for i := range s.Value {
 			if l := s.Value[i].Location; l != nil {
 				f.refs[i] = l.Ref()
@@ -664,6 +666,30 @@ func matrixFactsFor(s *orchestrator.Sourced[orchestrator.TravelMatrix]) *matrixF
 		}
 		return f
 	}).(*matrixFacts)
+}
+
+// sharedCurrency returns the currency the n prices currency(i) name
+// (compared as w.cents compares them, ignoring case; unnamed ones
+// aside), or "" when they name none or several.
+func sharedCurrency(n int, currency func(i int) string) string {
+	shared := ""
+	for i := range n {
+		c := currency(i)
+		switch {
+		case c == "":
+		case shared == "":
+			shared = c
+		case !strings.EqualFold(c, shared):
+			return ""
+		}
+	}
+	return shared
+}
+
+// inCurrency reports whether prices whose shared currency is shared (see
+// sharedCurrency) are in cur: w.cents returns their cents as they are.
+func inCurrency(shared, cur string) bool {
+	return shared != "" && strings.EqualFold(shared, cur)
 }
 
 // countHours sums n over the items of a catalog: the room its spans of

@@ -600,6 +600,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		ar.attrList = sized(ar.attrList, len(all))
 		c.attractions = ar.attrList[:0]
 		what := "attractions in " + cd.Name
+		same := inCurrency(facts.currency, w.currency)
 		for i := range cd.Attractions.Value {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
@@ -607,7 +608,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if a.Location != nil {
 				at.ref = &f.ref
 			}
-			if a.Price != nil {
+			if a.Price != nil && same {
+				at.price = a.Price.Cents // w.price's answer, the currency being the plan's
+			} else if a.Price != nil {
 				p, ok := w.price(*a.Price, what)
 				if !ok {
 					ranked = false
@@ -666,12 +669,15 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			})
 		}
 		what := "restaurants in " + cd.Name
+		same := inCurrency(facts.currency, w.currency)
 		for i := range cd.Restaurants.Value {
 			r := &cd.Restaurants.Value[i]
 			var p int64
 			estimate := false
 			if r.Price.Currency == "" {
 				p, estimate = median, nknown > 0
+			} else if same {
+				p = r.Price.Cents // w.price's answer, the currency being the plan's
 			} else {
 				var ok bool
 				if p, ok = w.price(r.Price, what); !ok {
@@ -696,6 +702,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		c.hfacts = facts
 		c.hotelData = len(cd.Hotels.Value) > 0
 		what := "hotels in " + cd.Name
+		same := inCurrency(facts.currency, w.currency)
 		// The hotels, in one block (its capacity never reached: the
 		// pointers stay).
 		ar := c.arenaOf(w)
@@ -724,9 +731,11 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			if h.Price.Currency == "" {
 				continue // unpriced: cannot be budgeted
 			}
-			p, ok := w.price(h.Price, what)
-			if !ok {
-				continue
+			p := h.Price.Cents // w.price's answer when the currency is the plan's
+			if !same {
+				if p, ok = w.price(h.Price, what); !ok {
+					continue
+				}
 			}
 			block = append(block, hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown})
 			ht := &block[len(block)-1]
