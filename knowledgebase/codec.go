@@ -23,6 +23,9 @@ import (
 // without the checksum (written by hand or by other tools) are decoded as
 // plain Entry JSON.
 
+// payloadKey ends a stored value's header.
+const payloadKey = `,"payload":`
+
 // wireHeader is an Entry without its payload, plus the payload's checksum.
 type wireHeader struct {
 	Provenance orchestrator.Provenance `json:"provenance"`
@@ -32,7 +35,7 @@ type wireHeader struct {
 
 var (
 	castagnoli    = crc32.MakeTable(crc32.Castagnoli)
-	payloadMarker = []byte(`,"payload":`)
+	payloadMarker = []byte(payloadKey)
 )
 
 // encodeEntry returns the stored form of e. The payload is validated and
@@ -119,21 +122,39 @@ func (c *headCache) decode(hdr []byte) (header, bool) {
 			return h.own(), true
 		}
 	}
+	return c.parse(hdr)
+}
+
+// decodeString is decode of a header held in a string.
+func (c *headCache) decodeString(hdr string) (header, bool) {
+	if c != nil {
+		c.mu.Lock()
+		h, ok := c.m[hdr]
+		c.mu.Unlock()
+		if ok {
+			return h.own(), true
+		}
+	}
+	return c.parse([]byte(hdr))
+}
+
+// parse decodes hdr, which the caller may not keep, and keeps the header.
+func (c *headCache) parse(hdr []byte) (header, bool) {
 	var w wireHeader
 	if json.Unmarshal(append(hdr[:len(hdr):len(hdr)], '}'), &w) != nil || w.CRC32C == nil {
 		return header{}, false
 	}
 	h := header{Provenance: w.Provenance, ExpiresAt: w.ExpiresAt, sum: *w.CRC32C}
-	if c != nil {
-		c.mu.Lock()
-		if len(c.m) >= headCacheSize {
-			clear(c.m)
-		}
-		c.m[string(hdr)] = h
-		c.mu.Unlock()
-		return h.own(), true
+	if c == nil {
+		return h, true
 	}
-	return h, true
+	c.mu.Lock()
+	if len(c.m) >= headCacheSize {
+		clear(c.m)
+	}
+	c.m[string(hdr)] = h
+	c.mu.Unlock()
+	return h.own(), true
 }
 
 // own returns h with a copy of its attribution, so that a caller changing

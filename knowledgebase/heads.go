@@ -1,11 +1,11 @@
 package knowledgebase
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -53,21 +53,21 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 	_, _ = pipe.Exec(ctx) // errors are read per command below
 	var whole []int       // heads that turned out to need the whole value
 	for i, cmd := range cmds {
-		b, err := cmd.Bytes()
+		v, err := cmd.Result()
 		switch {
-		case errors.Is(err, redis.Nil) || (head[i] && err == nil && len(b) == 0): // GETRANGE of a missing key is ""
+		case errors.Is(err, redis.Nil) || (head[i] && err == nil && len(v) == 0): // GETRANGE of a missing key is ""
 			s.stats.misses.Add(1)
 			continue
 		case err != nil:
 			s.stats.errors.Add(1)
 			return nil, fmt.Errorf("knowledgebase: lookup: %w", err)
 		}
-		if !head[i] || len(b) < headBytes {
+		if !head[i] || len(v) < headBytes {
 			// GET, or GETRANGE that read the whole value.
-			out[i], out[i].Sum = s.classifySum(rkeys[i], b, now)
+			out[i], out[i].Sum = s.classifySum(rkeys[i], []byte(v), now)
 			continue
 		}
-		h, ok := s.decodeHead(b)
+		h, ok := s.decodeHead(v)
 		if !ok {
 			whole = append(whole, i)
 			continue
@@ -100,12 +100,12 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 
 // decodeHead parses the header at the start of a stored value (see
 // encodeEntry); ok is false when b holds no checksummed header.
-func (s *Store) decodeHead(b []byte) (header, bool) {
-	i := bytes.Index(b, payloadMarker)
+func (s *Store) decodeHead(b string) (header, bool) {
+	i := strings.Index(b, payloadKey)
 	if i <= 0 {
 		return header{}, false
 	}
-	h, ok := s.heads.decode(b[:i])
+	h, ok := s.heads.decodeString(b[:i])
 	if !ok || h.ExpiresAt.IsZero() {
 		return header{}, false
 	}

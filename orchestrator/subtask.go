@@ -246,7 +246,7 @@ func isCanonical(name string) bool {
 // picks, which is known only after the data is gathered.
 func Decompose(b *Brief) []Subtask {
 	var out []Subtask
-	seen := map[string]bool{}
+	var seen map[string]bool
 	add := func(s Subtask) string {
 		if !seen[s.ID] {
 			seen[s.ID] = true
@@ -263,6 +263,9 @@ func Decompose(b *Brief) []Subtask {
 	if choosing && len(cities) > MaxCandidates {
 		cities = cities[:MaxCandidates] // Normalize rejects more
 	}
+	// Room for a city's subtasks, the legs and their hubs, and the steps.
+	out = make([]Subtask, 0, 8*len(cities)+24)
+	seen = make(map[string]bool, cap(out))
 	// Cities by their canonical names, folded once: legs and subtask
 	// parameters use them.
 	origin := CanonicalCity(b.Origin)

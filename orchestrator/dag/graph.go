@@ -74,6 +74,15 @@ func New[T any]() *Graph[T] {
 	return &Graph[T]{index: make(map[string]int32)}
 }
 
+// Grow makes room for n more nodes, so that adding them does not
+// reallocate.
+func (g *Graph[T]) Grow(n int) {
+	g.nodes = slices.Grow(g.nodes, n)
+	if len(g.index) == 0 {
+		g.index = make(map[string]int32, len(g.nodes)+n)
+	}
+}
+
 // Add adds n to the graph. It returns an error wrapping ErrInvalidNode for
 // an empty ID, a nil Run, an empty dependency ID or a negative retry
 // setting, and one wrapping ErrDuplicateNode for an ID already added. The

@@ -3,6 +3,7 @@ package ginserver
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -22,7 +23,16 @@ type Metrics struct {
 	cache    *prometheus.CounterVec
 	limited  *prometheus.CounterVec
 	rejected prometheus.Counter
+	// nodeSeries and cacheSeries keep the series ObserveNode found, by
+	// their labels: a plan observes about thirty nodes, and resolving
+	// label values hashes them each time.
+	nodeSeries  sync.Map // nodeLabels → prometheus.Observer
+	cacheSeries sync.Map // cacheLabels → prometheus.Counter
 }
+
+type nodeLabels struct{ kind, route, status string }
+
+type cacheLabels struct{ category, result string }
 
 // NewMetrics registers the collectors (and the Go and process collectors) on
 // a new registry.
@@ -75,15 +85,24 @@ func (m *Metrics) observeRequest(method, route string, status int, d time.Durati
 
 // ObserveNode records one finished DAG node.
 func (m *Metrics) ObserveNode(kind orchestrator.Kind, category orchestrator.Category, route, status string, cacheHit bool, d time.Duration) {
-	m.nodes.WithLabelValues(string(kind), route, status).Observe(d.Seconds())
+	nl := nodeLabels{string(kind), route, status}
+	o, ok := m.nodeSeries.Load(nl)
+	if !ok {
+		o, _ = m.nodeSeries.LoadOrStore(nl, m.nodes.WithLabelValues(nl.kind, nl.route, nl.status))
+	}
+	o.(prometheus.Observer).Observe(d.Seconds())
 	if category == orchestrator.Compute {
 		return
 	}
-	result := "miss"
+	cl := cacheLabels{string(category), "miss"}
 	if cacheHit {
-		result = "hit"
+		cl.result = "hit"
 	}
-	m.cache.WithLabelValues(string(category), result).Inc()
+	c, ok := m.cacheSeries.Load(cl)
+	if !ok {
+		c, _ = m.cacheSeries.LoadOrStore(cl, m.cache.WithLabelValues(cl.category, cl.result))
+	}
+	c.(prometheus.Counter).Inc()
 }
 
 func (m *Metrics) observeLimited(limit string) { m.limited.WithLabelValues(limit).Inc() }

@@ -82,7 +82,7 @@ type call struct {
 }
 
 func newCall(n *node, deps dag.Deps[nodeValue]) *call {
-	c := &call{st: n.st, brief: n.brief, deps: make([]dep, 0, len(n.st.Deps))}
+	c := &call{st: *n.st, brief: n.brief, deps: make([]dep, 0, len(n.st.Deps))}
 	for _, id := range n.st.Deps {
 		d := dep{st: *n.tasks.get(id)}
 		d.v, d.ok = deps.Value(id)

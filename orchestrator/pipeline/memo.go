@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"hash"
 	"strings"
 	"sync"
 
@@ -105,21 +106,17 @@ func fingerprint(v nodeValue) string {
 // memoKey is the key of the local step of n over its dependencies: see
 // memo.
 func (n *node) memoKey(deps dag.Deps[nodeValue]) string {
-	h := sha256.New()
-	buf := make([]byte, 0, 256)
-	w := func(s string) {
-		buf = append(append(buf, s...), 0)
-	}
-	w(memoVersion)
-	w(string(n.st.Kind))
-	w(n.st.ID)
-	h.Write(n.briefJSON)
-	h.Write([]byte{0})
+	var k keyHash
+	k.init()
+	k.str(memoVersion)
+	k.str(string(n.st.Kind))
+	k.str(n.st.ID)
+	k.bytes(n.briefJSON)
 	for _, id := range n.st.Deps {
-		w(id)
+		k.str(id)
 		v, ok := deps.Value(id)
 		if !ok {
-			w("-")
+			k.str("-")
 			continue
 		}
 		if v.fp == "" {
@@ -127,22 +124,52 @@ func (n *node) memoKey(deps dag.Deps[nodeValue]) string {
 			// from another: no memo for this step.
 			return ""
 		}
-		w(v.fp)
+		k.str(v.fp)
 		if strings.HasPrefix(v.fp, memoPrefix) {
 			// Computed in process: its key covers its inputs, and its
 			// provenance's time is when it was computed, not an input.
-			w(v.prov.Source)
+			k.str(v.prov.Source)
 		} else {
-			buf = appendProvenance(buf, &v.prov)
-		}
-		if len(buf) > 4096 {
-			h.Write(buf)
-			buf = buf[:0]
+			k.buf = appendProvenance(k.buf, &v.prov)
+			k.flush()
 		}
 	}
-	h.Write(buf)
+	return memoPrefix + k.sum()
+}
+
+// keyHash hashes the parts of a memo key, each ended by a zero byte,
+// through a buffer on the stack.
+type keyHash struct {
+	h   hash.Hash
+	arr [1024]byte
+	buf []byte
+}
+
+func (k *keyHash) init() { k.h, k.buf = sha256.New(), k.arr[:0] }
+
+func (k *keyHash) str(s string) {
+	k.buf = append(append(k.buf, s...), 0)
+	k.flush()
+}
+
+func (k *keyHash) bytes(b []byte) {
+	k.h.Write(k.buf)
+	k.h.Write(b)
+	k.buf = append(k.arr[:0], 0)
+}
+
+// flush hashes the buffer once it is half full.
+func (k *keyHash) flush() {
+	if len(k.buf) >= len(k.arr)/2 {
+		k.h.Write(k.buf)
+		k.buf = k.arr[:0]
+	}
+}
+
+func (k *keyHash) sum() string {
+	k.h.Write(k.buf)
 	var sum [sha256.Size]byte
-	return memoPrefix + hex.EncodeToString(h.Sum(sum[:0]))
+	return hex.EncodeToString(k.h.Sum(sum[:0]))
 }
 
 // appendProvenance appends every field of p to buf, each ended by a zero

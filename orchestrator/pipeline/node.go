@@ -17,10 +17,10 @@ import (
 type node struct {
 	svc      *Service
 	brief    *orchestrator.Brief
-	st       orchestrator.Subtask
+	st       *orchestrator.Subtask
 	tasks    *taskIndex // the run's subtasks, to find dependencies by kind
-	strategy decision.Strategy
-	cached   knowledgebase.Lookup
+	strategy *decision.Strategy
+	cached   *knowledgebase.Lookup
 	// pre is the decoded value of the cached entry when the decoded cache
 	// held it (cached then has no payload).
 	pre *decoded
@@ -49,7 +49,7 @@ func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, er
 		}
 		if err == nil {
 			dag.SetRoute(ctx, string(route))
-			n.svc.decode(n.st, &v)
+			n.svc.decode(*n.st, &v)
 			if v.fp == "" {
 				v.fp = fingerprint(v)
 			}
@@ -85,7 +85,7 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		if n.strategy.Revalidate && prov.Stale {
 			if tools := n.liveTools(deps); len(tools) > 0 {
 				if args, aerr := n.args(tools[0], newCall(n, deps)); aerr == nil {
-					n.svc.kb.Revalidate(cacheKey(n.st), n.strategy.TTL, n.fetcher(tools[0], args))
+					n.svc.kb.Revalidate(cacheKey(*n.st), n.strategy.TTL, n.fetcher(tools[0], args))
 				}
 			}
 		}
@@ -97,7 +97,7 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 		// The decision module chose the tools up front; which of them
 		// apply depends on what the dependencies found (the country of
 		// the geocoded city, the length of a leg).
-		tools := n.strategy.Select(route, n.st, n.content(deps))
+		tools := n.strategy.Select(route, *n.st, n.content(deps))
 		if len(tools) == 0 {
 			return nodeValue{}, nil, false
 		}
@@ -157,7 +157,7 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 		}
 		return nodeValue{payload: payload, prov: prov}, nil
 	}
-	e, err := n.svc.kb.Fetch(ctx, cacheKey(n.st), n.strategy.TTL, fetch)
+	e, err := n.svc.kb.Fetch(ctx, cacheKey(*n.st), n.strategy.TTL, fetch)
 	if err != nil {
 		return nodeValue{}, err
 	}
@@ -207,7 +207,7 @@ func markTransient(err error) error {
 
 func (n *node) unavailable() error {
 	if h := handlers[n.st.Kind]; h.cacheOnly != nil {
-		if why, ok := h.cacheOnly(n.st); ok {
+		if why, ok := h.cacheOnly(*n.st); ok {
 			return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: why}
 		}
 	}
@@ -245,7 +245,7 @@ func (n *node) content(deps dag.Deps[nodeValue]) decision.Content {
 func (n *node) liveTools(deps dag.Deps[nodeValue]) []string {
 	for _, r := range n.strategy.Chain() {
 		if r == orchestrator.RouteMCP || r == orchestrator.RouteBrowser {
-			if tools := n.strategy.Select(r, n.st, n.content(deps)); len(tools) > 0 {
+			if tools := n.strategy.Select(r, *n.st, n.content(deps)); len(tools) > 0 {
 				return tools
 			}
 		}
@@ -268,7 +268,7 @@ func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 	values := make(map[string]nodeValue, len(n.st.Deps))
 	errs := map[string]error{}
 	depTasks := make([]orchestrator.Subtask, 0, len(n.st.Deps))
-	in := LocalInput{Brief: n.brief, Subtask: n.st}
+	in := LocalInput{Brief: n.brief, Subtask: *n.st}
 	for _, id := range n.st.Deps {
 		st := *n.tasks.get(id)
 		depTasks = append(depTasks, st)

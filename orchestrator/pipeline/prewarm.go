@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 
@@ -128,7 +129,8 @@ func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds
 	all := orchestrator.Decompose(&b)
 	subtasks := filterKinds(all, withDeps(all, kinds))
 	r.Subtasks = len(subtasks)
-	res, err := s.run(ctx, &b, newTaskIndex(subtasks), nil)
+	briefJSON, _ := json.Marshal(&b) // a brief always encodes
+	res, err := s.run(ctx, &b, briefJSON, newTaskIndex(subtasks), nil)
 	if res == nil {
 		r.Failed = len(subtasks)
 		r.Errors = map[string]string{"run": orchestrator.ErrorMessage(err)}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/decision"
@@ -90,7 +91,8 @@ type Service struct {
 	memo    *memo
 	// allTools are the tools the policy may choose (its AllTools), whose
 	// registration health reports.
-	allTools []string
+	allTools   []string
+	decomposed decompositions
 }
 
 // decodedCacheSize bounds the decoded catalogs kept in process: a few per
@@ -140,7 +142,8 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 		opts.MemoSize = DefaultMemoSize
 	}
 	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
-		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools()}
+		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
+		decomposed: decompositions{m: map[string][]orchestrator.Subtask{}}}
 }
 
 // Request is one plan request.
@@ -198,12 +201,16 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	defer cancel()
 
 	b := req.Brief
-	subtasks := orchestrator.Decompose(&b)
+	briefJSON, err := json.Marshal(&b)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	subtasks := s.decompose(&b, briefJSON)
 	if req.Kinds != nil {
 		subtasks = filterKinds(subtasks, req.Kinds)
 	}
 	tasks := newTaskIndex(subtasks)
-	res, err := s.run(ctx, &b, tasks, req.Hooks)
+	res, err := s.run(ctx, &b, briefJSON, tasks, req.Hooks)
 	if res == nil {
 		return nil, nil, nil, err
 	}
@@ -270,7 +277,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 }
 
 // run builds, compiles and runs the DAG of subtasks.
-func (s *Service) run(ctx context.Context, b *orchestrator.Brief, tasks *taskIndex, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
+func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []byte, tasks *taskIndex, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
 	subtasks := tasks.list
 	known := knownPlaces(b, subtasks)
 	strategies, lookups, pre, err := s.decide(ctx, subtasks, known)
@@ -278,14 +285,11 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, tasks *taskInd
 		return nil, err
 	}
 	g := dag.New[nodeValue]()
-	briefJSON, err := json.Marshal(b)
-	if err != nil {
-		return nil, err
-	}
+	g.Grow(len(subtasks))
 	nodes := make([]node, len(subtasks))
 	for i, st := range subtasks {
 		n := &nodes[i]
-		*n = node{svc: s, brief: b, st: st, tasks: tasks, strategy: strategies[i], cached: lookups[i], pre: pre[i], known: known[i], briefJSON: briefJSON}
+		*n = node{svc: s, brief: b, st: &subtasks[i], tasks: tasks, strategy: &strategies[i], cached: &lookups[i], pre: pre[i], known: known[i], briefJSON: briefJSON}
 		if err := g.Add(dag.Node[nodeValue]{
 			ID:       st.ID,
 			Route:    string(strategies[i].Route),
@@ -310,6 +314,36 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, tasks *taskInd
 	}
 	res, err := r.Run(ctx, s.observe(tasks, hooks))
 	return res, err
+}
+
+// decompose returns the brief's subtasks (orchestrator.Decompose), from
+// the cache of recent decompositions when the same brief — briefJSON is its
+// JSON — was planned lately. The subtasks are shared: read only.
+func (s *Service) decompose(b *orchestrator.Brief, briefJSON []byte) []orchestrator.Subtask {
+	s.decomposed.mu.Lock()
+	subtasks, ok := s.decomposed.m[string(briefJSON)]
+	s.decomposed.mu.Unlock()
+	if ok {
+		return subtasks
+	}
+	subtasks = orchestrator.Decompose(b)
+	s.decomposed.mu.Lock()
+	if len(s.decomposed.m) >= decomposedSize {
+		clear(s.decomposed.m) // refilling costs one decomposition per hot brief
+	}
+	s.decomposed.m[string(briefJSON)] = subtasks
+	s.decomposed.mu.Unlock()
+	return subtasks
+}
+
+// decomposedSize bounds the decompositions kept (about 30 KB each).
+const decomposedSize = 256
+
+// decompositions are the subtasks of recently planned briefs, by the
+// brief's JSON: Decompose is a function of the brief alone.
+type decompositions struct {
+	mu sync.Mutex
+	m  map[string][]orchestrator.Subtask
 }
 
 // taskIndex finds a run's subtasks by ID.

@@ -17,31 +17,32 @@ var _ orchestrator.LeanPlanStore = (*Store)(nil)
 
 // writeBlobs writes the trip values plan r references that the blobs
 // table does not hold yet, inside the plan's transaction. Refs this store
-// wrote or found before are checked in one query (another process may
-// have collected them since); the others one by one.
+// wrote or found since the database last changed under another connection
+// (seeVersion) are there; the others are checked in one query, then one by
+// one when some are missing.
 func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
-	if len(r.blobs) == 0 {
+	if len(r.blobs) == 0 || s.knownBlobs(r.blobs) {
 		return nil
 	}
-	if s.knownBlobs(r.blobs) {
-		args := make([]any, len(r.blobs))
-		for i, b := range r.blobs {
-			args[i] = b.Ref
+	args := make([]any, len(r.blobs))
+	for i, b := range r.blobs {
+		args[i] = b.Ref
+	}
+	var n int
+	var row *sql.Row
+	if count := s.countStmts[len(r.blobs)]; count != nil {
+		row = tx.StmtContext(ctx, count).QueryRowContext(ctx, args...)
+	} else {
+		row = tx.QueryRowContext(ctx, countBlobsQuery(len(r.blobs)), args...)
+	}
+	if err := row.Scan(&n); err != nil {
+		return fmt.Errorf("save plan %s: look up trip values: %w", r.id, err)
+	}
+	if n == len(r.blobs) {
+		for _, b := range r.blobs {
+			s.rememberBlob(b.Ref)
 		}
-		var n int
-		var row *sql.Row
-		if count := s.countStmts[len(r.blobs)]; count != nil {
-			row = tx.StmtContext(ctx, count).QueryRowContext(ctx, args...)
-		} else {
-			row = tx.QueryRowContext(ctx, countBlobsQuery(len(r.blobs)), args...)
-		}
-		if err := row.Scan(&n); err != nil {
-			return fmt.Errorf("save plan %s: look up trip values: %w", r.id, err)
-		}
-		if n == len(r.blobs) {
-			return nil
-		}
-		s.forgetBlobs() // collected meanwhile
+		return nil
 	}
 	for _, b := range r.blobs {
 		var one int
@@ -61,6 +62,24 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 			return fmt.Errorf("save plan %s: look up %s: %w", r.id, b.Ref, err)
 		}
 		s.rememberBlob(b.Ref)
+	}
+	return nil
+}
+
+// seeVersion forgets the refs known to be stored when another connection
+// (another process) has committed since the writer last looked: it may
+// have collected them. The database's data_version changes with every
+// commit of another connection and never with this one's; this store
+// forgets the refs it collects itself (collectBlobs). Only the writer
+// goroutine calls it, inside its transaction.
+func (s *Store) seeVersion(ctx context.Context, tx *sql.Tx) error {
+	var v int64
+	if err := tx.StmtContext(ctx, s.dataVersion).QueryRowContext(ctx).Scan(&v); err != nil {
+		return fmt.Errorf("read data version: %w", err)
+	}
+	if v != s.seenVersion {
+		s.forgetBlobs()
+		s.seenVersion = v
 	}
 	return nil
 }

@@ -82,6 +82,10 @@ type Store struct {
 	// countStmts are the writer's statements checking that n blobs are
 	// stored, by n (prepareCounts); only the writer goroutine uses them.
 	countStmts map[int]*sql.Stmt
+	// dataVersion reads PRAGMA data_version; seenVersion is its value when
+	// the writer last looked (seeVersion). Only the writer uses them.
+	dataVersion *sql.Stmt
+	seenVersion int64
 }
 
 // maxBatch bounds the plans of one group commit.
@@ -171,6 +175,9 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 	if st.delPlan, err = w.PrepareContext(ctx, `DELETE FROM plans WHERE id = ?`); err == nil {
 		st.insPlan, err = w.PrepareContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans, refs)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+	}
+	if err == nil {
+		st.dataVersion, err = w.PrepareContext(ctx, `PRAGMA data_version`)
 	}
 	if err != nil {
 		_ = r.Close()
@@ -324,6 +331,9 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 			_ = tx.Rollback()
 		}
 	}()
+	if err := s.seeVersion(ctx, tx); err != nil {
+		return fmt.Errorf("save plan %s: %w", batch[0].id, err)
+	}
 	del, ins := tx.StmtContext(ctx, s.delPlan), tx.StmtContext(ctx, s.insPlan)
 	for _, r := range batch {
 		if _, err := del.ExecContext(ctx, r.id); err != nil {
