@@ -439,7 +439,7 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 
 	// Attractions, city by city: cluster, order, schedule.
 	stopsByWin := make([][]orchestrator.Stop, len(wins))
-	var slots []mealSlot
+	slots := make([]mealSlot, 0, 3*len(wins))
 	for ci, c := range r.cities {
 		var mine []int
 		total := 0
@@ -532,7 +532,10 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			}
 		}
 		day.Stops = make([]orchestrator.Stop, 0, nstops)
-		day.Meals = make([]orchestrator.Meal, 0, len(meals[d]))
+		day.Meals = meals[d] // the day's own list
+		if day.Meals == nil {
+			day.Meals = []orchestrator.Meal{}
+		}
 		if ci := endCity[d]; ci >= 0 {
 			day.City = r.cities[ci].name
 		} else {
@@ -569,7 +572,6 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			}
 		}
 		for _, m := range meals[d] {
-			day.Meals = append(day.Meals, m)
 			cost += m.Cost.Cents
 			food += m.Cost.Cents
 		}
@@ -1247,7 +1249,8 @@ func pricing(o *orchestrator.TransportOption) string {
 // distinct restaurants of least tier weight, with the requested cuisines
 // split among cities so the trip covers them, then matched to slots by
 // opening hours and distance.
-func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) (map[int][]orchestrator.Meal, []orchestrator.Finding) {
+// The meals are returned by day, each day's in a list of its own size.
+func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) ([][]orchestrator.Meal, []orchestrator.Finding) {
 	nc := len(w.cuisines)
 	k := len(r.cities)
 	// The distances from where each meal starts and leads to the city's
@@ -1402,7 +1405,25 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 	}
 
-	out := map[int][]orchestrator.Meal{}
+	// The days' meals in one block, a list of its own size per day.
+	perDay := make([]int, w.days)
+	total := 0
+	for ci := range r.cities {
+		for si := range perCity[ci] {
+			if assigned[ci][si] != nil {
+				perDay[perCity[ci][si].day]++
+				total++
+			}
+		}
+	}
+	block := make([]orchestrator.Meal, 0, total)
+	out := make([][]orchestrator.Meal, w.days)
+	for d, n := range perDay {
+		if n > 0 {
+			out[d] = block[len(block) : len(block) : len(block)+n]
+			block = block[:len(block)+n]
+		}
+	}
 	var findings []orchestrator.Finding
 	for i, cu := range w.cuisineNames {
 		if covered&(1<<i) == 0 {
