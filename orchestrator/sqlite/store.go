@@ -246,7 +246,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
-	spansDoc, err := json.Marshal(spans)
+	spansDoc, err := encodeSpans(spans)
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode trace: %w", p.ID, err)
 	}

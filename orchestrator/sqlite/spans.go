@@ -1,0 +1,124 @@
+package sqlite
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// encodeSpans returns json.Marshal(spans), byte for byte, written directly:
+// a plan's trace is encoded with every plan, and reflection made that a
+// good part of saving it. Values json.Marshal would refuse (a time outside
+// years 0–9999 or with an offset of a day or more, a non-finite duration)
+// are left to it.
+func encodeSpans(spans []orchestrator.Span) ([]byte, error) {
+	b := make([]byte, 0, 256*len(spans)+2)
+	b = append(b, '[')
+	for i := range spans {
+		sp := &spans[i]
+		_, off := sp.Start.Zone()
+		if y := sp.Start.Year(); y < 0 || y > 9999 || off <= -24*3600 || off >= 24*3600 ||
+			math.IsNaN(sp.DurationMS) || math.IsInf(sp.DurationMS, 0) {
+			return json.Marshal(spans)
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"node":`...)
+		b = appendJSONString(b, sp.Node)
+		b = append(b, `,"kind":`...)
+		b = appendJSONString(b, string(sp.Kind))
+		b = append(b, `,"route":`...)
+		b = appendJSONString(b, sp.Route)
+		b = append(b, `,"cache_hit":`...)
+		b = strconv.AppendBool(b, sp.CacheHit)
+		b = append(b, `,"attempts":`...)
+		b = strconv.AppendInt(b, int64(sp.Attempts), 10)
+		b = append(b, `,"start":"`...)
+		b = sp.Start.AppendFormat(b, time.RFC3339Nano)
+		b = append(b, `","duration_ms":`...)
+		b = appendJSONFloat(b, sp.DurationMS)
+		b = append(b, `,"status":`...)
+		b = appendJSONString(b, sp.Status)
+		if sp.Error != "" {
+			b = append(b, `,"error":`...)
+			b = appendJSONString(b, sp.Error)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']'), nil
+}
+
+// appendJSONFloat appends f as encoding/json writes a float64.
+func appendJSONFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// e-09 → e-9, as encoding/json writes it.
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// appendJSONString appends s quoted as encoding/json writes a string, HTML
+// characters escaped.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
