@@ -81,12 +81,26 @@ func FormatClock(m int) string {
 	if m < 0 {
 		m = 0
 	}
+	if m < len(clockTexts) {
+		return clockTexts[m]
+	}
 	h, mm := m/60, m%60
 	if h < 100 {
 		return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + mm/10), byte('0' + mm%10)})
 	}
 	return itoa(h) + ":" + string([]byte{byte('0' + mm/10), byte('0' + mm%10)})
 }
+
+// clockTexts holds FormatClock of the minutes of two days, formatted once:
+// planners write thousands of times per plan.
+var clockTexts = func() []string {
+	out := make([]string, 2*1440)
+	for m := range out {
+		h, mm := m/60, m%60
+		out[m] = string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + mm/10), byte('0' + mm%10)})
+	}
+	return out
+}()
 
 func itoa(n int) string {
 	var b [20]byte

@@ -913,7 +913,7 @@ func eveningSwap(wins []window, mine []int, chunks [][]*attraction) {
 // its opening hours or the time left), lunch around midday and dinner in
 // the evening. It returns the stops and the meal slots.
 func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
-	if alt := closingFirst(ordered, weekday(w.date(win.day))); alt != nil {
+	if alt := closingFirst(ordered, orchestrator.Weekday(w.date(win.day))); alt != nil {
 		// Walked in route order, a sight that closes early may be reached
 		// only after it closes (a panda base closing at 17:00 after a
 		// three-hour stop): try it first, and keep whichever walk places
@@ -954,7 +954,7 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 			if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
 				continue
 			}
-			if c, ok := minutes(h.Close); ok {
+			if c, ok := orchestrator.ParseClock(h.Close); ok {
 				end = max(end, c)
 			}
 		}
@@ -982,7 +982,7 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 // walk is schedule on one order of the stops.
 func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
-	wd := weekday(date)
+	wd := orchestrator.Weekday(date)
 	stops := make([]orchestrator.Stop, 0, max(win.cap, 0)+1)
 	slots := make([]mealSlot, 0, 3)
 	t, at := win.start, win.from
@@ -1069,7 +1069,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		price := orchestrator.Money{Cents: a.price, Currency: w.currency}
 		stops = append(stops, orchestrator.Stop{
 			AttractionID: a.a.ID, Name: a.a.Name, City: c.name, Location: a.a.Location,
-			Start: hhmm(start), End: hhmm(end), TravelMinutes: tr, TravelEstimate: est, Indoor: a.a.Indoor,
+			Start: orchestrator.FormatClock(start), End: orchestrator.FormatClock(end), TravelMinutes: tr, TravelEstimate: est, Indoor: a.a.Indoor,
 			Price: price, Cost: orchestrator.Money{Cents: a.price * int64(w.people), Currency: w.currency},
 		})
 		used[a] = true
@@ -1125,7 +1125,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		for i := range slots {
 			slots[i].until = win.end
 			for _, st := range stops {
-				if m, _ := minutes(st.Start); m > slots[i].time {
+				if m, _ := orchestrator.ParseClock(st.Start); m > slots[i].time {
 					slots[i].next, slots[i].until = st.Location, m
 					break
 				}
@@ -1181,12 +1181,12 @@ func openStartFor(a *attraction, wd, arrive, visit int) (int, bool) {
 		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
 			continue
 		}
-		o, ok := minutes(h.Open)
+		o, ok := orchestrator.ParseClock(h.Open)
 		if !ok {
 			continue
 		}
 		s := max(arrive, o)
-		if openFor([]orchestrator.OpeningHours{h}, wd, s, s+visit) && (best < 0 || s < best) {
+		if orchestrator.OpenDuring([]orchestrator.OpeningHours{h}, wd, s, s+visit) && (best < 0 || s < best) {
 			best = s
 		}
 	}
@@ -1200,7 +1200,7 @@ func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
 		OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class,
 		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to),
 		FromStation: o.FromStation, ToStation: o.ToStation,
-		Date: w.date(day), Depart: hhmm(cl.depart), Arrive: hhmm(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		Date: w.date(day), Depart: orchestrator.FormatClock(cl.depart), Arrive: orchestrator.FormatClock(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
 		DurationMinutes: cl.op.dur, DistanceKM: o.DistanceKM,
 		Pricing: pricing(o), Price: orchestrator.Money{Cents: cl.op.price, Currency: w.currency},
 		Units: cl.op.units, Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
@@ -1216,7 +1216,7 @@ func (w *world) legsOut(cl *chosenLeg, d int, day *orchestrator.Day) []orchestra
 	}
 	j := orchestrator.Journey{
 		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to), Via: slices.Clone(cl.op.via),
-		Depart: hhmm(cl.depart), Arrive: hhmm(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		Depart: orchestrator.FormatClock(cl.depart), Arrive: orchestrator.FormatClock(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
 		DurationMinutes: cl.arrive - cl.depart, Legs: len(cl.op.parts),
 		Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
 	}
@@ -1312,7 +1312,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		for _, rs := range c.restaurants {
 			for si := range ss {
 				s := &ss[si]
-				if rs.open(s.wd, s.time, s.time+mealLen(s.slot)) {
+				if rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
 					elig = append(elig, rs)
 					if rs.light() && rs.mask == 0 {
 						light++
@@ -1439,13 +1439,13 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			if rs == nil {
 				findings = append(findings, orchestrator.Finding{
 					Code: "no_restaurant", Severity: orchestrator.SeverityWarning, Day: s.day + 1, Subject: c.name,
-					Message: "no restaurant in " + c.name + " is open for " + s.slot + " at " + hhmm(s.time),
+					Message: "no restaurant in " + c.name + " is open for " + s.slot + " at " + orchestrator.FormatClock(s.time),
 				})
 				continue
 			}
 			out[s.day] = append(out[s.day], orchestrator.Meal{
 				Slot: s.slot, RestaurantID: rs.r.ID, Name: rs.r.Name, City: c.name, Location: rs.r.Location,
-				Time: hhmm(c.mealTime(s, rs)), Cuisines: rs.r.Cuisines,
+				Time: orchestrator.FormatClock(c.mealTime(s, rs)), Cuisines: rs.r.Cuisines,
 				Price:    orchestrator.Money{Cents: rs.price, Currency: w.currency},
 				Cost:     orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
 				Estimate: rs.r.PriceEstimate || rs.estimate,
@@ -1519,7 +1519,7 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 					}
 				}
 				for _, rs := range c.restaurants {
-					if used.has(rs) || rs.mask&(1<<b) == 0 || !rs.open(s.wd, s.time, s.time+mealLen(s.slot)) {
+					if used.has(rs) || rs.mask&(1<<b) == 0 || !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
 						continue
 					}
 					near := reachable(s, rs)
@@ -1646,7 +1646,7 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if used.has(rs) || rs.mask&need != need || (v.lean && rs.price > cur.price) {
 			continue
 		}
-		if rs.weighed != weighed || !rs.open(s.wd, s.time, s.time+mealLen(s.slot)) || (near && !reachable(s, rs)) {
+		if rs.weighed != weighed || !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
 		if k := rs.category(); k == cur.category() || !fresh(k) {
@@ -1657,16 +1657,6 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		}
 	}
 	return best
-}
-
-func mealLen(slot string) int {
-	switch slot {
-	case orchestrator.Breakfast:
-		return breakfastLen
-	case orchestrator.Lunch:
-		return lunchLen
-	}
-	return dinnerLen
 }
 
 // restaurantWeights scores c's restaurants rs for a variant (lower is
@@ -1730,7 +1720,7 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []int64) []*restaurant {
 	strict := true
 	ok := func(s *mealSlot, r *restaurant) bool {
-		return r.open(s.wd, s.time, s.time+mealLen(s.slot)) && (!strict || reachable(s, r))
+		return r.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) && (!strict || reachable(s, r))
 	}
 	km := func(s *mealSlot, r *restaurant) float64 {
 		if s.at.loc == nil || r.r.Location == nil {

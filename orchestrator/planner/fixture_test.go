@@ -85,8 +85,8 @@ func (f *fixture) both(a, b string, opts ...orchestrator.TransportOption) {
 }
 
 func flight(price int64, dep, arr string) orchestrator.TransportOption {
-	d, _ := minutes(dep)
-	a, _ := minutes(arr)
+	d, _ := orchestrator.ParseClock(dep)
+	a, _ := orchestrator.ParseClock(arr)
 	return orchestrator.TransportOption{Mode: "flight", Number: "F" + dep[:2], Depart: dep, Arrive: arr, DurationMinutes: a - d, Price: usd(price)}
 }
 

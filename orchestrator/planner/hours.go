@@ -48,8 +48,8 @@ func readHoursInto(hours []orchestrator.OpeningHours, block *[]openSpan) openHou
 		out.spans = (*block)[start : start : start+len(hours)]
 	}
 	for _, h := range hours {
-		o, ok1 := minutes(h.Open)
-		c, ok2 := minutes(h.Close)
+		o, ok1 := orchestrator.ParseClock(h.Open)
+		c, ok2 := orchestrator.ParseClock(h.Close)
 		if !ok1 || !ok2 {
 			continue
 		}

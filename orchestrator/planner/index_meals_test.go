@@ -32,7 +32,7 @@ func TestReadHoursAsOpenFor(t *testing.T) {
 			for range 8 {
 				start := rng.Intn(1600)
 				end := start + rng.Intn(200)
-				if got, want := oh.open(wd, start, end), openFor(hours, wd, start, end); got != want {
+				if got, want := oh.open(wd, start, end), orchestrator.OpenDuring(hours, wd, start, end); got != want {
 					t.Fatalf("hours %+v on %d %d–%d: read %v, openFor %v", hours, wd, start, end, got, want)
 				}
 				a := &attraction{a: &orchestrator.Attraction{Hours: hours}}

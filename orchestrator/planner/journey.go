@@ -491,7 +491,7 @@ func (w *world) journeyOption(l routeLeg, parts []part) *option {
 		ID: "journey:" + strings.Join(ids, "+"), Mode: main.op.o.Mode, Number: main.op.o.Number, Class: main.op.o.Class,
 		From: w.cityName(l.from), To: w.cityName(l.to),
 		FromStation: first.op.o.FromStation, ToStation: last.op.o.ToStation,
-		Depart: hhmm(first.depart), Arrive: hhmm(last.arrive % 1440), ArriveDayOffset: last.arrive / 1440,
+		Depart: orchestrator.FormatClock(first.depart), Arrive: orchestrator.FormatClock(last.arrive % 1440), ArriveDayOffset: last.arrive / 1440,
 		DurationMinutes: last.arrive - first.depart, Pricing: orchestrator.PerPerson,
 		Price: orchestrator.Money{Cents: cost, Currency: w.currency}, PriceEstimate: estimate,
 	}
@@ -608,7 +608,7 @@ func (w *world) describe(op *option) string {
 		s = "via " + strings.Join(op.via, " and ") + ": " + s
 	}
 	if op.depart >= 0 {
-		s += ", " + hhmm(op.depart) + "–" + hhmm(op.arrive)
+		s += ", " + orchestrator.FormatClock(op.depart) + "–" + orchestrator.FormatClock(op.arrive)
 	}
 	return s + " (" + orchestrator.FormatMinutes(op.dur) + ")"
 }

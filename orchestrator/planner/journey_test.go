@@ -11,8 +11,8 @@ import (
 
 // train returns a timetabled train between two named stations.
 func train(price int64, number, dep, arr, fromStation, toStation string) orchestrator.TransportOption {
-	d, _ := minutes(dep)
-	a, _ := minutes(arr)
+	d, _ := orchestrator.ParseClock(dep)
+	a, _ := orchestrator.ParseClock(arr)
 	return orchestrator.TransportOption{Mode: "train", Number: number, Depart: dep, Arrive: arr, DurationMinutes: a - d,
 		FromStation: fromStation, ToStation: toStation, Price: usd(price)}
 }
@@ -125,7 +125,7 @@ func TestJourneyGroundAir(t *testing.T) {
 		t.Errorf("hop %+v: want a modelled hop marked as an estimate", hop)
 	}
 	// Timed to reach the 12:00 flight with the check-in minimum.
-	arr, _ := minutes(hop.Arrive)
+	arr, _ := orchestrator.ParseClock(hop.Arrive)
 	if got := 12*60 - arr; got != orchestrator.TransferGroundToAir || out[1].TransferMinutes != got {
 		t.Errorf("taxi arrives %s, %d minutes before the flight; want %d", hop.Arrive, got, orchestrator.TransferGroundToAir)
 	}
@@ -328,20 +328,20 @@ func TestMealTime(t *testing.T) {
 	s := mealSlot{slot: orchestrator.Lunch, wd: -1, time: 13*60 + 32, free: 13*60 + 12, at: place{id: "wall", loc: wall}, next: square, until: 17*60 + 26}
 	in, _ := c.travel(s.at, place{id: "far", loc: far.r.Location})
 	if got, want := c.mealTime(s, far), s.free+in; got != want || in <= mealTravel {
-		t.Errorf("far lunch at %s, want %s (%d minutes away)", hhmm(got), hhmm(want), in)
+		t.Errorf("far lunch at %s, want %s (%d minutes away)", orchestrator.FormatClock(got), orchestrator.FormatClock(want), in)
 	}
 	if got := c.mealTime(s, near); got != s.time {
-		t.Errorf("near lunch moved to %s", hhmm(got))
+		t.Errorf("near lunch moved to %s", orchestrator.FormatClock(got))
 	}
 	tight := s
 	tight.until = 15 * 60
 	if got := c.mealTime(tight, far); got != s.time {
-		t.Errorf("a lunch that cannot fit before the next stop moved to %s", hhmm(got))
+		t.Errorf("a lunch that cannot fit before the next stop moved to %s", orchestrator.FormatClock(got))
 	}
 	breakfast := s
 	breakfast.slot = orchestrator.Breakfast
 	if got := c.mealTime(breakfast, far); got != s.time {
-		t.Errorf("breakfast moved to %s", hhmm(got))
+		t.Errorf("breakfast moved to %s", orchestrator.FormatClock(got))
 	}
 }
 

@@ -207,6 +207,6 @@ func (w *world) oddHourFinding(l routeLeg, fam int, v variant, notBefore int, ou
 		Code: FindingOddHourForBudget, Severity: orchestrator.SeverityWarning, Check: "legs", Day: l.day + 1,
 		Subject: name(cl.op),
 		Message: fmt.Sprintf("to keep within the budget, %s from %s to %s leaves at %s and arrives at %s; %s at %s–%s costs %s more",
-			name(cl.op), w.cityName(l.from), w.cityName(l.to), hhmm(cl.depart%1440), hhmm(cl.arrive%1440), name(alt), hhmm(dep%1440), hhmm(arr%1440), more.String()),
+			name(cl.op), w.cityName(l.from), w.cityName(l.to), orchestrator.FormatClock(cl.depart%1440), orchestrator.FormatClock(cl.arrive%1440), name(alt), orchestrator.FormatClock(dep%1440), orchestrator.FormatClock(arr%1440), more.String()),
 	}, true
 }

@@ -57,7 +57,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	if s.next != nil {
 		out, _ = c.travel(p, place{"", s.next, nil})
 	}
-	if t+mealLen(s.slot)+out > s.until || !r.open(s.wd, t, t+mealLen(s.slot)) {
+	if t+orchestrator.MealMinutes(s.slot)+out > s.until || !r.open(s.wd, t, t+orchestrator.MealMinutes(s.slot)) {
 		return s.time
 	}
 	return t

@@ -12,12 +12,10 @@ package planner
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
@@ -51,9 +49,9 @@ const (
 	lunchLast     = 14 * 60
 	dinnerFrom    = 17*60 + 30
 	dinnerLast    = 20*60 + 30
-	breakfastLen  = 45
-	lunchLen      = 60
-	dinnerLen     = 75
+	breakfastLen  = orchestrator.BreakfastMinutes
+	lunchLen      = orchestrator.LunchMinutes
+	dinnerLen     = orchestrator.DinnerMinutes
 	defaultVisit  = 90
 	eveningFrom   = 18 * 60
 	mealTravel    = 20
@@ -259,7 +257,7 @@ type restaurant struct {
 // wd: openFor on its hours.
 func (r *restaurant) open(wd, start, end int) bool {
 	if r.f == nil {
-		return openFor(r.r.Hours, wd, start, end)
+		return orchestrator.OpenDuring(r.r.Hours, wd, start, end)
 	}
 	return r.f.hours.open(wd, start, end)
 }
@@ -447,8 +445,8 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			op := &block[len(block)-1]
 			op.cost = op.price * int64(op.units)
 			if o.Depart != "" {
-				dm, ok1 := minutes(o.Depart)
-				am, ok2 := minutes(o.Arrive)
+				dm, ok1 := orchestrator.ParseClock(o.Depart)
+				am, ok2 := orchestrator.ParseClock(o.Arrive)
 				if !ok1 || !ok2 {
 					continue
 				}
@@ -882,86 +880,6 @@ func centroid(pts []orchestrator.GeoPoint) *orchestrator.GeoPoint {
 		lon += p.Lon
 	}
 	return &orchestrator.GeoPoint{Lat: lat / float64(len(pts)), Lon: lon / float64(len(pts))}
-}
-
-// minutes parses "H:MM" or "HH:MM" into minutes after midnight (up to
-// "24:00").
-func minutes(s string) (int, bool) {
-	i := strings.IndexByte(s, ':')
-	if i < 1 || i > 2 || len(s) != i+3 {
-		return 0, false
-	}
-	hh, mm := 0, 0
-	for _, c := range []byte(s[:i]) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		hh = hh*10 + int(c-'0')
-	}
-	for _, c := range []byte(s[i+1:]) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		mm = mm*10 + int(c-'0')
-	}
-	if hh > 24 || mm > 59 || (hh == 24 && mm > 0) {
-		return 0, false
-	}
-	return hh*60 + mm, true
-}
-
-// hhmm formats minutes after midnight as "HH:MM".
-func hhmm(m int) string {
-	if m < 0 {
-		m = 0
-	}
-	if m < len(clockTexts) {
-		return clockTexts[m]
-	}
-	return fmt.Sprintf("%02d:%02d", m/60, m%60)
-}
-
-// clockTexts holds hhmm of the minutes of two days, formatted once.
-var clockTexts = func() []string {
-	out := make([]string, 2*1440)
-	for m := range out {
-		out[m] = fmt.Sprintf("%02d:%02d", m/60, m%60)
-	}
-	return out
-}()
-
-// weekday returns the weekday of date, or -1.
-func weekday(date string) int {
-	t, err := time.Parse(orchestrator.DateLayout, date)
-	if err != nil {
-		return -1
-	}
-	return int(t.Weekday())
-}
-
-// openFor reports whether hours allow a visit from start to end (minutes)
-// on weekday wd (-1 unknown). Unknown hours allow anything.
-func openFor(hours []orchestrator.OpeningHours, wd, start, end int) bool {
-	if len(hours) == 0 {
-		return true
-	}
-	for _, h := range hours {
-		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
-			continue
-		}
-		o, ok1 := minutes(h.Open)
-		c, ok2 := minutes(h.Close)
-		if !ok1 || !ok2 {
-			continue
-		}
-		if c <= o {
-			c += 1440
-		}
-		if o <= start && end <= c {
-			return true
-		}
-	}
-	return false
 }
 
 func (w *world) date(day int) string {

@@ -739,13 +739,13 @@ func TestPlanLeanNeverDropsConstraints(t *testing.T) {
 func TestMinutes(t *testing.T) {
 	tests := map[string]int{"00:00": 0, "9:05": 545, "17:30": 1050, "24:00": 1440}
 	for in, want := range tests {
-		if got, ok := minutes(in); !ok || got != want {
-			t.Errorf("minutes(%q) = %d, %v; want %d", in, got, ok, want)
+		if got, ok := orchestrator.ParseClock(in); !ok || got != want {
+			t.Errorf("orchestrator.ParseClock(%q) = %d, %v; want %d", in, got, ok, want)
 		}
 	}
 	for _, bad := range []string{"", "24:01", "7", "12:3", "ab:cd", "123:00", "-1:00"} {
-		if _, ok := minutes(bad); ok {
-			t.Errorf("minutes(%q) succeeded", bad)
+		if _, ok := orchestrator.ParseClock(bad); ok {
+			t.Errorf("orchestrator.ParseClock(%q) succeeded", bad)
 		}
 	}
 }

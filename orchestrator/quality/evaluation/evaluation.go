@@ -329,9 +329,9 @@ func lateMeals(it *orchestrator.Itinerary) int {
 	for _, d := range it.Days {
 		for _, m := range d.Meals {
 			mt := clock(m.Time)
-			end := mt + map[string]int{orchestrator.Breakfast: 45, orchestrator.Lunch: 60}[m.Slot]
-			if m.Slot == orchestrator.Dinner {
-				end = mt + 75
+			end := mt
+			if m.Slot == orchestrator.Breakfast || m.Slot == orchestrator.Lunch || m.Slot == orchestrator.Dinner {
+				end += orchestrator.MealMinutes(m.Slot)
 			}
 			for _, s := range d.Stops {
 				if m.Location == nil || s.Location == nil || s.City != m.City {
@@ -353,10 +353,10 @@ func lateMeals(it *orchestrator.Itinerary) int {
 	return n
 }
 
+// clock reads an itinerary time; one that does not read is midnight.
 func clock(s string) int {
-	var h, m int
-	fmt.Sscanf(s, "%d:%d", &h, &m)
-	return h*60 + m
+	m, _ := orchestrator.ParseClockSpan(s)
+	return m
 }
 
 // BudgetUse is the distribution of cost ÷ budget.
