@@ -78,7 +78,10 @@ type Store struct {
 	blobsMu sync.Mutex
 	blobs   map[string]bool
 
-	delPlan, insPlan *sql.Stmt // the writer's statements, prepared once
+	// The writer's statements, prepared once: addPlan inserts a plan
+	// whose ID is new and does nothing otherwise; a plan saved again is
+	// replaced by delPlan and insPlan.
+	addPlan, delPlan, insPlan *sql.Stmt
 	// countStmts are the writer's statements checking that n blobs are
 	// stored, by n (prepareCounts); only the writer goroutine uses them.
 	countStmts map[int]*sql.Stmt
@@ -172,9 +175,12 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 	}
 	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, blobs: map[string]bool{},
 		countStmts: map[int]*sql.Stmt{}}
+	const insert = `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans, refs) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	if st.delPlan, err = w.PrepareContext(ctx, `DELETE FROM plans WHERE id = ?`); err == nil {
-		st.insPlan, err = w.PrepareContext(ctx, `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans, refs)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		st.insPlan, err = w.PrepareContext(ctx, insert)
+	}
+	if err == nil {
+		st.addPlan, err = w.PrepareContext(ctx, insert+` ON CONFLICT (id) DO NOTHING`)
 	}
 	if err == nil {
 		st.dataVersion, err = w.PrepareContext(ctx, `PRAGMA data_version`)
@@ -317,7 +323,8 @@ func (s *Store) commit(batch []*writeReq) {
 
 // writeBatch writes the plans of batch and their traces in one
 // transaction, in order (a later save of the same ID wins). A plan is
-// replaced by deleting the old row and inserting the new one.
+// inserted when its ID is new, and otherwise replaced by deleting the old
+// row and inserting the new one.
 func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 	defer cancel()
@@ -334,15 +341,28 @@ func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	if err := s.seeVersion(ctx, tx); err != nil {
 		return fmt.Errorf("save plan %s: %w", batch[0].id, err)
 	}
-	del, ins := tx.StmtContext(ctx, s.delPlan), tx.StmtContext(ctx, s.insPlan)
+	add := tx.StmtContext(ctx, s.addPlan)
 	for _, r := range batch {
-		if _, err := del.ExecContext(ctx, r.id); err != nil {
-			return fmt.Errorf("save plan %s: replace: %w", r.id, err)
-		}
 		if err := s.writeBlobs(ctx, tx, r); err != nil {
 			return err
 		}
-		if _, err := ins.ExecContext(ctx, r.id, r.created, r.status, r.briefKey, text(r.doc), text(r.trip), text(r.spans), r.refs); err != nil {
+		args := []any{r.id, r.created, r.status, r.briefKey, text(r.doc), text(r.trip), text(r.spans), r.refs}
+		res, err := add.ExecContext(ctx, args...)
+		if err != nil {
+			return fmt.Errorf("save plan %s: %w", r.id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			if err != nil {
+				return fmt.Errorf("save plan %s: %w", r.id, err)
+			}
+			continue
+		}
+		// Saved before under this ID: the old row goes, and with it its
+		// span rows of before version 4 (ON DELETE CASCADE).
+		if _, err := tx.StmtContext(ctx, s.delPlan).ExecContext(ctx, r.id); err != nil {
+			return fmt.Errorf("save plan %s: replace: %w", r.id, err)
+		}
+		if _, err := tx.StmtContext(ctx, s.insPlan).ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("save plan %s: %w", r.id, err)
 		}
 	}
