@@ -39,6 +39,18 @@ func (j *joiner) section(st orchestrator.Subtask, v nodeValue) {
 // assemble builds the trip data and notes from a run's results, walking the
 // subtasks in decomposition order so the output is deterministic.
 func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) (orchestrator.Trip, []orchestrator.Note) {
+	return s.join(b, subtasks, values, errs, true)
+}
+
+// assembleTrip is assemble without the notes, which a local step does not
+// read: the same trip, without wording a note for each missing value.
+func (s *Service) assembleTrip(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) orchestrator.Trip {
+	trip, _ := s.join(b, subtasks, values, errs, false)
+	return trip
+}
+
+// join is assemble, with the notes only when notes is set.
+func (s *Service) join(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error, notes bool) (orchestrator.Trip, []orchestrator.Note) {
 	cities := b.Cities()
 	j := &joiner{
 		svc:     s,
@@ -73,6 +85,9 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 	}
 	for _, st := range subtasks {
 		v, ok := values[st.ID]
+		if !ok && !notes {
+			continue
+		}
 		if !ok {
 			err := errs[st.ID]
 			if err == nil {
@@ -84,7 +99,7 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 			j.notes = append(j.notes, noteFor(st, unwrapNode(err)))
 			continue
 		}
-		if v.prov.Stale {
+		if v.prov.Stale && notes {
 			j.notes = append(j.notes, orchestrator.Note{Subtask: st.ID, Kind: st.Kind, Level: "warning", Code: "stale",
 				Message: fmt.Sprintf("%s data is older than its freshness limit (fetched %s); a refresh was not possible", st.Kind, v.prov.FetchedAt.Format("2006-01-02 15:04 MST"))})
 		}
@@ -93,6 +108,9 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 		} else {
 			j.section(st, v)
 		}
+	}
+	if !notes {
+		return j.trip, nil
 	}
 	for i := range j.notes {
 		for k := range subtasks {

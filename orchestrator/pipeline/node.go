@@ -282,7 +282,7 @@ func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 			in.Itinerary = it
 		}
 	}
-	trip, _ := n.svc.assemble(n.brief, depTasks, values, errs)
+	trip := n.svc.assembleTrip(n.brief, depTasks, values, errs)
 	in.Trip = &trip
 	return in
 }
