@@ -1,8 +1,8 @@
 package planner
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -312,7 +312,9 @@ func (w *world) journeys(l routeLeg, fam int) []*option {
 	if js, ok := w.journeyMemo[key]; ok {
 		return js
 	}
-	var js []*option
+	var cs []jcand
+	var buf []byte
+	seen := map[string]bool{}
 	hubs := w.hubs(l.from, l.to)
 	for _, h := range hubs {
 		a := w.segments(l.from, h, l.day, fam, false)
@@ -323,9 +325,9 @@ func (w *world) journeys(l routeLeg, fam int) []*option {
 		if len(b) == 0 {
 			continue
 		}
-		js = append(js, w.chain(l, [][]*option{a, b})...)
+		cs, buf = w.chain([][]*option{a, b}, cs, buf, seen)
 	}
-	if len(js) == 0 {
+	if len(cs) == 0 {
 		for _, h1 := range hubs {
 			a := w.segments(l.from, h1, l.day, fam, false)
 			if len(a) == 0 {
@@ -343,43 +345,63 @@ func (w *world) journeys(l routeLeg, fam int) []*option {
 				if len(c) == 0 {
 					continue
 				}
-				js = append(js, w.chain(l, [][]*option{a, b, c})...)
+				cs, buf = w.chain([][]*option{a, b, c}, cs, buf, seen)
 			}
 		}
 	}
-	sort.SliceStable(js, func(i, j int) bool {
-		x, y := js[i], js[j]
-		xa, ya := x.depart+x.dur, y.depart+y.dur
-		if xa != ya {
-			return xa < ya
+	// Earliest arrival, then cheapest, then ID; stable (the order of a
+	// stable sort is the order's alone, whatever the algorithm).
+	slices.SortStableFunc(cs, func(x, y jcand) int {
+		if x.end != y.end {
+			return cmp.Compare(x.end, y.end)
 		}
 		if x.cost != y.cost {
-			return x.cost < y.cost
+			return cmp.Compare(x.cost, y.cost)
 		}
-		return x.o.ID < y.o.ID
+		return strings.Compare(x.id, y.id)
 	})
-	if len(js) > maxJourneys {
-		js = js[:maxJourneys]
+	if len(cs) > maxJourneys {
+		cs = cs[:maxJourneys]
+	}
+	var js []*option
+	if len(cs) > 0 {
+		js = make([]*option, len(cs))
+		for i := range cs {
+			js[i] = w.journeyOption(l, cs[i].parts[:cs[i].n], cs[i].id)
+		}
 	}
 	w.journeyMemo[key] = js
 	return js
 }
 
-// chain builds the journeys through the given legs' options: each
+// jcand is a journey chain found, before it is made an option (only the
+// maxJourneys best of a leg are): its parts, its ID ("journey:" and its
+// parts' IDs joined by "+"), when it arrives (minutes after the travel
+// day's midnight) and what it costs.
+type jcand struct {
+	parts [3]part
+	n     int
+	id    string
+	end   int
+	cost  int64
+}
+
+// chain appends to out the journeys through the given legs' options: each
 // timetabled first option followed, at every change, by the earliest
 // option that respects the minimum transfer; a ground hop first is timed
 // to meet each timetabled option of the second leg, a ground hop later
 // leaves after the minimum transfer. Journeys with more than one ground
-// hop are left out.
-func (w *world) chain(l routeLeg, segs [][]*option) []*option {
-	var out []*option
-	seen := map[string]bool{}
-	var emit func(parts []part)
-	emit = func(parts []part) {
-		if i := len(parts); i < len(segs) {
-			timed, ground := w.nextPart(parts, segs[i], i+1 < len(segs))
-			prev := parts[i-1]
-			for _, op := range []*option{timed, ground} {
+// hop are left out, and so is a journey whose ID one of this call's
+// journeys has. buf is scratch space for IDs, seen the IDs found (cleared
+// here).
+func (w *world) chain(segs [][]*option, out []jcand, buf []byte, seen map[string]bool) ([]jcand, []byte) {
+	clear(seen)
+	var emit func(parts [3]part, n int)
+	emit = func(parts [3]part, n int) {
+		if n < len(segs) {
+			timed, ground := w.nextPart(parts[:n], segs[n], n+1 < len(segs))
+			prev := parts[n-1]
+			for _, op := range [2]*option{timed, ground} {
 				if op == nil {
 					continue
 				}
@@ -390,31 +412,41 @@ func (w *world) chain(l routeLeg, segs [][]*option) []*option {
 				} else if op.overnight() {
 					p.arrive = op.arrive + 1440
 				}
-				emit(append(slices.Clone(parts), p))
+				next := parts
+				next[n] = p
+				emit(next, n+1)
 			}
 			return
 		}
-		last := parts[len(parts)-1]
+		last := parts[n-1]
 		if last.arrive >= 1440 && (last.op.depart < 0 || last.arrive-1440 > latestOvernight) {
 			return
 		}
-		for _, p := range parts {
+		var cost int64
+		buf = append(buf[:0], "journey:"...)
+		for i, p := range parts[:n] {
 			if p.arrive-p.depart < p.op.dur-60 {
 				return // the timetable runs longer than its clock times say (a train arriving on the third day)
 			}
+			if i > 0 {
+				buf = append(buf, '+')
+			}
+			buf = append(buf, p.op.o.ID...)
+			cost += p.op.cost
 		}
-		j := w.journeyOption(l, parts)
-		if !seen[j.o.ID] {
-			seen[j.o.ID] = true
-			out = append(out, j)
+		if seen[string(buf)] {
+			return
 		}
+		id := string(buf)
+		seen[id] = true
+		out = append(out, jcand{parts: parts, n: n, id: id, end: last.arrive, cost: cost})
 	}
 	for _, first := range segs[0] {
 		if first.depart >= 0 {
 			if first.overnight() {
 				continue
 			}
-			emit([]part{{op: first, depart: first.depart, arrive: first.arrive}})
+			emit([3]part{{op: first, depart: first.depart, arrive: first.arrive}}, 1)
 			continue
 		}
 		// A ground hop first: one journey per timetabled second leg.
@@ -431,10 +463,10 @@ func (w *world) chain(l routeLeg, segs [][]*option) []*option {
 			if next.overnight() {
 				arr += 1440
 			}
-			emit([]part{{op: first, depart: dep, arrive: dep + first.dur}, {op: next, depart: next.depart, arrive: arr}})
+			emit([3]part{{op: first, depart: dep, arrive: dep + first.dur}, {op: next, depart: next.depart, arrive: arr}}, 2)
 		}
 	}
-	return out
+	return out, buf
 }
 
 // nextPart returns the options of seg that may follow parts: the
@@ -470,13 +502,12 @@ func (w *world) nextPart(parts []part, seg []*option, more bool) (timed, ground 
 
 // journeyOption makes one option of a journey's parts: timetabled from its
 // first departure to its last arrival, priced as the sum of its legs.
-func (w *world) journeyOption(l routeLeg, parts []part) *option {
-	var ids, via []string
+func (w *world) journeyOption(l routeLeg, parts []part, id string) *option {
+	var via []string
 	var cost int64
 	main := parts[0]
 	estimate := false
 	for i, p := range parts {
-		ids = append(ids, p.op.o.ID)
 		cost += p.op.cost
 		if i > 0 {
 			via = append(via, w.cityName(orchestrator.CanonicalCity(p.op.o.From)))
@@ -488,7 +519,7 @@ func (w *world) journeyOption(l routeLeg, parts []part) *option {
 	}
 	first, last := parts[0], parts[len(parts)-1]
 	o := &orchestrator.TransportOption{
-		ID: "journey:" + strings.Join(ids, "+"), Mode: main.op.o.Mode, Number: main.op.o.Number, Class: main.op.o.Class,
+		ID: id, Mode: main.op.o.Mode, Number: main.op.o.Number, Class: main.op.o.Class,
 		From: w.cityName(l.from), To: w.cityName(l.to),
 		FromStation: first.op.o.FromStation, ToStation: last.op.o.ToStation,
 		Depart: orchestrator.FormatClock(first.depart), Arrive: orchestrator.FormatClock(last.arrive % 1440), ArriveDayOffset: last.arrive / 1440,

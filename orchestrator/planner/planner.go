@@ -397,13 +397,20 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.originKey != "" {
 		w.names[w.originKey] = w.origin
 	}
-	// The options, in one block (its capacity never reached: the
-	// pointers stay).
+	// The options: a leg with a content address shares its parsed options
+	// with other plans (sharedLeg); the others' in one block (its capacity
+	// never reached: the pointers stay).
+	shared := make([]*legOptions, len(trip.Transport))
 	nopts := 0
-	for _, sl := range trip.Transport {
-		nopts += len(sl.Value.Options)
+	for i := range trip.Transport {
+		if shared[i] = w.sharedLeg(&trip.Transport[i]); shared[i] == nil {
+			nopts += len(trip.Transport[i].Value.Options)
+		}
 	}
-	block := make([]option, 0, nopts)
+	var block []option
+	if nopts > 0 {
+		block = make([]option, 0, nopts)
+	}
 	// The cities' keys, each computed once: the transport data names a
 	// few cities many times.
 	type keyed struct{ name, key string }
@@ -418,9 +425,15 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		keys = append(keys, keyed{name, k})
 		return k
 	}
-	for _, sl := range trip.Transport {
-		leg := sl.Value
-		p := [2]string{canonical(leg.From), canonical(leg.To)}
+	for li := range trip.Transport {
+		leg := &trip.Transport[li].Value
+		lo := shared[li]
+		var p [2]string
+		if lo != nil {
+			p = [2]string{lo.from, lo.to}
+		} else {
+			p = [2]string{canonical(leg.From), canonical(leg.To)}
+		}
 		if p[0] == "" || p[1] == "" || p[0] == p[1] {
 			continue
 		}
@@ -428,6 +441,15 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			if _, ok := w.names[k]; !ok {
 				w.names[k] = []string{leg.From, leg.To}[i]
 			}
+		}
+		if lo != nil {
+			w.dated = w.dated || lo.dated
+			if cur := w.legs[p]; len(cur) == 0 {
+				w.legs[p] = lo.ops // shared: its capacity full, so an append copies
+			} else {
+				w.legs[p] = append(cur, lo.ops...)
+			}
+			continue
 		}
 		if cur := w.legs[p]; cap(cur)-len(cur) < len(leg.Options) {
 			w.legs[p] = slices.Grow(cur, len(leg.Options))
@@ -441,21 +463,12 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 				continue
 			}
 			w.dated = w.dated || o.Date != ""
-			block = append(block, option{o: o, price: price, units: o.Units(w.people), depart: -1, dur: o.DurationMinutes})
-			op := &block[len(block)-1]
-			op.cost = op.price * int64(op.units)
-			if o.Depart != "" {
-				dm, ok1 := orchestrator.ParseClock(o.Depart)
-				am, ok2 := orchestrator.ParseClock(o.Arrive)
-				if !ok1 || !ok2 {
-					continue
-				}
-				op.depart, op.arrive = dm, am
-				if op.dur <= 0 {
-					op.dur = am + 1440*o.ArriveDayOffset - dm
-				}
+			op, ok := parseOption(o, price, w.people)
+			if !ok {
+				continue
 			}
-			w.legs[p] = append(w.legs[p], op)
+			block = append(block, op)
+			w.legs[p] = append(w.legs[p], &block[len(block)-1])
 		}
 	}
 	for k := range w.names {
