@@ -210,9 +210,15 @@ func (r *Runnable[T]) Run(ctx context.Context, hooks *Hooks) (*Result[T], error)
 	wg.Wait()
 	pc.Repanic()
 
+	failed := 0
+	for i := range st.slots {
+		if !st.slots[i].ran || st.slots[i].err != nil {
+			failed++
+		}
+	}
 	res := &Result[T]{
-		Values: make(map[string]T, n),
-		Errors: make(map[string]error),
+		Values: make(map[string]T, n-failed),
+		Errors: make(map[string]error, failed),
 		Trace:  make([]Span, 0, n),
 	}
 	for i := range r.nodes {

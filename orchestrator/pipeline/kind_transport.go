@@ -26,8 +26,7 @@ func init() {
 			places := c.places()
 			if len(places) < 2 {
 				// A hub leg (hubLeg): answered from the cache only.
-				why, _ := hubLeg(c.st)
-				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: why}
+				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: hubLegWhy(c.st)}
 			}
 			if len(places) != 2 || places[0].Name == "" || places[1].Name == "" {
 				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s or %s could not be located", p["from"], p["to"])}
@@ -47,8 +46,9 @@ func init() {
 			var leg orchestrator.TransportLeg
 			return leg, decodeObject(p, "leg", &leg) && leg.From != ""
 		},
-		shared:    true,
-		cacheOnly: hubLeg,
+		shared:       true,
+		cacheOnly:    hubLeg,
+		cacheOnlyWhy: hubLegWhy,
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			leg, ok := v.value.(orchestrator.TransportLeg)
 			if !ok {
@@ -121,11 +121,11 @@ func init() {
 // (orchestrator.HubsFor, a speculative subtask): the hub is not geocoded,
 // so no live source is asked; its options come from the cache (imported
 // datasets) or not at all.
-func hubLeg(st orchestrator.Subtask) (string, bool) {
-	if !st.Speculative {
-		return "", false
-	}
-	return "connections through " + st.Params["from"] + " → " + st.Params["to"] + " come from imported data only", true
+func hubLeg(st orchestrator.Subtask) bool { return st.Speculative }
+
+// hubLegWhy says why a hub leg the cache cannot answer is unavailable.
+func hubLegWhy(st orchestrator.Subtask) string {
+	return "connections through " + st.Params["from"] + " → " + st.Params["to"] + " come from imported data only"
 }
 
 // scrapeArgs are scrape_prices' arguments for a live price subtask: its

@@ -33,9 +33,10 @@ type handler struct {
 	// join adds the node's value to the trip; nil means a section.
 	join func(j *joiner, st orchestrator.Subtask, v nodeValue)
 	// cacheOnly, when set, reports the subtasks of the kind that only
-	// the knowledge cache may answer, and why no live source is asked
-	// (a hub leg: its options come from imported data).
-	cacheOnly func(st orchestrator.Subtask) (why string, ok bool)
+	// the knowledge cache may answer (a hub leg: its options come from
+	// imported data); cacheOnlyWhy says why no live source is asked.
+	cacheOnly    func(st orchestrator.Subtask) bool
+	cacheOnlyWhy func(st orchestrator.Subtask) string
 }
 
 // handlers holds the handler of every kind the pipeline runs; each kind's

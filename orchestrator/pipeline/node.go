@@ -206,10 +206,8 @@ func markTransient(err error) error {
 }
 
 func (n *node) unavailable() error {
-	if h := handlers[n.st.Kind]; h.cacheOnly != nil {
-		if why, ok := h.cacheOnly(*n.st); ok {
-			return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: why}
-		}
+	if h := handlers[n.st.Kind]; h.cacheOnly != nil && h.cacheOnly(*n.st) {
+		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: h.cacheOnlyWhy(*n.st)}
 	}
 	switch {
 	case n.strategy.Reason == "no_dates":

@@ -429,10 +429,8 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 			continue
 		}
 		out[i] = s.opts.Policy.Decide(st, cacheState(lookups[i], now), health)
-		if h := handlers[st.Kind]; h.cacheOnly != nil {
-			if _, ok := h.cacheOnly(st); ok {
-				out[i] = cacheOnly(out[i])
-			}
+		if h := handlers[st.Kind]; h.cacheOnly != nil && h.cacheOnly(st) {
+			out[i] = cacheOnly(out[i])
 		}
 	}
 	return out, lookups, pre, nil
