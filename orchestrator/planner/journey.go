@@ -190,6 +190,10 @@ func (w *world) withConnections(l routeLeg, fam int, direct []*option) []*option
 	if ops, ok := w.journeyMemo[key]; ok {
 		return ops
 	}
+	if ops, ok := w.sharedJourneys(key); ok {
+		w.journeyMemo[key] = ops
+		return ops
+	}
 	out := direct
 	for _, j := range w.journeys(l, fam) {
 		if len(j.parts) < 2 || doorToDoor(j) > quickest-connectSaving || oddHours(j.depart, j.depart+j.dur) {
@@ -212,6 +216,7 @@ func (w *world) withConnections(l routeLeg, fam int, direct []*option) []*option
 		out = append(out, j)
 	}
 	w.journeyMemo[key] = out
+	w.keepJourneys(key, out)
 	return out
 }
 
@@ -312,6 +317,10 @@ func (w *world) journeys(l routeLeg, fam int) []*option {
 	if js, ok := w.journeyMemo[key]; ok {
 		return js
 	}
+	if js, ok := w.sharedJourneys(key); ok {
+		w.journeyMemo[key] = js
+		return js
+	}
 	var cs []jcand
 	var buf []byte
 	seen := map[string]bool{}
@@ -371,6 +380,7 @@ func (w *world) journeys(l routeLeg, fam int) []*option {
 		}
 	}
 	w.journeyMemo[key] = js
+	w.keepJourneys(key, js)
 	return js
 }
 

@@ -1,6 +1,10 @@
 package planner
 
 import (
+	"crypto/sha256"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -109,4 +113,123 @@ func parseOption(o *orchestrator.TransportOption, price int64, people int) (opti
 		}
 	}
 	return op, true
+}
+
+// Journeys shared by plans. Without dated timetables, a leg's journeys
+// and its options with connections (journeys, withConnections) depend on
+// the trip's transport (every leg: the hubs and segments), the places'
+// names and positions (ground hops, the journeys' labels), the group size,
+// the plan currency, the brief's transport constraints and Options.Direct
+// — nothing else. A world whose every leg has a content address
+// (sharedLeg) sums all of it up in journeySig; plans with the same
+// signature read each other's journeys (kept as they are: no caller
+// changes a list it is given, nor an option). Not while the constraints
+// are relaxed (nearestAlternative: memos of its own).
+
+// sharedJourneyKey identifies a leg's journeys across plans.
+type sharedJourneyKey struct {
+	sig      [sha256.Size]byte
+	from, to string
+	fam      int
+}
+
+// maxJourneyEntries bounds the shared journeys; past it the cache starts
+// afresh.
+const maxJourneyEntries = 8192
+
+var journeyCache = struct {
+	sync.Mutex
+	m map[sharedJourneyKey][]*option
+}{m: map[sharedJourneyKey][]*option{}}
+
+// journeySig sets w.jshare and w.jsig when the world's journeys can be
+// shared: undated options, every leg with a content address in the plan's
+// currency.
+func (w *world) journeySig(shared []*legOptions) {
+	if w.dated || len(shared) == 0 || slices.Contains(shared, nil) {
+		return
+	}
+	h := sha256.New()
+	var buf []byte
+	str := func(s string) {
+		buf = strconv.AppendInt(buf[:0], int64(len(s)), 10)
+		buf = append(buf, ':')
+		buf = append(buf, s...)
+		h.Write(buf)
+	}
+	num := func(n int64) {
+		buf = strconv.AppendInt(buf[:0], n, 10)
+		buf = append(buf, ';')
+		h.Write(buf)
+	}
+	strs := func(ss []string) {
+		num(int64(len(ss)))
+		for _, s := range ss {
+			str(s)
+		}
+	}
+	str("journeys/1")
+	num(int64(len(w.trip.Transport)))
+	for i := range w.trip.Transport {
+		str(w.trip.Transport[i].Ref)
+	}
+	num(int64(len(w.places)))
+	for _, k := range w.places {
+		str(k)
+		str(w.cityName(k))
+		p, ok := w.position(k)
+		if !ok {
+			num(-1)
+		}
+		num(int64(math.Float64bits(p.Lat)))
+		num(int64(math.Float64bits(p.Lon)))
+	}
+	str(w.origin)
+	str(w.originKey)
+	num(int64(w.people))
+	str(w.currency)
+	c := &w.b.Constraints
+	strs(c.TransportExclude)
+	strs(c.TransportPrefer)
+	strs(c.TransportRequire)
+	if c.HighSpeedRail {
+		num(1)
+	} else {
+		num(0)
+	}
+	if w.opts.Direct {
+		num(1)
+	} else {
+		num(0)
+	}
+	h.Sum(w.jsig[:0])
+	w.jshare = true
+}
+
+// sharedJourneys returns the journeys (or, fam offset by connectFam, the
+// options with connections) another plan with the same signature found.
+func (w *world) sharedJourneys(key journeyKey) ([]*option, bool) {
+	if !w.jshare || w.usableMemo == nil || key.day != -1 {
+		return nil, false
+	}
+	journeyCache.Lock()
+	ops, ok := journeyCache.m[sharedJourneyKey{w.jsig, key.from, key.to, key.fam}]
+	journeyCache.Unlock()
+	return ops, ok
+}
+
+// keepJourneys shares what journeys or withConnections found.
+func (w *world) keepJourneys(key journeyKey, ops []*option) {
+	if !w.jshare || w.usableMemo == nil || key.day != -1 {
+		return
+	}
+	journeyCache.Lock()
+	defer journeyCache.Unlock()
+	if len(journeyCache.m) >= maxJourneyEntries {
+		clear(journeyCache.m)
+	}
+	k := sharedJourneyKey{w.jsig, key.from, key.to, key.fam}
+	if _, ok := journeyCache.m[k]; !ok {
+		journeyCache.m[k] = ops
+	}
 }

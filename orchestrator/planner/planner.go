@@ -132,6 +132,10 @@ type world struct {
 	hops        map[[3]string][]*option
 	positions   map[string]orchestrator.GeoPoint
 	journeyMemo map[journeyKey][]*option
+	// jshare is set when journeys are shared with plans of the same
+	// signature jsig (journeySig).
+	jshare bool
+	jsig   [32]byte
 
 	// ids numbers the origin (0) and the cities (1…) for the dense memo of
 	// cheapest legs, indexed by from, to, day and family.
@@ -475,6 +479,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		w.places = append(w.places, k)
 	}
 	sort.Strings(w.places)
+	w.journeySig(shared)
 	return w, nil
 }
 
