@@ -212,3 +212,44 @@ func TestLoadMixDump(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Journeys shared by plans keep apart what the transport's content
+// addresses do not say: the same legs planned for an origin spelt two ways
+// (the journeys' labels), for other group sizes (their fares) and other
+// transport constraints give, interleaved, the bytes each gives afresh.
+func TestSharedJourneysKeepApart(t *testing.T) {
+	cat := loadChina(t)
+	type trial struct {
+		origin, dest string
+		people       int
+		c            orchestrator.Constraints
+	}
+	var trials []trial
+	for _, p := range [][2]string{{"苏州", "广州"}, {"Suzhou", "Guangzhou"}, {"苏州", "重庆"}, {"Suzhou", "Chongqing"}, {"suzhou", "Chongqing"}, {"SUZHOU", "Chongqing"}} {
+		for _, people := range []int{1, 3} {
+			for _, c := range []orchestrator.Constraints{{}, {TransportExclude: []string{"flight"}}, {HighSpeedRail: true}} {
+				trials = append(trials, trial{p[0], p[1], people, c})
+			}
+		}
+	}
+	journeys := 0
+	for _, tr := range trials {
+		b := &orchestrator.Brief{Origin: tr.origin, Destinations: []string{tr.dest}, Days: 3, StartDate: "2027-03-10",
+			Travelers: orchestrator.Travelers{Adults: tr.people}, Constraints: tr.c, Language: "en", Now: "2027-02-20T09:00:00Z"}
+		if err := b.Normalize(time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		shared, raw := loadTrip(t, cat, b.Origin, b.Cities())
+		want := planBytes(t, b, raw)
+		if got := planBytes(t, b, shared); !bytes.Equal(got, want) {
+			t.Fatalf("%s → %s, %d people, %+v: the plan from shared journeys differs:\n got %.400s\nwant %.400s", tr.origin, tr.dest, tr.people, tr.c, got, want)
+		}
+		if bytes.Contains(want, []byte(`"journeys":[{`)) {
+			journeys++
+		}
+	}
+	if journeys == 0 {
+		t.Fatal("no plan books a journey: the test tells nothing")
+	}
+	t.Logf("%d of %d plans book a journey", journeys, len(trials))
+}
