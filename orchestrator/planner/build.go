@@ -1649,12 +1649,16 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if rs.weighed != weighed || !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
+		// The category last: only for a restaurant better than the best
+		// so far (the same choice, fewer lookups).
+		kk := key(rs)
+		if best != nil && !(kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2])) {
+			continue
+		}
 		if k := rs.category(); k == cur.category() || !fresh(k) {
 			continue
 		}
-		if kk := key(rs); best == nil || kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2]) {
-			best, bk = rs, kk
-		}
+		best, bk = rs, kk
 	}
 	return best
 }
@@ -1786,13 +1790,18 @@ func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []
 			var bw int64
 			var bd float64
 			for i, r := range elig {
-				if r.own == own || !ok(s, r) {
+				if r.own == own {
 					continue
 				}
 				if strict {
-					if best == nil || weight[i] < bw || (weight[i] == bw && r.idx < best.idx) {
-						best, bw = r, weight[i]
+					// Whether it is open and within reach only for a
+					// restaurant lighter than the best so far.
+					if best != nil && !(weight[i] < bw || (weight[i] == bw && r.idx < best.idx)) || !ok(s, r) {
+						continue
 					}
+					best, bw = r, weight[i]
+				} else if !ok(s, r) {
+					continue
 				} else if d := km(s, r); best == nil || d < bd || (d == bd && r.idx < best.idx) {
 					best, bd = r, d
 				}
