@@ -17,9 +17,9 @@ import (
 // Rows are kept for the points of catalogs — attractions, hotels, city
 // centres — up to maxDistRows per catalog and distBudget distances in all
 // (returned when the catalog index drops the facts: evict); a row is
-// immutable once stored and read by concurrent plans under a read lock. Points a plan makes up (the centroid
-// of a city's stops, often the same in several variants) are kept by the
-// plan (city.pointRow).
+// immutable once stored and read by concurrent plans under a read lock.
+// Points a plan makes up (the centroid of a city's stops, often the same in
+// several variants and plans) are kept apart (made, city.pointRow).
 type distRows struct {
 	// refs are the restaurants' positions prepared (GeoPoint.Ref; zero
 	// for one without a position, which has no entry in has).
@@ -27,6 +27,11 @@ type distRows struct {
 	has  []bool
 	mu   sync.RWMutex
 	m    map[[2]uint64][]float64
+	// made holds the rows of points plans made up (city.pointRow: the
+	// centroid of a city's stops, which plans of the same stops meet
+	// again), up to maxMadeRows, apart from m so that they never crowd
+	// out the catalogs' points; shared facts only.
+	made map[[2]uint64][]float64
 	// shared is set for the facts of the catalog index, whose rows count
 	// against distBudget (a plan's own facts die with it); held counts
 	// the distances they keep; evicted is set once the catalog index has
@@ -39,6 +44,10 @@ type distRows struct {
 // maxDistRows bounds the rows one restaurant catalog keeps: more than the
 // attractions and hotels of the largest city.
 const maxDistRows = 2048
+
+// maxMadeRows bounds the rows of made-up points one restaurant catalog
+// keeps.
+const maxMadeRows = 1024
 
 // distBudget is how many more distances all catalogs' rows may keep: 4M,
 // 32 MB.
@@ -79,9 +88,24 @@ func (d *distRows) compute(p orchestrator.GeoPoint) []float64 {
 // row returns the row of p, from the table when it holds it, else
 // computed and (while there is room) kept.
 func (d *distRows) row(p orchestrator.GeoPoint) []float64 {
+	return d.rowIn(&d.m, maxDistRows, p)
+}
+
+// madeRow is row for a point a plan made up: kept in made when the facts
+// are shared (else nil: the plan keeps it).
+func (d *distRows) madeRow(p orchestrator.GeoPoint) []float64 {
+	if !d.shared {
+		return nil
+	}
+	return d.rowIn(&d.made, maxMadeRows, p)
+}
+
+// rowIn returns the row of p from the table *tab, else computed and
+// (while there is room, up to most rows) kept there.
+func (d *distRows) rowIn(tab *map[[2]uint64][]float64, most int, p orchestrator.GeoPoint) []float64 {
 	k := pointBits(p)
 	d.mu.RLock()
-	row, ok := d.m[k]
+	row, ok := (*tab)[k]
 	d.mu.RUnlock()
 	if ok {
 		return row
@@ -89,18 +113,21 @@ func (d *distRows) row(p orchestrator.GeoPoint) []float64 {
 	row = d.compute(p)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if prev, ok := d.m[k]; ok {
+	if prev, ok := (*tab)[k]; ok {
 		return prev
 	}
-	if d.evicted || len(d.m) >= maxDistRows {
+	if d.evicted || len(*tab) >= most {
 		return row
 	}
+	if *tab == nil {
+		*tab = map[[2]uint64][]float64{}
+	}
 	if !d.shared {
-		d.m[k] = row
+		(*tab)[k] = row
 		return row
 	}
 	if n := int64(len(row)); distBudget.Add(-n) >= 0 {
-		d.m[k] = row
+		(*tab)[k] = row
 		d.held += n
 	} else {
 		distBudget.Add(n) // over the budget: not kept
@@ -118,8 +145,9 @@ func (c *city) restRow(p *orchestrator.GeoPoint) []float64 {
 	return c.rfacts.dist.row(*p)
 }
 
-// pointRow is restRow for a point the plan made up: kept by the plan, for
-// the variants that meet the same point again.
+// pointRow is restRow for a point the plan made up: kept with the shared
+// facts (distRows.made) for later plans, else by the plan, for the
+// variants that meet the same point again.
 func (c *city) pointRow(p *orchestrator.GeoPoint) []float64 {
 	if p == nil || c.rfacts == nil {
 		return nil
@@ -130,7 +158,10 @@ func (c *city) pointRow(p *orchestrator.GeoPoint) []float64 {
 			return e.row
 		}
 	}
-	row := c.rfacts.dist.compute(*p)
+	row := c.rfacts.dist.madeRow(*p)
+	if row == nil {
+		row = c.rfacts.dist.compute(*p)
+	}
 	c.pointRows = append(c.pointRows, pointRowEntry{k, row})
 	return row
 }
