@@ -58,3 +58,43 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Errorf("query plan %q does not use plans_status_created_id", plan)
 	}
 }
+
+// TestUnversionedDropsBriefKeyIndex checks that plans_brief_key, which no
+// query reads, is gone from a database migrated from version 1 and from a
+// new one, without a schema version a binary of this version would refuse.
+func TestUnversionedDropsBriefKeyIndex(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := sql.Open("sqlite", dsn(path, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL) STRICT`,
+		migrations[0],
+		`INSERT INTO schema_version VALUES (1, 1)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	_ = db.Close()
+	for _, p := range []string{path, filepath.Join(t.TempDir(), "new.db")} {
+		for range 2 { // and again: the drop is idempotent
+			s, err := Open(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n, version int
+			if err := s.r.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'plans_brief_key'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.r.QueryRow(`SELECT version FROM schema_version`).Scan(&version); err != nil {
+				t.Fatal(err)
+			}
+			_ = s.Close()
+			if n != 0 || version != len(migrations) {
+				t.Errorf("%s: plans_brief_key indexes = %d, version = %d; want 0, %d", p, n, version, len(migrations))
+			}
+		}
+	}
+}

@@ -79,6 +79,19 @@ var migrations = []string{
 	ALTER TABLE blobs6 RENAME TO blobs;`,
 }
 
+// unversioned are schema changes that need no new version: each is
+// idempotent, and a binary of the current version that does not make it
+// still reads and writes the result (so it can open the database after a
+// rollback). migrate runs them after the versioned migrations, every time.
+//
+// plans_brief_key (version 1) indexes plans by brief_key, which no query
+// reads; every plan inserted wrote a leaf page of it, at a random place,
+// to the WAL and again at the checkpoint. The column stays (older binaries
+// write it).
+var unversioned = []string{
+	`DROP INDEX IF EXISTS plans_brief_key`,
+}
+
 // migrate brings db's schema to version len(migrations) in one transaction. A database
 // written by a newer version of this package is refused.
 func migrate(ctx context.Context, db *sql.DB) (err error) {
@@ -111,6 +124,11 @@ func migrate(ctx context.Context, db *sql.DB) (err error) {
 	for i := version; i < len(migrations); i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
 			return fmt.Errorf("migrate schema to version %d: %w", i+1, err)
+		}
+	}
+	for _, stmt := range unversioned {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("update schema: %w", err)
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (id, version) VALUES (1, ?)
