@@ -1646,13 +1646,16 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if used.has(rs) || rs.mask&need != need || (v.lean && rs.price > cur.price) {
 			continue
 		}
-		if rs.weighed != weighed || !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
+		if rs.weighed != weighed {
 			continue
 		}
-		// The category last: only for a restaurant better than the best
-		// so far (the same choice, fewer lookups).
+		// Opening hours, reach and the category only for a restaurant
+		// better than the best so far (the same choice, fewer lookups).
 		kk := key(rs)
 		if best != nil && !(kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2])) {
+			continue
+		}
+		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
 		if k := rs.category(); k == cur.category() || !fresh(k) {

@@ -100,7 +100,22 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 		var best *restaurant
 		var bk [3]float64
 		for _, r := range c.restaurants {
-			if used.has(r) || !r.open(s.wd, s.time, s.time+breakfastLen) {
+			if used.has(r) {
+				continue
+			}
+			// Opening hours and distance only for a restaurant whose key
+			// without them (no farther than 0, within reach: a lower
+			// bound) beats the best so far — the same choice.
+			class := 0.0
+			if !v.staysByPrice() {
+				class = float64(c.breakfastClass(r))
+			}
+			if best != nil {
+				if lb := math.Abs(float64(r.price-target)) / 100; class > bk[0] || class == bk[0] && lb > bk[1] {
+					continue
+				}
+			}
+			if !r.open(s.wd, s.time, s.time+breakfastLen) {
 				continue
 			}
 			d := 0.0
@@ -111,9 +126,8 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 			if !reachable(s, r) {
 				far = 1
 			}
-			class := 0.0
 			if !v.staysByPrice() { // the lean plan exists to meet a budget: price alone
-				class = float64(c.breakfastClass(r)) + far*0.5
+				class += far * 0.5
 			}
 			key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}
 			if best == nil || key[0] < bk[0] || key[0] == bk[0] && (key[1] < bk[1] || key[1] == bk[1] && key[2] < bk[2]) {
