@@ -180,8 +180,13 @@ func (p Policy) Decide(st orchestrator.Subtask, cache CacheState, h Health) Stra
 		cat = orchestrator.Kinds[st.Kind].Category
 	}
 
-	var cands []live
-	rules := p.rules(st, cat)
+	// Candidates, rules and usable routes live on the stack (a kind has a
+	// handful of rules): Decide runs for every subtask of every plan.
+	var candBuf [8]live
+	var ruleBuf [8]ToolRule
+	var usableBuf [8]orchestrator.Route
+	cands := candBuf[:0]
+	rules := p.rules(st, cat, ruleBuf[:0])
 	switch cat {
 	case orchestrator.RealtimePrice, orchestrator.LiveCondition, orchestrator.StaticKnowledge:
 	case orchestrator.Compute:
@@ -198,13 +203,22 @@ func (p Policy) Decide(st orchestrator.Subtask, cache CacheState, h Health) Stra
 	}
 
 	var s Strategy
-	var usable []orchestrator.Route // usable live routes in preference order
+	usable := usableBuf[:0] // usable live routes in preference order
+	tools := 0
 	for _, c := range cands {
 		if c.usable {
 			if !slices.Contains(usable, c.route) {
 				usable = append(usable, c.route)
 			}
 			if c.tool != "" {
+				tools++
+			}
+		}
+	}
+	if tools > 0 {
+		s.Tools = make([]Choice, 0, tools)
+		for _, c := range cands {
+			if c.usable && c.tool != "" {
 				s.Tools = append(s.Tools, Choice{Route: c.route, Tool: c.tool, When: c.when})
 			}
 		}
@@ -232,27 +246,29 @@ func (p Policy) Decide(st orchestrator.Subtask, cache CacheState, h Health) Stra
 	stale := s.Cacheable && cache.Present && !cache.Fresh && cache.Age <= p.MaxStale[cat] && p.MaxStale[cat] > 0
 	expired := s.Cacheable && cache.Present && !cache.Fresh && !stale
 
-	var chain []orchestrator.Route
+	// The chain is at most the cache, the usable routes and none: one
+	// allocation, which Fallback keeps.
+	chain := make([]orchestrator.Route, 0, len(usable)+2)
 	switch {
 	case fresh:
-		chain = append([]orchestrator.Route{orchestrator.RouteCache}, usable...)
+		chain = append(append(chain, orchestrator.RouteCache), usable...)
 		s.Reason = ReasonFreshCache
 	case stale && len(usable) > 0 && cat == orchestrator.StaticKnowledge:
-		chain = append([]orchestrator.Route{orchestrator.RouteCache}, usable...)
+		chain = append(append(chain, orchestrator.RouteCache), usable...)
 		s.StaleAllowed, s.Revalidate = true, true
 		s.Reason = ReasonStaleWhileRevalidate
 	case stale && len(usable) > 0:
-		chain = append(slices.Clone(usable), orchestrator.RouteCache)
+		chain = append(append(chain, usable...), orchestrator.RouteCache)
 		s.StaleAllowed = true
 		s.Reason = ReasonLiveOverStale
 	case stale:
-		chain = []orchestrator.Route{orchestrator.RouteCache}
+		chain = append(chain, orchestrator.RouteCache)
 		s.StaleAllowed = true
 		s.Reason = unusable
 	case len(usable) == 0:
 		s.Reason = unusable
 	default:
-		chain = usable
+		chain = append(chain, usable...)
 		switch {
 		case unusable != ReasonNoRoute:
 			// A compute kind falling from local to its MCP tool.

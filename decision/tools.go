@@ -122,9 +122,10 @@ func DefaultTools() map[orchestrator.Kind][]ToolRule {
 // below it, ground transport wins door to door almost everywhere.
 const FlightMinKM = 400
 
-// rules returns st's tool rules: the policy's for its kind, else its own
-// tool over the category's default route.
-func (p Policy) rules(st orchestrator.Subtask, cat orchestrator.Category) []ToolRule {
+// rules appends st's tool rules to out and returns the result: the
+// policy's for its kind, else its own tool over the category's default
+// route.
+func (p Policy) rules(st orchestrator.Subtask, cat orchestrator.Category, out []ToolRule) []ToolRule {
 	def := orchestrator.RouteMCP
 	if cat == orchestrator.RealtimePrice {
 		def = orchestrator.RouteBrowser
@@ -132,16 +133,15 @@ func (p Policy) rules(st orchestrator.Subtask, cat orchestrator.Category) []Tool
 	rs := p.Tools[st.Kind]
 	if len(rs) == 0 {
 		if st.Tool == "" && cat == orchestrator.Compute {
-			return nil // computed in process or not at all
+			return out // computed in process or not at all
 		}
-		rs = []ToolRule{{Tool: st.Tool}}
+		return append(out, ToolRule{Tool: st.Tool, Route: def})
 	}
-	out := make([]ToolRule, len(rs))
-	for i, r := range rs {
+	for _, r := range rs {
 		if r.Route == "" {
 			r.Route = def
 		}
-		out[i] = r
+		out = append(out, r)
 	}
 	return out
 }
