@@ -1,6 +1,10 @@
 package planner
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
 
 // cityArena holds the large slices a plan builds for a city — its
 // attractions, restaurants and hotels priced for the brief, and the
@@ -43,9 +47,42 @@ func (w *world) arena() *cityArena {
 	return a
 }
 
-// release clears the plan's arenas and returns them to the pool. The
-// plan's cities must not be used after it.
+// variantScratch is buildVariant's scratch, one variant at a time
+// (bump): the windows' stops and meal slots (walk), all of the variant's
+// slots, and the meal choice's copies of them by city. Nothing a plan
+// returns points into them (the itinerary copies the stops); kept in
+// scratchPool for the next plan, cleared.
+type variantScratch struct {
+	stops     []orchestrator.Stop
+	walkSlots []mealSlot
+	slots     []mealSlot
+	meals     []mealSlot
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(variantScratch) }}
+
+// variantScratch returns the plan's scratch emptied for a variant.
+func (w *world) variantScratch() *variantScratch {
+	s := w.scratch
+	if s == nil {
+		s = scratchPool.Get().(*variantScratch)
+		w.scratch = s
+	}
+	s.stops, s.walkSlots, s.slots, s.meals = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0]
+	return s
+}
+
+// release clears the plan's arenas and scratch and returns them to their
+// pools. The plan's cities must not be used after it.
 func (w *world) release() {
+	if s := w.scratch; s != nil {
+		clear(s.stops[:cap(s.stops)])
+		clear(s.walkSlots[:cap(s.walkSlots)])
+		clear(s.slots[:cap(s.slots)])
+		clear(s.meals[:cap(s.meals)])
+		scratchPool.Put(s)
+		w.scratch = nil
+	}
 	for _, a := range w.arenas {
 		clear(a.attractions[:cap(a.attractions)])
 		clear(a.attrList[:cap(a.attrList)])
@@ -61,4 +98,17 @@ func (w *world) release() {
 		arenaPool.Put(a)
 	}
 	w.arenas = nil
+}
+
+// bump returns n elements of *buf, past those taken since it was last
+// reset to length 0, as a slice of length 0 and capacity n; a larger array
+// when the buffer is full (the slices taken before keep theirs). The
+// elements hold what they held: the caller appends.
+func bump[T any](buf *[]T, n int) []T {
+	if cap(*buf)-len(*buf) < n {
+		*buf = make([]T, 0, max(2*cap(*buf), 64, n))
+	}
+	i := len(*buf)
+	*buf = (*buf)[:i+n]
+	return (*buf)[i : i : i+n]
 }

@@ -317,6 +317,7 @@ type mealSlot struct {
 func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	k := len(r.cities)
 	b := &built{v: v}
+	w.variantScratch()
 
 	// Legs, by day.
 	legsByDay := map[int][]*chosenLeg{}
@@ -439,7 +440,7 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 
 	// Attractions, city by city: cluster, order, schedule.
 	stopsByWin := make([][]orchestrator.Stop, len(wins))
-	slots := make([]mealSlot, 0, 3*len(wins))
+	slots := bump(&w.scratch.slots, 3*len(wins))
 	for ci, c := range r.cities {
 		var mine []int
 		total := 0
@@ -983,8 +984,8 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
 	wd := orchestrator.Weekday(date)
-	stops := make([]orchestrator.Stop, 0, max(win.cap, 0)+1)
-	slots := make([]mealSlot, 0, 3)
+	stops := bump(&w.scratch.stops, max(win.cap, 0)+1)
+	slots := bump(&w.scratch.walkSlots, 3)
 	t, at := win.start, win.from
 	// Must-see sights still waiting come first; sights best seen after
 	// dark wait for the evening.
@@ -1276,10 +1277,10 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	breakfasts := make([][]mealSlot, k)
 	for ci := range perCity {
 		if counts[ci] > 0 {
-			perCity[ci] = make([]mealSlot, 0, counts[ci])
+			perCity[ci] = bump(&w.scratch.meals, counts[ci])
 		}
 		if counts[k+ci] > 0 {
-			breakfasts[ci] = make([]mealSlot, 0, counts[k+ci])
+			breakfasts[ci] = bump(&w.scratch.meals, counts[k+ci])
 		}
 	}
 	for i := range slots {

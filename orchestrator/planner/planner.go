@@ -122,7 +122,10 @@ type world struct {
 
 	cities []*city // candidates (or the route), in trip order
 	byKey  map[string]*city
-	legs   map[[2]string][]*option
+	// scratch is buildVariant's, one variant at a time (from scratchPool,
+	// returned by release).
+	scratch *variantScratch
+	legs    map[[2]string][]*option
 	// names spells every city of the transport data as the trip does;
 	// places lists their keys, sorted (the hubs a journey may change at).
 	names  map[string]string
@@ -199,6 +202,8 @@ type city struct {
 	breakfastPrices []int64
 	breakfastDone   bool
 	pointRows       []pointRowEntry
+	// tops are the plan's attraction choices (pickTop).
+	tops []topPick
 	// arena holds the city's large slices.
 	arena *cityArena
 

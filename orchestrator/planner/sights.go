@@ -102,7 +102,29 @@ func (w *world) mustMissing(seq []*city) int {
 // same site, never two of a once-per-trip group (river cruises), and at
 // most evenings sights best seen after dark. It returns the chosen and
 // up to 2n+4 replacements in preference order.
+//
+// The choice depends on c, n and evenings alone: it is kept per city for
+// the plan's other variants (c.tops; the callers change neither top nor,
+// a copy each, extras).
 func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
+	for _, e := range c.tops {
+		if e.n == n && e.evenings == evenings {
+			return e.top, slices.Clone(e.extras)
+		}
+	}
+	top, extras = w.pickTopFresh(c, n, evenings)
+	c.tops = append(c.tops, topPick{n, evenings, top, slices.Clone(extras)})
+	return top, extras
+}
+
+// topPick is a pickTop answer kept.
+type topPick struct {
+	n, evenings int
+	top, extras []*attraction
+}
+
+// pickTopFresh is pickTop computed afresh.
+func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attraction) {
 	limit := min(len(c.attractions), 4*n+24)
 	pool := c.attractions[:limit]
 	flags := make([]bool, 2*len(pool))
