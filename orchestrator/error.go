@@ -61,12 +61,10 @@ func ErrorCode(err error) string {
 	if err == nil {
 		return ""
 	}
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := errors.AsType[*Error](err); ok { // AsType: no target to allocate
 		return e.Code
 	}
-	var u *UpstreamError
-	if errors.As(err, &u) {
+	if u, ok := errors.AsType[*UpstreamError](err); ok {
 		return u.Type
 	}
 	return EINTERNAL

@@ -319,8 +319,8 @@ func (r *Runnable[T]) exec(ctx context.Context, st *runState[T], i int32, hooks 
 	begin := r.now()
 	attempts, val, err := r.attempt(context.WithValue(ctx, markKey{}, &s.mark), n, Deps[T]{st: st, node: i})
 	route := n.route
-	if p := s.mark.route.Load(); p != nil {
-		route = *p
+	if r, ok := s.mark.answered(); ok {
+		route = r
 	}
 	s.val, s.err = val, err
 	s.span = Span{

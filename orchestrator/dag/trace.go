@@ -2,6 +2,7 @@ package dag
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -28,10 +29,29 @@ type Hooks struct {
 	OnFinish func(Span)               // after a node's last attempt
 }
 
-// mark is what a running node reports about itself through its ctx.
+// mark is what a running node reports about itself through its ctx. A
+// node's goroutines may report after its attempt was abandoned, hence the
+// atomic and the lock (a lock, not an atomic pointer, so that SetRoute
+// does not allocate: every node of a plan sets its route).
 type mark struct {
 	cacheHit atomic.Bool
-	route    atomic.Pointer[string]
+	mu       sync.Mutex
+	route    string
+	routeSet bool
+}
+
+// setRoute records route as the route that answered.
+func (m *mark) setRoute(route string) {
+	m.mu.Lock()
+	m.route, m.routeSet = route, true
+	m.mu.Unlock()
+}
+
+// answered returns the route SetRoute recorded, if any.
+func (m *mark) answered() (string, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.route, m.routeSet
 }
 
 type markKey struct{}
@@ -49,6 +69,6 @@ func MarkCacheHit(ctx context.Context) {
 // trace; it does not change scheduling. Outside a node it does nothing.
 func SetRoute(ctx context.Context, route string) {
 	if m, ok := ctx.Value(markKey{}).(*mark); ok {
-		m.route.Store(&route)
+		m.setRoute(route)
 	}
 }

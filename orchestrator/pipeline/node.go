@@ -264,7 +264,7 @@ func (n *node) args(tool string, c *call) (map[string]any, error) {
 // subtask's dependencies, and the itinerary among them.
 func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 	values := make(map[string]nodeValue, len(n.st.Deps))
-	errs := map[string]error{}
+	var errs map[string]error // made for the first failed dependency
 	depTasks := make([]orchestrator.Subtask, 0, len(n.st.Deps))
 	in := LocalInput{Brief: n.brief, Subtask: *n.st}
 	for _, id := range n.st.Deps {
@@ -272,6 +272,9 @@ func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 		depTasks = append(depTasks, st)
 		dv, ok := deps.Value(id)
 		if !ok {
+			if errs == nil {
+				errs = map[string]error{}
+			}
 			errs[id] = deps.Err(id)
 			continue
 		}

@@ -375,9 +375,9 @@ func (t *taskIndex) get(id string) *orchestrator.Subtask {
 // hundreds of kilobytes — is not transferred; the others are read whole in
 // a second round trip.
 func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, known []*nodeValue) ([]decision.Strategy, []knowledgebase.Lookup, []*decoded, error) {
-	var keys []knowledgebase.Key
-	var idx []int
-	var head []bool
+	keys := make([]knowledgebase.Key, 0, len(subtasks))
+	idx := make([]int, 0, len(subtasks))
+	head := make([]bool, 0, len(subtasks))
 	for i, st := range subtasks {
 		if s.opts.Policy.TTL[st.Category] > 0 && known[i] == nil {
 			keys = append(keys, cacheKey(st))
