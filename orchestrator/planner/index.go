@@ -549,6 +549,10 @@ type restFacts struct {
 	// in that currency prices it): a plan's restaurants in price order
 	// without a sort when its prices are the data's (city.priceOrder).
 	byPrice []int
+	// prices are the prices in that order, and breakfastPrices those of
+	// the breakfast places (concepts.BreakfastServed) among them: a plan's
+	// when its prices are the data's (city.factPrices).
+	prices, breakfastPrices []int64
 	// dist holds the distances from places to the restaurants.
 	dist distRows
 	// priced counts the restaurants with a price, median is the median of
@@ -613,6 +617,13 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 		return rs[i].Price.Cents
 	}
 	slices.SortStableFunc(f.byPrice, func(x, y int) int { return cmp.Compare(price(x), price(y)) })
+	f.prices = make([]int64, len(rs))
+	for k, i := range f.byPrice {
+		f.prices[k] = price(i)
+		if f.items[i].breakfast == concepts.BreakfastServed {
+			f.breakfastPrices = append(f.breakfastPrices, price(i))
+		}
+	}
 	return f
 }
 

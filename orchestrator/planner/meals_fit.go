@@ -167,10 +167,24 @@ func (c *city) priceOrder() []*restaurant {
 // c: sorted(prices of rs)[n]. It marks rs with stamp, a new one.
 func (c *city) nthPrice(rs []*restaurant, n int, stamp uint32) int64 {
 	if len(rs) == len(c.restaurants) { // all of them
+		if c.factPrices {
+			return c.rfacts.prices[n]
+		}
 		return c.priceOrder()[n].price
 	}
 	for _, r := range rs {
 		r.member = stamp
+	}
+	if c.factPrices { // the catalog's order, without listing it
+		for _, i := range c.rfacts.byPrice {
+			if r := &c.restAll[i]; r.member == stamp {
+				if n == 0 {
+					return r.price
+				}
+				n--
+			}
+		}
+		return 0
 	}
 	for _, r := range c.priceOrder() {
 		if r.member == stamp {
@@ -186,6 +200,9 @@ func (c *city) nthPrice(rs []*restaurant, n int, stamp uint32) int64 {
 // breakfastPriceList returns the prices of c's breakfast places, in
 // order, computed once per plan.
 func (c *city) breakfastPriceList() []int64 {
+	if c.factPrices {
+		return c.rfacts.breakfastPrices
+	}
 	if !c.breakfastDone {
 		c.breakfastDone = true
 		for _, r := range c.priceOrder() {

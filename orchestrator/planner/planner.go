@@ -202,6 +202,9 @@ type city struct {
 	breakfastPrices []int64
 	breakfastDone   bool
 	pointRows       []pointRowEntry
+	// factPrices is set when the plan prices every restaurant as the
+	// data does (its currency): rfacts' price orders are the plan's.
+	factPrices bool
 	// tops are the plan's attraction choices (pickTop).
 	tops []topPick
 	// arena holds the city's large slices.
@@ -682,6 +685,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			nknown, median = len(known), medianCents(known)
 		} else {
 			median = facts.median // every priced one in the plan's currency
+			c.factPrices = true
 		}
 		if nknown == 0 && c.restData {
 			w.notes = append(w.notes, orchestrator.Finding{
