@@ -114,12 +114,15 @@ func (op *option) overnight() bool {
 // connection after it.
 func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outbound, home, lastOfDay bool) *option {
 	cands := w.candidates(l, fam)
-	opts := make([]*option, 0, len(cands))
-	for _, op := range cands {
-		if notBefore >= 0 && op.depart >= 0 && op.depart < notBefore {
-			continue
+	opts := cands // read only
+	if notBefore >= 0 {
+		opts = make([]*option, 0, len(cands))
+		for _, op := range cands {
+			if op.depart >= 0 && op.depart < notBefore {
+				continue
+			}
+			opts = append(opts, op)
 		}
-		opts = append(opts, op)
 	}
 	if len(opts) == 0 {
 		return nil

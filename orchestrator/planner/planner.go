@@ -263,6 +263,8 @@ type restaurant struct {
 	// estimate is set when the price is the city's median, the
 	// restaurant having none.
 	estimate bool
+	// isLight is f.light, read without f (light).
+	isLight bool
 }
 
 // open reports whether r is open from start to end (minutes) on weekday
@@ -276,7 +278,7 @@ func (r *restaurant) open(wd, start, end int) bool {
 
 // light reports a place that is no lunch or dinner on its own (a bakery,
 // café, tea house or bar: concepts.LightMeal).
-func (r *restaurant) light() bool { return r.f != nil && r.f.light }
+func (r *restaurant) light() bool { return r.isLight }
 
 // category is r's concepts.Category.
 func (r *restaurant) category() string {
@@ -711,7 +713,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			rs := &all[i]
 			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate}
+			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
 					if serves[ci][i] {
