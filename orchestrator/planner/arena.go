@@ -57,6 +57,7 @@ type variantScratch struct {
 	walkSlots []mealSlot
 	slots     []mealSlot
 	meals     []mealSlot
+	timed     []timed // walk's replacements by travel time
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(variantScratch) }}
@@ -68,7 +69,7 @@ func (w *world) variantScratch() *variantScratch {
 		s = scratchPool.Get().(*variantScratch)
 		w.scratch = s
 	}
-	s.stops, s.walkSlots, s.slots, s.meals = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0]
+	s.stops, s.walkSlots, s.slots, s.meals, s.timed = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0], s.timed[:0]
 	return s
 }
 
@@ -80,6 +81,7 @@ func (w *world) release() {
 		clear(s.walkSlots[:cap(s.walkSlots)])
 		clear(s.slots[:cap(s.slots)])
 		clear(s.meals[:cap(s.meals)])
+		clear(s.timed[:cap(s.timed)])
 		scratchPool.Put(s)
 		w.scratch = nil
 	}

@@ -1092,7 +1092,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	for n < win.cap && len(*extras) > 0 {
 		// The nearest replacement that fits (each one's travel time
 		// computed once, a stable sort by it).
-		cands := make([]timed, len(*extras))
+		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
 		for i, a := range *extras {
 			t, _ := c.travel(at, a.place())
 			cands[i] = timed{a, t}
