@@ -852,6 +852,9 @@ func (c *city) findStayable(n int) []*hotel {
 	if count == 0 {
 		return nil
 	}
+	if count == len(c.hotels) {
+		return c.hotels // every one (the list is read only)
+	}
 	out := make([]*hotel, 0, count)
 	for _, h := range c.hotels {
 		if keep(h) {
