@@ -2,7 +2,6 @@ package planner
 
 import (
 	"cmp"
-	"container/list"
 	"math"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/lru"
 )
 
 // The catalog index: what a plan derives from a city's catalogs alone —
@@ -340,20 +340,19 @@ type matrixFacts struct {
 	row map[string]int
 }
 
-// factCache is the process-wide LRU of catalog facts.
-type factCache struct {
-	mu  sync.Mutex
-	max int
-	m   map[string]*list.Element
-	ll  *list.List
-}
+// factCache is the process-wide LRU of catalog facts; facts that hold
+// memory against a budget give it back when dropped (evict).
+type factCache struct{ c *lru.Cache[string, any] }
 
-type factEntry struct {
-	key   string
-	value any
-}
+var catalogIndex = newFactCache(indexSize)
 
-var catalogIndex = &factCache{max: indexSize, m: map[string]*list.Element{}, ll: list.New()}
+func newFactCache(max int) *factCache {
+	return &factCache{lru.New[string, any](max, func(v any) {
+		if ev, ok := v.(interface{ evict() }); ok {
+			ev.evict()
+		}
+	})}
+}
 
 // get returns the facts under key, building them with build on a miss
 // (outside the lock: two plans may build the same facts at once, and the
@@ -362,40 +361,11 @@ func (fc *factCache) get(key string, build func() any) any {
 	if key == "" {
 		return build()
 	}
-	fc.mu.Lock()
-	if e, ok := fc.m[key]; ok {
-		fc.ll.MoveToFront(e)
-		v := e.Value.(*factEntry).value
-		fc.mu.Unlock()
-		return v
-	}
-	fc.mu.Unlock()
-	v := build()
-	fc.mu.Lock()
-	defer fc.mu.Unlock()
-	if e, ok := fc.m[key]; ok {
-		fc.ll.MoveToFront(e)
-		return e.Value.(*factEntry).value
-	}
-	fc.m[key] = fc.ll.PushFront(&factEntry{key, v})
-	for fc.ll.Len() > fc.max {
-		last := fc.ll.Back()
-		fc.ll.Remove(last)
-		e := last.Value.(*factEntry)
-		delete(fc.m, e.key)
-		if ev, ok := e.value.(interface{ evict() }); ok {
-			ev.evict()
-		}
-	}
-	return v
+	return fc.c.Get(key, build)
 }
 
 // len reports how many catalog versions are kept.
-func (fc *factCache) len() int {
-	fc.mu.Lock()
-	defer fc.mu.Unlock()
-	return fc.ll.Len()
-}
+func (fc *factCache) len() int { return fc.c.Len() }
 
 // pointKey spells a centre exactly, for cache keys.
 func pointKey(p *orchestrator.GeoPoint) string {

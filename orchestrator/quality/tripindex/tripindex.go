@@ -16,12 +16,12 @@
 package tripindex
 
 import (
-	"container/list"
 	"sync"
 	"sync/atomic"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/lru"
 )
 
 // cacheSize bounds the catalog versions kept: three catalogs for each of
@@ -168,19 +168,11 @@ type key struct {
 }
 
 // cache is the process-wide LRU of catalog indexes.
-type cache struct {
-	mu  sync.Mutex
-	max int
-	m   map[key]*list.Element
-	ll  *list.List
-}
+type cache struct{ c *lru.Cache[key, any] }
 
-type entry struct {
-	key   key
-	value any
-}
+var indexes = newCache(cacheSize)
 
-var indexes = &cache{max: cacheSize, m: map[key]*list.Element{}, ll: list.New()}
+func newCache(max int) *cache { return &cache{lru.New[key, any](max, nil)} }
 
 // get returns the index under k, building it with build on a miss
 // (outside the lock: two plans may build the same index at once, and the
@@ -189,36 +181,11 @@ func (c *cache) get(k key, build func(shared bool) any) any {
 	if k.ref == "" {
 		return build(false)
 	}
-	c.mu.Lock()
-	if e, ok := c.m[k]; ok {
-		c.ll.MoveToFront(e)
-		v := e.Value.(*entry).value
-		c.mu.Unlock()
-		return v
-	}
-	c.mu.Unlock()
-	v := build(true)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.m[k]; ok {
-		c.ll.MoveToFront(e)
-		return e.Value.(*entry).value
-	}
-	c.m[k] = c.ll.PushFront(&entry{k, v})
-	for c.ll.Len() > c.max {
-		last := c.ll.Back()
-		c.ll.Remove(last)
-		delete(c.m, last.Value.(*entry).key)
-	}
-	return v
+	return c.c.Get(k, func() any { return build(true) })
 }
 
 // len reports how many catalog versions are kept.
-func (c *cache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.ll.Len()
-}
+func (c *cache) len() int { return c.c.Len() }
 
 // AttractionsOf returns the index of an attraction catalog (nil for a nil
 // catalog): the shared one when it has a Ref, else one built afresh.

@@ -1,7 +1,6 @@
 package tripindex
 
 import (
-	"container/list"
 	"fmt"
 	"sync"
 	"testing"
@@ -65,7 +64,7 @@ func TestResolveRemembers(t *testing.T) {
 }
 
 func TestCacheBounded(t *testing.T) {
-	c := &cache{max: 3, m: map[key]*list.Element{}, ll: list.New()}
+	c := newCache(3)
 	for i := range 10 {
 		c.get(key{kindHotels, fmt.Sprint(i)}, func(bool) any { return i })
 	}
