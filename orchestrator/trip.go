@@ -296,3 +296,48 @@ func BriefKey(b *Brief) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
 }
+
+// WithContentRefs returns a copy of trip whose catalogs, matrices and
+// transport legs carry their content address (Sourced.Ref), as the
+// pipeline's trips do, so that a trip built by hand shares the planner's
+// and verifier's per-catalog indexes with other plans of the same data.
+func WithContentRefs(trip *Trip) (*Trip, error) {
+	var err error
+	ref := func(v any) string {
+		doc, e := json.Marshal(v)
+		if e != nil && err == nil {
+			err = e
+		}
+		return ContentRef(doc)
+	}
+	out := *trip
+	out.Cities = append([]CityData(nil), trip.Cities...)
+	for i := range out.Cities {
+		c := &out.Cities[i]
+		if c.Attractions != nil {
+			s := *c.Attractions
+			s.Ref = ref(s.Value)
+			c.Attractions = &s
+		}
+		if c.Restaurants != nil {
+			s := *c.Restaurants
+			s.Ref = ref(s.Value)
+			c.Restaurants = &s
+		}
+		if c.Hotels != nil {
+			s := *c.Hotels
+			s.Ref = ref(s.Value)
+			c.Hotels = &s
+		}
+		if c.Matrix != nil {
+			s := *c.Matrix
+			s.Ref = ref(s.Value)
+			c.Matrix = &s
+		}
+	}
+	out.Transport = append([]Sourced[TransportLeg](nil), trip.Transport...)
+	for i := range out.Transport {
+		out.Transport[i].Ref = ref(out.Transport[i].Value)
+	}
+	return &out, err
+}

@@ -2,7 +2,6 @@ package planner_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"syscall"
@@ -13,44 +12,15 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/planner"
 )
 
-// withRefs returns a copy of trip whose catalogs and matrices carry their
-// content address, as the pipeline's trips do: the planner then takes
-// their facts from the process-wide catalog index, shared by plans.
-func withRefs(t testing.TB, trip *orchestrator.Trip) *orchestrator.Trip {
-	t.Helper()
-	ref := func(v any) string {
-		doc, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return orchestrator.ContentRef(doc)
+// withRefs returns a copy of trip whose values carry their content
+// address, as the pipeline's trips do (orchestrator.WithContentRefs).
+func withRefs(tb testing.TB, trip *orchestrator.Trip) *orchestrator.Trip {
+	tb.Helper()
+	out, err := orchestrator.WithContentRefs(trip)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	out := *trip
-	out.Cities = append([]orchestrator.CityData(nil), trip.Cities...)
-	for i := range out.Cities {
-		c := &out.Cities[i]
-		if c.Attractions != nil {
-			s := *c.Attractions
-			s.Ref = ref(s.Value)
-			c.Attractions = &s
-		}
-		if c.Restaurants != nil {
-			s := *c.Restaurants
-			s.Ref = ref(s.Value)
-			c.Restaurants = &s
-		}
-		if c.Hotels != nil {
-			s := *c.Hotels
-			s.Ref = ref(s.Value)
-			c.Hotels = &s
-		}
-		if c.Matrix != nil {
-			s := *c.Matrix
-			s.Ref = ref(s.Value)
-			c.Matrix = &s
-		}
-	}
-	return &out
+	return out
 }
 
 // variedBriefs are briefs over the same catalogs that differ in what the
@@ -105,17 +75,7 @@ func TestCatalogIndexSameBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	shared := withRefs(t, fresh)
-	plan := func(b *orchestrator.Brief, trip *orchestrator.Trip) []byte {
-		it, err := planner.Plan(b, trip, planner.Options{})
-		if err != nil {
-			return []byte("error: " + err.Error())
-		}
-		doc, err := json.Marshal(it)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return doc
-	}
+	plan := func(b *orchestrator.Brief, trip *orchestrator.Trip) []byte { return planBytes(t, b, trip) }
 	want := make([][]byte, len(briefs))
 	for i, b := range briefs {
 		want[i] = plan(b, fresh)
@@ -245,17 +205,7 @@ func TestCatalogIndexVersionsApart(t *testing.T) {
 		hs.Value[i].Location = move(hs.Value[i].Location, i+2)
 	}
 	cd.Hotels = &hs
-	plan := func(b *orchestrator.Brief, trip *orchestrator.Trip) []byte {
-		it, err := planner.Plan(b, trip, planner.Options{})
-		if err != nil {
-			return []byte("error: " + err.Error())
-		}
-		doc, err := json.Marshal(it)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return doc
-	}
+	plan := func(b *orchestrator.Brief, trip *orchestrator.Trip) []byte { return planBytes(t, b, trip) }
 	trips := []*orchestrator.Trip{fresh, &other}
 	shared := []*orchestrator.Trip{withRefs(t, fresh), withRefs(t, &other)}
 	if shared[0].Cities[0].Restaurants.Ref == shared[1].Cities[0].Restaurants.Ref {

@@ -41,14 +41,6 @@ func loadTrip(t testing.TB, cat *datasets.Catalog, origin string, cities []strin
 	}
 	raw = hubTrip(t, cat, origin, cities...)
 	shared = withRefs(t, raw)
-	shared.Transport = append([]orchestrator.Sourced[orchestrator.TransportLeg](nil), raw.Transport...)
-	for i := range shared.Transport {
-		doc, err := json.Marshal(shared.Transport[i].Value)
-		if err != nil {
-			t.Fatal(err)
-		}
-		shared.Transport[i].Ref = orchestrator.ContentRef(doc)
-	}
 	loadTrips.Store(key, [2]*orchestrator.Trip{shared, raw})
 	return shared, raw
 }

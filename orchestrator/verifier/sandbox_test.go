@@ -117,47 +117,15 @@ func sandboxPlans(tb testing.TB, n int) []sandboxCase {
 	return out
 }
 
-// withRefs returns a copy of trip whose catalogs, matrices and transport
-// legs carry their content address, as the pipeline's trips do.
+// withRefs returns a copy of trip whose values carry their content
+// address, as the pipeline's trips do (orchestrator.WithContentRefs).
 func withRefs(tb testing.TB, trip *orchestrator.Trip) *orchestrator.Trip {
 	tb.Helper()
-	ref := func(v any) string {
-		doc, err := json.Marshal(v)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		return orchestrator.ContentRef(doc)
+	out, err := orchestrator.WithContentRefs(trip)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	out := *trip
-	out.Cities = append([]orchestrator.CityData(nil), trip.Cities...)
-	for i := range out.Cities {
-		c := &out.Cities[i]
-		if c.Attractions != nil {
-			s := *c.Attractions
-			s.Ref = ref(s.Value)
-			c.Attractions = &s
-		}
-		if c.Restaurants != nil {
-			s := *c.Restaurants
-			s.Ref = ref(s.Value)
-			c.Restaurants = &s
-		}
-		if c.Hotels != nil {
-			s := *c.Hotels
-			s.Ref = ref(s.Value)
-			c.Hotels = &s
-		}
-		if c.Matrix != nil {
-			s := *c.Matrix
-			s.Ref = ref(s.Value)
-			c.Matrix = &s
-		}
-	}
-	out.Transport = append([]orchestrator.Sourced[orchestrator.TransportLeg](nil), trip.Transport...)
-	for i := range out.Transport {
-		out.Transport[i].Ref = ref(out.Transport[i].Value)
-	}
-	return &out
+	return out
 }
 
 // BenchmarkVerify verifies (and scores) plans of the sandbox, one plan per
