@@ -74,6 +74,9 @@ type attrFacts struct {
 	// ranks keeps recent rankings for briefs the default ranking does
 	// not fit, when plans share the facts.
 	ranks *rankCache
+	// tops keeps pickTop's choices for plans ranking by default, when
+	// plans share the facts.
+	tops *topCache
 	// currency is the tickets' shared currency (sharedCurrency).
 	currency string
 }
@@ -434,6 +437,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 		f.matches.shared = true
 		f.must = &mustCache{}
 		f.ranks = &rankCache{}
+		f.tops = &topCache{}
 	}
 	return f
 }

@@ -207,6 +207,13 @@ type city struct {
 	factPrices bool
 	// tops are the plan's attraction choices (pickTop).
 	tops []topPick
+	// attrAll holds the plan's attractions by catalog index; defaultRank
+	// is set when they are ranked as the catalog index ranks them for a
+	// brief without interests or must-see sights (afacts.order, every
+	// score the default one), so that pickTop's choice depends on the
+	// catalog alone.
+	attrAll     []attraction
+	defaultRank bool
 	// arena holds the city's large slices.
 	arena *cityArena
 
@@ -648,10 +655,12 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			ranked = ranked && at.score == f.defaultScore
 			c.attractions = append(c.attractions, at)
 		}
+		c.attrAll = all
 		if ranked {
 			for i, k := range facts.order {
 				c.attractions[i] = &all[k]
 			}
+			c.defaultRank = len(w.b.MustVisit) == 0
 		} else if !facts.ranks.rank(c.attractions, all) {
 			sortAttractions(c.attractions)
 			facts.ranks.keep(c.attractions, all)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
@@ -112,8 +113,86 @@ func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
 			return e.top, slices.Clone(e.extras)
 		}
 	}
-	top, extras = w.pickTopFresh(c, n, evenings)
+	var tc *topCache
+	if c.defaultRank && c.afacts != nil {
+		tc = c.afacts.tops
+	}
+	if t := tc.find(n, evenings); t != nil {
+		top, extras = t.pick(c.attrAll)
+	} else {
+		top, extras = w.pickTopFresh(c, n, evenings)
+		tc.keep(n, evenings, top, extras)
+	}
 	c.tops = append(c.tops, topPick{n, evenings, top, slices.Clone(extras)})
+	return top, extras
+}
+
+// topCache keeps pickTop's answers, as catalog indexes, for the plans
+// that rank a catalog's attractions by default (city.defaultRank): their
+// choice depends on the catalog, n and evenings alone (the scores being
+// the default ones, no interest met and no must-see sight). Bounded: past
+// maxTopPicks answers, choices are computed afresh.
+type topCache struct {
+	mu    sync.Mutex
+	picks []*topIndexes
+}
+
+const maxTopPicks = 64
+
+// topIndexes is a pickTop answer kept by a topCache.
+type topIndexes struct {
+	n, evenings int
+	top, extras []int32
+}
+
+// find returns the answer kept for n and evenings, or nil (nil tc
+// included).
+func (tc *topCache) find(n, evenings int) *topIndexes {
+	if tc == nil {
+		return nil
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	for _, t := range tc.picks {
+		if t.n == n && t.evenings == evenings {
+			return t
+		}
+	}
+	return nil
+}
+
+// keep adds the answer for n and evenings when there is room.
+func (tc *topCache) keep(n, evenings int, top, extras []*attraction) {
+	if tc == nil {
+		return
+	}
+	t := &topIndexes{n: n, evenings: evenings, top: make([]int32, len(top)), extras: make([]int32, len(extras))}
+	for i, a := range top {
+		t.top[i] = int32(a.idx)
+	}
+	for i, a := range extras {
+		t.extras[i] = int32(a.idx)
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if len(tc.picks) < maxTopPicks && !slices.ContainsFunc(tc.picks, func(o *topIndexes) bool { return o.n == n && o.evenings == evenings }) {
+		tc.picks = append(tc.picks, t)
+	}
+}
+
+// pick is the answer over the plan's attractions by catalog index.
+func (t *topIndexes) pick(all []attraction) (top, extras []*attraction) {
+	out := make([]*attraction, len(t.top)+len(t.extras))
+	for i, k := range t.top {
+		out[i] = &all[k]
+	}
+	for i, k := range t.extras {
+		out[len(t.top)+i] = &all[k]
+	}
+	top = out[:len(t.top):len(t.top)]
+	if len(t.extras) > 0 {
+		extras = out[len(t.top):]
+	}
 	return top, extras
 }
 
