@@ -98,3 +98,45 @@ func TestUnversionedDropsBriefKeyIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestPageSize: a new database takes pageSize; one an older binary created
+// in 4 KiB pages keeps them, and its rows read back and take new plans.
+func TestPageSize(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t)
+	var ps int
+	if err := s.r.QueryRow(`PRAGMA page_size`).Scan(&ps); err != nil || ps != pageSize {
+		t.Errorf("new database: page_size = %d (%v), want %d", ps, err, pageSize)
+	}
+
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", dsn(path, "_pragma=journal_mode(WAL)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	_ = db.Close()
+	old, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, r := testPlan("p_old")
+	if err := old.SavePlan(ctx, p, r); err != nil {
+		t.Fatal(err)
+	}
+	_ = old.Close()
+	old, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	if err := old.r.QueryRow(`PRAGMA page_size`).Scan(&ps); err != nil || ps != 4096 {
+		t.Errorf("database created in 4 KiB pages: page_size = %d (%v), want 4096", ps, err)
+	}
+	got, err := old.PlanJSON(ctx, "p_old")
+	if err != nil || string(got) != string(mustJSON(t, p)) {
+		t.Errorf("PlanJSON = %s, %v; want %s", got, err, mustJSON(t, p))
+	}
+}
