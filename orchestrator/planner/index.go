@@ -527,6 +527,10 @@ type restFacts struct {
 	// the breakfast places (concepts.BreakfastServed) among them: a plan's
 	// when its prices are the data's (city.factPrices).
 	prices, breakfastPrices []int64
+	// breakfastBy lists the catalog indexes in that order by breakfast
+	// class (0, 1, 2), and all of them (3): the breakfast choice's scan
+	// order (city.breakfastLists).
+	breakfastBy [4][]int32
 	// dist holds the distances from places to the restaurants.
 	dist distRows
 	// priced counts the restaurants with a price, median is the median of
@@ -598,6 +602,21 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 			f.breakfastPrices = append(f.breakfastPrices, price(i))
 		}
 	}
+	block := make([]int32, 0, 2*len(rs))
+	for k := range 3 {
+		start := len(block)
+		for _, i := range f.byPrice {
+			if f.items[i].breakfast == k {
+				block = append(block, int32(i))
+			}
+		}
+		f.breakfastBy[k] = block[start:len(block):len(block)]
+	}
+	start := len(block)
+	for _, i := range f.byPrice {
+		block = append(block, int32(i))
+	}
+	f.breakfastBy[3] = block[start:]
 	return f
 }
 

@@ -95,43 +95,53 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 		target = prices[int(p*float64(len(prices)-1))]
 	}
 	out := make([]*restaurant, len(ss))
+	lists := c.breakfastLists()
+	all := c.restAll
+	classes := lists[:3]
+	if v.staysByPrice() {
+		classes = lists[3:] // every restaurant, class 0: price alone
+	}
 	for si := range ss {
 		s := &ss[si]
 		var best *restaurant
 		var bk [3]float64
-		for _, r := range c.restaurants {
-			if used.has(r) {
-				continue
+		// The restaurants by their key without opening hours and distance
+		// (class, then distance from the target price: a lower bound of
+		// the key), so that the scan stops at the first whose bound does
+		// not beat the best so far — the least key, as a scan of all.
+		for k, list := range classes {
+			class := float64(k)
+			if best != nil && class > bk[0] {
+				break
 			}
-			// Opening hours and distance only for a restaurant whose key
-			// without them (no farther than 0, within reach: a lower
-			// bound) beats the best so far — the same choice.
-			class := 0.0
-			if !v.staysByPrice() {
-				class = float64(c.breakfastClass(r))
-			}
-			if best != nil {
-				if lb := math.Abs(float64(r.price-target)) / 100; class > bk[0] || class == bk[0] && lb > bk[1] {
+			hi, _ := slices.BinarySearchFunc(list, target, func(i int32, t int64) int { return cmp.Compare(all[i].price, t) })
+			lo := hi - 1
+			for lo >= 0 || hi < len(list) {
+				var r *restaurant
+				if hi >= len(list) || lo >= 0 && target-all[list[lo]].price <= all[list[hi]].price-target {
+					r, lo = &all[list[lo]], lo-1
+				} else {
+					r, hi = &all[list[hi]], hi+1
+				}
+				if best != nil {
+					if lb := math.Abs(float64(r.price-target)) / 100; class > bk[0] || class == bk[0] && lb > bk[1] {
+						break
+					}
+				}
+				if used.has(r) || !r.open(s.wd, s.time, s.time+breakfastLen) {
 					continue
 				}
-			}
-			if !r.open(s.wd, s.time, s.time+breakfastLen) {
-				continue
-			}
-			d := 0.0
-			if s.at.loc != nil && r.r.Location != nil {
-				d = s.atKM(r)
-			}
-			far := 0.0
-			if !reachable(s, r) {
-				far = 1
-			}
-			if !v.staysByPrice() { // the lean plan exists to meet a budget: price alone
-				class += far * 0.5
-			}
-			key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}
-			if best == nil || key[0] < bk[0] || key[0] == bk[0] && (key[1] < bk[1] || key[1] == bk[1] && key[2] < bk[2]) {
-				best, bk = r, key
+				d := 0.0
+				if s.at.loc != nil && r.r.Location != nil {
+					d = s.atKM(r)
+				}
+				key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}
+				if !v.staysByPrice() && !reachable(s, r) { // the lean plan exists to meet a budget: price alone
+					key[0] += 0.5
+				}
+				if best == nil || key[0] < bk[0] || key[0] == bk[0] && (key[1] < bk[1] || key[1] == bk[1] && key[2] < bk[2]) {
+					best, bk = r, key
+				}
 			}
 		}
 		if best != nil {
@@ -140,6 +150,38 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 		}
 	}
 	return out
+}
+
+// breakfastLists returns c's restaurants (indexes into c.restAll) in
+// price order split by breakfast class (0, 1, 2), and all of them (3):
+// the catalog index's lists when the plan's prices are the data's, else
+// computed once per plan.
+func (c *city) breakfastLists() *[4][]int32 {
+	if c.factPrices {
+		return &c.rfacts.breakfastBy
+	}
+	if c.breakfastBy != nil {
+		return c.breakfastBy
+	}
+	all := c.priceOrder()
+	block := make([]int32, 0, 2*len(all))
+	var lists [4][]int32
+	for k := range 3 {
+		start := len(block)
+		for _, r := range all {
+			if c.breakfastClass(r) == k {
+				block = append(block, int32(r.idx))
+			}
+		}
+		lists[k] = block[start:len(block):len(block)]
+	}
+	start := len(block)
+	for _, r := range all {
+		block = append(block, int32(r.idx))
+	}
+	lists[3] = block[start:]
+	c.breakfastBy = &lists
+	return c.breakfastBy
 }
 
 // priceOrder returns c's restaurants in price order (ties in any order:

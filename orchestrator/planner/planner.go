@@ -201,7 +201,10 @@ type city struct {
 	byPrice         []*restaurant
 	breakfastPrices []int64
 	breakfastDone   bool
-	pointRows       []pointRowEntry
+	// breakfastBy are the restaurants in price order by breakfast class
+	// (breakfastLists).
+	breakfastBy *[4][]int32
+	pointRows   []pointRowEntry
 	// factPrices is set when the plan prices every restaurant as the
 	// data does (its currency): rfacts' price orders are the plan's.
 	factPrices bool
