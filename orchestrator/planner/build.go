@@ -1636,24 +1636,20 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 	}
 	near := reachable(s, cur)
 	var best *restaurant
-	key := func(rs *restaurant) [3]int64 {
-		if v.staysByPrice() {
-			return [3]int64{rs.price, rs.weight, int64(rs.idx)}
-		}
-		return [3]int64{rs.weight, rs.price, int64(rs.idx)}
-	}
-	var bk [3]int64
+	// The key (weight, price, catalog index); price first for lean.
+	byPrice := v.staysByPrice()
+	var b0, b1 int64
 	for _, rs := range c.restaurants {
-		if used.has(rs) || rs.mask&need != need || (v.lean && rs.price > cur.price) {
-			continue
-		}
-		if rs.weighed != weighed {
+		if rs.weighed != weighed || used.has(rs) || rs.mask&need != need || (v.lean && rs.price > cur.price) {
 			continue
 		}
 		// Opening hours, reach and the category only for a restaurant
 		// better than the best so far (the same choice, fewer lookups).
-		kk := key(rs)
-		if best != nil && !(kk[0] < bk[0] || kk[0] == bk[0] && (kk[1] < bk[1] || kk[1] == bk[1] && kk[2] < bk[2])) {
+		k0, k1 := rs.weight, rs.price
+		if byPrice {
+			k0, k1 = rs.price, rs.weight
+		}
+		if best != nil && !(k0 < b0 || k0 == b0 && (k1 < b1 || k1 == b1 && rs.idx < best.idx)) {
 			continue
 		}
 		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
@@ -1662,7 +1658,7 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if k := rs.category(); k == cur.category() || !fresh(k) {
 			continue
 		}
-		best, bk = rs, kk
+		best, b0, b1 = rs, k0, k1
 	}
 	return best
 }
