@@ -114,8 +114,65 @@ type scorer struct {
 	b           *orchestrator.Brief
 	trip        *orchestrator.Trip
 	it          *orchestrator.Itinerary
-	attractions map[string]attractionEntry // the itinerary's attraction IDs
-	restaurants map[string]restaurantEntry // the itinerary's restaurant IDs
+	attractions entries[attractionEntry] // the itinerary's attraction IDs
+	restaurants entries[restaurantEntry] // the itinerary's restaurant IDs
+}
+
+// entries maps the few IDs of an itinerary (its stops' or its meals') to
+// their entries: a list searched in turn, cheaper than a map at that size.
+type entries[E any] struct {
+	ids  []string
+	vals []E
+	// byID indexes ids when there are many (scan).
+	byID map[string]int
+}
+
+// manyEntries is the count of IDs from which a scan of a catalog looks
+// them up in a map.
+const manyEntries = 16
+
+// scan prepares m for looking up every entry of a catalog.
+func (m *entries[E]) scan() {
+	if len(m.ids) > manyEntries && m.byID == nil {
+		m.byID = make(map[string]int, len(m.ids))
+		for i, id := range m.ids {
+			m.byID[id] = i
+		}
+	}
+}
+
+// add adds id with a zero entry unless it is there.
+func (m *entries[E]) add(id string) {
+	if !slices.Contains(m.ids, id) {
+		var zero E
+		m.ids = append(m.ids, id)
+		m.vals = append(m.vals, zero)
+	}
+}
+
+// at returns the entry of id, nil when id is not there.
+func (m *entries[E]) at(id string) *E {
+	if m.byID != nil {
+		if i, ok := m.byID[id]; ok {
+			return &m.vals[i]
+		}
+		return nil
+	}
+	for i, x := range m.ids {
+		if x == id {
+			return &m.vals[i]
+		}
+	}
+	return nil
+}
+
+// get returns the entry of id, the zero entry when id is not there.
+func (m *entries[E]) get(id string) E {
+	if e := m.at(id); e != nil {
+		return *e
+	}
+	var zero E
+	return zero
 }
 
 // attractionEntry is the data behind an attraction ID of the itinerary
@@ -137,13 +194,22 @@ type restaurantEntry struct {
 }
 
 func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *scorer {
-	s := &scorer{b: b, trip: trip, it: it, attractions: map[string]attractionEntry{}, restaurants: map[string]restaurantEntry{}}
+	s := &scorer{b: b, trip: trip, it: it}
+	na, nr := 0, 0
+	for _, d := range it.Days {
+		na += len(d.Stops)
+		nr += len(d.Meals)
+	}
+	s.attractions.ids = make([]string, 0, na)
+	s.attractions.vals = make([]attractionEntry, 0, na)
+	s.restaurants.ids = make([]string, 0, nr)
+	s.restaurants.vals = make([]restaurantEntry, 0, nr)
 	for _, d := range it.Days {
 		for _, st := range d.Stops {
-			s.attractions[st.AttractionID] = attractionEntry{}
+			s.attractions.add(st.AttractionID)
 		}
 		for _, m := range d.Meals {
-			s.restaurants[m.RestaurantID] = restaurantEntry{}
+			s.restaurants.add(m.RestaurantID)
 		}
 	}
 	if trip == nil {
@@ -158,16 +224,17 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 		case cd.Attractions == nil:
 		case cd.Attractions.Ref != "":
 			x := tripindex.AttractionsOf(cd.Attractions)
-			for id := range s.attractions {
+			for k, id := range s.attractions.ids {
 				if j, ok := x.Find(id); ok {
-					s.attractions[id] = attractionEntry{a: &cd.Attractions.Value[j], x: x, i: j}
+					s.attractions.vals[k] = attractionEntry{a: &cd.Attractions.Value[j], x: x, i: j}
 				}
 			}
 		default:
+			s.attractions.scan()
 			for j := range cd.Attractions.Value {
 				a := &cd.Attractions.Value[j]
-				if _, ok := s.attractions[a.ID]; ok {
-					s.attractions[a.ID] = attractionEntry{a: a, i: j}
+				if e := s.attractions.at(a.ID); e != nil {
+					*e = attractionEntry{a: a, i: j}
 				}
 			}
 		}
@@ -175,32 +242,31 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 		case cd.Restaurants == nil:
 		case cd.Restaurants.Ref != "":
 			x := tripindex.RestaurantsOf(cd.Restaurants)
-			for id := range s.restaurants {
+			for k, id := range s.restaurants.ids {
 				if j, ok := x.Find(id); ok {
-					s.restaurants[id] = restaurantEntry{r: &cd.Restaurants.Value[j], x: x, i: j}
+					s.restaurants.vals[k] = restaurantEntry{r: &cd.Restaurants.Value[j], x: x, i: j}
 				}
 			}
 		default:
+			s.restaurants.scan()
 			for j := range cd.Restaurants.Value {
 				r := &cd.Restaurants.Value[j]
-				if _, ok := s.restaurants[r.ID]; ok {
-					s.restaurants[r.ID] = restaurantEntry{r: r, i: j}
+				if e := s.restaurants.at(r.ID); e != nil {
+					*e = restaurantEntry{r: r, i: j}
 				}
 			}
 		}
 	}
 	// The facts of the places found, from the shared index (a nil x
 	// computes them afresh).
-	for id, e := range s.attractions {
-		if e.a != nil {
+	for k := range s.attractions.vals {
+		if e := &s.attractions.vals[k]; e.a != nil {
 			e.f = e.x.Facts(e.i, e.a)
-			s.attractions[id] = e
 		}
 	}
-	for id, e := range s.restaurants {
-		if e.r != nil {
+	for k := range s.restaurants.vals {
+		if e := &s.restaurants.vals[k]; e.r != nil {
 			e.f = e.x.Facts(e.i, e.r)
-			s.restaurants[id] = e
 		}
 	}
 	return s
@@ -209,7 +275,7 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 // attraction returns the data behind a stop, or one made of the stop,
 // with its facts.
 func (s *scorer) attraction(st orchestrator.Stop) (*orchestrator.Attraction, *tripindex.AttractionFacts) {
-	if e := s.attractions[st.AttractionID]; e.a != nil {
+	if e := s.attractions.get(st.AttractionID); e.a != nil {
 		return e.a, e.f
 	}
 	a := &orchestrator.Attraction{ID: st.AttractionID, Name: st.Name, Location: st.Location}
@@ -219,7 +285,7 @@ func (s *scorer) attraction(st orchestrator.Stop) (*orchestrator.Attraction, *tr
 // restaurant returns the data behind a meal, or one made of the meal,
 // with its facts.
 func (s *scorer) restaurant(m orchestrator.Meal) (*orchestrator.Restaurant, *tripindex.RestaurantFacts) {
-	if e := s.restaurants[m.RestaurantID]; e.r != nil {
+	if e := s.restaurants.get(m.RestaurantID); e.r != nil {
 		return e.r, e.f
 	}
 	r := &orchestrator.Restaurant{ID: m.RestaurantID, Name: m.Name, Cuisines: m.Cuisines, Location: m.Location}
