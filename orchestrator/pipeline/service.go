@@ -260,7 +260,9 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	var doc []byte
 	ls, leanStore := s.store.(LeanSaver)
 	if lean || leanStore {
-		if doc, err = json.Marshal(orchestrator.LeanPlan{Plan: plan}); err != nil {
+		// The brief was encoded for the memo; the plan's brief is that
+		// brief, so its bytes are spliced in (MarshalLeanPlan).
+		if doc, err = orchestrator.MarshalLeanPlan(plan, briefJSON); err != nil {
 			return nil, nil, run, fmt.Errorf("encode plan: %w", err)
 		}
 	}
