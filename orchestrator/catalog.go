@@ -367,7 +367,7 @@ func (m *TravelMatrix) Index(id string) int {
 // SameCity reports whether two city names denote the same city, comparing
 // canonical forms and ignoring a "(State)" suffix.
 func SameCity(a, b string) bool {
-	return CanonicalCity(stripParen(a)) == CanonicalCity(stripParen(b))
+	return sameCanonicalCity(stripParen(a), stripParen(b))
 }
 
 func stripParen(s string) string {

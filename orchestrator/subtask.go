@@ -186,6 +186,10 @@ func CanonicalCity(name string) string {
 	if isCanonical(name) {
 		return name
 	}
+	var buf [64]byte
+	if c, ok := appendCanonicalASCII(buf[:0], name); ok {
+		return string(c)
+	}
 	return strings.ToLower(strings.Join(strings.Fields(name), " "))
 }
 
