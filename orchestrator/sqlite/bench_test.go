@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -134,6 +135,69 @@ func BenchmarkSaveLoadPlans(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkSaveLoadPlansPaced is BenchmarkSaveLoadPlans with about 1.5 ms
+// of CPU work (hashing, standing for planning) before each save, so that
+// plans reach the store as they do in `make load`: one after another,
+// often alone, rarely many at once. Its CPU per plan is that work plus the
+// store's.
+func BenchmarkSaveLoadPlansPaced(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	_, _, lean := loadPlan("pl_0000000000000000", "x")
+	b.SetBytes(int64(len(lean)))
+	b.SetParallelism(16)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		p, r, _ := loadPlan("", "x")
+		buf := make([]byte, 16<<10)
+		for pb.Next() {
+			planWork(buf)
+			id := randomPlanID()
+			p.ID, r.PlanID = id, id
+			if err := s.SaveLeanPlan(ctx, p, lean, r); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkPlanWork is planWork alone, to subtract from
+// BenchmarkSaveLoadPlansPaced's CPU per plan.
+func BenchmarkPlanWork(b *testing.B) {
+	buf := make([]byte, 16<<10)
+	for b.Loop() {
+		planWork(buf)
+	}
+}
+
+// planWork spends about 1.5 ms of CPU.
+func planWork(b []byte) {
+	for range planRounds {
+		sum := sha256.Sum256(b)
+		b[0] ^= sum[0]
+	}
+}
+
+const planRounds = 100
+
+// BenchmarkSaveLoadPlan saves loadPlan plans one at a time: each its own
+// group commit, as most are in `make load` (about 1.4 plans a commit).
+func BenchmarkSaveLoadPlan(b *testing.B) {
+	ctx := context.Background()
+	s := openTest(b)
+	p, r, lean := loadPlan("", "x")
+	b.SetBytes(int64(len(lean)))
+	b.ReportAllocs()
+	for b.Loop() {
+		id := randomPlanID()
+		p.ID, r.PlanID = id, id
+		if err := s.SaveLeanPlan(ctx, p, lean, r); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // TestLoadPlanSize keeps loadPlan shaped like the plans it stands for.

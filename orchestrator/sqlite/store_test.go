@@ -558,3 +558,34 @@ func BenchmarkPlanJSON(b *testing.B) {
 		}
 	}
 }
+
+// TestLingerOnlyUnderLoad: plans saved one after another never wait for
+// company, however long the writer would linger; plans saved together
+// are all stored.
+func TestLingerOnlyUnderLoad(t *testing.T) {
+	s := openTest(t)
+	s.linger = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for i := range 5 {
+		p, r := testPlan(fmt.Sprintf("seq-%d", i))
+		if err := s.SavePlan(ctx, p, r); err != nil {
+			t.Fatalf("save %d one after another: %v", i, err)
+		}
+	}
+
+	s.linger = 20 * time.Millisecond
+	var wg sync.WaitGroup
+	for i := range 3 * maxBatch {
+		wg.Go(func() {
+			p, r := testPlan(fmt.Sprintf("par-%d", i))
+			if err := s.SavePlan(ctx, p, r); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := count(t, s, `SELECT count(*) FROM plans`); n != 5+3*maxBatch {
+		t.Errorf("stored %d plans, want %d", n, 5+3*maxBatch)
+	}
+}
