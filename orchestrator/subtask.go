@@ -138,17 +138,25 @@ func NewSubtask(kind Kind, params map[string]string, deps ...string) Subtask {
 // catalog of kind (KindAttractions, KindRestaurants or KindHotels): the
 // parameters {"city": canonical city, "category": kind}, undated. Decompose
 // and the dataset importers build the key with it, so imported catalogs
-// are found by plans.
+// are found by plans. Its Params are shared with every call for the same
+// catalog: read only.
 func CatalogSubtask(kind Kind, city string, deps ...string) Subtask {
-	return NewSubtask(kind, map[string]string{"city": CanonicalCity(city), "category": string(kind)}, deps...)
+	city = CanonicalCity(city)
+	return interned.get(subtaskKey{kind: kind, a: city}, func() map[string]string {
+		return map[string]string{"city": city, "category": string(kind)}
+	}, deps)
 }
 
 // TransportSubtask returns the subtask whose cache entry holds every
 // transport option from one city to another, all dates and modes, as a
 // TransportLeg: KindTransport with {"from", "to"} (canonical cities) and
-// {"category": "transport"}. Decompose and the importers share it.
+// {"category": "transport"}. Decompose and the importers share it. Its
+// Params are shared with every call for the same leg: read only.
 func TransportSubtask(from, to string, deps ...string) Subtask {
-	return NewSubtask(KindTransport, map[string]string{"from": CanonicalCity(from), "to": CanonicalCity(to), "category": string(KindTransport)}, deps...)
+	from, to = CanonicalCity(from), CanonicalCity(to)
+	return interned.get(subtaskKey{kind: KindTransport, a: from, b: to}, func() map[string]string {
+		return map[string]string{"from": from, "to": to, "category": string(KindTransport)}
+	}, deps)
 }
 
 // Hash returns the part of the ID after the kind: the content hash used in
@@ -288,7 +296,9 @@ func Decompose(b *Brief) []Subtask {
 		if id, ok := geo[c]; ok {
 			return id
 		}
-		geo[c] = add(NewSubtask(KindGeocode, map[string]string{"city": c, "lang": lang}))
+		geo[c] = add(interned.get(subtaskKey{kind: KindGeocode, a: c, b: lang}, func() map[string]string {
+			return map[string]string{"city": c, "lang": lang}
+		}, nil))
 		return geo[c]
 	}
 	var gather []string // everything the itinerary consumes
@@ -331,7 +341,9 @@ func Decompose(b *Brief) []Subtask {
 			wp["days"] = strconv.Itoa(nights[i] + 1)
 		}
 		gather = append(gather, add(NewSubtask(KindWeather, wp, g)))
-		gather = append(gather, add(NewSubtask(KindMatrix, map[string]string{"city": c}, catalogs...)))
+		gather = append(gather, add(interned.get(subtaskKey{kind: KindMatrix, a: c}, func() map[string]string {
+			return map[string]string{"city": c}
+		}, catalogs)))
 	}
 
 	// Transport between consecutive stops, starting and ending at the
