@@ -31,6 +31,52 @@ type legOptions struct {
 	from, to string
 	ops      []*option // capacity = length: a plan appending copies
 	dated    bool
+	// joins keeps ops followed by the options of other legs of the same
+	// pair (joined).
+	mu    sync.Mutex
+	joins []legJoin
+}
+
+// legJoin is a leg's options followed by those of next.
+type legJoin struct {
+	next *legOptions
+	ops  []*option // capacity = length
+}
+
+// maxJoins bounds the joins a leg keeps.
+const maxJoins = 8
+
+// joined returns lo's options followed by next's, as appending them would
+// give, kept for the plans whose trip has both legs between the same pair
+// of cities (the flights and the trains): read only, its capacity full.
+func (lo *legOptions) joined(next *legOptions) []*option {
+	lo.mu.Lock()
+	defer lo.mu.Unlock()
+	for _, j := range lo.joins {
+		if j.next == next {
+			return j.ops
+		}
+	}
+	ops := make([]*option, 0, len(lo.ops)+len(next.ops))
+	ops = append(append(ops, lo.ops...), next.ops...)
+	if len(lo.joins) < maxJoins {
+		lo.joins = append(lo.joins, legJoin{next, ops})
+	}
+	return ops
+}
+
+// sameOps returns the leg of legs whose options cur is, the very slice
+// (nil: none, or cur is empty).
+func sameOps(legs []*legOptions, cur []*option) *legOptions {
+	if len(cur) == 0 {
+		return nil
+	}
+	for _, lo := range legs {
+		if lo != nil && len(lo.ops) == len(cur) && &lo.ops[0] == &cur[0] {
+			return lo
+		}
+	}
+	return nil
 }
 
 // maxLegEntries bounds the shared legs; past it the cache starts afresh

@@ -470,6 +470,8 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			w.dated = w.dated || lo.dated
 			if cur := w.legs[p]; len(cur) == 0 {
 				w.legs[p] = lo.ops // shared: its capacity full, so an append copies
+			} else if prev := sameOps(shared[:li], cur); prev != nil {
+				w.legs[p] = prev.joined(lo) // shared too
 			} else {
 				w.legs[p] = append(cur, lo.ops...)
 			}
