@@ -547,31 +547,48 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 	type sight struct {
 		a *orchestrator.Attraction
 		f *tripindex.AttractionFacts
+		// x and i: the shared index of its catalog and its position
+		// there (x nil: none).
+		x *tripindex.Attractions
+		i int
 	}
 	as := make([]sight, 0, n)
 	for _, d := range s.it.Days {
 		for _, st := range d.Stops {
-			a, f := s.attraction(st)
-			as = append(as, sight{a, f})
+			x := sight{}
+			if e := s.attractions.get(st.AttractionID); e.a != nil && e.x.Shared() {
+				x.x, x.i = e.x, e.i
+			}
+			x.a, x.f = s.attraction(st)
+			as = append(as, x)
 		}
 	}
-	cats := make(map[string]bool, len(as))
+	// The distinct categories, few: counted by a search of those seen.
+	cats := make([]string, 0, len(as))
 	for _, x := range as {
 		cat := x.a.Category
 		if cat == "" {
 			cat = x.a.Name
 		}
-		cats[cat] = true
+		if !slices.Contains(cats, cat) {
+			cats = append(cats, cat)
+		}
 	}
 	v := float64(len(cats)) / float64(min(len(as), 4))
 	dups := 0
 	for i := range as {
 		for j := i + 1; j < len(as); j++ {
-			d := -1.0
-			if as[i].a.Location != nil && as[j].a.Location != nil {
-				d = as[i].a.Location.DistanceKM(*as[j].a.Location)
+			var same bool
+			if as[i].x != nil && as[i].x == as[j].x {
+				same = as[i].x.SameSite(as[i].i, as[j].i) // as computed below, kept by the index
+			} else {
+				d := -1.0
+				if as[i].a.Location != nil && as[j].a.Location != nil {
+					d = as[i].a.Location.DistanceKM(*as[j].a.Location)
+				}
+				same = concepts.SameSiteCore(as[i].f.Core, as[j].f.Core, d)
 			}
-			if concepts.SameSiteCore(as[i].f.Core, as[j].f.Core, d) || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once {
+			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once {
 				dups++
 			}
 		}

@@ -69,6 +69,39 @@ type Attractions struct {
 	// the catalog, when shared; count bounds it.
 	resolved sync.Map
 	count    atomic.Int32
+	// as is the catalog the index was built from, and same a row per
+	// attraction telling which are the same site as it (SameSite),
+	// computed when first needed and published once; when shared.
+	as   []orchestrator.Attraction
+	same []atomic.Pointer[[]bool]
+}
+
+// Shared reports whether the index is shared by the plans of its catalog
+// version (remembering what it computes), not built for one call.
+func (x *Attractions) Shared() bool { return x != nil && x.shared }
+
+// SameSite reports, for a shared index, whether the attractions at
+// positions i and j of its catalog are the same site:
+// concepts.SameSiteCore of their Facts' cores at the distance from i to j
+// (GeoPoint.DistanceKM; -1 when a position is unknown). Row i is computed
+// on first use and kept. It panics on an index that is not shared.
+func (x *Attractions) SameSite(i, j int) bool {
+	if row := x.same[i].Load(); row != nil {
+		return (*row)[j]
+	}
+	row := make([]bool, len(x.as))
+	a := &x.as[i]
+	fa := x.Facts(i, a)
+	for k := range x.as {
+		b := &x.as[k]
+		d := -1.0
+		if a.Location != nil && b.Location != nil {
+			d = a.Location.DistanceKM(*b.Location)
+		}
+		row[k] = concepts.SameSiteCore(fa.Core, x.Facts(k, b).Core, d)
+	}
+	x.same[i].CompareAndSwap(nil, &row)
+	return (*x.same[i].Load())[j]
 }
 
 // AttractionFacts are what the quality score reads of an attraction
@@ -199,6 +232,8 @@ func AttractionsOf(s *orchestrator.Sourced[[]orchestrator.Attraction]) *Attracti
 		if shared {
 			x.cands = concepts.AttractionCandidates(as)
 			x.facts = make([]atomic.Pointer[AttractionFacts], len(as))
+			x.as = as
+			x.same = make([]atomic.Pointer[[]bool], len(as))
 		}
 		return x
 	}).(*Attractions)
