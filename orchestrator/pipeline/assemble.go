@@ -39,55 +39,9 @@ func (j *joiner) section(st orchestrator.Subtask, v nodeValue) {
 // assemble builds the trip data and notes from a run's results, walking the
 // subtasks in decomposition order so the output is deterministic.
 func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) (orchestrator.Trip, []orchestrator.Note) {
-	return s.join(b, subtasks, values, errs, true)
-}
-
-// assembleTrip is assemble without the notes, which a local step does not
-// read: the same trip, without wording a note for each missing value.
-func (s *Service) assembleTrip(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error) orchestrator.Trip {
-	trip, _ := s.join(b, subtasks, values, errs, false)
-	return trip
-}
-
-// join is assemble, with the notes only when notes is set.
-func (s *Service) join(b *orchestrator.Brief, subtasks []orchestrator.Subtask, values map[string]nodeValue, errs map[string]error, notes bool) (orchestrator.Trip, []orchestrator.Note) {
-	cities := b.Cities()
-	j := &joiner{
-		svc:     s,
-		brief:   b,
-		trip:    orchestrator.Trip{SchemaVersion: orchestrator.TripSchemaVersion, Cities: make([]orchestrator.CityData, 0, len(cities))},
-		notes:   []orchestrator.Note{},
-		cities:  cities,
-		byCity:  map[string]int{},
-		display: map[string]string{},
-	}
-	nights := orchestrator.SplitNights(max(b.Days-1, 0), len(cities))
-	if b.Origin != "" {
-		j.display[orchestrator.CanonicalCity(b.Origin)] = b.Origin
-	}
-	for _, c := range cities {
-		if _, ok := j.display[orchestrator.CanonicalCity(c)]; !ok {
-			j.display[orchestrator.CanonicalCity(c)] = c
-		}
-	}
-	choosing := b.Choosing()
-	for i, c := range cities {
-		// A city's days follow from the split only when every city is
-		// visited; candidates (Brief.Choosing) get theirs from the planner.
-		cd := orchestrator.CityData{Name: c}
-		if !choosing {
-			cd.Days = nights[i] + 1
-		}
-		j.trip.Cities = append(j.trip.Cities, cd)
-		if _, ok := j.byCity[orchestrator.CanonicalCity(c)]; !ok {
-			j.byCity[orchestrator.CanonicalCity(c)] = i
-		}
-	}
+	j := s.newJoiner(b)
 	for _, st := range subtasks {
 		v, ok := values[st.ID]
-		if !ok && !notes {
-			continue
-		}
 		if !ok {
 			err := errs[st.ID]
 			if err == nil {
@@ -99,18 +53,11 @@ func (s *Service) join(b *orchestrator.Brief, subtasks []orchestrator.Subtask, v
 			j.notes = append(j.notes, noteFor(st, unwrapNode(err)))
 			continue
 		}
-		if v.prov.Stale && notes {
+		if v.prov.Stale {
 			j.notes = append(j.notes, orchestrator.Note{Subtask: st.ID, Kind: st.Kind, Level: "warning", Code: "stale",
 				Message: fmt.Sprintf("%s data is older than its freshness limit (fetched %s); a refresh was not possible", st.Kind, v.prov.FetchedAt.Format("2006-01-02 15:04 MST"))})
 		}
-		if h := handlers[st.Kind]; h.join != nil {
-			h.join(j, st, v)
-		} else {
-			j.section(st, v)
-		}
-	}
-	if !notes {
-		return j.trip, nil
+		j.add(st, v)
 	}
 	for i := range j.notes {
 		for k := range subtasks {
@@ -121,6 +68,52 @@ func (s *Service) join(b *orchestrator.Brief, subtasks []orchestrator.Subtask, v
 		}
 	}
 	return j.trip, templates.TravellerNotes(j.notes, b.Language)
+}
+
+// newJoiner starts the trip of brief b: its cities, with their days when
+// every city is visited.
+func (s *Service) newJoiner(b *orchestrator.Brief) *joiner {
+	cities := b.Cities()
+	j := &joiner{
+		svc:     s,
+		brief:   b,
+		trip:    orchestrator.Trip{SchemaVersion: orchestrator.TripSchemaVersion, Cities: make([]orchestrator.CityData, 0, len(cities))},
+		notes:   []orchestrator.Note{},
+		cities:  cities,
+		byCity:  make(map[string]int, len(cities)),
+		display: make(map[string]string, len(cities)+1),
+	}
+	nights := orchestrator.SplitNights(max(b.Days-1, 0), len(cities))
+	if b.Origin != "" {
+		j.display[orchestrator.CanonicalCity(b.Origin)] = b.Origin
+	}
+	choosing := b.Choosing()
+	for i, c := range cities {
+		canon := orchestrator.CanonicalCity(c)
+		if _, ok := j.display[canon]; !ok {
+			j.display[canon] = c
+		}
+		// A city's days follow from the split only when every city is
+		// visited; candidates (Brief.Choosing) get theirs from the planner.
+		cd := orchestrator.CityData{Name: c}
+		if !choosing {
+			cd.Days = nights[i] + 1
+		}
+		j.trip.Cities = append(j.trip.Cities, cd)
+		if _, ok := j.byCity[canon]; !ok {
+			j.byCity[canon] = i
+		}
+	}
+	return j
+}
+
+// add joins subtask st's value to the trip with its kind's handler.
+func (j *joiner) add(st orchestrator.Subtask, v nodeValue) {
+	if h := handlers[st.Kind]; h.join != nil {
+		h.join(j, st, v)
+	} else {
+		j.section(st, v)
+	}
 }
 
 // notePlaces names the city a subtask is about, or its journey's two ends,

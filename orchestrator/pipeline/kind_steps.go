@@ -17,13 +17,9 @@ func init() {
 	})
 	register(orchestrator.KindBudget, handler{
 		decode: decodeJSON[BudgetView],
-		// The budget in the brief's currency is a section of the trip.
-		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
-			if v.payload == nil {
-				v.payload, _ = json.Marshal(v.value)
-			}
-			j.section(st, v)
-		},
+		// The budget in the brief's currency is a section of the trip,
+		// its JSON encoded once (node.run).
+		encode: true,
 	})
 	register(orchestrator.KindVerify, handler{
 		decode: decodeJSON[orchestrator.Report],

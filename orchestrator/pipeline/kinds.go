@@ -32,6 +32,10 @@ type handler struct {
 	shared bool
 	// join adds the node's value to the trip; nil means a section.
 	join func(j *joiner, st orchestrator.Subtask, v nodeValue)
+	// encode marks typed values that join the trip as their JSON (a
+	// section): the node encodes it once when it finishes, for every
+	// trip it joins (the local steps' and the plan's).
+	encode bool
 	// cacheOnly, when set, reports the subtasks of the kind that only
 	// the knowledge cache may answer (a hub leg: its options come from
 	// imported data); cacheOnlyWhy says why no live source is asked.

@@ -50,6 +50,9 @@ func (n *node) run(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, er
 		if err == nil {
 			dag.SetRoute(ctx, string(route))
 			n.svc.decode(*n.st, &v)
+			if v.payload == nil && handlers[n.st.Kind].encode {
+				v.payload, _ = json.Marshal(v.value)
+			}
 			if v.fp == "" {
 				v.fp = fingerprint(v)
 			}
@@ -261,29 +264,22 @@ func (n *node) args(tool string, c *call) (map[string]any, error) {
 }
 
 // localInput assembles what a local step sees: the trip built from the
-// subtask's dependencies, and the itinerary among them.
+// subtask's dependencies that succeeded, in their order, and the itinerary
+// among them.
 func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
-	values := make(map[string]nodeValue, len(n.st.Deps))
-	var errs map[string]error // made for the first failed dependency
-	depTasks := make([]orchestrator.Subtask, 0, len(n.st.Deps))
 	in := LocalInput{Brief: n.brief, Subtask: *n.st}
+	j := n.svc.newJoiner(n.brief)
 	for _, id := range n.st.Deps {
-		st := *n.tasks.get(id)
-		depTasks = append(depTasks, st)
 		dv, ok := deps.Value(id)
 		if !ok {
-			if errs == nil {
-				errs = map[string]error{}
-			}
-			errs[id] = deps.Err(id)
-			continue
+			continue // a failed optional dependency: nothing to join
 		}
-		values[id] = dv
+		st := n.tasks.get(id)
+		j.add(*st, dv)
 		if it, ok := dv.value.(*orchestrator.Itinerary); ok && st.Kind == orchestrator.KindItinerary {
 			in.Itinerary = it
 		}
 	}
-	trip := n.svc.assembleTrip(n.brief, depTasks, values, errs)
-	in.Trip = &trip
+	in.Trip = &j.trip
 	return in
 }
