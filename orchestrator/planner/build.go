@@ -398,9 +398,9 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	}
 	startPlace := func(i int) place {
 		if h := hotels[i]; h != nil {
-			return place{h.h.ID, h.h.Location, h.ref}
+			return place{h.h.ID, h.h.Location, h.ref, 0}
 		}
-		return place{"", r.cities[i].center, nil}
+		return place{"", r.cities[i].center, nil, 0}
 	}
 	var wins []window
 	for d := 0; d < w.days; d++ {

@@ -22,10 +22,13 @@ type place struct {
 	// ref is loc prepared for distances (GeoPoint.Ref; nil: not
 	// prepared), from the catalog index.
 	ref *orchestrator.GeoRef
+	// ai is 1 + the catalog index of the city's attraction the place is
+	// (0: another place).
+	ai int32
 }
 
 // place is the attraction as a point of a route.
-func (a *attraction) place() place { return place{a.a.ID, a.a.Location, a.ref} }
+func (a *attraction) place() place { return place{a.a.ID, a.a.Location, a.ref, int32(a.idx) + 1} }
 
 // travel returns the minutes from a to b in city c: the travel matrix when
 // both are in it, else a straight-line estimate (estimate = true).
@@ -41,6 +44,10 @@ func (c *city) travel(a, b place) (int, bool) {
 	}
 	if a.loc == nil || b.loc == nil {
 		return unknownTravel, true
+	}
+	if a.ai > 0 && b.ai > 0 && c.afacts != nil && c.afacts.travel != nil {
+		// Two attractions: the estimate below, kept by the catalog index.
+		return int(c.afacts.travelRow(int(a.ai - 1))[b.ai-1]), true
 	}
 	var km float64
 	if a.ref != nil && b.ref != nil {

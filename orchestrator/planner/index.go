@@ -65,6 +65,11 @@ type attrFacts struct {
 	// kept, both being equal).
 	same []atomic.Pointer[[]bool]
 	as   []orchestrator.Attraction // the catalog the rows are computed from
+	// travel holds, when plans share the facts, a row per attraction of
+	// the straight-line travel estimates (city.travel) from it to every
+	// attraction with a position, computed when a plan first needs it and
+	// published once, as same's rows.
+	travel []atomic.Pointer[[]int32]
 	// matches caches, per concept of the table, which attractions are
 	// instances of it (the brief's interests), when plans share the facts.
 	matches conceptMatches
@@ -433,6 +438,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 	}
 	if shared {
 		f.same = make([]atomic.Pointer[[]bool], len(as))
+		f.travel = make([]atomic.Pointer[[]int32], len(as))
 		f.as = as
 		f.matches.shared = true
 		f.must = &mustCache{}
@@ -454,6 +460,24 @@ func (f *attrFacts) sameRow(i int) []bool {
 	}
 	f.same[i].CompareAndSwap(nil, &row)
 	return *f.same[i].Load()
+}
+
+// travelRow returns the travel row of attraction i (which has a position),
+// computing and publishing it on first use: for each attraction j with a
+// position, city.travel's straight-line estimate from i to j in minutes.
+func (f *attrFacts) travelRow(i int) []int32 {
+	if row := f.travel[i].Load(); row != nil {
+		return *row
+	}
+	row := make([]int32, len(f.as))
+	for j := range f.as {
+		if f.as[j].Location != nil {
+			km := f.items[i].ref.DistanceKM(f.items[j].ref)
+			row[j] = int32(travelOverhead + int(math.Round(km/urbanKMH*60)))
+		}
+	}
+	f.travel[i].CompareAndSwap(nil, &row)
+	return *f.travel[i].Load()
 }
 
 // sameSite reports whether attractions a and b, whose names Core folds to

@@ -47,7 +47,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	if s.slot == orchestrator.Breakfast || s.at.loc == nil || r.r.Location == nil {
 		return s.time
 	}
-	p := place{r.r.ID, r.r.Location, nil}
+	p := place{r.r.ID, r.r.Location, nil, 0}
 	in, _ := c.travel(s.at, p)
 	t := s.free + in
 	if t <= s.time {
@@ -55,7 +55,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	}
 	out := 0
 	if s.next != nil {
-		out, _ = c.travel(p, place{"", s.next, nil})
+		out, _ = c.travel(p, place{"", s.next, nil, 0})
 	}
 	if t+orchestrator.MealMinutes(s.slot)+out > s.until || !r.open(s.wd, t, t+orchestrator.MealMinutes(s.slot)) {
 		return s.time
