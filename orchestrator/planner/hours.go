@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"math"
 	"slices"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -118,4 +119,22 @@ func (h *openHours) open(wd, start, end int) bool {
 		}
 	}
 	return false
+}
+
+// always returns a stretch [from, to] (minutes) within which open(wd,
+// start, end) holds for every wd — all day for no hours, else the longest
+// span naming no weekday; [0, 0] when there is none — and whether open
+// holds only within it (no hours, or one span naming no weekday, or none
+// that reads).
+func (h *openHours) always() ([2]int32, bool) {
+	if !h.limited {
+		return [2]int32{math.MinInt32, math.MaxInt32}, true
+	}
+	var out [2]int32
+	for i := range h.spans {
+		if s := &h.spans[i]; s.all && s.close > s.open && s.close-s.open > int(out[1]-out[0]) {
+			out = [2]int32{int32(s.open), int32(s.close)}
+		}
+	}
+	return out, len(h.spans) == 0 || len(h.spans) == 1 && h.spans[0].all && out[1] > 0
 }

@@ -294,6 +294,11 @@ type restFact struct {
 	light     bool           // concepts.LightMeal: no lunch or dinner on its own
 	category  string         // concepts.Category, for the meals' variety
 	hours     openHours      // its opening hours, read
+	// always is a stretch (minutes) within which hours are open on every
+	// day, the longest span naming no weekday ([0, 0]: none); only is set
+	// when they are open only within it (openHours.always).
+	always [2]int32
+	only   bool
 }
 
 // hotelFacts holds each hotel's distance from the centre (0 when either
@@ -600,6 +605,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 		r := &rs[i]
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
 			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans)}
+		f.items[i].always, f.items[i].only = f.items[i].hours.always()
 		if r.Location != nil {
 			f.dist.refs[i], f.dist.has[i] = r.Location.Ref(), true
 		}

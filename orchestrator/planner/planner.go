@@ -275,11 +275,19 @@ type restaurant struct {
 	estimate bool
 	// isLight is f.light, read without f (light).
 	isLight bool
+	// always and alwaysOnly are f.always and f.only, read without f
+	// (open).
+	always     [2]int32
+	alwaysOnly bool
 }
 
 // open reports whether r is open from start to end (minutes) on weekday
 // wd: openFor on its hours.
 func (r *restaurant) open(wd, start, end int) bool {
+	// Within a span of every day, or outside the only one (restFact.always).
+	if in := r.always[1] > 0 && start >= int(r.always[0]) && end <= int(r.always[1]); in || r.alwaysOnly {
+		return in
+	}
 	if r.f == nil {
 		return orchestrator.OpenDuring(r.r.Hours, wd, start, end)
 	}
@@ -727,7 +735,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			rs := &all[i]
 			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light}
+			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
 					if serves[ci][i] {
