@@ -544,8 +544,9 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		var cost int64
 		for _, cl := range legsByDay[d] {
-			for _, leg := range w.legsOut(cl, d, day) {
-				day.Legs = append(day.Legs, leg)
+			n := len(day.Legs)
+			day.Legs = w.legsOut(day.Legs, cl, d, day)
+			for _, leg := range day.Legs[n:] {
 				cost += leg.Cost.Cents
 				transport += leg.Cost.Cents
 			}
@@ -1209,11 +1210,12 @@ func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
 	}
 }
 
-// legsOut renders a chosen leg: one leg for a direct option; for a
-// journey its legs, numbered with the journey appended to day.Journeys.
-func (w *world) legsOut(cl *chosenLeg, d int, day *orchestrator.Day) []orchestrator.Leg {
+// legsOut appends to out a chosen leg rendered: one leg for a direct
+// option; for a journey its legs, numbered with the journey appended to
+// day.Journeys.
+func (w *world) legsOut(out []orchestrator.Leg, cl *chosenLeg, d int, day *orchestrator.Day) []orchestrator.Leg {
 	if len(cl.op.parts) == 0 {
-		return []orchestrator.Leg{w.legOut(cl, d)}
+		return append(out, w.legOut(cl, d))
 	}
 	j := orchestrator.Journey{
 		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to), Via: slices.Clone(cl.op.via),
@@ -1223,7 +1225,6 @@ func (w *world) legsOut(cl *chosenLeg, d int, day *orchestrator.Day) []orchestra
 	}
 	day.Journeys = append(day.Journeys, j)
 	n := len(day.Journeys)
-	out := make([]orchestrator.Leg, 0, len(cl.op.parts))
 	for i, p := range cl.op.parts {
 		from, to := orchestrator.CanonicalCity(p.op.o.From), orchestrator.CanonicalCity(p.op.o.To)
 		leg := w.legOut(&chosenLeg{l: routeLeg{from: from, to: to, day: d}, op: p.op, depart: p.depart, arrive: p.arrive}, d)

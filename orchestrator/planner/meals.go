@@ -47,8 +47,12 @@ func candidates(rs []*restaurant, weight []int64, m int) []int {
 			b = len(buckets) - 1
 		}
 		items := buckets[b].items
-		if len(items) == m && less(x, items[m-1]) >= 0 {
-			continue
+		if len(items) == m {
+			// less(x, last) >= 0, spelt out: most restaurants stop here.
+			y := items[m-1]
+			if wx, wy := weight[x], weight[y]; wx > wy || wx == wy && (rs[x].idx > rs[y].idx || rs[x].idx == rs[y].idx && x >= y) {
+				continue
+			}
 		}
 		at := len(items)
 		for at > 0 && less(x, items[at-1]) < 0 {

@@ -871,6 +871,21 @@ func (w *world) mealTable(c *city, m int) []int64 {
 	if t, ok := c.mealMemo[m]; ok {
 		return t
 	}
+	if len(w.cuisines) == 0 && c.factPrices && len(c.restaurants) == len(c.rfacts.prices) {
+		// No cuisine asked and the plan's prices the data's: the m
+		// cheapest, whose prices the catalog index holds in order (the
+		// table restaurantTable gives, of one mask).
+		t := []int64{-1}
+		if m <= len(c.rfacts.prices) {
+			t[0] = 0
+			for _, p := range c.rfacts.prices[:max(m, 0)] {
+				t[0] += p
+			}
+			t[0] *= int64(w.people)
+		}
+		c.mealMemo[m] = t
+		return t
+	}
 	weights := make([]int64, len(c.restaurants))
 	for i, r := range c.restaurants {
 		weights[i] = r.price
