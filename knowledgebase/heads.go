@@ -10,13 +10,23 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// headBytes is how much of a stored value LookupHeads reads for a header:
-// the provenance, expiry and checksum fit with room to spare.
+// headBytes is the most LookupHeads reads for a header: the provenance,
+// expiry and checksum fit with room to spare.
 const headBytes = 1024
+
+// headFirst is how much LookupHeads reads for a header at first: the
+// headers the dataset importers and agents write — provenance with its
+// attribution, expiry, checksum — take 300–450 bytes. A store that meets
+// a longer one reads headBytes from then on (Store.headLen).
+const headFirst = 512
 
 // Checksum returns the checksum the cache records for payload (CRC-32C of
 // the payload bytes as stored), as Lookup.Sum reports it.
 func Checksum(payload []byte) uint32 { return crc32.Checksum(payload, castagnoli) }
+
+// headRange is the end of a header's GETRANGE (headFirst-1 or
+// headBytes-1), boxed once: go-redis takes its arguments as interfaces.
+var headRange = [2]any{int64(headFirst - 1), int64(headBytes - 1)}
 
 // LookupHeads is Lookup that, for the keys whose head[i] is set, reads only
 // the stored entry's header — provenance, expiry and the payload's checksum
@@ -24,7 +34,9 @@ func Checksum(payload []byte) uint32 { return crc32.Checksum(payload, castagnoli
 // holding what it decoded from that payload need not transfer it again
 // (a hot city's catalogs are hundreds of kilobytes). Values too short to
 // need it, or without a checksummed header, come back whole. One round
-// trip: a pipeline of GETRANGE and GET commands.
+// trip, a pipeline of GETRANGE and GET commands, unless a header is longer
+// than the store has seen (another, for it) or has no checksum (another, to
+// read the value whole).
 func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Lookup, error) {
 	if len(head) != len(keys) {
 		return nil, fmt.Errorf("knowledgebase: lookup: %d head flags for %d keys", len(head), len(keys))
@@ -41,59 +53,71 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 		rkeys[i] = s.redisKey(k)
 	}
 	now := s.lookupNow(ctx)
-	pipe := s.client.Pipeline()
-	cmds := make([]*redis.StringCmd, len(rkeys))
-	for i, k := range rkeys {
+	// Each round reads some keys: read[j] is how much of key todo[j] (0:
+	// the whole value); the next round reads what this one could not
+	// decode.
+	long := int(s.headLong.Load())
+	todo := make([]int, len(keys))
+	read := make([]int, len(keys))
+	for i := range keys {
+		todo[i] = i
 		if head[i] {
-			cmds[i] = pipe.GetRange(ctx, k, 0, headBytes-1)
-		} else {
-			cmds[i] = pipe.Get(ctx, k)
+			read[i] = headFirst + long*(headBytes-headFirst)
 		}
 	}
-	_, _ = pipe.Exec(ctx) // errors are read per command below
-	var whole []int       // heads that turned out to need the whole value
-	for i, cmd := range cmds {
-		v, err := cmd.Result()
-		switch {
-		case errors.Is(err, redis.Nil) || (head[i] && err == nil && len(v) == 0): // GETRANGE of a missing key is ""
-			s.stats.misses.Add(1)
-			continue
-		case err != nil:
-			s.stats.errors.Add(1)
-			return nil, fmt.Errorf("knowledgebase: lookup: %w", err)
-		}
-		if !head[i] || len(v) < headBytes {
-			// GET, or GETRANGE that read the whole value.
-			out[i], out[i].Sum = s.classifySum(rkeys[i], []byte(v), now)
-			continue
-		}
-		h, ok := s.decodeHead(v)
-		if !ok {
-			whole = append(whole, i)
-			continue
-		}
-		out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
-		out[i].Sum = h.sum
-	}
-	if len(whole) > 0 {
+	cmds := make([]*redis.StringCmd, len(keys))
+	for len(todo) > 0 {
 		pipe := s.client.Pipeline()
-		gets := make([]*redis.StringCmd, len(whole))
-		for j, i := range whole {
-			gets[j] = pipe.Get(ctx, rkeys[i])
+		for j, i := range todo {
+			switch read[j] {
+			case 0:
+				cmds[j] = pipe.Get(ctx, rkeys[i])
+			case headFirst:
+				cmds[j] = redis.NewStringCmd(ctx, "getrange", rkeys[i], 0, headRange[0])
+			default:
+				cmds[j] = redis.NewStringCmd(ctx, "getrange", rkeys[i], 0, headRange[1])
+			}
+			if read[j] != 0 {
+				_ = pipe.Process(ctx, cmds[j])
+			}
 		}
-		_, _ = pipe.Exec(ctx)
-		for j, i := range whole {
-			b, err := gets[j].Bytes()
+		_, _ = pipe.Exec(ctx) // errors are read per command below
+		next := todo[:0]
+		nextRead := read[:0]
+		for j, i := range todo {
+			n := read[j]
+			v, err := cmds[j].Result()
 			switch {
-			case errors.Is(err, redis.Nil):
+			case errors.Is(err, redis.Nil) || (n > 0 && err == nil && len(v) == 0): // GETRANGE of a missing key is ""
 				s.stats.misses.Add(1)
 				continue
 			case err != nil:
 				s.stats.errors.Add(1)
 				return nil, fmt.Errorf("knowledgebase: lookup: %w", err)
 			}
-			out[i], out[i].Sum = s.classifySum(rkeys[i], b, now)
+			if n == 0 || len(v) < n {
+				// GET, or GETRANGE that read the whole value.
+				out[i], out[i].Sum = s.classifySum(rkeys[i], []byte(v), now)
+				continue
+			}
+			h, ok := s.decodeHead(v)
+			switch {
+			case ok:
+				out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
+				out[i].Sum = h.sum
+				continue
+			case n < headBytes && !strings.Contains(v, payloadKey):
+				// A header longer than the first read: read more, and
+				// as much from now on.
+				s.headLong.Store(1)
+				n = headBytes
+			default:
+				n = 0 // no checksummed header: the value whole
+			}
+			next = append(next, i)
+			nextRead = append(nextRead, n)
 		}
+		todo, read = next, nextRead
 	}
 	return out, nil
 }

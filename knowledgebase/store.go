@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -135,6 +136,9 @@ type Store struct {
 
 	stats counters
 	heads *headCache // decoded headers of stored values
+	// headLong is set once a header longer than headFirst was met:
+	// LookupHeads reads headBytes of every head from then on.
+	headLong atomic.Int32
 
 	mu     sync.Mutex
 	calls  map[string]*call // in-flight upstream calls by Redis key
