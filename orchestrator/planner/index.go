@@ -313,6 +313,45 @@ type hotelFacts struct {
 	// data's currency (nightOrder).
 	mu     sync.Mutex
 	nights map[int][]int32
+	// shared is set when plans share the facts; lists keeps, for them,
+	// the hotels a group size and room type give (hotelsFor).
+	shared bool
+	lists  []hotelList
+}
+
+// hotelList is the hotels of a catalog a plan lists (newCity) for a group
+// size and room type, without house rules, in the catalog's currency: read
+// only, pointing into the catalog whose first element is base.
+type hotelList struct {
+	base     *orchestrator.Accommodation
+	people   int
+	roomType string
+	hotels   []*hotel
+}
+
+// maxHotelLists bounds the lists a catalog's facts keep.
+const maxHotelLists = 32
+
+// hotelsFor returns the list for the catalog whose first hotel is base,
+// people and roomType, making it with build on a miss.
+func (f *hotelFacts) hotelsFor(base *orchestrator.Accommodation, people int, roomType string, build func() []*hotel) []*hotel {
+	f.mu.Lock()
+	for _, l := range f.lists {
+		if l.base == base && l.people == people && l.roomType == roomType {
+			f.mu.Unlock()
+			return l.hotels
+		}
+	}
+	f.mu.Unlock()
+	hs := build()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.lists) >= maxHotelLists {
+		// A new slice: plans reading the old one keep it whole.
+		f.lists = slices.Clone(f.lists[1:])
+	}
+	f.lists = append(f.lists, hotelList{base, people, roomType, hs})
+	return hs
 }
 
 // maxNightOrders bounds the group sizes hotelFacts keeps an order for.
@@ -671,7 +710,7 @@ func hotelFactsFor(s *orchestrator.Sourced[[]orchestrator.Accommodation], center
 		key = "h\x00" + s.Ref + "\x00" + pointKey(center)
 	}
 	return catalogIndex.get(key, func() any {
-		f := &hotelFacts{dist: make([]float64, len(s.Value)), refs: make([]orchestrator.GeoRef, len(s.Value))}
+		f := &hotelFacts{dist: make([]float64, len(s.Value)), refs: make([]orchestrator.GeoRef, len(s.Value)), shared: key != ""}
 		f.currency = sharedCurrency(len(s.Value), func(i int) string { return s.Value[i].Price.Currency })
 		for i := range s.Value {
 			if l := s.Value[i].Location; l != nil {

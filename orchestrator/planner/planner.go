@@ -750,53 +750,69 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		facts := hotelFactsFor(cd.Hotels, c.center)
 		c.hfacts = facts
 		c.hotelData = len(cd.Hotels.Value) > 0
-		what := "hotels in " + cd.Name
 		same := inCurrency(facts.currency, w.currency)
-		// The hotels, in one block (its capacity never reached: the
-		// pointers stay).
-		ar := c.arenaOf(w)
-		ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
-		block := ar.hotels[:0]
-		ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
-		c.hotels = ar.hotelList[:0]
-		for i := range cd.Hotels.Value {
-			h := &cd.Hotels.Value[i]
-			if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
-				continue
-			}
-			// Unknown rules (nil: the data state none) keep a hotel
-			// eligible, behind those known to allow the rules; rules known
-			// to forbid one leave it out.
-			unknown := len(w.rules) > 0 && h.HouseRules == nil
-			ok := true
-			for _, rule := range w.rules {
-				if h.HouseRules != nil && !h.HouseRules.Allows(rule) {
-					ok = false
-				}
-			}
-			if !ok {
-				continue
-			}
-			if h.Price.Currency == "" {
-				continue // unpriced: cannot be budgeted
-			}
-			p := h.Price.Cents // w.price's answer when the currency is the plan's
-			if !same {
-				if p, ok = w.price(h.Price, what); !ok {
-					continue
-				}
-			}
-			block = append(block, hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown})
-			ht := &block[len(block)-1]
-			ht.night = ht.price * int64(ht.rooms)
-			ht.dist = facts.dist[i]
-			if h.Location != nil {
-				ht.ref = &facts.refs[i]
-			}
-			c.hotels = append(c.hotels, ht)
+		if same && len(w.rules) == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
+			// Nothing of the brief but the group and the room type
+			// chooses and prices the hotels: their list, read only, is
+			// kept by the catalog index for the catalog at hand.
+			c.hotels = facts.hotelsFor(&cd.Hotels.Value[0], w.people, w.roomType, func() []*hotel {
+				n := len(cd.Hotels.Value)
+				return w.cityHotels(cd, facts, same, make([]hotel, 0, n), make([]*hotel, 0, n))
+			})
+		} else {
+			// The hotels, in one block (its capacity never reached: the
+			// pointers stay).
+			ar := c.arenaOf(w)
+			ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
+			ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
+			c.hotels = w.cityHotels(cd, facts, same, ar.hotels[:0], ar.hotelList[:0])
 		}
 	}
 	return c, nil
+}
+
+// cityHotels lists the hotels of cd meeting the brief's room constraints,
+// priced for the group, in block (whose capacity holds every hotel of cd)
+// and list.
+func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bool, block []hotel, list []*hotel) []*hotel {
+	what := "hotels in " + cd.Name
+	for i := range cd.Hotels.Value {
+		h := &cd.Hotels.Value[i]
+		if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
+			continue
+		}
+		// Unknown rules (nil: the data state none) keep a hotel
+		// eligible, behind those known to allow the rules; rules known
+		// to forbid one leave it out.
+		unknown := len(w.rules) > 0 && h.HouseRules == nil
+		ok := true
+		for _, rule := range w.rules {
+			if h.HouseRules != nil && !h.HouseRules.Allows(rule) {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		if h.Price.Currency == "" {
+			continue // unpriced: cannot be budgeted
+		}
+		p := h.Price.Cents // w.price's answer when the currency is the plan's
+		if !same {
+			if p, ok = w.price(h.Price, what); !ok {
+				continue
+			}
+		}
+		block = append(block, hotel{h: h, idx: i, price: p, rooms: (w.people + h.MaxOccupancy - 1) / h.MaxOccupancy, unknown: unknown})
+		ht := &block[len(block)-1]
+		ht.night = ht.price * int64(ht.rooms)
+		ht.dist = facts.dist[i]
+		if h.Location != nil {
+			ht.ref = &facts.refs[i]
+		}
+		list = append(list, ht)
+	}
+	return list
 }
 
 // arenaOf returns the city's arena, taking one for it first.
