@@ -1574,17 +1574,16 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		}
 		return x.time < y.time
 	})
-	type dayCat struct {
-		day int
-		k   string
-	}
 	nc := len(w.cuisines)
-	trip, daily := map[string]int{}, map[dayCat]int{}
+	// Counts by category and by day and category: a few meals, so lists
+	// searched in turn rather than maps.
+	var trip counts[string]
+	var daily counts[dayCat]
 	cover := make([]int, nc)
 	for _, e := range order {
 		rs := assigned[e.ci][e.si]
-		trip[rs.category()]++
-		daily[dayCat{perCity[e.ci][e.si].day, rs.category()}]++
+		trip.add(rs.category(), 1)
+		daily.add(dayCat{perCity[e.ci][e.si].day, rs.category()}, 1)
 		for b := 0; b < nc; b++ {
 			if rs.mask&(1<<b) != 0 {
 				cover[b]++
@@ -1592,33 +1591,91 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		}
 	}
 	limit := quality.MealCap(len(order))
-	seenTrip, seenDay := map[string]int{}, map[dayCat]bool{}
+	var seenTrip counts[string]
+	var seenDay counts[dayCat]
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
 		k := cur.category()
-		if k != "" && (seenDay[dayCat{s.day, k}] || seenTrip[k] >= limit) {
-			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, func(k2 string) bool {
-				return k2 == "" || daily[dayCat{s.day, k2}] == 0 && trip[k2] < limit
-			}, cover); rs != nil {
+		if k != "" && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
 				used.add(rs)
-				trip[k]--
-				daily[dayCat{s.day, k}]--
+				trip.add(k, -1)
+				daily.add(dayCat{s.day, k}, -1)
 				k = rs.category()
-				trip[k]++
-				daily[dayCat{s.day, k}]++
+				trip.add(k, 1)
+				daily.add(dayCat{s.day, k}, 1)
 				for b := 0; b < nc; b++ {
 					cover[b] += (rs.mask>>b)&1 - (cur.mask>>b)&1
 				}
 			}
 		}
 		if k != "" {
-			seenTrip[k]++
-			seenDay[dayCat{s.day, k}] = true
+			seenTrip.add(k, 1)
+			seenDay.add(dayCat{s.day, k}, 1)
 		}
 	}
+}
+
+// dayCat is a day and a restaurant category.
+type dayCat struct {
+	day int
+	k   string
+}
+
+// mealCounts are varyMeals' counts of meals by category (trip) and by day
+// and category (daily), for a meal of day under limit.
+type mealCounts struct {
+	trip       *counts[string]
+	daily      *counts[dayCat]
+	day, limit int
+}
+
+// fresh reports whether a meal of category k is no repeat: none that day
+// and fewer than limit on the trip (or no known category).
+func (m *mealCounts) fresh(k string) bool {
+	return k == "" || m.daily.get(dayCat{m.day, k}) == 0 && m.trip.get(k) < m.limit
+}
+
+// counts counts keys, few: the first ones in arrays searched in turn,
+// the zero value counting none.
+type counts[K comparable] struct {
+	keys [16]K
+	n    [16]int
+	len  int
+	// more holds the counts past the arrays.
+	more map[K]int
+}
+
+// get returns the count of k (0 for a key not counted).
+func (c *counts[K]) get(k K) int {
+	for i := range c.len {
+		if c.keys[i] == k {
+			return c.n[i]
+		}
+	}
+	return c.more[k]
+}
+
+// add adds d to the count of k.
+func (c *counts[K]) add(k K, d int) {
+	for i := range c.len {
+		if c.keys[i] == k {
+			c.n[i] += d
+			return
+		}
+	}
+	if _, ok := c.more[k]; !ok && c.len < len(c.keys) {
+		c.keys[c.len], c.n[c.len] = k, d
+		c.len++
+		return
+	}
+	if c.more == nil {
+		c.more = map[K]int{}
+	}
+	c.more[k] += d
 }
 
 // varyOne returns the restaurant to replace cur at slot s with for
@@ -1628,7 +1685,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 // no dearer than cur in the lean variant; the lightest (the cheapest for
 // lean), then the first in the catalog.
 func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used restSet, weighed uint32,
-	fresh func(string) bool, cover []int) *restaurant {
+	fresh *mealCounts, cover []int) *restaurant {
 	need := 0
 	for b := range cover {
 		if cur.mask&(1<<b) != 0 && cover[b] == 1 {
@@ -1656,7 +1713,7 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
-		if k := rs.category(); k == cur.category() || !fresh(k) {
+		if k := rs.category(); k == cur.category() || !fresh.fresh(k) {
 			continue
 		}
 		best, b0, b1 = rs, k0, k1
