@@ -23,6 +23,7 @@ type cityArena struct {
 	// time.
 	elig   []*restaurant
 	weight []int64
+	lights []*restaurant
 	// night and in are sortedNights' scratch (in all false between
 	// uses).
 	night []int64
@@ -93,10 +94,11 @@ func (w *world) release() {
 		clear(a.hotels[:cap(a.hotels)])
 		clear(a.hotelList[:cap(a.hotelList)])
 		clear(a.elig[:cap(a.elig)])
+		clear(a.lights[:cap(a.lights)])
 		a.attractions, a.attrList = a.attractions[:0], a.attrList[:0]
 		a.restaurants, a.restList = a.restaurants[:0], a.restList[:0]
 		a.hotels, a.hotelList = a.hotels[:0], a.hotelList[:0]
-		a.elig = a.elig[:0]
+		a.elig, a.lights = a.elig[:0], a.lights[:0]
 		arenaPool.Put(a)
 	}
 	w.arenas = nil

@@ -1310,24 +1310,27 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		if cap(elig) < len(c.restaurants) {
 			elig = make([]*restaurant, 0, len(c.restaurants))
 		}
-		light := 0
+		// The light ones (light, serving no cuisine asked for) apart.
+		lights := ar.lights[:0]
 		for _, rs := range c.restaurants {
 			for si := range ss {
 				s := &ss[si]
 				if rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
-					elig = append(elig, rs)
 					if rs.light() && rs.mask == 0 {
-						light++
+						lights = append(lights, rs)
+					} else {
+						elig = append(elig, rs)
 					}
 					break
 				}
 			}
 		}
+		ar.lights = lights
 		// A bakery, café, tea house or bar is no lunch or dinner, unless it
 		// serves a cuisine the traveller asked for or too few other places
-		// are open.
-		if light > 0 && len(elig)-light >= len(ss) {
-			elig = slices.DeleteFunc(elig, func(rs *restaurant) bool { return rs.light() && rs.mask == 0 })
+		// are open: then every open one, in the city's (catalog) order.
+		if len(lights) > 0 && len(elig) < len(ss) {
+			elig = mergeByIndex(elig, lights)
 		}
 		// The activity centre of the city: its stops, else its hotel.
 		var lat, lon float64
@@ -1458,6 +1461,21 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
 	}
 	return out, findings
+}
+
+// mergeByIndex returns a and b, each in catalog order, merged in catalog
+// order in a's array (whose capacity must hold both).
+func mergeByIndex(a, b []*restaurant) []*restaurant {
+	i, j := len(a)-1, len(b)-1
+	out := a[:len(a)+len(b)]
+	for k := len(out) - 1; j >= 0; k-- {
+		if i >= 0 && a[i].idx > b[j].idx {
+			out[k], i = a[i], i-1
+		} else {
+			out[k], j = b[j], j-1
+		}
+	}
+	return out
 }
 
 // restSet is a set of a plan's restaurants: those whose used mark holds
