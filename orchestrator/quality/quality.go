@@ -627,24 +627,51 @@ func MealRepeats(days [][]string) (sameDay, overCap int) {
 		n += len(d)
 	}
 	limit := MealCap(n)
-	trip := map[string]int{}
+	var trip tally
 	for _, d := range days {
-		today := map[string]bool{}
-		for _, k := range d {
+		for i, k := range d {
 			if k == "" {
 				continue
 			}
-			trip[k]++
+			c := trip.inc(k)
 			switch {
-			case today[k]:
+			case slices.Contains(d[:i], k): // already eaten today
 				sameDay++
-			case trip[k] > limit:
+			case c > limit:
 				overCap++
 			}
-			today[k] = true
 		}
 	}
 	return sameDay, overCap
+}
+
+// tally counts strings, few: the first ones in arrays searched in turn,
+// a map past them. The zero value counts none.
+type tally struct {
+	keys [16]string
+	n    [16]int
+	len  int
+	more map[string]int
+}
+
+// inc adds one to the count of k and returns it.
+func (t *tally) inc(k string) int {
+	for i := range t.len {
+		if t.keys[i] == k {
+			t.n[i]++
+			return t.n[i]
+		}
+	}
+	if t.len < len(t.keys) {
+		t.keys[t.len], t.n[t.len] = k, 1
+		t.len++
+		return 1
+	}
+	if t.more == nil {
+		t.more = map[string]int{}
+	}
+	t.more[k]++
+	return t.more[k]
 }
 
 // MealCategories lists, per day of it, the restaurant categories of its
@@ -704,18 +731,19 @@ func (s *scorer) mealCategories() [][]string {
 	}
 	out := make([][]string, 0, len(s.it.Days))
 	all := make([]string, 0, n) // the days' categories, one after another
-	var ms []orchestrator.Meal
+	var buf [8]int
 	for _, d := range s.it.Days {
-		ms = ms[:0]
-		for _, m := range d.Meals {
-			if m.Slot != orchestrator.Breakfast {
-				ms = append(ms, m)
+		// The lunches and dinners by position, in time order.
+		ms := buf[:0]
+		for i := range d.Meals {
+			if d.Meals[i].Slot != orchestrator.Breakfast {
+				ms = append(ms, i)
 			}
 		}
-		slices.SortStableFunc(ms, func(a, b orchestrator.Meal) int { return strings.Compare(a.Time, b.Time) })
+		slices.SortStableFunc(ms, func(a, b int) int { return strings.Compare(d.Meals[a].Time, d.Meals[b].Time) })
 		start := len(all)
-		for _, m := range ms {
-			_, f := s.restaurant(m)
+		for _, i := range ms {
+			_, f := s.restaurant(d.Meals[i])
 			all = append(all, f.Category)
 		}
 		var ks []string // nil for a day without lunch or dinner, as MealCategories
