@@ -147,7 +147,7 @@ func withPlace(args map[string]any, pl orchestrator.Place) map[string]any {
 // cache entry and its fetch time, so a hot city's catalogs decode once per
 // process rather than once per plan. Values are shared read-only.
 type decodedCache struct {
-	mu  sync.Mutex
+	mu  sync.RWMutex // every node of every plan reads; a decode writes
 	max int
 	m   map[decodedKey]decoded
 }
@@ -180,9 +180,9 @@ func entryKey(st orchestrator.Subtask, fetched time.Time, sum uint32) decodedKey
 }
 
 func (c *decodedCache) get(key decodedKey) (decoded, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.mu.RLock()
 	v, ok := c.m[key]
+	c.mu.RUnlock()
 	return v, ok
 }
 

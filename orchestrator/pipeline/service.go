@@ -389,6 +389,7 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 	}
 	lookups := make([]knowledgebase.Lookup, len(subtasks))
 	pre := make([]*decoded, len(subtasks))
+	held := make([]decoded, len(subtasks)) // pre's values, one allocation
 	if len(keys) > 0 {
 		got, err := s.kb.LookupHeads(ctx, keys, head)
 		if err != nil {
@@ -401,7 +402,8 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 				l := got[j]
 				if l.State != knowledgebase.Miss && l.Entry.Payload == nil {
 					if d, ok := s.decoded.get(entryKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
-						pre[i] = &d
+						held[i] = d
+						pre[i] = &held[i]
 					} else {
 						whole = append(whole, keys[j])
 						wholeIdx = append(wholeIdx, i)
