@@ -82,8 +82,21 @@ type attrFacts struct {
 	// tops keeps pickTop's choices for plans ranking by default, when
 	// plans share the facts.
 	tops *topCache
+	// template holds the attractions of the last plan that could take
+	// them as they are (newCity), when plans share the facts.
+	template atomic.Pointer[attrTemplate]
 	// currency is the tickets' shared currency (sharedCurrency).
 	currency string
+}
+
+// attrTemplate is a plan's attractions (newCity) as a plan in the data's
+// currency without interests has them, before its must-see sights are
+// marked, for the catalog whose first attraction is base; ranked tells
+// whether every score is the default one.
+type attrTemplate struct {
+	base   *orchestrator.Attraction
+	as     []attraction
+	ranked bool
 }
 
 // rankCache keeps the last maxRankings rankings of a catalog's attractions
@@ -607,6 +620,17 @@ type restFacts struct {
 	priced   int
 	median   int64
 	currency string
+	// template holds the restaurants of the last plan that could take
+	// them as they are (newCity), when plans share the facts.
+	template atomic.Pointer[restTemplate]
+}
+
+// restTemplate is a plan's restaurants (newCity) as a plan with the
+// data's prices and no cuisine asked has them, their marks clear, for the
+// catalog whose first restaurant is base.
+type restTemplate struct {
+	base *orchestrator.Restaurant
+	rs   []restaurant
 }
 
 // evict is called when the catalog index drops the facts.

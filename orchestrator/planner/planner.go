@@ -647,7 +647,20 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		c.attractions = ar.attrList[:0]
 		what := "attractions in " + cd.Name
 		same := inCurrency(facts.currency, w.currency)
-		for i := range cd.Attractions.Value {
+		// In the data's currency and without interests, the attractions
+		// are those of the catalog index's template for the catalog at
+		// hand.
+		plain := same && len(w.interests) == 0 && facts.same != nil && len(all) > 0
+		n := len(cd.Attractions.Value)
+		if t := facts.template.Load(); plain && t != nil && t.base == &cd.Attractions.Value[0] {
+			copy(all, t.as)
+			for i := range all {
+				c.attractions = append(c.attractions, &all[i])
+			}
+			ranked = t.ranked
+			plain, n = false, 0 // nothing to keep, nor to list
+		}
+		for i := range n {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
 			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core, hours: &f.hours}
@@ -667,6 +680,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			at.score = w.attractionScore(at, f, matches)
 			ranked = ranked && at.score == f.defaultScore
 			c.attractions = append(c.attractions, at)
+		}
+		if plain {
+			facts.template.Store(&attrTemplate{&cd.Attractions.Value[0], slices.Clone(all), ranked})
 		}
 		c.attrAll = all
 		if ranked {
@@ -717,9 +733,20 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
 			})
 		}
+		// With the data's prices and no cuisine asked, the restaurants are
+		// those of the catalog index's template for the catalog at hand.
+		plain := c.factPrices && len(w.cuisineConcepts) == 0 && facts.matches.shared && len(all) > 0
+		n := len(cd.Restaurants.Value)
+		if t := facts.template.Load(); plain && t != nil && t.base == &cd.Restaurants.Value[0] {
+			copy(all, t.rs)
+			for i := range all {
+				c.restaurants = append(c.restaurants, &all[i])
+			}
+			plain, n = false, 0 // nothing to keep, nor to list
+		}
 		what := "restaurants in " + cd.Name
 		same := inCurrency(facts.currency, w.currency)
-		for i := range cd.Restaurants.Value {
+		for i := range n {
 			r := &cd.Restaurants.Value[i]
 			var p int64
 			estimate := false
@@ -744,6 +771,9 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 				}
 			}
 			c.restaurants = append(c.restaurants, rs)
+		}
+		if plain {
+			facts.template.Store(&restTemplate{&cd.Restaurants.Value[0], slices.Clone(all)})
 		}
 	}
 	if cd.Hotels != nil {
