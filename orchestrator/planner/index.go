@@ -91,11 +91,10 @@ type attrFacts struct {
 
 // attrTemplate is a plan's attractions (newCity) as a plan in the data's
 // currency without interests has them, before its must-see sights are
-// marked, for the catalog whose first attraction is base; ranked tells
+// marked: the same for every copy of the catalog version; ranked tells
 // whether every score is the default one.
 type attrTemplate struct {
-	base   *orchestrator.Attraction
-	as     []attraction
+	as     []attraction // each a nil: the plan's catalog's
 	ranked bool
 }
 
@@ -333,24 +332,23 @@ type hotelFacts struct {
 }
 
 // hotelList is the hotels of a catalog a plan lists (newCity) for a group
-// size and room type, without house rules, in the catalog's currency: read
-// only, pointing into the catalog whose first element is base.
+// size and room type, without house rules, in the catalog's currency
+// (each hotel's h left to the plan: its catalog's).
 type hotelList struct {
-	base     *orchestrator.Accommodation
 	people   int
 	roomType string
-	hotels   []*hotel
+	hotels   []hotel
 }
 
 // maxHotelLists bounds the lists a catalog's facts keep.
 const maxHotelLists = 32
 
-// hotelsFor returns the list for the catalog whose first hotel is base,
-// people and roomType, making it with build on a miss.
-func (f *hotelFacts) hotelsFor(base *orchestrator.Accommodation, people int, roomType string, build func() []*hotel) []*hotel {
+// hotelsFor returns the list for people and roomType, making it with
+// build on a miss. The list is read only.
+func (f *hotelFacts) hotelsFor(people int, roomType string, build func() []hotel) []hotel {
 	f.mu.Lock()
 	for _, l := range f.lists {
-		if l.base == base && l.people == people && l.roomType == roomType {
+		if l.people == people && l.roomType == roomType {
 			f.mu.Unlock()
 			return l.hotels
 		}
@@ -360,10 +358,9 @@ func (f *hotelFacts) hotelsFor(base *orchestrator.Accommodation, people int, roo
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.lists) >= maxHotelLists {
-		// A new slice: plans reading the old one keep it whole.
 		f.lists = slices.Clone(f.lists[1:])
 	}
-	f.lists = append(f.lists, hotelList{base, people, roomType, hs})
+	f.lists = append(f.lists, hotelList{people, roomType, hs})
 	return hs
 }
 
@@ -626,11 +623,10 @@ type restFacts struct {
 }
 
 // restTemplate is a plan's restaurants (newCity) as a plan with the
-// data's prices and no cuisine asked has them, their marks clear, for the
-// catalog whose first restaurant is base.
+// data's prices and no cuisine asked has them, their marks clear: the same
+// for every copy of the catalog version.
 type restTemplate struct {
-	base *orchestrator.Restaurant
-	rs   []restaurant
+	rs []restaurant // each r nil: the plan's catalog's
 }
 
 // evict is called when the catalog index drops the facts.

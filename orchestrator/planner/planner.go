@@ -652,9 +652,10 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		// hand.
 		plain := same && len(w.interests) == 0 && facts.same != nil && len(all) > 0
 		n := len(cd.Attractions.Value)
-		if t := facts.template.Load(); plain && t != nil && t.base == &cd.Attractions.Value[0] {
+		if t := facts.template.Load(); plain && t != nil && len(t.as) == len(all) {
 			copy(all, t.as)
 			for i := range all {
+				all[i].a = &cd.Attractions.Value[i]
 				c.attractions = append(c.attractions, &all[i])
 			}
 			ranked = t.ranked
@@ -682,7 +683,11 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			c.attractions = append(c.attractions, at)
 		}
 		if plain {
-			facts.template.Store(&attrTemplate{&cd.Attractions.Value[0], slices.Clone(all), ranked})
+			t := &attrTemplate{slices.Clone(all), ranked}
+			for i := range t.as {
+				t.as[i].a = nil // the plan's catalog's
+			}
+			facts.template.Store(t)
 		}
 		c.attrAll = all
 		if ranked {
@@ -737,9 +742,10 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		// those of the catalog index's template for the catalog at hand.
 		plain := c.factPrices && len(w.cuisineConcepts) == 0 && facts.matches.shared && len(all) > 0
 		n := len(cd.Restaurants.Value)
-		if t := facts.template.Load(); plain && t != nil && t.base == &cd.Restaurants.Value[0] {
+		if t := facts.template.Load(); plain && t != nil && len(t.rs) == len(all) {
 			copy(all, t.rs)
 			for i := range all {
+				all[i].r = &cd.Restaurants.Value[i]
 				c.restaurants = append(c.restaurants, &all[i])
 			}
 			plain, n = false, 0 // nothing to keep, nor to list
@@ -773,7 +779,11 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			c.restaurants = append(c.restaurants, rs)
 		}
 		if plain {
-			facts.template.Store(&restTemplate{&cd.Restaurants.Value[0], slices.Clone(all)})
+			t := &restTemplate{slices.Clone(all)}
+			for i := range t.rs {
+				t.rs[i].r = nil // the plan's catalog's
+			}
+			facts.template.Store(t)
 		}
 	}
 	if cd.Hotels != nil {
@@ -781,30 +791,45 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		c.hfacts = facts
 		c.hotelData = len(cd.Hotels.Value) > 0
 		same := inCurrency(facts.currency, w.currency)
+		ar := c.arenaOf(w)
+		ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
+		ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
 		if same && len(w.rules) == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
 			// Nothing of the brief but the group and the room type
-			// chooses and prices the hotels: their list, read only, is
-			// kept by the catalog index for the catalog at hand.
-			c.hotels = facts.hotelsFor(&cd.Hotels.Value[0], w.people, w.roomType, func() []*hotel {
+			// chooses and prices the hotels: they are those of the
+			// catalog index's template for them.
+			t := facts.hotelsFor(w.people, w.roomType, func() []hotel {
 				n := len(cd.Hotels.Value)
-				return w.cityHotels(cd, facts, same, make([]hotel, 0, n), make([]*hotel, 0, n))
+				hs := w.cityHotels(cd, facts, same, make([]hotel, 0, n))
+				for i := range hs {
+					hs[i].h = nil // the plan's catalog's
+				}
+				return hs
 			})
+			block := ar.hotels[:len(t)]
+			copy(block, t)
+			c.hotels = ar.hotelList[:len(t)]
+			for i := range block {
+				block[i].h = &cd.Hotels.Value[block[i].idx]
+				c.hotels[i] = &block[i]
+			}
 		} else {
 			// The hotels, in one block (its capacity never reached: the
 			// pointers stay).
-			ar := c.arenaOf(w)
-			ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
-			ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
-			c.hotels = w.cityHotels(cd, facts, same, ar.hotels[:0], ar.hotelList[:0])
+			c.hotels = ar.hotelList[:0]
+			block := w.cityHotels(cd, facts, same, ar.hotels[:0])
+			for i := range block {
+				c.hotels = append(c.hotels, &block[i])
+			}
 		}
 	}
 	return c, nil
 }
 
-// cityHotels lists the hotels of cd meeting the brief's room constraints,
-// priced for the group, in block (whose capacity holds every hotel of cd)
-// and list.
-func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bool, block []hotel, list []*hotel) []*hotel {
+// cityHotels appends to block (whose capacity holds every hotel of cd, so
+// that pointers into it stay) the hotels of cd meeting the brief's room
+// constraints, priced for the group.
+func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bool, block []hotel) []hotel {
 	what := "hotels in " + cd.Name
 	for i := range cd.Hotels.Value {
 		h := &cd.Hotels.Value[i]
@@ -840,9 +865,8 @@ func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bo
 		if h.Location != nil {
 			ht.ref = &facts.refs[i]
 		}
-		list = append(list, ht)
 	}
-	return list
+	return block
 }
 
 // arenaOf returns the city's arena, taking one for it first.
