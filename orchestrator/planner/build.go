@@ -1747,7 +1747,7 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 // is large enough.
 func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *orchestrator.GeoPoint, row []float64, buf []int64) []int64 {
 	dist := func(r *restaurant) float64 {
-		if center == nil || r.r.Location == nil {
+		if center == nil || !r.located() {
 			return 0
 		}
 		if row != nil {
@@ -1783,7 +1783,7 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 		target = c.nthPrice(rs, int(p*float64(len(rs)-1)), w.newStamp())
 	}
 	for i, r := range rs {
-		rating := r.r.Rating
+		rating := r.rating()
 		if rating <= 0 {
 			rating = 2.5
 		}
@@ -1803,7 +1803,7 @@ func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []
 		return r.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) && (!strict || reachable(s, r))
 	}
 	km := func(s *mealSlot, r *restaurant) float64 {
-		if s.at.loc == nil || r.r.Location == nil {
+		if s.at.loc == nil || !r.located() {
 			return 0
 		}
 		return s.atKM(r)

@@ -13,7 +13,7 @@ import (
 // place before a meal and of the stop after it (unknown positions are
 // taken as reachable).
 func reachable(s *mealSlot, r *restaurant) bool {
-	if r.r.Location == nil {
+	if !r.located() {
 		return true
 	}
 	if s.at.loc != nil && s.atKM(r) > mealReachKM {
@@ -132,7 +132,7 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 					continue
 				}
 				d := 0.0
-				if s.at.loc != nil && r.r.Location != nil {
+				if s.at.loc != nil && r.located() {
 					d = s.atKM(r)
 				}
 				key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}

@@ -279,6 +279,10 @@ type restaurant struct {
 	// (open).
 	always     [2]int32
 	alwaysOnly bool
+	// rate and hasLoc are r.r.Rating and whether r.r.Location is set,
+	// read without r.r (rating, located).
+	rate   float64
+	hasLoc bool
 }
 
 // open reports whether r is open from start to end (minutes) on weekday
@@ -292,6 +296,23 @@ func (r *restaurant) open(wd, start, end int) bool {
 		return orchestrator.OpenDuring(r.r.Hours, wd, start, end)
 	}
 	return r.f.hours.open(wd, start, end)
+}
+
+// rating is r.r.Rating, read without r.r for a restaurant of the plan.
+func (r *restaurant) rating() float64 {
+	if r.f == nil {
+		return r.r.Rating
+	}
+	return r.rate
+}
+
+// located reports whether r has a position (r.r.Location), read without
+// r.r for a restaurant of the plan.
+func (r *restaurant) located() bool {
+	if r.f == nil {
+		return r.r.Location != nil
+	}
+	return r.hasLoc
 }
 
 // light reports a place that is no lunch or dinner on its own (a bakery,
@@ -768,7 +789,8 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			rs := &all[i]
 			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only}
+			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only,
+				rate: r.Rating, hasLoc: r.Location != nil}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
 					if serves[ci][i] {
