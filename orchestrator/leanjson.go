@@ -75,7 +75,7 @@ func (w *leanWriter) key(name string, first bool) {
 	w.b = append(w.b, '"', ':')
 }
 
-func (w *leanWriter) str(s string) { w.b = appendJSONString(w.b, s) }
+func (w *leanWriter) str(s string) { w.b = AppendJSONString(w.b, s) }
 
 func (w *leanWriter) int(n int64) { w.b = strconv.AppendInt(w.b, n, 10) }
 
@@ -831,10 +831,10 @@ var jsonSafe = func() (t [utf8.RuneSelf]bool) {
 
 const lowerHex = "0123456789abcdef"
 
-// appendJSONString appends s as a JSON string as encoding/json writes it
+// AppendJSONString appends s as a JSON string as encoding/json writes it
 // (HTMLEscape on): invalid UTF-8 becomes \ufffd, U+2028 and U+2029 are
 // escaped.
-func appendJSONString(dst []byte, s string) []byte {
+func AppendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {

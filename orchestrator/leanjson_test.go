@@ -67,7 +67,7 @@ func FuzzLeanJSONString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		want, _ := json.Marshal(s)
-		if got := appendJSONString(nil, s); !bytes.Equal(got, want) {
+		if got := AppendJSONString(nil, s); !bytes.Equal(got, want) {
 			t.Fatalf("%q: got %s want %s", s, got, want)
 		}
 	})

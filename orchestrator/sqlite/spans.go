@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -29,11 +28,11 @@ func encodeSpans(spans []orchestrator.Span) ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = append(b, `{"node":`...)
-		b = appendJSONString(b, sp.Node)
+		b = orchestrator.AppendJSONString(b, sp.Node)
 		b = append(b, `,"kind":`...)
-		b = appendJSONString(b, string(sp.Kind))
+		b = orchestrator.AppendJSONString(b, string(sp.Kind))
 		b = append(b, `,"route":`...)
-		b = appendJSONString(b, sp.Route)
+		b = orchestrator.AppendJSONString(b, sp.Route)
 		b = append(b, `,"cache_hit":`...)
 		b = strconv.AppendBool(b, sp.CacheHit)
 		b = append(b, `,"attempts":`...)
@@ -43,10 +42,10 @@ func encodeSpans(spans []orchestrator.Span) ([]byte, error) {
 		b = append(b, `","duration_ms":`...)
 		b = appendJSONFloat(b, sp.DurationMS)
 		b = append(b, `,"status":`...)
-		b = appendJSONString(b, sp.Status)
+		b = orchestrator.AppendJSONString(b, sp.Status)
 		if sp.Error != "" {
 			b = append(b, `,"error":`...)
-			b = appendJSONString(b, sp.Error)
+			b = orchestrator.AppendJSONString(b, sp.Error)
 		}
 		b = append(b, '}')
 	}
@@ -69,56 +68,4 @@ func appendJSONFloat(b []byte, f float64) []byte {
 		}
 	}
 	return b
-}
-
-// appendJSONString appends s quoted as encoding/json writes a string, HTML
-// characters escaped.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
