@@ -94,7 +94,7 @@ func (w *leanWriter) float(f float64) {
 		w.raw("null")
 		return
 	}
-	w.b = appendJSONFloat(w.b, f)
+	w.b = AppendJSONFloat(w.b, f)
 }
 
 // time writes t as time.Time's MarshalJSON does (RFC 3339 with
@@ -797,9 +797,9 @@ func (w *leanWriter) check(c *Check) {
 	w.b = append(w.b, '}')
 }
 
-// appendJSONFloat appends f as encoding/json writes a float64: like %g
+// AppendJSONFloat appends f as encoding/json writes a float64: like %g
 // but with ES6's exponent cutoffs and an unpadded exponent. f is finite.
-func appendJSONFloat(b []byte, f float64) []byte {
+func AppendJSONFloat(b []byte, f float64) []byte {
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {

@@ -83,7 +83,7 @@ func FuzzLeanJSONFloat(f *testing.F) {
 			return
 		}
 		want, _ := json.Marshal(x)
-		if got := appendJSONFloat(nil, x); !bytes.Equal(got, want) {
+		if got := AppendJSONFloat(nil, x); !bytes.Equal(got, want) {
 			t.Fatalf("%v: got %s want %s", x, got, want)
 		}
 	})

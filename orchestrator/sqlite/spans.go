@@ -40,7 +40,7 @@ func encodeSpans(spans []orchestrator.Span) ([]byte, error) {
 		b = append(b, `,"start":"`...)
 		b = sp.Start.AppendFormat(b, time.RFC3339Nano)
 		b = append(b, `","duration_ms":`...)
-		b = appendJSONFloat(b, sp.DurationMS)
+		b = orchestrator.AppendJSONFloat(b, sp.DurationMS)
 		b = append(b, `,"status":`...)
 		b = orchestrator.AppendJSONString(b, sp.Status)
 		if sp.Error != "" {
@@ -50,22 +50,4 @@ func encodeSpans(spans []orchestrator.Span) ([]byte, error) {
 		b = append(b, '}')
 	}
 	return append(b, ']'), nil
-}
-
-// appendJSONFloat appends f as encoding/json writes a float64.
-func appendJSONFloat(b []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// e-09 → e-9, as encoding/json writes it.
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
 }
