@@ -314,30 +314,24 @@ func WithContentRefs(trip *Trip) (*Trip, error) {
 	out.Cities = append([]CityData(nil), trip.Cities...)
 	for i := range out.Cities {
 		c := &out.Cities[i]
-		if c.Attractions != nil {
-			s := *c.Attractions
-			s.Ref = ref(s.Value)
-			c.Attractions = &s
-		}
-		if c.Restaurants != nil {
-			s := *c.Restaurants
-			s.Ref = ref(s.Value)
-			c.Restaurants = &s
-		}
-		if c.Hotels != nil {
-			s := *c.Hotels
-			s.Ref = ref(s.Value)
-			c.Hotels = &s
-		}
-		if c.Matrix != nil {
-			s := *c.Matrix
-			s.Ref = ref(s.Value)
-			c.Matrix = &s
-		}
+		c.Attractions = withRef(c.Attractions, ref)
+		c.Restaurants = withRef(c.Restaurants, ref)
+		c.Hotels = withRef(c.Hotels, ref)
+		c.Matrix = withRef(c.Matrix, ref)
 	}
 	out.Transport = append([]Sourced[TransportLeg](nil), trip.Transport...)
 	for i := range out.Transport {
 		out.Transport[i].Ref = ref(out.Transport[i].Value)
 	}
 	return &out, err
+}
+
+// withRef returns a copy of s carrying ref(s.Value) as its Ref; nil stays nil.
+func withRef[T any](s *Sourced[T], ref func(any) string) *Sourced[T] {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Ref = ref(c.Value)
+	return &c
 }
