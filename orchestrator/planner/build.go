@@ -1092,16 +1092,16 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	}
 	for n < win.cap && len(*extras) > 0 {
 		// The nearest replacement that fits (each one's travel time
-		// computed once, a stable sort by it).
+		// computed once, taken in a stable sort's order: nearestFirst).
 		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
 		for i, a := range *extras {
 			t, _ := c.travel(at, a.place())
 			cands[i] = timed{a, t}
 		}
-		slices.SortStableFunc(cands, func(x, y timed) int { return cmp.Compare(x.t, y.t) })
 		placed := false
-		for _, ca := range cands {
-			if a := ca.a; try(a) {
+		for i := range cands {
+			nearestFirst(cands, i)
+			if a := cands[i].a; try(a) {
 				placed = true
 				n++
 				break
@@ -1161,6 +1161,36 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 type timed struct {
 	a *attraction
 	t int
+}
+
+// nearestPicks is how many replacements walk picks one at a time before
+// it sorts the rest.
+const nearestPicks = 4
+
+// nearestFirst puts at cands[i] what a stable sort of cands by travel
+// time would: cands[:i] are the nearest, in that order, and cands[i:]
+// hold the others in their first order. For the first nearestPicks it
+// moves the nearest (the first of equals) to i and shifts those before
+// it up one, keeping the order of the rest; at nearestPicks it sorts the
+// rest stably. Either way cands[:i+1] is the stable sort's, so a walk
+// whose first or second replacement fits sorts nothing.
+func nearestFirst(cands []timed, i int) {
+	switch {
+	case i < nearestPicks:
+		j := i
+		for k := i + 1; k < len(cands); k++ {
+			if cands[k].t < cands[j].t {
+				j = k
+			}
+		}
+		if j > i {
+			c := cands[j]
+			copy(cands[i+1:j+1], cands[i:j])
+			cands[i] = c
+		}
+	case i == nearestPicks:
+		slices.SortStableFunc(cands[i:], func(x, y timed) int { return cmp.Compare(x.t, y.t) })
+	}
 }
 
 // openStart returns the earliest start at or after arrive at which a visit
