@@ -24,6 +24,8 @@ type cityArena struct {
 	elig   []*restaurant
 	weight []int64
 	lights []*restaurant
+	// spanOpen is openSpans' answer, one variant at a time.
+	spanOpen []bool
 	// night and in are sortedNights' scratch (in all false between
 	// uses).
 	night []int64

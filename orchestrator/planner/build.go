@@ -1342,17 +1342,28 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 		// The light ones (light, serving no cuisine asked for) apart.
 		lights := ar.lights[:0]
+		// A restaurant open only within one daily span is open at a meal
+		// when its span is (openSpans, asked once per span).
+		ar.spanOpen = c.openSpans(ar.spanOpen, ss)
 		for _, rs := range c.restaurants {
-			for si := range ss {
-				s := &ss[si]
-				if rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
-					if rs.light() && rs.mask == 0 {
-						lights = append(lights, rs)
-					} else {
-						elig = append(elig, rs)
+			in := false
+			if rs.span > 0 {
+				in = ar.spanOpen[rs.span-1]
+			} else {
+				for si := range ss {
+					if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+						in = true
+						break
 					}
-					break
 				}
+			}
+			if !in {
+				continue
+			}
+			if rs.light() && rs.mask == 0 {
+				lights = append(lights, rs)
+			} else {
+				elig = append(elig, rs)
 			}
 		}
 		ar.lights = lights
@@ -1491,6 +1502,30 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
 	}
 	return out, findings
+}
+
+// openSpans returns, for each span of c's restaurant facts
+// (restFacts.spans), whether a restaurant open only within it is open at
+// one of the meals ss: restaurant.open's answer for such a restaurant
+// (its restFact.always), which depends on the span alone. The answers are
+// written to buf when it is large enough.
+func (c *city) openSpans(buf []bool, ss []mealSlot) []bool {
+	if c.rfacts == nil {
+		return buf[:0]
+	}
+	out := buf[:0]
+	for _, sp := range c.rfacts.spans {
+		in := false
+		for si := range ss {
+			start, end := ss[si].time, ss[si].time+orchestrator.MealMinutes(ss[si].slot)
+			if sp[1] > 0 && start >= int(sp[0]) && end <= int(sp[1]) {
+				in = true
+				break
+			}
+		}
+		out = append(out, in)
+	}
+	return out
 }
 
 // mergeByIndex returns a and b, each in catalog order, merged in catalog

@@ -268,8 +268,11 @@ type restaurant struct {
 	// (seen); eligible with weight (weighed); a member of a set whose
 	// prices are ranked (member).
 	used, own, seen, weighed, member uint32
-	owner                            int
-	weight                           int64
+	// span is f.span, read without f (0 for a restaurant without facts);
+	// here, it takes the room the marks leave before owner.
+	span   int32
+	owner  int
+	weight int64
 	// estimate is set when the price is the city's median, the
 	// restaurant having none.
 	estimate bool
@@ -789,7 +792,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			rs := &all[i]
 			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only,
+			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span,
 				rate: r.Rating, hasLoc: r.Location != nil}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
