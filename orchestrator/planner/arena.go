@@ -26,6 +26,16 @@ type cityArena struct {
 	lights []*restaurant
 	// spanOpen is openSpans' answer, one variant at a time.
 	spanOpen []bool
+	// pts, cells, path and used are orderStops' scratch, one call at a
+	// time (each written before it is read).
+	pts   []place
+	cells []int
+	path  []int
+	used  []bool
+	// pick is pickRestaurantsOf's table, one call at a time.
+	pick []int64
+	// nights holds the stay lists' nightly prices (sortedNights), bumped.
+	nights []int64
 	// night and in are sortedNights' scratch (in all false between
 	// uses).
 	night []int64
@@ -33,6 +43,16 @@ type cityArena struct {
 }
 
 var arenaPool = sync.Pool{New: func() any { return new(cityArena) }}
+
+// reuse returns n elements of s's array when it is large enough, holding
+// what they held (the caller writes each before it reads it); else new
+// ones.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
 
 // sized returns s holding n zero values, s's own array when it is large
 // enough (its elements are zero: see cityArena).
@@ -61,6 +81,7 @@ type variantScratch struct {
 	slots     []mealSlot
 	meals     []mealSlot
 	timed     []timed // walk's replacements by travel time
+	wins      []window
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(variantScratch) }}
@@ -72,7 +93,7 @@ func (w *world) variantScratch() *variantScratch {
 		s = scratchPool.Get().(*variantScratch)
 		w.scratch = s
 	}
-	s.stops, s.walkSlots, s.slots, s.meals, s.timed = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0], s.timed[:0]
+	s.stops, s.walkSlots, s.slots, s.meals, s.timed, s.wins = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0], s.timed[:0], s.wins[:0]
 	return s
 }
 
@@ -85,6 +106,7 @@ func (w *world) release() {
 		clear(s.slots[:cap(s.slots)])
 		clear(s.meals[:cap(s.meals)])
 		clear(s.timed[:cap(s.timed)])
+		clear(s.wins[:cap(s.wins)])
 		scratchPool.Put(s)
 		w.scratch = nil
 	}
@@ -97,10 +119,12 @@ func (w *world) release() {
 		clear(a.hotelList[:cap(a.hotelList)])
 		clear(a.elig[:cap(a.elig)])
 		clear(a.lights[:cap(a.lights)])
+		clear(a.pts[:cap(a.pts)])
 		a.attractions, a.attrList = a.attractions[:0], a.attrList[:0]
 		a.restaurants, a.restList = a.restaurants[:0], a.restList[:0]
 		a.hotels, a.hotelList = a.hotels[:0], a.hotelList[:0]
 		a.elig, a.lights = a.elig[:0], a.lights[:0]
+		a.nights = a.nights[:0]
 		arenaPool.Put(a)
 	}
 	w.arenas = nil

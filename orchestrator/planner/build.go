@@ -402,7 +402,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		return place{"", r.cities[i].center, nil, 0}
 	}
-	var wins []window
+	wins := w.scratch.wins[:0]
+	defer func() { w.scratch.wins = wins[:0] }() // the array, for the next variant
 	for d := 0; d < w.days; d++ {
 		legs := legsByDay[d]
 		if len(legs) == 0 {
@@ -1423,7 +1424,8 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		cm := cms[ci]
 		var chosen []*restaurant
 		if cm.m > 0 {
-			for _, i := range pickRestaurantsOf(cm.elig, cm.weight, cm.items, cm.m, nc, masks[ci]) {
+			ar := r.cities[ci].arenaOf(w)
+			for _, i := range pickRestaurantsOf(cm.elig, cm.weight, cm.items, cm.m, nc, masks[ci], &ar.pick) {
 				chosen = append(chosen, cm.elig[i])
 			}
 		}

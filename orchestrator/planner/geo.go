@@ -77,24 +77,38 @@ func (c *city) orderStops(start place, stops []*attraction) []*attraction {
 	if n <= 1 {
 		return stops
 	}
-	pts := make([]place, n+1)
+	// The places, travel times and path in the city's arena (a fresh one
+	// for a city without).
+	ar := c.arena
+	if ar == nil {
+		ar = new(cityArena)
+	}
+	pts := reuse(ar.pts, n+1)
+	ar.pts = pts
 	pts[0] = start
 	for i, s := range stops {
 		pts[i+1] = s.place()
 	}
 	// The travel times, in one block: d(i, j) from pts[i] to pts[j].
-	cells := make([]int, (n+1)*(n+1))
+	cells := reuse(ar.cells, (n+1)*(n+1))
+	ar.cells = cells
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= n; j++ {
 			if i != j {
 				cells[i*(n+1)+j], _ = c.travel(pts[i], pts[j])
+			} else {
+				cells[i*(n+1)+j] = 0
 			}
 		}
 	}
 	d := func(i, j int) int { return cells[i*(n+1)+j] }
 	// Nearest neighbour from the start.
-	path := make([]int, 1, n+1)
-	used := make([]bool, n+1)
+	path := reuse(ar.path, n+1)[:1]
+	ar.path = path
+	path[0] = 0
+	used := reuse(ar.used, n+1)
+	ar.used = used
+	clear(used)
 	used[0] = true
 	for len(path) <= n {
 		last, next := path[len(path)-1], -1

@@ -115,17 +115,21 @@ func restaurantTableOf(rs []*restaurant, weight []int64, items []int, m, nc int)
 // restaurants (indexes into rs) covering exactly the cuisine mask target,
 // or nil when there is none.
 func pickRestaurants(rs []*restaurant, weight []int64, m, nc, target int) []int {
-	return pickRestaurantsOf(rs, weight, candidates(rs, weight, m), m, nc, target)
+	return pickRestaurantsOf(rs, weight, candidates(rs, weight, m), m, nc, target, new([]int64))
 }
 
-// pickRestaurantsOf is pickRestaurants over items, candidates(rs, weight, m).
-func pickRestaurantsOf(rs []*restaurant, weight []int64, items []int, m, nc, target int) []int {
+// pickRestaurantsOf is pickRestaurants over items, candidates(rs, weight,
+// m), its table in *buf's array when it is large enough (*buf is set to
+// the table's).
+func pickRestaurantsOf(rs []*restaurant, weight []int64, items []int, m, nc, target int, buf *[]int64) []int {
 	nm := 1 << nc
 	n := len(items)
 	// prefix[it] holds the best weights using items[:it], all in one
-	// block.
+	// block: the first set here, each next one copied from the one
+	// before and improved.
 	size := (m + 1) * nm
-	block := make([]int64, (n+1)*size)
+	block := reuse(*buf, (n+1)*size)
+	*buf = block
 	prefix := func(it int) []int64 { return block[it*size : (it+1)*size] }
 	p0 := prefix(0)
 	for i := range p0 {

@@ -801,11 +801,12 @@ func (w *world) sortedNights(c *city, l *stayList) []int64 {
 	if l.nights != nil {
 		return l.nights
 	}
-	out := make([]int64, 0, len(l.hotels))
+	// In the arena (the plan's stay lists keep theirs until it is done).
+	ar := c.arenaOf(w)
+	out := bump(&ar.nights, len(l.hotels))
 	if f := c.hfacts; f != nil && len(l.hotels) > 1 {
 		// The nights by catalog index, in the arena's scratch (in is
 		// cleared again after).
-		ar := c.arenaOf(w)
 		n := len(f.dist)
 		ar.night, ar.in = sized(ar.night, n), sized(ar.in, n)
 		for _, h := range l.hotels {
