@@ -37,6 +37,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
@@ -92,6 +93,7 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 		s.interests(), s.mustVisit(), s.mealFit(), s.timeOfDay(),
 		s.transit(), s.edgeDays(), s.budgetUse(), s.variety(), s.mealVariety(),
 	} // in the order of Weights
+	s.release()
 	q := orchestrator.Quality{Components: make([]orchestrator.QualityComponent, 0, len(Weights))}
 	sum, wsum := 0.0, 0
 	for i, w := range Weights {
@@ -193,17 +195,17 @@ type restaurantEntry struct {
 	i int
 }
 
+// scorers keeps released scorers, their entry lists emptied, for the
+// next score: the planner scores several variants of every plan.
+var scorers = sync.Pool{New: func() any { return new(scorer) }}
+
+// newScorer returns a scorer of it from scorers; release returns it.
 func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *scorer {
-	s := &scorer{b: b, trip: trip, it: it}
-	na, nr := 0, 0
-	for _, d := range it.Days {
-		na += len(d.Stops)
-		nr += len(d.Meals)
+	s := scorers.Get().(*scorer)
+	*s = scorer{b: b, trip: trip, it: it,
+		attractions: entries[attractionEntry]{ids: s.attractions.ids[:0], vals: s.attractions.vals[:0]},
+		restaurants: entries[restaurantEntry]{ids: s.restaurants.ids[:0], vals: s.restaurants.vals[:0]},
 	}
-	s.attractions.ids = make([]string, 0, na)
-	s.attractions.vals = make([]attractionEntry, 0, na)
-	s.restaurants.ids = make([]string, 0, nr)
-	s.restaurants.vals = make([]restaurantEntry, 0, nr)
 	for _, d := range it.Days {
 		for _, st := range d.Stops {
 			s.attractions.add(st.AttractionID)
@@ -270,6 +272,20 @@ func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.
 		}
 	}
 	return s
+}
+
+// release clears s, so that it keeps no trip alive, and returns it to
+// scorers. Nothing a score returns points into it.
+func (s *scorer) release() {
+	clear(s.attractions.ids)
+	clear(s.attractions.vals)
+	clear(s.restaurants.ids)
+	clear(s.restaurants.vals)
+	*s = scorer{
+		attractions: entries[attractionEntry]{ids: s.attractions.ids[:0], vals: s.attractions.vals[:0]},
+		restaurants: entries[restaurantEntry]{ids: s.restaurants.ids[:0], vals: s.restaurants.vals[:0]},
+	}
+	scorers.Put(s)
 }
 
 // attraction returns the data behind a stop, or one made of the stop,
