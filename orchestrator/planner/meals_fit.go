@@ -48,13 +48,26 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 		return s.time
 	}
 	p := place{r.r.ID, r.r.Location, nil, 0}
-	in, _ := c.travel(s.at, p)
+	var in int
+	if fast := c.matrix == nil && s.atRow != nil; fast && s.at.id != r.r.ID {
+		// c.travel's straight-line estimate from the distance it
+		// computes, the slot's row holding it (distRows: the same floats).
+		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+	} else {
+		in, _ = c.travel(s.at, p)
+	}
 	t := s.free + in
 	if t <= s.time {
 		return s.time
 	}
 	out := 0
-	if s.next != nil {
+	if s.next != nil && c.matrix == nil && s.nextRow != nil {
+		// The same from the restaurant to the next stop: the row's
+		// distance is from the stop to the restaurant, the haversine's
+		// bits the same either way (its differences change sign
+		// exactly, its sines are odd, its product commutes).
+		out = travelOverhead + int(math.Round(s.nextRow[r.idx]/urbanKMH*60))
+	} else if s.next != nil {
 		out, _ = c.travel(p, place{"", s.next, nil, 0})
 	}
 	if t+orchestrator.MealMinutes(s.slot)+out > s.until || !r.open(s.wd, t, t+orchestrator.MealMinutes(s.slot)) {
