@@ -45,12 +45,9 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 	if len(keys) == 0 {
 		return out, nil
 	}
-	rkeys := make([]string, len(keys))
-	for i, k := range keys {
-		if err := k.validate(); err != nil {
-			return nil, err
-		}
-		rkeys[i] = s.redisKey(k)
+	rkeys, err := s.redisKeys(keys)
+	if err != nil {
+		return nil, err
 	}
 	now := s.lookupNow(ctx)
 	// Each round reads some keys: read[j] is how much of key todo[j] (0:
@@ -66,20 +63,22 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 		}
 	}
 	cmds := make([]*redis.StringCmd, len(keys))
+	// The GETRANGE commands' arguments, four a key, in one array.
+	args := make([]any, 4*len(keys))
 	for len(todo) > 0 {
 		pipe := s.client.Pipeline()
 		for j, i := range todo {
-			switch read[j] {
-			case 0:
+			if read[j] == 0 {
 				cmds[j] = pipe.Get(ctx, rkeys[i])
-			case headFirst:
-				cmds[j] = redis.NewStringCmd(ctx, "getrange", rkeys[i], 0, headRange[0])
-			default:
-				cmds[j] = redis.NewStringCmd(ctx, "getrange", rkeys[i], 0, headRange[1])
+				continue
 			}
-			if read[j] != 0 {
-				_ = pipe.Process(ctx, cmds[j])
+			a := args[4*j : 4*j+4 : 4*j+4]
+			a[0], a[1], a[2], a[3] = "getrange", rkeys[i], 0, headRange[0]
+			if read[j] != headFirst {
+				a[3] = headRange[1]
 			}
+			cmds[j] = redis.NewStringCmd(ctx, a...)
+			_ = pipe.Process(ctx, cmds[j])
 		}
 		_, _ = pipe.Exec(ctx) // errors are read per command below
 		next := todo[:0]

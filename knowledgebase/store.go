@@ -193,6 +193,35 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 
 func (s *Store) redisKey(k Key) string { return s.prefix + k.Kind + ":" + k.Hash }
 
+// redisKeys validates keys and returns their Redis keys (redisKey), cut
+// from one string: a plan looks up some twenty keys at once.
+func (s *Store) redisKeys(keys []Key) ([]string, error) {
+	size := 0
+	for _, k := range keys {
+		if err := k.validate(); err != nil {
+			return nil, err
+		}
+		size += len(s.prefix) + len(k.Kind) + 1 + len(k.Hash)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, k := range keys {
+		b.WriteString(s.prefix)
+		b.WriteString(k.Kind)
+		b.WriteByte(':')
+		b.WriteString(k.Hash)
+	}
+	all := b.String()
+	out := make([]string, len(keys))
+	off := 0
+	for i, k := range keys {
+		end := off + len(s.prefix) + len(k.Kind) + 1 + len(k.Hash)
+		out[i] = all[off:end]
+		off = end
+	}
+	return out, nil
+}
+
 // Lookup reads keys in one round trip (one MGET, or one pipeline of GETs on a
 // Cluster) and returns one Lookup per key, in the order of keys. Absent,
 // expired and undecodable entries are misses (undecodable ones are logged);
@@ -201,12 +230,9 @@ func (s *Store) Lookup(ctx context.Context, keys []Key) ([]Lookup, error) {
 	if len(keys) == 0 {
 		return []Lookup{}, nil
 	}
-	rkeys := make([]string, len(keys))
-	for i, k := range keys {
-		if err := k.validate(); err != nil {
-			return nil, err
-		}
-		rkeys[i] = s.redisKey(k)
+	rkeys, err := s.redisKeys(keys)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Lookup, len(keys))
 	now := s.lookupNow(ctx)

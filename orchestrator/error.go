@@ -76,12 +76,10 @@ func ErrorMessage(err error) string {
 	if err == nil {
 		return ""
 	}
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := errors.AsType[*Error](err); ok { // AsType: no target to allocate
 		return e.Message
 	}
-	var u *UpstreamError
-	if errors.As(err, &u) {
+	if u, ok := errors.AsType[*UpstreamError](err); ok {
 		return u.Message
 	}
 	return "internal error"
@@ -89,8 +87,7 @@ func ErrorMessage(err error) string {
 
 // ErrorField returns the field named by the first *Error in err's chain.
 func ErrorField(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := errors.AsType[*Error](err); ok {
 		return e.Field
 	}
 	return ""

@@ -66,7 +66,11 @@ const DefaultMaxConcurrency = 64
 type Graph[T any] struct {
 	nodes []Node[T]
 	index map[string]int32 // ID → position in nodes
-	err   error            // first build error
+	// deps backs the nodes' Deps, copied on Add: one array that grows
+	// by appending, rather than a copy per node. A node's Deps is capped
+	// at its length, so appending never writes into it.
+	deps []string
+	err  error // first build error
 }
 
 // New returns an empty graph.
@@ -82,6 +86,10 @@ func (g *Graph[T]) Grow(n int) {
 		g.index = make(map[string]int32, len(g.nodes)+n)
 	}
 }
+
+// GrowDeps makes room for n more dependency IDs, over the nodes still to
+// be added, so that adding them does not reallocate.
+func (g *Graph[T]) GrowDeps(n int) { g.deps = slices.Grow(g.deps, n) }
 
 // Add adds n to the graph. It returns an error wrapping ErrInvalidNode for
 // an empty ID, a nil Run, an empty dependency ID or a negative retry
@@ -114,7 +122,11 @@ func (g *Graph[T]) add(n Node[T]) error {
 	if _, dup := g.index[n.ID]; dup {
 		return fmt.Errorf("%w %q", ErrDuplicateNode, n.ID)
 	}
-	n.Deps = slices.Clone(n.Deps)
+	if len(n.Deps) > 0 {
+		start := len(g.deps)
+		g.deps = append(g.deps, n.Deps...)
+		n.Deps = g.deps[start:len(g.deps):len(g.deps)]
+	}
 	g.index[n.ID] = int32(len(g.nodes))
 	g.nodes = append(g.nodes, n)
 	return nil

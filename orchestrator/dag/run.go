@@ -75,6 +75,24 @@ type slot[T any] struct {
 	span Span
 	ran  bool
 	mark mark
+	ctx  nodeCtx // the node's context, carrying mark
+}
+
+// nodeCtx is the context a node runs with: the run's, with the node's
+// mark as the value of markKey. It lives in the node's slot, so that
+// starting a node allocates no context (context.WithValue would).
+type nodeCtx struct {
+	context.Context
+	mark *mark
+}
+
+// Value returns the node's mark for markKey and asks the run's context
+// for any other key.
+func (c *nodeCtx) Value(key any) any {
+	if key == (markKey{}) {
+		return c.mark
+	}
+	return c.Context.Value(key)
 }
 
 type readyItem struct {
@@ -317,7 +335,8 @@ func (r *Runnable[T]) exec(ctx context.Context, st *runState[T], i int32, hooks 
 		hooks.OnStart(n.id, n.route)
 	}
 	begin := r.now()
-	attempts, val, err := r.attempt(context.WithValue(ctx, markKey{}, &s.mark), n, Deps[T]{st: st, node: i})
+	s.ctx = nodeCtx{Context: ctx, mark: &s.mark}
+	attempts, val, err := r.attempt(&s.ctx, n, Deps[T]{st: st, node: i})
 	route := n.route
 	if r, ok := s.mark.answered(); ok {
 		route = r

@@ -40,7 +40,7 @@ func init() {
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			if ci, ok := j.city(st); ok {
 				if m, ok := v.value.(*orchestrator.TravelMatrix); ok {
-					j.trip.Cities[ci].Matrix = &orchestrator.Sourced[orchestrator.TravelMatrix]{Value: *m, Provenance: v.prov, Ref: v.ref}
+					j.trip.Cities[ci].Matrix = &orchestrator.Sourced[orchestrator.TravelMatrix]{Value: *m, Provenance: v.prov, Ref: v.ref()}
 				}
 			}
 		},
@@ -55,7 +55,7 @@ func catalogHandler[T any](args func(*call, string) (map[string]any, error), fie
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			if ci, ok := j.city(st); ok {
 				if list, ok := v.value.([]T); ok {
-					set(&j.trip.Cities[ci], &orchestrator.Sourced[[]T]{Value: list, Provenance: v.prov, Ref: v.ref})
+					set(&j.trip.Cities[ci], &orchestrator.Sourced[[]T]{Value: list, Provenance: v.prov, Ref: v.ref()})
 				}
 			}
 		},

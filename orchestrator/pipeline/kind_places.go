@@ -86,7 +86,7 @@ func init() {
 			ci, ok := j.city(st)
 			g, okg := v.value.(*orchestrator.Guide)
 			if ok && okg {
-				j.trip.Cities[ci].Guide = &orchestrator.Sourced[orchestrator.Guide]{Value: *g, Provenance: v.prov, Ref: v.ref}
+				j.trip.Cities[ci].Guide = &orchestrator.Sourced[orchestrator.Guide]{Value: *g, Provenance: v.prov, Ref: v.ref()}
 			}
 		},
 	})

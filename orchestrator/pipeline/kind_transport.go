@@ -145,8 +145,9 @@ func scrapeArgs(c *call, kind string) map[string]any {
 // address are kept by the decoded cache too, so a hot leg is renamed and
 // hashed once per process.
 func (s *Service) namedLeg(leg orchestrator.TransportLeg, v nodeValue, from, to string) orchestrator.Sourced[orchestrator.TransportLeg] {
-	key := decodedKey{id: v.ref, from: from, to: to}
-	if v.ref != "" {
+	ref := v.ref()
+	key := decodedKey{id: ref, from: from, to: to}
+	if ref != "" {
 		if d, ok := s.decoded.get(key); ok {
 			if named, ok := d.value.(orchestrator.TransportLeg); ok {
 				return orchestrator.Sourced[orchestrator.TransportLeg]{Value: named, Provenance: v.prov, Ref: d.ref}
@@ -165,7 +166,7 @@ func (s *Service) namedLeg(leg orchestrator.TransportLeg, v nodeValue, from, to 
 	}
 	leg.From, leg.To, leg.Options = from, to, opts
 	out := orchestrator.Sourced[orchestrator.TransportLeg]{Value: leg, Provenance: v.prov}
-	if v.ref != "" {
+	if ref != "" {
 		if doc, err := json.Marshal(leg); err == nil {
 			out.Ref = orchestrator.ContentRef(doc)
 			s.decoded.put(key, decoded{value: leg, ref: out.Ref})

@@ -61,13 +61,32 @@ type nodeValue struct {
 	payload json.RawMessage
 	prov    orchestrator.Provenance
 	value   any
-	// ref is the content address of a shared value's JSON
-	// (orchestrator.Sourced.Ref), computed once per decoded cache entry,
-	// so that plan stores keep it once.
-	ref string
 	// fp identifies the value for the local-step memo (fingerprint, or
 	// the memo key of a value computed in process).
 	fp string
+	// shared marks a value of the decoded cache whose fp is the content
+	// address of its JSON (see ref). A flag rather than a second string
+	// keeps nodeValue within the 128 bytes a map stores in place: a
+	// run's result map holds one per node.
+	shared bool
+}
+
+// ref is the content address of a shared value's JSON
+// (orchestrator.Sourced.Ref), computed once per decoded cache entry, so
+// that plan stores keep it once; "" for other values.
+func (v *nodeValue) ref() string {
+	if v.shared {
+		return v.fp
+	}
+	return ""
+}
+
+// setRef records ref, a shared value's content address, as its ref and
+// its fingerprint (fingerprint gives the ref of a value that has one).
+func (v *nodeValue) setRef(ref string) {
+	if ref != "" {
+		v.fp, v.shared = ref, true
+	}
 }
 
 // dep is one dependency of a subtask as it finished.
@@ -207,7 +226,8 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 	if h.shared && !v.prov.FetchedAt.IsZero() {
 		key := entryKey(st, v.prov.FetchedAt, knowledgebase.Checksum(v.payload))
 		if x, ok := s.decoded.get(key); ok {
-			v.value, v.ref = x.value, x.ref
+			v.value = x.value
+			v.setRef(x.ref)
 			return
 		}
 		if x, ok := h.decode(v.payload); ok {
@@ -216,7 +236,8 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 				d.ref = orchestrator.ContentRef(doc)
 			}
 			s.decoded.put(key, d)
-			v.value, v.ref = d.value, d.ref
+			v.value = d.value
+			v.setRef(d.ref)
 		}
 		return
 	}

@@ -90,14 +90,11 @@ func (s *Service) MemoStats() (hits, misses int64) {
 	return s.memo.hits, s.memo.misses
 }
 
-// fingerprint is the content address of a node's value: the shared
-// value's ref, or the hash of its payload. Values computed in process get
-// their memo key instead (node.try).
+// fingerprint is the content address of a node's value without one: the
+// hash of its payload. A shared value's fingerprint is its ref (setRef);
+// values computed in process get their memo key (node.try).
 func fingerprint(v nodeValue) string {
-	switch {
-	case v.ref != "":
-		return v.ref
-	case len(v.payload) > 0:
+	if len(v.payload) > 0 {
 		return orchestrator.ContentRef(v.payload)
 	}
 	return ""

@@ -93,7 +93,9 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 			}
 		}
 		if n.pre != nil {
-			return nodeValue{value: n.pre.value, ref: n.pre.ref, prov: prov}, nil, true
+			v := nodeValue{value: n.pre.value, prov: prov}
+			v.setRef(n.pre.ref)
+			return v, nil, true
 		}
 		return nodeValue{payload: n.cached.Entry.Payload, prov: prov}, nil, true
 	case orchestrator.RouteMCP, orchestrator.RouteBrowser:

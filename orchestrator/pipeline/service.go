@@ -288,6 +288,11 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 	}
 	g := dag.New[nodeValue]()
 	g.Grow(len(subtasks))
+	edges := 0
+	for i := range subtasks {
+		edges += len(subtasks[i].Deps)
+	}
+	g.GrowDeps(edges)
 	nodes := make([]node, len(subtasks))
 	for i, st := range subtasks {
 		n := &nodes[i]
