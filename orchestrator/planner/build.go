@@ -1662,13 +1662,13 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	nc := len(w.cuisines)
 	// Counts by category and by day and category: a few meals, so lists
 	// searched in turn rather than maps.
-	var trip counts[string]
+	var trip counts[int32]
 	var daily counts[dayCat]
 	cover := make([]int, nc)
 	for _, e := range order {
 		rs := assigned[e.ci][e.si]
-		trip.add(rs.category(), 1)
-		daily.add(dayCat{perCity[e.ci][e.si].day, rs.category()}, 1)
+		trip.add(rs.catID(), 1)
+		daily.add(dayCat{perCity[e.ci][e.si].day, rs.catID()}, 1)
 		for b := 0; b < nc; b++ {
 			if rs.mask&(1<<b) != 0 {
 				cover[b]++
@@ -1676,20 +1676,20 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		}
 	}
 	limit := quality.MealCap(len(order))
-	var seenTrip counts[string]
+	var seenTrip counts[int32]
 	var seenDay counts[dayCat]
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
-		k := cur.category()
-		if k != "" && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
+		k := cur.catID()
+		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
 			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
 				used.add(rs)
 				trip.add(k, -1)
 				daily.add(dayCat{s.day, k}, -1)
-				k = rs.category()
+				k = rs.catID()
 				trip.add(k, 1)
 				daily.add(dayCat{s.day, k}, 1)
 				for b := 0; b < nc; b++ {
@@ -1697,31 +1697,31 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 				}
 			}
 		}
-		if k != "" {
+		if k != 0 {
 			seenTrip.add(k, 1)
 			seenDay.add(dayCat{s.day, k}, 1)
 		}
 	}
 }
 
-// dayCat is a day and a restaurant category.
+// dayCat is a day and a restaurant category (categoryID).
 type dayCat struct {
 	day int
-	k   string
+	k   int32
 }
 
 // mealCounts are varyMeals' counts of meals by category (trip) and by day
 // and category (daily), for a meal of day under limit.
 type mealCounts struct {
-	trip       *counts[string]
+	trip       *counts[int32]
 	daily      *counts[dayCat]
 	day, limit int
 }
 
-// fresh reports whether a meal of category k is no repeat: none that day
-// and fewer than limit on the trip (or no known category).
-func (m *mealCounts) fresh(k string) bool {
-	return k == "" || m.daily.get(dayCat{m.day, k}) == 0 && m.trip.get(k) < m.limit
+// fresh reports whether a meal of category k (categoryID) is no repeat:
+// none that day and fewer than limit on the trip (or no known category).
+func (m *mealCounts) fresh(k int32) bool {
+	return k == 0 || m.daily.get(dayCat{m.day, k}) == 0 && m.trip.get(k) < m.limit
 }
 
 // counts counts keys, few: the first ones in arrays searched in turn,
@@ -1798,7 +1798,7 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
-		if k := rs.category(); k == cur.category() || !fresh.fresh(k) {
+		if k := rs.catID(); k == cur.catID() || !fresh.fresh(k) {
 			continue
 		}
 		best, b0, b1 = rs, k0, k1

@@ -305,6 +305,7 @@ type restFact struct {
 	breakfast int            // concepts.BreakfastClass
 	light     bool           // concepts.LightMeal: no lunch or dinner on its own
 	category  string         // concepts.Category, for the meals' variety
+	cat       int32          // categoryID(category)
 	hours     openHours      // its opening hours, read
 	// always is a stretch (minutes) within which hours are open on every
 	// day, the longest span naming no weekday ([0, 0]: none); only is set
@@ -679,6 +680,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
 			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans)}
 		f.items[i].always, f.items[i].only = f.items[i].hours.always()
+		f.items[i].cat = categoryID(f.items[i].category)
 		if f.items[i].only {
 			k, ok := spanOf[f.items[i].always]
 			if !ok && len(f.spans) < maxSpans {

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
@@ -282,10 +283,13 @@ type restaurant struct {
 	// (open).
 	always     [2]int32
 	alwaysOnly bool
+	hasLoc     bool
+	// cat is f.cat, read without f (0 for a restaurant without facts:
+	// see catID).
+	cat int32
 	// rate and hasLoc are r.r.Rating and whether r.r.Location is set,
 	// read without r.r (rating, located).
-	rate   float64
-	hasLoc bool
+	rate float64
 }
 
 // open reports whether r is open from start to end (minutes) on weekday
@@ -328,6 +332,39 @@ func (r *restaurant) category() string {
 		return concepts.Category(r.r.Name, r.r.Cuisines)
 	}
 	return r.f.category
+}
+
+// catID is the number of r's category (categoryID).
+func (r *restaurant) catID() int32 {
+	if r.f == nil {
+		return categoryID(r.category())
+	}
+	return r.cat
+}
+
+// categories numbers the restaurant categories (concepts.Category) met
+// in the catalogs, process-wide: the folded cuisine labels and concept
+// IDs of the data, a few hundred.
+var categories = struct {
+	sync.Mutex
+	ids map[string]int32
+}{ids: map[string]int32{}}
+
+// categoryID returns the number of category k, the same for the same
+// string and 0 for none (""), so that the meals' variety compares
+// numbers instead of strings.
+func categoryID(k string) int32 {
+	if k == "" {
+		return 0
+	}
+	categories.Lock()
+	defer categories.Unlock()
+	id, ok := categories.ids[k]
+	if !ok {
+		id = int32(len(categories.ids) + 1)
+		categories.ids[k] = id
+	}
+	return id
 }
 
 // newStamp returns a stamp no restaurant mark holds yet: a new, empty set.
@@ -792,7 +829,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 			}
 			rs := &all[i]
 			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span,
+			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span, cat: f.cat,
 				rate: r.Rating, hasLoc: r.Location != nil}
 			if len(w.cuisineConcepts) > 0 {
 				for ci := range w.cuisineConcepts {
