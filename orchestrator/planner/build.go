@@ -722,10 +722,10 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	if v.tier == orchestrator.TierEconomy {
 		var best *hotel
 		for _, h := range hs {
-			if c.center != nil && h.h.Location != nil && h.dist > 10 {
+			if c.center != nil && h.located && h.dist > 10 {
 				continue
 			}
-			if best == nil || h.night < best.night || (h.night == best.night && (h.h.Rating > best.h.Rating || (h.h.Rating == best.h.Rating && h.idx < best.idx))) {
+			if best == nil || h.night < best.night || (h.night == best.night && (h.rating > best.rating || (h.rating == best.rating && h.idx < best.idx))) {
 				best = h
 			}
 		}
@@ -750,7 +750,7 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	}
 	target := prices[int(p*float64(len(prices)-1))]
 	score := func(h *hotel) float64 {
-		rating := h.h.Rating
+		rating := h.rating
 		if rating <= 0 {
 			rating = 2.5
 		}

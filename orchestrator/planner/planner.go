@@ -224,7 +224,6 @@ type city struct {
 	hotelMemo map[int]*hotel // nights → cheapest hotel
 	stayMemo  map[int]*stayList
 	mealMemo  map[int][]int64
-	mealSets  map[int][][]int // meals → mask → chosen restaurant indexes
 	// mustMask holds the must_visit entries this city's attractions
 	// satisfy (bit m for entry m).
 	mustMask uint64
@@ -382,6 +381,12 @@ type hotel struct {
 	dist  float64
 	// ref is its position prepared (the catalog index; nil: none).
 	ref *orchestrator.GeoRef
+	// rating, minNights (clamped to int32) and located are h.Rating,
+	// h.MinNights and whether h.Location is set, read without h: the
+	// stay choice reads them for every hotel of the city and variant.
+	rating    float64
+	minNights int32
+	located   bool
 	// unknown is set when the brief names house rules and the data state
 	// none for the hotel: it may be booked, behind hotels known to allow
 	// them, with a finding asking the traveller to confirm.
@@ -675,7 +680,6 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		wet:       map[string]bool{},
 		hotelMemo: map[int]*hotel{},
 		mealMemo:  map[int][]int64{},
-		mealSets:  map[int][][]int{},
 	}
 	if cd.Matrix != nil {
 		c.matrix = &cd.Matrix.Value
@@ -924,6 +928,8 @@ func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bo
 		ht := &block[len(block)-1]
 		ht.night = ht.price * int64(ht.rooms)
 		ht.dist = facts.dist[i]
+		ht.rating, ht.located = h.Rating, h.Location != nil
+		ht.minNights = int32(min(max(h.MinNights, math.MinInt32), math.MaxInt32))
 		if h.Location != nil {
 			ht.ref = &facts.refs[i]
 		}

@@ -754,8 +754,8 @@ func (c *city) cheapestHotel(n int) *hotel {
 	var best *hotel
 	for _, h := range c.stayable(n) {
 		if best == nil || h.night < best.night ||
-			(h.night == best.night && (h.h.Rating > best.h.Rating ||
-				(h.h.Rating == best.h.Rating && (h.dist < best.dist ||
+			(h.night == best.night && (h.rating > best.rating ||
+				(h.rating == best.rating && (h.dist < best.dist ||
 					(h.dist == best.dist && h.idx < best.idx))))) {
 			best = h
 		}
@@ -836,12 +836,12 @@ func (w *world) sortedNights(c *city, l *stayList) []int64 {
 func (c *city) findStayable(n int) []*hotel {
 	known := 0
 	for _, h := range c.hotels {
-		if h.h.MinNights <= n && !h.unknown {
+		if int(h.minNights) <= n && !h.unknown {
 			known++
 		}
 	}
 	// Those known to allow the rules, when there are any; else the others.
-	keep := func(h *hotel) bool { return h.h.MinNights <= n && h.unknown == (known == 0) }
+	keep := func(h *hotel) bool { return int(h.minNights) <= n && h.unknown == (known == 0) }
 	count := known
 	if known == 0 {
 		for _, h := range c.hotels {
