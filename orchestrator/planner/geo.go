@@ -92,12 +92,20 @@ func (c *city) orderStops(start place, stops []*attraction) []*attraction {
 	// The travel times, in one block: d(i, j) from pts[i] to pts[j].
 	cells := reuse(ar.cells, (n+1)*(n+1))
 	ar.cells = cells
+	// Without a travel matrix, travel is symmetric — the same ids, the
+	// attractions' rows and the straight-line estimate alike (the
+	// haversine's differences change sign exactly, its sines are odd, its
+	// product commutes) — so each pair is computed once.
+	sym := c.matrix == nil
 	for i := 0; i <= n; i++ {
+		cells[i*(n+1)+i] = 0
 		for j := 0; j <= n; j++ {
-			if i != j {
+			switch {
+			case i == j:
+			case sym && j < i:
+				cells[i*(n+1)+j] = cells[j*(n+1)+i]
+			default:
 				cells[i*(n+1)+j], _ = c.travel(pts[i], pts[j])
-			} else {
-				cells[i*(n+1)+j] = 0
 			}
 		}
 	}
