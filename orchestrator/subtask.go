@@ -290,29 +290,41 @@ func Decompose(b *Brief) []Subtask {
 	dates := b.Dates()
 	guests := strconv.Itoa(b.Travelers.Adults) + "+" + strconv.Itoa(b.Travelers.Children)
 
-	geo := map[string]string{}
-	geocode := func(city string) string {
+	// A city's geocode: its ID, and the ID alone as a dependency list,
+	// shared (read only) by the subtasks that need nothing else.
+	type geoRef struct {
+		id   string
+		deps []string
+	}
+	geo := map[string]geoRef{}
+	geocode := func(city string) geoRef {
 		c := CanonicalCity(city)
-		if id, ok := geo[c]; ok {
-			return id
+		if r, ok := geo[c]; ok {
+			return r
 		}
-		geo[c] = add(interned.get(subtaskKey{kind: KindGeocode, a: c, b: lang}, func() map[string]string {
+		id := add(interned.get(subtaskKey{kind: KindGeocode, a: c, b: lang}, func() map[string]string {
 			return map[string]string{"city": c, "lang": lang}
 		}, nil))
+		geo[c] = geoRef{id: id, deps: []string{id}}
 		return geo[c]
 	}
-	var gather []string // everything the itinerary consumes
+	// Everything the itinerary consumes: about eight subtasks a city and
+	// two a leg.
+	gather := make([]string, 0, cap(out))
 	if b.Origin != "" {
-		gather = append(gather, geocode(origin))
+		gather = append(gather, geocode(origin).id)
 	}
 
 	for i := range cities {
 		c := canon[i]
-		g := geocode(c)
-		guide := add(NewSubtask(KindGuide, map[string]string{"city": c, "lang": lang}, g))
-		var catalogs []string
+		geoC := geocode(c)
+		g := geoC.id
+		guide := add(interned.get(subtaskKey{kind: KindGuide, a: c, b: lang}, func() map[string]string {
+			return map[string]string{"city": c, "lang": lang}
+		}, geoC.deps))
+		catalogs := make([]string, 0, 3)
 		for _, k := range []Kind{KindAttractions, KindRestaurants, KindHotels} {
-			catalogs = append(catalogs, add(CatalogSubtask(k, c, g)))
+			catalogs = append(catalogs, add(CatalogSubtask(k, c, geoC.deps...)))
 		}
 		gather = append(gather, g, guide)
 		gather = append(gather, catalogs...)
@@ -340,7 +352,7 @@ func Decompose(b *Brief) []Subtask {
 		default:
 			wp["days"] = strconv.Itoa(nights[i] + 1)
 		}
-		gather = append(gather, add(NewSubtask(KindWeather, wp, g)))
+		gather = append(gather, add(NewSubtask(KindWeather, wp, geoC.deps...)))
 		gather = append(gather, add(interned.get(subtaskKey{kind: KindMatrix, a: c}, func() map[string]string {
 			return map[string]string{"city": c}
 		}, catalogs)))
@@ -407,22 +419,23 @@ func Decompose(b *Brief) []Subtask {
 		if from == to {
 			continue
 		}
-		if _, ok := geo[from]; !ok || geo[to] == "" {
+		gFrom, fromOK := geo[from]
+		gTo, toOK := geo[to]
+		if !fromOK || !toOK {
 			// A hub leg: hubs are not geocoded (the brief does not name
 			// them); its options come from the cache (imported
-			// datasets), depending on the brief city's geocode.
-			var deps []string
-			for _, c := range []string{from, to} {
-				if id, ok := geo[c]; ok {
-					deps = append(deps, id)
-				}
+			// datasets), depending on the brief city's geocode (the one
+			// end that has one, if any).
+			deps := gFrom.deps
+			if !fromOK {
+				deps = gTo.deps
 			}
 			st := TransportSubtask(from, to, deps...)
 			st.Speculative = true
 			gather = append(gather, add(st))
 			continue
 		}
-		gf, gt := geocode(leg[0]), geocode(leg[1])
+		gf, gt := gFrom.id, gTo.id
 		gather = append(gather, add(TransportSubtask(from, to, gf, gt)))
 		if dates != nil && !choosing && i < named {
 			p := map[string]string{"from": from, "to": to, "date": dates[legDays[i]], "guests": guests}
@@ -435,7 +448,10 @@ func Decompose(b *Brief) []Subtask {
 
 	var fx string
 	if b.Budget != nil {
-		fx = add(NewSubtask(KindFX, map[string]string{"base": b.Budget.Currency}))
+		cur := b.Budget.Currency
+		fx = add(interned.get(subtaskKey{kind: KindFX, a: cur}, func() map[string]string {
+			return map[string]string{"base": cur}
+		}, nil))
 		gather = append(gather, fx)
 	}
 	gather = dedupe(gather)
@@ -483,7 +499,7 @@ func joinSorted(items []string) string {
 }
 
 func dedupe(items []string) []string {
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(items))
 	out := items[:0:0]
 	for _, s := range items {
 		if !seen[s] {
