@@ -82,6 +82,7 @@ type variantScratch struct {
 	meals     []mealSlot
 	timed     []timed // walk's replacements by travel time
 	wins      []window
+	attrs     []*attraction // walk's lists
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(variantScratch) }}
@@ -93,7 +94,7 @@ func (w *world) variantScratch() *variantScratch {
 		s = scratchPool.Get().(*variantScratch)
 		w.scratch = s
 	}
-	s.stops, s.walkSlots, s.slots, s.meals, s.timed, s.wins = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0], s.timed[:0], s.wins[:0]
+	s.stops, s.walkSlots, s.slots, s.meals, s.timed, s.wins, s.attrs = s.stops[:0], s.walkSlots[:0], s.slots[:0], s.meals[:0], s.timed[:0], s.wins[:0], s.attrs[:0]
 	return s
 }
 
@@ -107,6 +108,7 @@ func (w *world) release() {
 		clear(s.meals[:cap(s.meals)])
 		clear(s.timed[:cap(s.timed)])
 		clear(s.wins[:cap(s.wins)])
+		clear(s.attrs[:cap(s.attrs)])
 		scratchPool.Put(s)
 		w.scratch = nil
 	}

@@ -484,7 +484,7 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		if h := hotels[ci]; h != nil && h.h.Location != nil {
 			center = h.h.Location
 		}
-		ordered := sweep(center, slices.Clone(top))
+		ordered := sweep(center, top) // a new list: the swaps below leave top as it is
 		chunks := make([][]*attraction, len(mine))
 		pos := 0
 		for j, wi := range mine {
@@ -713,16 +713,16 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	if len(hs) == 0 {
 		return nil
 	}
-	if v.stayCap > 0 {
-		hs = slices.DeleteFunc(slices.Clone(hs), func(h *hotel) bool { return h.night > v.stayCap })
-		if len(hs) == 0 {
-			return c.cheapestHotel(n)
-		}
+	// A capped variant passes over the hotels above its cap (the list is
+	// shared: read as it is).
+	over := func(h *hotel) bool { return v.stayCap > 0 && h.night > v.stayCap }
+	if v.stayCap > 0 && !slices.ContainsFunc(hs, func(h *hotel) bool { return !over(h) }) {
+		return c.cheapestHotel(n)
 	}
 	if v.tier == orchestrator.TierEconomy {
 		var best *hotel
 		for _, h := range hs {
-			if c.center != nil && h.located && h.dist > 10 {
+			if over(h) || c.center != nil && h.located && h.dist > 10 {
 				continue
 			}
 			if best == nil || h.night < best.night || (h.night == best.night && (h.rating > best.rating || (h.rating == best.rating && h.idx < best.idx))) {
@@ -757,9 +757,13 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 		s := math.Abs(float64(h.night-target))/float64(max(target, 1)) + (5-rating)*0.15
 		return s + math.Min(h.dist, 30)*0.03
 	}
-	best, bs := hs[0], score(hs[0])
-	for _, h := range hs[1:] {
-		if s := score(h); s < bs || (s == bs && h.idx < best.idx) {
+	var best *hotel
+	var bs float64
+	for _, h := range hs {
+		if over(h) {
+			continue
+		}
+		if s := score(h); best == nil || s < bs || (s == bs && h.idx < best.idx) {
 			best, bs = h, s
 		}
 	}
@@ -991,7 +995,8 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	t, at := win.start, win.from
 	// Must-see sights still waiting come first; sights best seen after
 	// dark wait for the evening.
-	var first, night []*attraction
+	// The lists in the variant's scratch, each of the size it may reach.
+	first := bump(&w.scratch.attrs, len(*extras)+len(ordered))
 	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
 		if len(a.must) > 0 && !used[a] {
 			first = append(first, a)
@@ -999,8 +1004,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 		return false
 	})
-	var day []*attraction
-	for _, a := range append(first, ordered...) {
+	all := append(first, ordered...)
+	night, day := bump(&w.scratch.attrs, len(all)), bump(&w.scratch.attrs, len(all))
+	for _, a := range all {
 		if a.evening {
 			night = append(night, a)
 		} else {

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"math"
+	"slices"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -160,10 +161,11 @@ func (c *city) orderStops(start place, stops []*attraction) []*attraction {
 
 // sweep orders attractions by bearing around center, starting after the
 // widest angular gap, so that consecutive runs are geographic clusters.
-// Attractions without a position come last, in rank order.
+// Attractions without a position come last, in rank order. The order is
+// a new list: as is left as it is.
 func sweep(center *orchestrator.GeoPoint, as []*attraction) []*attraction {
 	if center == nil {
-		return as
+		return slices.Clone(as)
 	}
 	type ang struct {
 		a   *attraction
