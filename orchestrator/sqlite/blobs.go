@@ -16,17 +16,26 @@ import (
 var _ orchestrator.LeanPlanStore = (*Store)(nil)
 
 // writeBlobs writes the trip values plan r references that the blobs
-// table does not hold yet, inside the plan's transaction. Refs this store
-// wrote or found since the database last changed under another connection
+// table does not hold yet, inside the plan's transaction. Values journalled
+// with the plan are written unless there; refs this store wrote, found or
+// journalled since the database last changed under another connection
 // (seeVersion) are there; the others are checked in one query, then one by
 // one when some are missing.
 func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
+	for _, v := range r.blobs {
+		if v.doc == nil {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO blobs (ref, doc) VALUES (?, ?) ON CONFLICT (ref) DO NOTHING`, v.ref, text(v.doc)); err != nil {
+			return fmt.Errorf("save plan %s: store %s: %w", r.id, v.ref, err)
+		}
+	}
 	if len(r.blobs) == 0 || s.knownBlobs(r.blobs) {
 		return nil
 	}
 	args := make([]any, len(r.blobs))
 	for i, b := range r.blobs {
-		args[i] = b.Ref
+		args[i] = b.ref
 	}
 	var n int
 	var row *sql.Row
@@ -40,28 +49,35 @@ func (s *Store) writeBlobs(ctx context.Context, tx *sql.Tx, r *writeReq) error {
 	}
 	if n == len(r.blobs) {
 		for _, b := range r.blobs {
-			s.rememberBlob(b.Ref)
+			s.rememberBlob(b.ref)
 		}
 		return nil
 	}
 	for _, b := range r.blobs {
 		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM blobs WHERE ref = ?`, b.Ref).Scan(&one)
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM blobs WHERE ref = ?`, b.ref).Scan(&one)
 		if errors.Is(err, sql.ErrNoRows) {
-			doc, err := b.Encode()
+			if b.src.Ref == "" {
+				// A plan read back from the journal whose value
+				// another process collected after it was
+				// journalled: the plan is kept, that value of its
+				// trip is missing.
+				continue
+			}
+			doc, err := b.src.Encode()
 			if err != nil {
-				return fmt.Errorf("save plan %s: encode %s: %w", r.id, b.Ref, err)
+				return fmt.Errorf("save plan %s: encode %s: %w", r.id, b.ref, err)
 			}
-			if orchestrator.ContentRef(doc) != b.Ref {
-				return orchestrator.FieldErrorf("trip", "a value's ref %s is not the address of its content", b.Ref)
+			if orchestrator.ContentRef(doc) != b.ref {
+				return orchestrator.FieldErrorf("trip", "a value's ref %s is not the address of its content", b.ref)
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO blobs (ref, doc) VALUES (?, ?)`, b.Ref, string(doc)); err != nil {
-				return fmt.Errorf("save plan %s: store %s: %w", r.id, b.Ref, err)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO blobs (ref, doc) VALUES (?, ?)`, b.ref, string(doc)); err != nil {
+				return fmt.Errorf("save plan %s: store %s: %w", r.id, b.ref, err)
 			}
 		} else if err != nil {
-			return fmt.Errorf("save plan %s: look up %s: %w", r.id, b.Ref, err)
+			return fmt.Errorf("save plan %s: look up %s: %w", r.id, b.ref, err)
 		}
-		s.rememberBlob(b.Ref)
+		s.rememberBlob(b.ref)
 	}
 	return nil
 }
@@ -124,15 +140,21 @@ func refsJSON(blobs []orchestrator.TripBlob) string {
 	return string(doc)
 }
 
-func (s *Store) knownBlobs(blobs []orchestrator.TripBlob) bool {
+func (s *Store) knownBlobs(blobs []blobVal) bool {
 	s.blobsMu.Lock()
 	defer s.blobsMu.Unlock()
 	for _, b := range blobs {
-		if !s.blobs[b.Ref] {
+		if !s.blobs[b.ref] {
 			return false
 		}
 	}
 	return true
+}
+
+func (s *Store) isKnownBlob(ref string) bool {
+	s.blobsMu.Lock()
+	defer s.blobsMu.Unlock()
+	return s.blobs[ref]
 }
 
 func (s *Store) rememberBlob(ref string) {
@@ -171,6 +193,9 @@ func (s *Store) collectBlobs(ctx context.Context, tx *sql.Tx) error {
 // its referenced values (nil for a row written before plans were stored by
 // reference, whose doc is the whole plan).
 func (s *Store) row(ctx context.Context, id string) (doc, trip []byte, err error) {
+	if r := s.pendingPlan(id); r != nil {
+		return r.doc, r.trip, nil
+	}
 	var t sql.NullString
 	err = s.r.QueryRowContext(ctx, `SELECT doc, trip FROM plans WHERE id = ?`, id).Scan(&doc, &t)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -236,6 +261,9 @@ func (s *Store) decode(ctx context.Context, id string, doc, trip []byte) (*orche
 		return nil, fmt.Errorf("read plan %s: decode trip: %w", id, err)
 	}
 	err := orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
+		if b := s.pendingBlob(ref); b != nil {
+			return b, nil
+		}
 		var b []byte
 		err := s.r.QueryRowContext(ctx, `SELECT doc FROM blobs WHERE ref = ?`, ref).Scan(&b)
 		if err != nil {
@@ -264,4 +292,23 @@ func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(p)
+}
+
+// pendingBlob returns the JSON of value ref journalled with a plan not yet
+// applied, or nil: a pending plan's values are in the database or
+// journalled with it or with a plan before it.
+func (s *Store) pendingBlob(ref string) []byte {
+	if s.j == nil {
+		return nil
+	}
+	s.pmu.Lock()
+	defer s.pmu.Unlock()
+	for _, r := range s.queue {
+		for _, v := range r.blobs {
+			if v.ref == ref && v.doc != nil {
+				return v.doc
+			}
+		}
+	}
+	return nil
 }

@@ -10,8 +10,12 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/storetest"
 )
 
+// count runs q on the database file, every plan s acknowledged applied.
 func count(t *testing.T, s *Store, q string) int {
 	t.Helper()
+	if err := s.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	var n int
 	if err := s.r.QueryRow(q).Scan(&n); err != nil {
 		t.Fatal(err)
@@ -84,11 +88,18 @@ func TestBlobsCollectedByAnotherProcess(t *testing.T) {
 	if err := a.SavePlan(ctx, storetest.WithCatalogs(storetest.NewPlan("p1", t0, orchestrator.PlanComplete), "x"), nil); err != nil {
 		t.Fatal(err)
 	}
+	// a holds the journal: another process sees its plans once applied.
+	if err := a.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
 	if err := b.DeletePlan(ctx, "p1"); err != nil {
 		t.Fatal(err)
 	}
 	p := storetest.WithCatalogs(storetest.NewPlan("p2", t0, orchestrator.PlanComplete), "x")
 	if err := a.SavePlan(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
 	got, err := b.Plan(ctx, "p2")
@@ -132,6 +143,9 @@ func TestLegacyRows(t *testing.T) {
 	}
 	// Saved again: the new form replaces the old, spans rows included.
 	if err := s.SavePlan(ctx, p, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(t, s, `SELECT count(*) FROM spans`); n != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"modernc.org/sqlite"
@@ -42,6 +43,9 @@ func (e *StoreFullError) RetryAfter() time.Duration { return fullRetryAfter }
 // writeError turns the driver's "disk full" and "I/O error" results into
 // EUNAVAILABLE errors and returns any other error unchanged.
 func writeError(err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) { // the journal's disk
+		return &StoreFullError{domain: &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the plan store is full; try again later"}, err: err}
+	}
 	var se *sqlite.Error
 	if err == nil || !errors.As(err, &se) {
 		return err

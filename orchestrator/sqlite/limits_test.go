@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -52,5 +53,60 @@ func TestSizeCapRefusesWithUnavailable(t *testing.T) {
 		if _, err := s.PlanJSON(ctx, id); err != nil {
 			t.Errorf("acknowledged plan %s: %v", id, err)
 		}
+	}
+}
+
+// TestFullStoreRecoversByDeleting: plans acknowledged while the store
+// filled up stay readable; deleting old plans makes room, the pending ones
+// are written, deleted too when the deletion selects them, and new plans
+// are taken again.
+func TestFullStoreRecoversByDeleting(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "capped.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.LimitSize(ctx, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	var saved []*orchestrator.Plan
+	var full error
+	for i := 0; i < 100 && full == nil; i++ {
+		p, r := testPlan(fmt.Sprintf("pl_%03d", i))
+		p.CreatedAt = p.CreatedAt.Add(time.Duration(i) * time.Minute)
+		p.Query = strings.Repeat("x", 60<<10)
+		if full = s.SavePlan(ctx, p, r); full == nil {
+			saved = append(saved, p)
+		}
+	}
+	if orchestrator.ErrorCode(full) != orchestrator.EUNAVAILABLE {
+		t.Fatalf("store never full: %v", full)
+	}
+	if s.queued() == 0 {
+		t.Fatal("no acknowledged plan waits to be written in the full store")
+	}
+	// More plans were acknowledged than the cap holds (they wait in the
+	// journal); deleting all but the last three makes room for those.
+	keep := len(saved) - 3
+	n, err := s.DeletePlansBefore(ctx, saved[keep].CreatedAt)
+	if err != nil || n != keep {
+		t.Fatalf("DeletePlansBefore = %d, %v; want %d", n, err, keep)
+	}
+	for i, p := range saved {
+		_, err := s.PlanJSON(ctx, p.ID)
+		if i < keep && orchestrator.ErrorCode(err) != orchestrator.ENOTFOUND {
+			t.Errorf("deleted plan %s: %v", p.ID, err)
+		}
+		if i >= keep && err != nil {
+			t.Errorf("kept plan %s: %v", p.ID, err)
+		}
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatalf("Flush after making room: %v", err)
+	}
+	p, r := testPlan("pl_after")
+	if err := s.SavePlan(ctx, p, r); err != nil {
+		t.Fatalf("a plan after making room: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,6 +47,9 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	}
 	q += " ORDER BY created_at DESC, id DESC LIMIT ?"
 	args = append(args, f.Limit+1)
+	// The pending plans are taken before the rows: a plan applied in
+	// between is then in the rows.
+	pending := s.pendingPlans()
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
@@ -69,13 +73,94 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	if err := rows.Err(); err != nil {
 		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
 	}
+	if out, err = withPending(out, pending, f, cur); err != nil {
+		return orchestrator.PlanPage{}, err
+	}
 	return orchestrator.NextPage(out, f.Limit), nil
+}
+
+// withPending merges into the rows read from the database (newest first,
+// at most one more than the page) the plans of reqs, journalled but not
+// applied when the rows were read, that f and the cursor cur select; a
+// pending plan replaces its ID's row.
+func withPending(rows []orchestrator.PlanSummary, reqs []*writeReq, f orchestrator.PlanFilter, cur orchestrator.PlanCursor) ([]orchestrator.PlanSummary, error) {
+	if len(reqs) == 0 {
+		return rows, nil
+	}
+	from, to := "", ""
+	if !f.CreatedFrom.IsZero() {
+		from = f.CreatedFrom.UTC().Format(timeLayout)
+	}
+	if !f.CreatedTo.IsZero() {
+		to = f.CreatedTo.UTC().Format(timeLayout)
+	}
+	at := ""
+	if !cur.IsZero() {
+		at = cur.CreatedAt.UTC().Format(timeLayout)
+	}
+	pending := map[string]bool{}
+	for _, r := range reqs {
+		pending[r.id] = true
+	}
+	out := rows[:0:0]
+	for _, sum := range rows {
+		if !pending[sum.ID] {
+			out = append(out, sum)
+		}
+	}
+	for _, r := range reqs {
+		if (f.Status != "" && r.status != f.Status) || (from != "" && r.created < from) || (to != "" && r.created >= to) ||
+			(at != "" && !(r.created < at || (r.created == at && r.id < cur.ID))) {
+			continue
+		}
+		sum, err := pendingSummary(r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sum)
+	}
+	slices.SortFunc(out, func(a, b orchestrator.PlanSummary) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
+	return out[:min(len(out), f.Limit+1)], nil
+}
+
+// pendingSummary is the listing row of a plan not yet applied, read as
+// ListPlans reads a stored one.
+func pendingSummary(r *writeReq) (orchestrator.PlanSummary, error) {
+	sum := orchestrator.PlanSummary{ID: r.id, Status: r.status}
+	var err error
+	if sum.CreatedAt, err = time.Parse(timeLayout, r.created); err != nil {
+		return sum, fmt.Errorf("list plans: plan %s: created_at: %w", r.id, err)
+	}
+	var doc struct {
+		Query string `json:"query"`
+		Brief struct {
+			Destinations []string `json:"destinations"`
+			StartDate    string   `json:"start_date"`
+			Days         int      `json:"days"`
+		} `json:"brief"`
+	}
+	if err := json.Unmarshal(r.doc, &doc); err != nil {
+		return sum, fmt.Errorf("list plans: plan %s: %w", r.id, err)
+	}
+	sum.Query, sum.StartDate, sum.Days = doc.Query, doc.Brief.StartDate, doc.Brief.Days
+	sum.Destinations = doc.Brief.Destinations
+	if sum.Destinations == nil {
+		sum.Destinations = []string{}
+	}
+	return sum, nil
 }
 
 // DeletePlan removes plan id and its trace, or returns an ENOTFOUND
 // *orchestrator.Error.
 func (s *Store) DeletePlan(ctx context.Context, id string) error {
-	n, err := s.exec(ctx, `DELETE FROM plans WHERE id = ?`, id)
+	n, err := s.quiesce(ctx, func() ([]string, error) {
+		return s.exec(ctx, `DELETE FROM plans WHERE id = ? RETURNING id`, id)
+	}, func(r *writeReq) bool { return r.id == id })
 	if err != nil {
 		return fmt.Errorf("delete plan %s: %w", id, err)
 	}
@@ -88,38 +173,50 @@ func (s *Store) DeletePlan(ctx context.Context, id string) error {
 // DeletePlansBefore removes the plans created before t, with their traces,
 // and returns how many it removed.
 func (s *Store) DeletePlansBefore(ctx context.Context, t time.Time) (int, error) {
-	n, err := s.exec(ctx, `DELETE FROM plans WHERE created_at < ?`, t.UTC().Format(timeLayout))
+	before := t.UTC().Format(timeLayout)
+	n, err := s.quiesce(ctx, func() ([]string, error) {
+		return s.exec(ctx, `DELETE FROM plans WHERE created_at < ? RETURNING id`, before)
+	}, func(r *writeReq) bool { return r.created < before })
 	if err != nil {
 		return 0, fmt.Errorf("delete plans before %s: %w", t.Format(time.RFC3339), err)
 	}
-	return int(n), nil
+	return n, nil
 }
 
-// exec runs one deleting statement on the writer connection (spans and
-// references go with their plan: ON DELETE CASCADE), collects the trip
-// values no plan references any more in the same transaction, and returns
-// the rows the statement affected.
-func (s *Store) exec(ctx context.Context, q string, args ...any) (n int64, err error) {
+// exec runs one deleting statement returning the deleted plans' IDs on the
+// writer connection (spans and references go with their plan: ON DELETE
+// CASCADE), collects the trip values no plan references any more in the
+// same transaction, and returns the IDs.
+func (s *Store) exec(ctx context.Context, q string, args ...any) (ids []string, err error) {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer func() {
 		if err != nil {
 			_ = tx.Rollback()
 		}
 	}()
-	res, err := tx.ExecContext(ctx, q, args...)
+	rows, err := tx.QueryContext(ctx, q, args...)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	if n, err = res.RowsAffected(); err != nil {
-		return 0, err
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
 	}
-	if n > 0 {
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(ids) > 0 {
 		if err := s.collectBlobs(ctx, tx); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
-	return n, tx.Commit()
+	return ids, tx.Commit()
 }

@@ -17,14 +17,20 @@
 // wait up to five seconds for another process's writer. Plans saved
 // concurrently share a transaction (group commit).
 //
-// Durability: SavePlan returns only after its transaction has committed to
-// the write-ahead log, so a plan it acknowledged survives a crash of the
-// process (the log is in the operating system's hands and is replayed on
-// the next open). By default commits are not fsynced (synchronous=NORMAL):
-// a power loss or kernel crash can lose the plans of the last moments
-// before it, never corrupt the file. Options.SyncFull fsyncs every commit
-// (synchronous=FULL): acknowledged plans survive a power loss too, at the
-// cost of one fsync per group commit.
+// Durability: SavePlan returns once the plan's record is appended to the
+// store's journal (journal.go), a directory beside the database file, and
+// the applier writes journalled plans into SQLite right after, many to a
+// transaction; until then this process serves them from memory, and other
+// processes see them once applied (Flush waits for that). A plan SavePlan
+// acknowledged survives a crash of the process: the journal is in the
+// operating system's hands and is applied again on the next open. By
+// default neither the journal nor SQLite's commits are fsynced
+// (synchronous=NORMAL): a power loss or kernel crash can lose the plans of
+// the last moments before it, never corrupt the file. Options.SyncFull
+// fsyncs every journal append (one per group of plans) and every SQLite
+// commit: acknowledged plans survive a power loss too. A second process
+// opening the same file finds the journal held and commits each group to
+// SQLite before answering, as before the journal.
 package sqlite
 
 import (
@@ -71,8 +77,9 @@ type Store struct {
 	keysReady bool
 
 	// Group commit: SavePlan hands its rows to the writer goroutine, which
-	// writes every plan waiting at that moment in one transaction — one
-	// fsync for all of them — and answers each once the commit is durable.
+	// journals every plan waiting at that moment in one append (or, without
+	// the journal, writes them in one transaction) and answers each once it
+	// is durable.
 	writes    chan *writeReq // unbuffered: a plan is queued only when the writer takes it
 	quit      chan struct{}
 	stopped   chan struct{}
@@ -98,6 +105,30 @@ type Store struct {
 	// the writer last looked (seeVersion). Only the writer uses them.
 	dataVersion *sql.Stmt
 	seenVersion int64
+
+	// The journal (journal.go); nil when another process holds it, and
+	// then every group commit goes to SQLite before SavePlan returns.
+	j *journal
+	// admit is held by the writer while it journals a group and by
+	// deletions for their whole run (quiesce), so that no plan is
+	// journalled while the journal is emptied.
+	admit sync.Mutex
+	// pmu guards the plans journalled but not yet applied: pending, the
+	// latest of each ID (served to reads), and queue, all of them in
+	// journal order (the applier's work); applied is the sequence number
+	// up to which the applier has written every plan, applyErr its last
+	// failure (nil after a success), and progress is closed and replaced
+	// whenever either changes.
+	applyMu    sync.Mutex // held while plans are applied
+	pmu        sync.Mutex
+	pending    map[string]*writeReq
+	queue      []*writeReq
+	applied    uint64
+	applyErr   error
+	progress   chan struct{}
+	kick       chan struct{} // wakes the applier
+	writerOut  chan struct{} // closed when the writer goroutine has returned
+	applierOut chan struct{}
 }
 
 // maxBatch bounds the plans of one group commit.
@@ -121,10 +152,21 @@ const writeTimeout = 30 * time.Second
 type writeReq struct {
 	id, created, status, briefKey string
 	doc, trip                     []byte // the lean plan, the trip without its referenced values
-	blobs                         []orchestrator.TripBlob
+	blobs                         []blobVal
 	refs                          string // the blobs' refs, a JSON array
 	spans                         []byte // the run's spans, a JSON array
 	done                          chan error
+	seq                           uint64 // its record's sequence number in the journal
+	tombstone                     bool   // a journal record of the deletion of plan id
+}
+
+// blobVal is a trip value a plan references: its ref, the value itself
+// (src; zero in a plan read back from the journal) and its JSON when the
+// plan carries it into the database (journalled with the plan).
+type blobVal struct {
+	ref string
+	src orchestrator.TripBlob
+	doc []byte
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -213,7 +255,18 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
+	st.writerOut, st.applierOut = make(chan struct{}), make(chan struct{})
+	if err := st.openJournal(ctx, opts.SyncFull); err != nil {
+		_ = r.Close()
+		_ = w.Close()
+		return nil, fmt.Errorf("open plan store %q: %w", path, err)
+	}
 	go st.writer()
+	if st.j != nil {
+		go st.applier()
+	} else {
+		close(st.applierOut)
+	}
 	return st, nil
 }
 
@@ -227,11 +280,12 @@ func dsn(abs, q string) string {
 // Path returns the absolute path of the database file.
 func (s *Store) Path() string { return s.path }
 
-// SavePlan stores p and its run trace r in one transaction, replacing any
-// plan with the same ID and its trace; r may be nil for no trace. The plan is
-// stored as json.Marshal(p). Concurrent calls share a transaction (group
-// commit: one fsync for every plan waiting), and each returns once its plan
-// is durable. It blocks while the previous group commit is writing and, up
+// SavePlan stores p and its run trace r atomically, replacing any plan
+// with the same ID and its trace; r may be nil for no trace. The plan is
+// stored as json.Marshal(p). Concurrent calls share one journal append
+// (group commit: one write, and with SyncFull one fsync, for every plan
+// waiting), and each returns once its plan is durable (see the package
+// comment). It blocks while the previous group commit is writing and, up
 // to five seconds, while another process is. p must have
 // an ID, r's PlanID must be empty or p.ID, and span durations must be finite;
 // otherwise an EINVALID *orchestrator.Error is returned and nothing is
@@ -284,8 +338,12 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("save plan %s: %w", p.ID, err)
 	}
+	vals := make([]blobVal, len(blobs))
+	for i, b := range blobs {
+		vals[i] = blobVal{ref: b.Ref, src: b}
+	}
 	req := &writeReq{id: p.ID, created: p.CreatedAt.UTC().Format(timeLayout), status: p.Status,
-		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: blobs, refs: refsJSON(blobs), spans: spansDoc, done: make(chan error, 1)}
+		briefKey: orchestrator.BriefKey(&p.Brief), doc: doc, trip: trip, blobs: vals, refs: refsJSON(blobs), spans: spansDoc, done: make(chan error, 1)}
 	select {
 	case s.writes <- req:
 	case <-s.quit:
@@ -310,7 +368,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 // after a commit of one plan it waits for none, so an idle store adds no
 // latency.
 func (s *Store) writer() {
-	defer close(s.stopped)
+	defer close(s.writerOut)
 	linger := time.NewTimer(time.Hour)
 	linger.Stop()
 	last := 0 // the plans of the previous group commit
@@ -330,6 +388,10 @@ func (s *Store) writer() {
 			default:
 				break drain
 			}
+		}
+		if s.j != nil {
+			s.journalBatch(batch)
+			continue
 		}
 		if last > 1 && len(batch) < s.batch && s.linger > 0 {
 			linger.Reset(s.linger)
@@ -428,7 +490,12 @@ func text(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 // such plan.
 func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, error) {
 	var doc sql.NullString
-	err := s.r.QueryRowContext(ctx, `SELECT spans FROM plans WHERE id = ?`, planID).Scan(&doc)
+	var err error
+	if r := s.pendingPlan(planID); r != nil {
+		doc = sql.NullString{String: string(r.spans), Valid: true}
+	} else {
+		err = s.r.QueryRowContext(ctx, `SELECT spans FROM plans WHERE id = ?`, planID).Scan(&doc)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
 	}
@@ -502,7 +569,12 @@ func (s *Store) Ping(ctx context.Context) error {
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		close(s.quit)
-		<-s.stopped
+		<-s.writerOut
+		<-s.applierOut
+		if s.j != nil {
+			s.j.close()
+		}
+		close(s.stopped)
 	})
 	return errors.Join(s.r.Close(), s.w.Close())
 }

@@ -143,7 +143,10 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 
-	// The indexed columns.
+	// The indexed columns, once the plan is applied from the journal.
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
 	var createdAt, status, briefKey string
 	if err := s.r.QueryRow(`SELECT created_at, status, brief_key FROM plans WHERE id = 'p1'`).
 		Scan(&createdAt, &status, &briefKey); err != nil {
@@ -299,6 +302,9 @@ func TestConcurrentSaves(t *testing.T) {
 		t.Error(err)
 	}
 
+	if err := s.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	var plans, spans int
 	if err := s.r.QueryRow(`SELECT (SELECT count(*) FROM plans), (SELECT sum(json_array_length(spans)) FROM plans)`).Scan(&plans, &spans); err != nil {
 		t.Fatal(err)
@@ -389,6 +395,9 @@ func TestPragmasAndSchema(t *testing.T) {
 	ctx := context.Background()
 	p, r := testPlan("p1")
 	if err := s.SavePlan(ctx, p, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.w.Exec(`DELETE FROM plans WHERE id = 'p1'`); err != nil {
