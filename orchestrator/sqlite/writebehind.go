@@ -41,9 +41,8 @@ func (s *Store) openJournal(ctx context.Context, fsync bool) error {
 
 // journalBatch journals batch and answers its plans: nil once their
 // records are written, the error otherwise. It waits while maxPending
-// plans are not yet applied, and refuses the batch while the applier
-// cannot write (a full store) so that no more plans are acknowledged that
-// the database cannot take.
+// plans are not yet applied, and while the applier cannot write (a full
+// store) it commits the batch directly (commitFull).
 func (s *Store) journalBatch(batch []*writeReq) {
 	s.admit.Lock()
 	defer s.admit.Unlock()
@@ -52,9 +51,7 @@ func (s *Store) journalBatch(batch []*writeReq) {
 		n, progress, applyErr := len(s.queue), s.progress, s.applyErr
 		s.pmu.Unlock()
 		if applyErr != nil && isFull(applyErr) {
-			for _, r := range batch {
-				r.done <- applyErr
-			}
+			s.commitFull(batch, applyErr)
 			return
 		}
 		if n < maxPending {
@@ -89,6 +86,29 @@ func (s *Store) journalBatch(batch []*writeReq) {
 	s.addPending(ok)
 	for _, r := range ok {
 		r.done <- nil
+	}
+}
+
+// commitFull writes batch straight into SQLite while the applier cannot
+// write the pending plans (a full store), as the store did before the
+// journal: the plans that fit are stored and acknowledged, the others
+// refused, so that nothing more is acknowledged than the database takes. A
+// plan whose ID is pending is refused with full: the pending one, applied
+// later, would replace it.
+func (s *Store) commitFull(batch []*writeReq, full error) {
+	s.applyMu.Lock()
+	defer s.applyMu.Unlock()
+	s.forgetBlobs() // a value journalled with a pending plan is not in the database
+	ok := batch[:0:0]
+	for _, r := range batch {
+		if s.pendingPlan(r.id) != nil {
+			r.done <- full
+			continue
+		}
+		ok = append(ok, r)
+	}
+	if len(ok) > 0 {
+		s.commit(ok)
 	}
 }
 
