@@ -83,6 +83,55 @@ type variantScratch struct {
 	timed     []timed // walk's replacements by travel time
 	wins      []window
 	attrs     []*attraction // walk's lists
+	// spare holds, for the variants of later plans, the arrays of the
+	// itineraries earlier plans built and did not return (build: their
+	// days, stops and meals blocks), cleared.
+	spare spareBlocks
+}
+
+// spareBlocks are arrays of itineraries no one holds, up to maxSpare of
+// each kind.
+type spareBlocks struct {
+	days  [][]orchestrator.Day
+	stops [][]orchestrator.Stop
+	meals [][]orchestrator.Meal
+}
+
+// maxSpare bounds the arrays of a kind spareBlocks keeps: more than the
+// variants of most plans.
+const maxSpare = 12
+
+// takeSpare returns, of length 0, an array of *spare with room for n
+// (taken out of it), else a new one. Its elements are zero.
+func takeSpare[T any](spare *[][]T, n int) []T {
+	for i, a := range *spare {
+		if cap(a) >= n {
+			last := len(*spare) - 1
+			(*spare)[i], (*spare)[last] = (*spare)[last], nil
+			*spare = (*spare)[:last]
+			return a[:0]
+		}
+	}
+	return make([]T, 0, n)
+}
+
+// keepSpare adds a, cleared, to *spare while there is room.
+func keepSpare[T any](spare *[][]T, a []T) {
+	if cap(a) > 0 && len(*spare) < maxSpare {
+		clear(a[:cap(a)])
+		*spare = append(*spare, a[:0])
+	}
+}
+
+// recycle keeps the arrays of a built variant's itinerary for later
+// plans: it must be one build did not return, which nothing holds.
+func (w *world) recycle(b *built) {
+	if s := w.scratch; s != nil && b.it != nil {
+		keepSpare(&s.spare.days, b.it.Days)
+		keepSpare(&s.spare.stops, b.stops)
+		keepSpare(&s.spare.meals, b.meals)
+		b.it, b.stops, b.meals = nil, nil, nil
+	}
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(variantScratch) }}

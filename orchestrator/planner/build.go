@@ -67,6 +67,10 @@ type built struct {
 	// (scoreOf): the tier choice compares scores only among variants
 	// within the budget, so most plans score one variant.
 	quality *orchestrator.Quality
+	// stops and meals are the blocks the days' stops and meals are
+	// slices of (world.recycle).
+	stops []orchestrator.Stop
+	meals []orchestrator.Meal
 }
 
 // scoreOf returns the quality score of a built variant, computing it once.
@@ -131,6 +135,13 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 	}
 	if chosen.v.lean {
 		it.Budget.Tiers = append(it.Budget.Tiers, chosen.cost)
+	}
+	// The other variants' itineraries are no one's: their arrays serve
+	// later plans.
+	for _, b := range bs {
+		if b != chosen {
+			w.recycle(b)
+		}
 	}
 	it.Findings = append(it.Findings, w.notes...)
 	it.Findings = append(it.Findings, chosen.findings...)
@@ -508,13 +519,13 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	}
 
 	// Meals.
-	meals, mealFindings := w.chooseMeals(r, v, slots, stopsByWin, wins, hotels)
+	meals, mealFindings := w.chooseMeals(r, v, slots, stopsByWin, wins, hotels, &b.meals)
 	b.findings = append(b.findings, mealFindings...)
 
 	// Assemble the days.
 	it := &orchestrator.Itinerary{
 		Tier: v.tier, Lean: v.lean, Currency: w.currency, People: w.people,
-		Origin: w.origin, Days: make([]orchestrator.Day, w.days), Stays: []orchestrator.Stay{},
+		Origin: w.origin, Days: takeSpare(&w.scratch.spare.days, w.days)[:w.days], Stays: []orchestrator.Stay{},
 	}
 	for i, c := range r.cities {
 		it.Cities = append(it.Cities, orchestrator.CityVisit{City: c.name, ArriveDay: starts[i] + 1, Nights: r.nights[i]})
@@ -523,6 +534,12 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	var tc orchestrator.TierCost
 	tc.Tier, tc.Lean = v.tier, v.lean
 	var transport, lodging, food, tickets int64
+	// The days' stops in one block, a list of its own size per day.
+	total := 0
+	for _, st := range stopsByWin {
+		total += len(st)
+	}
+	b.stops = takeSpare(&w.scratch.spare.stops, total)
 	for d := range it.Days {
 		day := &it.Days[d]
 		day.Day = d + 1
@@ -533,7 +550,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 				nstops += len(stopsByWin[wi])
 			}
 		}
-		day.Stops = make([]orchestrator.Stop, 0, nstops)
+		day.Stops = b.stops[len(b.stops) : len(b.stops) : len(b.stops)+nstops]
+		b.stops = b.stops[:len(b.stops)+nstops]
 		day.Meals = meals[d] // the day's own list
 		if day.Meals == nil {
 			day.Meals = []orchestrator.Meal{}
@@ -1288,8 +1306,9 @@ func pricing(o *orchestrator.TransportOption) string {
 // distinct restaurants of least tier weight, with the requested cuisines
 // split among cities so the trip covers them, then matched to slots by
 // opening hours and distance.
-// The meals are returned by day, each day's in a list of its own size.
-func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) ([][]orchestrator.Meal, []orchestrator.Finding) {
+// The meals are returned by day, each day's in a list of its own size,
+// slices of one block (*mealBlock).
+func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel, mealBlock *[]orchestrator.Meal) ([][]orchestrator.Meal, []orchestrator.Finding) {
 	nc := len(w.cuisines)
 	k := len(r.cities)
 	// The distances from where each meal starts and leads to the city's
@@ -1470,7 +1489,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			}
 		}
 	}
-	block := make([]orchestrator.Meal, 0, total)
+	block := takeSpare(&w.scratch.spare.meals, total)
 	out := make([][]orchestrator.Meal, w.days)
 	for d, n := range perDay {
 		if n > 0 {
@@ -1478,6 +1497,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			block = block[:len(block)+n]
 		}
 	}
+	*mealBlock = block
 	var findings []orchestrator.Finding
 	for i, cu := range w.cuisineNames {
 		if covered&(1<<i) == 0 {
