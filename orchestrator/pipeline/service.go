@@ -143,7 +143,7 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 	}
 	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
 		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
-		decomposed: decompositions{m: map[string][]orchestrator.Subtask{}}}
+		decomposed: decompositions{m: map[string]*taskIndex{}}}
 }
 
 // Request is one plan request.
@@ -205,11 +205,11 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	subtasks := s.decompose(&b, briefJSON)
+	tasks := s.decompose(&b, briefJSON)
 	if req.Kinds != nil {
-		subtasks = filterKinds(subtasks, req.Kinds)
+		tasks = newTaskIndex(filterKinds(tasks.list, req.Kinds))
 	}
-	tasks := newTaskIndex(subtasks)
+	subtasks := tasks.list
 	res, err := s.run(ctx, &b, briefJSON, tasks, req.Hooks)
 	if res == nil {
 		return nil, nil, nil, err
@@ -323,37 +323,39 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 	return res, err
 }
 
-// decompose returns the brief's subtasks (orchestrator.Decompose), from
-// the cache of recent decompositions when the same brief — briefJSON is its
-// JSON — was planned lately. The subtasks are shared: read only.
-func (s *Service) decompose(b *orchestrator.Brief, briefJSON []byte) []orchestrator.Subtask {
+// decompose returns the brief's subtasks (orchestrator.Decompose) and
+// their index, from the cache of recent decompositions when the same brief
+// — briefJSON is its JSON — was planned lately. Both are shared: read
+// only.
+func (s *Service) decompose(b *orchestrator.Brief, briefJSON []byte) *taskIndex {
 	s.decomposed.mu.Lock()
-	subtasks, ok := s.decomposed.m[string(briefJSON)]
+	tasks, ok := s.decomposed.m[string(briefJSON)]
 	s.decomposed.mu.Unlock()
 	if ok {
-		return subtasks
+		return tasks
 	}
-	subtasks = orchestrator.Decompose(b)
+	tasks = newTaskIndex(orchestrator.Decompose(b))
 	s.decomposed.mu.Lock()
 	if len(s.decomposed.m) >= decomposedSize {
 		clear(s.decomposed.m) // refilling costs one decomposition per hot brief
 	}
-	s.decomposed.m[string(briefJSON)] = subtasks
+	s.decomposed.m[string(briefJSON)] = tasks
 	s.decomposed.mu.Unlock()
-	return subtasks
+	return tasks
 }
 
 // decomposedSize bounds the decompositions kept (about 30 KB each).
 const decomposedSize = 256
 
-// decompositions are the subtasks of recently planned briefs, by the
-// brief's JSON: Decompose is a function of the brief alone.
+// decompositions are the subtasks of recently planned briefs and their
+// index, by the brief's JSON: Decompose is a function of the brief alone.
 type decompositions struct {
 	mu sync.Mutex
-	m  map[string][]orchestrator.Subtask
+	m  map[string]*taskIndex
 }
 
-// taskIndex finds a run's subtasks by ID.
+// taskIndex finds a run's subtasks by ID. It is not changed once made,
+// so runs of the same brief share it.
 type taskIndex struct {
 	list []orchestrator.Subtask
 	pos  map[string]int
@@ -449,18 +451,29 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 // subtask only the cache may answer: it then fails at once, as
 // node.unavailable says, when the cache cannot.
 func cacheOnly(s decision.Strategy) decision.Strategy {
-	var chain []orchestrator.Route
-	for _, r := range s.Chain() {
-		if r != orchestrator.RouteMCP && r != orchestrator.RouteBrowser && r != orchestrator.RouteNone {
-			chain = append(chain, r)
+	offline := func(r orchestrator.Route) bool {
+		return r != orchestrator.RouteMCP && r != orchestrator.RouteBrowser && r != orchestrator.RouteNone
+	}
+	// The fallbacks that stay, filtered in place: the Fallback array is
+	// this strategy's own (Decide makes one per call), and it ends in
+	// none, which does not stay, so none can be appended in place too.
+	rest := s.Fallback[:0]
+	for _, r := range s.Fallback {
+		if offline(r) {
+			rest = append(rest, r)
 		}
 	}
-	if len(chain) == 0 || chain[0] != s.Route {
+	first := s.Route
+	if !offline(first) {
 		s.Reason = reasonCacheOnly
+		first = orchestrator.RouteNone
+		if len(rest) > 0 {
+			first, rest = rest[0], rest[1:]
+		}
 	}
-	s.Route, s.Fallback, s.Tool, s.Tools = orchestrator.RouteNone, nil, "", nil
-	if len(chain) > 0 {
-		s.Route, s.Fallback = chain[0], append(chain[1:], orchestrator.RouteNone)
+	s.Route, s.Fallback, s.Tool, s.Tools = first, nil, "", nil
+	if first != orchestrator.RouteNone {
+		s.Fallback = append(rest, orchestrator.RouteNone)
 	}
 	return s
 }
