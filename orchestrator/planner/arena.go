@@ -85,7 +85,7 @@ type variantScratch struct {
 	attrs     []*attraction // walk's lists
 	// spare holds, for the variants of later plans, the arrays of the
 	// itineraries earlier plans built and did not return (build: their
-	// days, stops and meals blocks), cleared.
+	// days, stays, and stops, meals and legs blocks), cleared.
 	spare spareBlocks
 }
 
@@ -95,6 +95,8 @@ type spareBlocks struct {
 	days  [][]orchestrator.Day
 	stops [][]orchestrator.Stop
 	meals [][]orchestrator.Meal
+	legs  [][]orchestrator.Leg
+	stays [][]orchestrator.Stay
 }
 
 // maxSpare bounds the arrays of a kind spareBlocks keeps: more than the
@@ -130,7 +132,9 @@ func (w *world) recycle(b *built) {
 		keepSpare(&s.spare.days, b.it.Days)
 		keepSpare(&s.spare.stops, b.stops)
 		keepSpare(&s.spare.meals, b.meals)
-		b.it, b.stops, b.meals = nil, nil, nil
+		keepSpare(&s.spare.legs, b.legs)
+		keepSpare(&s.spare.stays, b.it.Stays)
+		b.it, b.stops, b.meals, b.legs = nil, nil, nil, nil
 	}
 }
 

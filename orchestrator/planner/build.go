@@ -67,10 +67,21 @@ type built struct {
 	// (scoreOf): the tier choice compares scores only among variants
 	// within the budget, so most plans score one variant.
 	quality *orchestrator.Quality
-	// stops and meals are the blocks the days' stops and meals are
-	// slices of (world.recycle).
+	// stops, meals and legs are the blocks the days' stops, meals and
+	// legs are slices of (world.recycle).
 	stops []orchestrator.Stop
 	meals []orchestrator.Meal
+	legs  []orchestrator.Leg
+}
+
+// legCount is how many legs legsOut renders for a day's chosen legs: one
+// for a direct option, one per part for a journey.
+func legCount(ls []*chosenLeg) int {
+	n := 0
+	for _, cl := range ls {
+		n += max(1, len(cl.op.parts))
+	}
+	return n
 }
 
 // scoreOf returns the quality score of a built variant, computing it once.
@@ -525,7 +536,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	// Assemble the days.
 	it := &orchestrator.Itinerary{
 		Tier: v.tier, Lean: v.lean, Currency: w.currency, People: w.people,
-		Origin: w.origin, Days: takeSpare(&w.scratch.spare.days, w.days)[:w.days], Stays: []orchestrator.Stay{},
+		Origin: w.origin, Days: takeSpare(&w.scratch.spare.days, w.days)[:w.days],
+		Stays: takeSpare(&w.scratch.spare.stays, k),
 	}
 	for i, c := range r.cities {
 		it.Cities = append(it.Cities, orchestrator.CityVisit{City: c.name, ArriveDay: starts[i] + 1, Nights: r.nights[i]})
@@ -534,12 +546,18 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 	var tc orchestrator.TierCost
 	tc.Tier, tc.Lean = v.tier, v.lean
 	var transport, lodging, food, tickets int64
-	// The days' stops in one block, a list of its own size per day.
+	// The days' stops in one block, a list of its own size per day, and
+	// their legs likewise.
 	total := 0
 	for _, st := range stopsByWin {
 		total += len(st)
 	}
 	b.stops = takeSpare(&w.scratch.spare.stops, total)
+	nlegs := 0
+	for _, ls := range legsByDay {
+		nlegs += legCount(ls)
+	}
+	b.legs = takeSpare(&w.scratch.spare.legs, nlegs)
 	for d := range it.Days {
 		day := &it.Days[d]
 		day.Day = d + 1
@@ -562,6 +580,10 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			day.City = w.origin
 		}
 		var cost int64
+		if n := legCount(legsByDay[d]); n > 0 {
+			day.Legs = b.legs[len(b.legs) : len(b.legs) : len(b.legs)+n]
+			b.legs = b.legs[:len(b.legs)+n]
+		}
 		for _, cl := range legsByDay[d] {
 			n := len(day.Legs)
 			day.Legs = w.legsOut(day.Legs, cl, d, day)
