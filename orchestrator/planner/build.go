@@ -2,7 +2,6 @@ package planner
 
 import (
 	"cmp"
-	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -516,7 +515,7 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		eveningSwap(wins, mine, chunks)
 		w.weatherSwap(c, wins, mine, chunks, &extras)
-		used := map[*attraction]bool{}
+		used := w.newAttrSet()
 		for j, wi := range mine {
 			win := wins[wi]
 			seq := c.orderStops(win.from, chunks[j])
@@ -959,23 +958,25 @@ func eveningSwap(wins []window, mine []int, chunks [][]*attraction) {
 // the ordered stops (with replacements from extras when one does not fit
 // its opening hours or the time left), lunch around midday and dinner in
 // the evening. It returns the stops and the meal slots.
-func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
+func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
 	if alt := closingFirst(ordered, orchestrator.Weekday(w.date(win.day))); alt != nil {
 		// Walked in route order, a sight that closes early may be reached
 		// only after it closes (a panda base closing at 17:00 after a
 		// three-hour stop): try it first, and keep whichever walk places
 		// the more valuable stops.
 		value := func(order []*attraction) float64 {
-			u, e := maps.Clone(used), slices.Clone(*extras)
+			u, e := w.trial(used), slices.Clone(*extras)
 			stops, _ := w.walk(c, win, order, &e, u)
+			// The trial's own visits: among the city's attractions, those
+			// it marked (the walk visits only them).
 			placed := make([]*attraction, 0, len(stops))
-			for a := range u {
-				if !used[a] {
+			for _, a := range c.attractions {
+				if a.mark == u.cur {
 					placed = append(placed, a)
 				}
 			}
 			// Summed in catalog order: the same stops give the same value
-			// whatever order the map yields them in.
+			// whatever order they were found in.
 			slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
 			v := 0.0
 			for _, a := range placed {
@@ -1027,7 +1028,7 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 }
 
 // walk is schedule on one order of the stops.
-func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used map[*attraction]bool) ([]orchestrator.Stop, []mealSlot) {
+func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
 	wd := orchestrator.Weekday(date)
 	stops := bump(&w.scratch.stops, max(win.cap, 0)+1)
@@ -1038,7 +1039,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	// The lists in the variant's scratch, each of the size it may reach.
 	first := bump(&w.scratch.attrs, len(*extras)+len(ordered))
 	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
-		if len(a.must) > 0 && !used[a] {
+		if len(a.must) > 0 && !used.has(a) {
 			first = append(first, a)
 			return true
 		}
@@ -1086,7 +1087,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		lunchPending = false
 	}
 	try := func(a *attraction) bool {
-		if used[a] || a.evening != evening {
+		if used.has(a) || a.evening != evening {
 			return false
 		}
 		if lunchPending && t >= lunchFrom {
@@ -1121,7 +1122,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			Start: orchestrator.FormatClock(start), End: orchestrator.FormatClock(end), TravelMinutes: tr, TravelEstimate: est, Indoor: a.a.Indoor,
 			Price: price, Cost: orchestrator.Money{Cents: a.price * int64(w.people), Currency: w.currency},
 		})
-		used[a] = true
+		used.add(a)
 		t, at = end, p
 		return true
 	}
@@ -1133,7 +1134,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 		if try(a) {
 			n++
-		} else if !used[a] {
+		} else if !used.has(a) {
 			*extras = append(*extras, a)
 		}
 	}
@@ -1154,7 +1155,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 				break
 			}
 		}
-		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used[a] })
+		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
 		if !placed {
 			break
 		}
@@ -1191,13 +1192,13 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		if try(a) {
 			return stops, slots
 		}
-		if !used[a] {
+		if !used.has(a) {
 			*extras = append(*extras, a)
 		}
 	}
 	for _, a := range *extras {
 		if a.evening && try(a) {
-			*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used[a] })
+			*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
 			break
 		}
 	}

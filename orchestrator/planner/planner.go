@@ -251,7 +251,27 @@ type attraction struct {
 	// prepared).
 	hours *openHours
 	ref   *orchestrator.GeoRef
+	// mark holds the stamp of the set of visits it is in (attrSet).
+	mark uint32
 }
+
+// attrSet is a set of a plan's attractions: those marked cur, or base —
+// a trial walk adds to a copy of the set (cur a new stamp, base the set's)
+// without changing the set itself. The zero value is empty.
+type attrSet struct{ base, cur uint32 }
+
+// newAttrSet returns a new, empty set.
+func (w *world) newAttrSet() attrSet {
+	s := w.newStamp()
+	return attrSet{s, s}
+}
+
+// trial returns a copy of u to add to without adding to u: what is added
+// to it is no longer in any set once a later set is in use.
+func (w *world) trial(u attrSet) attrSet { return attrSet{u.cur, w.newStamp()} }
+
+func (u attrSet) has(a *attraction) bool { return a.mark != 0 && (a.mark == u.cur || a.mark == u.base) }
+func (u attrSet) add(a *attraction)      { a.mark = u.cur }
 
 type restaurant struct {
 	r *orchestrator.Restaurant
