@@ -121,7 +121,10 @@ type SourceSummary struct {
 // restaurants, hotels and matrix, then exchange rates, transport legs and
 // the other sections by subtask ID.
 func (t *Trip) Sources() []SourceSummary {
-	var out []SourceSummary
+	// At most the origin, seven sections a city, the rates, the legs and
+	// the other sections: one allocation.
+	most := 2 + 7*len(t.Cities) + len(t.Transport) + len(t.Sections)
+	out := make([]SourceSummary, 0, most)
 	add := func(k Kind, about string, items int, p Provenance) {
 		out = append(out, SourceSummary{Kind: k, About: about, Items: items, Provenance: p})
 	}
@@ -164,6 +167,9 @@ func (t *Trip) Sources() []SourceSummary {
 	sort.Strings(keys)
 	for _, k := range keys {
 		add(t.Sections[k].Kind, k, 0, t.Sections[k].Provenance)
+	}
+	if len(out) == 0 {
+		return nil // as when nothing was gathered
 	}
 	return out
 }

@@ -26,8 +26,16 @@ type Metrics struct {
 	// nodeSeries and cacheSeries keep the series ObserveNode found, by
 	// their labels: a plan observes about thirty nodes, and resolving
 	// label values hashes them each time.
-	nodeSeries  sync.Map // nodeLabels → prometheus.Observer
-	cacheSeries sync.Map // cacheLabels → prometheus.Counter
+	nodeSeries    sync.Map // nodeLabels → prometheus.Observer
+	cacheSeries   sync.Map // cacheLabels → prometheus.Counter
+	requestSeries sync.Map // requestLabels → prometheus.Observer
+}
+
+// requestLabels are a matched route's request: few, as the routes are the
+// registered patterns with their methods, and the statuses the handlers'.
+type requestLabels struct {
+	method, route string
+	status        int
 }
 
 type nodeLabels struct{ kind, route, status string }
@@ -80,7 +88,18 @@ func (m *Metrics) Handler() http.Handler {
 }
 
 func (m *Metrics) observeRequest(method, route string, status int, d time.Duration) {
-	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Observe(d.Seconds())
+	if route == unmatchedRoute {
+		// Any method a client sends: not kept, so that requestSeries
+		// stays as small as the routes.
+		m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Observe(d.Seconds())
+		return
+	}
+	rl := requestLabels{method, route, status}
+	o, ok := m.requestSeries.Load(rl)
+	if !ok {
+		o, _ = m.requestSeries.LoadOrStore(rl, m.requests.WithLabelValues(method, route, strconv.Itoa(status)))
+	}
+	o.(prometheus.Observer).Observe(d.Seconds())
 }
 
 // ObserveNode records one finished DAG node.

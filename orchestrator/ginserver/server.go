@@ -87,6 +87,9 @@ const docCacheSize = 256
 
 const requestIDKey = "request_id"
 
+// unmatchedRoute is the route label of a request no route matched.
+const unmatchedRoute = "unmatched"
+
 // New returns the API server. It panics on nothing; a nil Metrics disables
 // /metrics.
 func New(cfg Config) *Server {
@@ -169,14 +172,15 @@ func (s *Server) accessLog(c *gin.Context) {
 	d := time.Since(start)
 	route := c.FullPath()
 	if route == "" {
-		route = "unmatched"
+		route = unmatchedRoute
 	}
 	if s.cfg.Metrics != nil {
 		s.cfg.Metrics.observeRequest(c.Request.Method, route, c.Writer.Status(), d)
 	}
-	s.log.InfoContext(c.Request.Context(), "request",
-		"request_id", c.GetString(requestIDKey), "method", c.Request.Method, "route", route,
-		"status", c.Writer.Status(), "duration_ms", float64(d.Microseconds())/1000, "bytes", c.Writer.Size())
+	// LogAttrs: typed attributes, none boxed.
+	s.log.LogAttrs(c.Request.Context(), slog.LevelInfo, "request",
+		slog.String("request_id", c.GetString(requestIDKey)), slog.String("method", c.Request.Method), slog.String("route", route),
+		slog.Int("status", c.Writer.Status()), slog.Float64("duration_ms", float64(d.Microseconds())/1000), slog.Int("bytes", c.Writer.Size()))
 }
 
 // planRequest is the body of POST /v1/plans.
