@@ -692,27 +692,29 @@ func (w *world) findUsable(l routeLeg, fam int) []*option {
 	var out, pref, strict []*option
 	c := &w.b.Constraints
 	explicit := len(c.TransportRequire) > 0 || c.HighSpeedRail
-	for _, op := range w.legs[[2]string{l.from, l.to}] {
-		if !w.modeAllowed(op, fam) {
-			continue
-		}
-		if op.o.Date != "" && date != "" && op.o.Date != date {
-			continue
-		}
-		if op.depart < 0 {
-			if op.dur <= 0 || op.dur >= 1440 {
-				continue
+	// out is the leg's shared list itself (read only, as every caller
+	// reads out) until an option is left out: then a copy of those kept.
+	ops := w.legs[[2]string{l.from, l.to}]
+	dropped := false
+	for i, op := range ops {
+		if !w.usableOption(op, fam, date) {
+			if !dropped {
+				out, dropped = append(make([]*option, 0, len(ops)-1), ops[:i]...), true
 			}
-		} else if op.o.ArriveDayOffset > 1 || (op.overnight() && op.arrive > latestOvernight) {
-			continue // arriving the next day after the small hours: a day lost on board
+			continue
 		}
-		out = append(out, op)
+		if dropped {
+			out = append(out, op)
+		}
 		if explicit && c.LegAllowed(op.o.Mode, op.o.Number, op.o.Class) {
 			strict = append(strict, op)
 		}
 		if slices.Contains(w.prefer, op.o.Mode) {
 			pref = append(pref, op)
 		}
+	}
+	if !dropped {
+		out = ops
 	}
 	switch {
 	case len(strict) > 0:
@@ -722,6 +724,23 @@ func (w *world) findUsable(l routeLeg, fam int) []*option {
 		return pref
 	}
 	return out
+}
+
+// usableOption reports whether findUsable keeps op for a leg on date in
+// family fam.
+func (w *world) usableOption(op *option, fam int, date string) bool {
+	if !w.modeAllowed(op, fam) {
+		return false
+	}
+	if op.o.Date != "" && date != "" && op.o.Date != date {
+		return false
+	}
+	if op.depart < 0 {
+		return op.dur > 0 && op.dur < 1440
+	}
+	// Not arriving the next day after the small hours: a day lost on
+	// board.
+	return op.o.ArriveDayOffset <= 1 && !(op.overnight() && op.arrive > latestOvernight)
 }
 
 // cheapestLeg returns the cheapest usable option (ties: shorter, earlier,
