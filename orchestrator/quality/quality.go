@@ -118,6 +118,22 @@ type scorer struct {
 	it          *orchestrator.Itinerary
 	attractions entries[attractionEntry] // the itinerary's attraction IDs
 	restaurants entries[restaurantEntry] // the itinerary's restaurant IDs
+	// sights, cats, days and all are the components' lists (variety,
+	// mealCategories, mealVariety), kept with the scorer for the next
+	// score.
+	sights []sight
+	cats   []string
+	days   [][]string
+	all    []string
+}
+
+// sight is a stop for variety: its attraction and facts, the shared
+// index of its catalog and its position there (x nil: none).
+type sight struct {
+	a *orchestrator.Attraction
+	f *tripindex.AttractionFacts
+	x *tripindex.Attractions
+	i int
 }
 
 // entries maps the few IDs of an itinerary (its stops' or its meals') to
@@ -201,11 +217,8 @@ var scorers = sync.Pool{New: func() any { return new(scorer) }}
 
 // newScorer returns a scorer of it from scorers; release returns it.
 func newScorer(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *scorer {
-	s := scorers.Get().(*scorer)
-	*s = scorer{b: b, trip: trip, it: it,
-		attractions: entries[attractionEntry]{ids: s.attractions.ids[:0], vals: s.attractions.vals[:0]},
-		restaurants: entries[restaurantEntry]{ids: s.restaurants.ids[:0], vals: s.restaurants.vals[:0]},
-	}
+	s := scorers.Get().(*scorer) // empty (release), its lists kept
+	s.b, s.trip, s.it = b, trip, it
 	for _, d := range it.Days {
 		for _, st := range d.Stops {
 			s.attractions.add(st.AttractionID)
@@ -281,9 +294,14 @@ func (s *scorer) release() {
 	clear(s.attractions.vals)
 	clear(s.restaurants.ids)
 	clear(s.restaurants.vals)
+	clear(s.sights[:cap(s.sights)])
+	clear(s.cats[:cap(s.cats)])
+	clear(s.days[:cap(s.days)])
+	clear(s.all[:cap(s.all)])
 	*s = scorer{
 		attractions: entries[attractionEntry]{ids: s.attractions.ids[:0], vals: s.attractions.vals[:0]},
 		restaurants: entries[restaurantEntry]{ids: s.restaurants.ids[:0], vals: s.restaurants.vals[:0]},
+		sights:      s.sights[:0], cats: s.cats[:0], days: s.days[:0], all: s.all[:0],
 	}
 	scorers.Put(s)
 }
@@ -560,15 +578,8 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 	if n == 0 {
 		return orchestrator.QualityComponent{Applicable: true, Value: 0, Detail: "no sight at all"}
 	}
-	type sight struct {
-		a *orchestrator.Attraction
-		f *tripindex.AttractionFacts
-		// x and i: the shared index of its catalog and its position
-		// there (x nil: none).
-		x *tripindex.Attractions
-		i int
-	}
-	as := make([]sight, 0, n)
+	as := s.sights[:0]
+	defer func() { s.sights = as }() // the array, for the next score
 	for _, d := range s.it.Days {
 		for _, st := range d.Stops {
 			x := sight{}
@@ -580,7 +591,8 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 		}
 	}
 	// The distinct categories, few: counted by a search of those seen.
-	cats := make([]string, 0, len(as))
+	cats := s.cats[:0]
+	defer func() { s.cats = cats }()
 	for _, x := range as {
 		cat := x.a.Category
 		if cat == "" {
@@ -721,12 +733,14 @@ func MealCategories(it *orchestrator.Itinerary, restaurant func(orchestrator.Mea
 func (s *scorer) mealVariety() orchestrator.QualityComponent {
 	days := s.mealCategories()
 	n := 0
-	kinds := map[string]bool{}
+	// The distinct categories, few: a search of those seen.
+	kinds := s.cats[:0]
+	defer func() { s.cats = kinds }()
 	for _, d := range days {
 		n += len(d)
 		for _, k := range d {
-			if k != "" {
-				kinds[k] = true
+			if k != "" && !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
 			}
 		}
 	}
@@ -745,8 +759,14 @@ func (s *scorer) mealCategories() [][]string {
 	for _, d := range s.it.Days {
 		n += len(d.Meals)
 	}
-	out := make([][]string, 0, len(s.it.Days))
-	all := make([]string, 0, n) // the days' categories, one after another
+	// In the scorer's buffers: the days' lists are read before the next
+	// score.
+	out := s.days[:0]
+	all := s.all[:0] // the days' categories, one after another
+	if cap(all) < n {
+		all = make([]string, 0, n)
+	}
+	defer func() { s.days, s.all = out, all }()
 	var buf [8]int
 	for _, d := range s.it.Days {
 		// The lunches and dinners by position, in time order.
