@@ -173,7 +173,9 @@ type live struct {
 }
 
 // Decide returns the strategy for st given its cache entry and the
-// providers' health. The package documentation states the rules.
+// providers' health. The package documentation states the rules. Of st it
+// reads the Kind, Category and Tool only, so alike subtasks may share a
+// strategy (TestDecideReadsOnlyKindCategoryTool).
 func (p Policy) Decide(st orchestrator.Subtask, cache CacheState, h Health) Strategy {
 	cat := st.Category
 	if cat == "" {

@@ -468,3 +468,23 @@ func TestStrategyChain(t *testing.T) {
 		t.Errorf("Chain() of none = %v", got)
 	}
 }
+
+// TestDecideReadsOnlyKindCategoryTool checks what the pipeline relies on
+// to share one strategy between alike subtasks of a plan: Decide reads
+// of a subtask its Kind, Category and Tool only — not its ID, parameters,
+// dependencies or flags.
+func TestDecideReadsOnlyKindCategoryTool(t *testing.T) {
+	p := DefaultPolicy()
+	for name, st := range subtasks {
+		for _, c := range []CacheState{{}, {Present: true, Fresh: true, Age: time.Hour}, {Present: true, Age: time.Hour}} {
+			h := health("ok", name)
+			want := p.Decide(st, c, h)
+			other := orchestrator.Subtask{Kind: st.Kind, Category: st.Category, Tool: st.Tool,
+				ID: "other:0", Params: map[string]string{"city": "elsewhere", "from": "a", "to": "b"},
+				Deps: []string{"geocode:1"}, Required: !st.Required, Speculative: true}
+			if got := p.Decide(other, c, h); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %+v: got %+v for the same kind, category and tool, want %+v", name, c, got, want)
+			}
+		}
+	}
+}

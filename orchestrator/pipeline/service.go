@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -434,17 +435,42 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 	health := s.health()
 	now := s.opts.Now()
 	out := make([]decision.Strategy, len(subtasks))
+	// Decide is a pure function of a subtask's kind, category and tool,
+	// its cache state and the health: subtasks alike in those (a plan's
+	// hub legs, mostly) share the first one's strategy, read only.
+	var seenBuf [16]decisionInputs
+	var atBuf [16]int
+	seen, at := seenBuf[:0], atBuf[:0]
 	for i, st := range subtasks {
 		if known[i] != nil {
 			out[i] = decision.Strategy{Route: orchestrator.RouteLocal, Reason: reasonKnownPlace}
 			continue
 		}
-		out[i] = s.opts.Policy.Decide(st, cacheState(lookups[i], now), health)
-		if h := handlers[st.Kind]; h.cacheOnly != nil && h.cacheOnly(st) {
+		h := handlers[st.Kind]
+		in := decisionInputs{kind: st.Kind, category: st.Category, tool: st.Tool,
+			cache: cacheState(lookups[i], now), cacheOnly: h.cacheOnly != nil && h.cacheOnly(st)}
+		if j := slices.Index(seen, in); j >= 0 {
+			out[i] = out[at[j]]
+			continue
+		}
+		out[i] = s.opts.Policy.Decide(st, in.cache, health)
+		if in.cacheOnly {
 			out[i] = cacheOnly(out[i])
 		}
+		seen, at = append(seen, in), append(at, i)
 	}
 	return out, lookups, pre, nil
+}
+
+// decisionInputs are what a subtask's strategy depends on besides the
+// health: what decision.Policy.Decide reads of the subtask, its cache
+// state, and whether only the cache may answer it (handler.cacheOnly).
+type decisionInputs struct {
+	kind      orchestrator.Kind
+	category  orchestrator.Category
+	tool      string
+	cache     decision.CacheState
+	cacheOnly bool
 }
 
 // cacheOnly returns s without its live routes (mcp, browser), for a
