@@ -1564,13 +1564,17 @@ func (c *city) openSpans(buf []bool, ss []mealSlot) []bool {
 	if c.rfacts == nil {
 		return buf[:0]
 	}
+	// The meals' times, read once.
+	var at [16][2]int
+	times := at[:0]
+	for si := range ss {
+		times = append(times, [2]int{ss[si].time, ss[si].time + orchestrator.MealMinutes(ss[si].slot)})
+	}
 	out := buf[:0]
 	for _, sp := range c.rfacts.spans {
 		in := false
-		for si := range ss {
-			start, end := ss[si].time, ss[si].time+orchestrator.MealMinutes(ss[si].slot)
-			if sp[1] > 0 && start >= int(sp[0]) && end <= int(sp[1]) {
-				in = true
+		for _, t := range times {
+			if in = sp[1] > 0 && t[0] >= int(sp[0]) && t[1] <= int(sp[1]); in {
 				break
 			}
 		}
