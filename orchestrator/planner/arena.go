@@ -83,6 +83,9 @@ type variantScratch struct {
 	timed     []timed // walk's replacements by travel time
 	wins      []window
 	attrs     []*attraction // walk's lists
+	// legChoices are chooseLeg's choices, for the plan's variants (kept
+	// from one variant to the next; emptied by release).
+	legChoices []legChoice
 	// spare holds, for the variants of later plans, the arrays of the
 	// itineraries earlier plans built and did not return (build: their
 	// days, stays, and stops, meals and legs blocks), cleared.
@@ -162,6 +165,8 @@ func (w *world) release() {
 		clear(s.timed[:cap(s.timed)])
 		clear(s.wins[:cap(s.wins)])
 		clear(s.attrs[:cap(s.attrs)])
+		clear(s.legChoices[:cap(s.legChoices)])
+		s.legChoices = s.legChoices[:0]
 		scratchPool.Put(s)
 		w.scratch = nil
 	}

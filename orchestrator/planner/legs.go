@@ -113,6 +113,46 @@ func (op *option) overnight() bool {
 // its day (lastOfDay): an earlier leg's later arrival could leave no
 // connection after it.
 func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outbound, home, lastOfDay bool) *option {
+	// The choice depends on the variant only through legsByPrice, and
+	// on lastOfDay only then; by tier otherwise: the variants of a plan
+	// (fitted, budget, the odd-hour finding's) ask again what another
+	// variant asked.
+	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false}
+	if key.byPrice {
+		key.lastOfDay = lastOfDay
+	} else {
+		key.tier = v.tier
+	}
+	if w.usableMemo == nil || w.scratch == nil { // constraints relaxed, or no variant built: no memo
+		return w.chooseLegFresh(l, fam, v, notBefore, outbound, home, lastOfDay)
+	}
+	choices := &w.scratch.legChoices
+	for i := range *choices {
+		if (*choices)[i].key == key {
+			return (*choices)[i].op
+		}
+	}
+	op := w.chooseLegFresh(l, fam, v, notBefore, outbound, home, lastOfDay)
+	*choices = append(*choices, legChoice{key, op})
+	return op
+}
+
+// legChoiceKey is what chooseLeg's choice depends on.
+type legChoiceKey struct {
+	fromID, toID, day, fam, notBefore int
+	outbound, home, byPrice           bool
+	tier                              orchestrator.Tier
+	lastOfDay                         bool
+}
+
+// legChoice is a choice of chooseLeg, kept for the plan's other variants.
+type legChoice struct {
+	key legChoiceKey
+	op  *option
+}
+
+// chooseLegFresh computes chooseLeg.
+func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, outbound, home, lastOfDay bool) *option {
 	cands := w.candidates(l, fam)
 	opts := cands // read only
 	if notBefore >= 0 {
