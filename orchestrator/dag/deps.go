@@ -30,6 +30,16 @@ func (d Deps[T]) Err(id string) error {
 	return nil
 }
 
+// ID returns the ID of the node whose dependencies these are: the node
+// being run, so that one Func may serve several nodes. The zero value
+// returns "".
+func (d Deps[T]) ID() string {
+	if d.st == nil {
+		return ""
+	}
+	return d.st.r.nodes[d.node].id
+}
+
 // IDs returns the node's declared dependencies, in declared order. The
 // slice is the caller's.
 func (d Deps[T]) IDs() []string {

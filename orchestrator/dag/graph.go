@@ -70,7 +70,10 @@ type Graph[T any] struct {
 	// by appending, rather than a copy per node. A node's Deps is capped
 	// at its length, so appending never writes into it.
 	deps []string
-	err  error // first build error
+	// indexShared says index is also the last compiled Runnable's: it is
+	// copied before the graph changes it, so that Compile need not.
+	indexShared bool
+	err         error // first build error
 }
 
 // New returns an empty graph.
@@ -121,6 +124,9 @@ func (g *Graph[T]) add(n Node[T]) error {
 	}
 	if _, dup := g.index[n.ID]; dup {
 		return fmt.Errorf("%w %q", ErrDuplicateNode, n.ID)
+	}
+	if g.indexShared {
+		g.index, g.indexShared = maps.Clone(g.index), false
 	}
 	if len(n.Deps) > 0 {
 		start := len(g.deps)
@@ -195,7 +201,7 @@ func (g *Graph[T]) Compile(opts *Options) (*Runnable[T], error) {
 
 	// Kahn's algorithm, always taking the ready node with the smallest ID.
 	order := make([]int32, 0, n)
-	h := idHeap[T]{nodes: g.nodes}
+	h := idHeap[T]{nodes: g.nodes, items: make([]int32, 0, n)}
 	for i := range g.nodes {
 		if indeg[i] == 0 {
 			h.push(int32(i))
@@ -224,13 +230,14 @@ func (g *Graph[T]) build(order, depIns, depOff []int32, o *Options) *Runnable[T]
 	n := len(order)
 	r := &Runnable[T]{
 		nodes:   make([]cnode[T], n),
-		index:   maps.Clone(g.index), // insertion indices; pos maps them
+		index:   g.index, // insertion indices; pos maps them
 		pos:     make([]int32, n),
 		maxConc: o.MaxConcurrency,
 		jitter:  o.Jitter,
 		now:     o.Now,
 		limits:  []int{0},
 	}
+	g.indexShared = true // Add copies it before adding to it
 	if r.maxConc == 0 {
 		r.maxConc = DefaultMaxConcurrency
 	}

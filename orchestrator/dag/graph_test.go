@@ -3,6 +3,7 @@ package dag_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -249,5 +250,37 @@ func TestNodeErrorMessage(t *testing.T) {
 	}
 	if !errors.Is(err, inner) {
 		t.Error("NodeError does not unwrap to its Err")
+	}
+}
+
+// TestAddAfterCompileKeepsIndex checks that a Runnable keeps its own node
+// index when the graph it was compiled from is added to (the graph copies
+// the index it shares before adding): a node with more dependencies than
+// are scanned in a line looks IDs up in the index.
+func TestAddAfterCompileKeepsIndex(t *testing.T) {
+	g := dag.New[int]()
+	var deps []string
+	for i := range 9 {
+		id := fmt.Sprintf("d%d", i)
+		deps = append(deps, id)
+		mustAdd(t, g, dag.Node[int]{ID: id, Run: func(context.Context, dag.Deps[int]) (int, error) { return i, nil }})
+	}
+	var lateSeen bool
+	mustAdd(t, g, dag.Node[int]{ID: "sum", Deps: deps, Run: func(_ context.Context, d dag.Deps[int]) (int, error) {
+		_, lateSeen = d.Value("late")
+		v, _ := d.Value("d8")
+		return v, nil
+	}})
+	r := mustCompile(t, g, nil)
+	mustAdd(t, g, dag.Node[int]{ID: "late", Run: func(context.Context, dag.Deps[int]) (int, error) { return 0, nil }})
+	res, err := r.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if lateSeen || res.Values["sum"] != 8 {
+		t.Errorf("sum: got %d (late seen %v), want 8 and late unknown", res.Values["sum"], lateSeen)
+	}
+	if _, err := g.Compile(nil); err != nil {
+		t.Errorf("Compile after Add: %v", err)
 	}
 }

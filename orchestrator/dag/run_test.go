@@ -929,3 +929,35 @@ func TestInlineHookPanicReraised(t *testing.T) {
 	}()
 	_, _ = r.Run(context.Background(), &dag.Hooks{OnStart: func(string, string) { panic("hook bug") }})
 }
+
+// TestDepsID checks that one Func serving several nodes learns which node
+// it runs for from Deps.ID, and that the zero Deps has none.
+func TestDepsID(t *testing.T) {
+	var mu sync.Mutex
+	ran := map[string]string{}
+	shared := func(_ context.Context, d dag.Deps[int]) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		ran[d.ID()] = strings.Join(d.IDs(), ",")
+		return len(d.ID()), nil
+	}
+	g := dag.New[int]()
+	mustAdd(t, g,
+		dag.Node[int]{ID: "a", Run: shared},
+		dag.Node[int]{ID: "bb", Deps: []string{"a"}, Run: shared},
+		dag.Node[int]{ID: "ccc", Deps: []string{"bb", "a"}, Run: shared, Inline: true},
+	)
+	res, err := mustCompile(t, g, nil).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if want := map[string]string{"a": "", "bb": "a", "ccc": "bb,a"}; !reflect.DeepEqual(ran, want) {
+		t.Errorf("nodes run: got %v, want %v", ran, want)
+	}
+	if want := map[string]int{"a": 1, "bb": 2, "ccc": 3}; !reflect.DeepEqual(res.Values, want) {
+		t.Errorf("Values = %v, want %v", res.Values, want)
+	}
+	if id := (dag.Deps[int]{}).ID(); id != "" {
+		t.Errorf("zero Deps ID: got %q, want none", id)
+	}
+}

@@ -295,6 +295,11 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 	}
 	g.GrowDeps(edges)
 	nodes := make([]node, len(subtasks))
+	// One Run for every node, finding its node by ID (subtasks is
+	// tasks.list): a method value per node would be an allocation each.
+	runNode := func(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, error) {
+		return nodes[tasks.pos[deps.ID()]].run(ctx, deps)
+	}
 	for i, st := range subtasks {
 		n := &nodes[i]
 		*n = node{svc: s, brief: b, st: &subtasks[i], tasks: tasks, strategy: &strategies[i], cached: &lookups[i], pre: pre[i], known: known[i], briefJSON: briefJSON}
@@ -303,7 +308,7 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 			Route:    string(strategies[i].Route),
 			Deps:     st.Deps,
 			Optional: !st.Required,
-			Run:      n.run,
+			Run:      runNode,
 			Inline:   known[i] != nil || atOnce(strategies[i], lookups[i]),
 		}); err != nil {
 			return nil, err
