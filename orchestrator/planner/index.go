@@ -680,7 +680,6 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
 			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans)}
 		f.items[i].always, f.items[i].only = f.items[i].hours.always()
-		f.items[i].cat = categoryID(f.items[i].category)
 		if f.items[i].only {
 			k, ok := spanOf[f.items[i].always]
 			if !ok && len(f.spans) < maxSpans {
@@ -698,6 +697,12 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 			known = append(known, r.Price.Cents)
 		}
 	}
+	// The categories' numbers, under one lock.
+	categories.Lock()
+	for i := range f.items {
+		f.items[i].cat = categoryIDLocked(f.items[i].category)
+	}
+	categories.Unlock()
 	f.priced = len(known)
 	f.currency = sharedCurrency(len(rs), func(i int) string { return rs[i].Price.Currency })
 	median := medianCents(known)

@@ -378,6 +378,14 @@ func categoryID(k string) int32 {
 	}
 	categories.Lock()
 	defer categories.Unlock()
+	return categoryIDLocked(k)
+}
+
+// categoryIDLocked is categoryID with categories locked.
+func categoryIDLocked(k string) int32 {
+	if k == "" {
+		return 0
+	}
 	id, ok := categories.ids[k]
 	if !ok {
 		id = int32(len(categories.ids) + 1)
