@@ -212,7 +212,11 @@ func markTransient(err error) error {
 
 func (n *node) unavailable() error {
 	if h := handlers[n.st.Kind]; h.cacheOnly != nil && h.cacheOnly(*n.st) {
-		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: h.cacheOnlyWhy(*n.st)}
+		// Kept by subtask: it is worded the same every time, and is
+		// read only (the trace's span, the progress stream).
+		return n.svc.cacheOnlyErrs.Get(n.st.ID, func() error {
+			return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: h.cacheOnlyWhy(*n.st)}
+		})
 	}
 	switch {
 	case n.strategy.Reason == "no_dates":

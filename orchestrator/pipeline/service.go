@@ -23,6 +23,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/dag"
+	"github.com/tripweave/tripweave/orchestrator/lru"
 	"github.com/tripweave/tripweave/templates"
 )
 
@@ -94,7 +95,15 @@ type Service struct {
 	// registration health reports.
 	allTools   []string
 	decomposed decompositions
+	// cacheOnlyErrs are the errors of cache-only subtasks the cache could
+	// not answer, by subtask ID (node.unavailable): the same for the same
+	// subtask, and a plan has a dozen hub legs that usually fail.
+	cacheOnlyErrs *lru.Cache[string, error]
 }
+
+// cacheOnlyErrsSize bounds the cache-only errors kept: the hub legs of
+// the hot destinations.
+const cacheOnlyErrsSize = 4096
 
 // decodedCacheSize bounds the decoded catalogs kept in process: a few per
 // city of the hot destinations.
@@ -144,7 +153,7 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 	}
 	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
 		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
-		decomposed: decompositions{m: map[string]*taskIndex{}}}
+		decomposed: decompositions{m: map[string]*taskIndex{}}, cacheOnlyErrs: lru.New[string, error](cacheOnlyErrsSize, nil)}
 }
 
 // Request is one plan request.
