@@ -12,6 +12,7 @@ package planner
 import (
 	"cmp"
 	"context"
+	"hash/fnv"
 	"math"
 	"slices"
 	"sort"
@@ -388,11 +389,23 @@ func categoryIDLocked(k string) int32 {
 	}
 	id, ok := categories.ids[k]
 	if !ok {
+		if len(categories.ids) >= maxCategories {
+			// Past the bound (catalogs from live providers over a
+			// long run), a category is numbered by its hash, above
+			// every counted number: two such categories may share a
+			// number, and meal variety then counts them as one.
+			h := fnv.New32a()
+			h.Write([]byte(k))
+			return maxCategories + 1 + int32(h.Sum32()&0x3fffffff)
+		}
 		id = int32(len(categories.ids) + 1)
 		categories.ids[k] = id
 	}
 	return id
 }
+
+// maxCategories bounds the categories numbered one by one.
+const maxCategories = 1 << 16
 
 // newStamp returns a stamp no restaurant mark holds yet: a new, empty set.
 func (w *world) newStamp() uint32 {
