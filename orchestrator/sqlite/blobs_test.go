@@ -72,18 +72,8 @@ func TestBlobsStoredOnce(t *testing.T) {
 // TestBlobsCollectedByAnotherProcess: a value another store on the same
 // file collected is written again, not referenced dangling.
 func TestBlobsCollectedByAnotherProcess(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "plans.db")
 	ctx := context.Background()
-	a, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openTwo(t)
 	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	if err := a.SavePlan(ctx, storetest.WithCatalogs(storetest.NewPlan("p1", t0, orchestrator.PlanComplete), "x"), nil); err != nil {
 		t.Fatal(err)
@@ -151,4 +141,22 @@ func TestLegacyRows(t *testing.T) {
 	if n := count(t, s, `SELECT count(*) FROM spans`); n != 0 {
 		t.Errorf("%d legacy span rows left", n)
 	}
+}
+
+// openTwo opens two stores on one file, as two processes would: the first
+// holds the journal.
+func openTwo(t *testing.T) (a, b *Store) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "plans.db")
+	a, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	b, err = Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return a, b
 }

@@ -243,18 +243,8 @@ func TestPendingPlansRead(t *testing.T) {
 // directly (the first holds the journal), and the plans of both read back
 // from either once the first has flushed.
 func TestJournalHeldByOneProcess(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "plans.db")
 	ctx := context.Background()
-	a, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openTwo(t)
 	if a.j == nil || b.j != nil {
 		t.Fatalf("journal held by a: %v, by b: %v; want a only", a.j != nil, b.j != nil)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,14 +16,7 @@ import (
 // plan acknowledged before reads back.
 func TestSizeCapRefusesWithUnavailable(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "capped.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.LimitSize(ctx, 1<<20); err != nil {
-		t.Fatal(err)
-	}
+	s := openCapped(t)
 	if err := s.CheckWrite(ctx); err != nil {
 		t.Fatalf("empty store: CheckWrite: %v", err)
 	}
@@ -62,14 +54,7 @@ func TestSizeCapRefusesWithUnavailable(t *testing.T) {
 // are taken again.
 func TestFullStoreRecoversByDeleting(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "capped.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.LimitSize(ctx, 1<<20); err != nil {
-		t.Fatal(err)
-	}
+	s := openCapped(t)
 	var saved []*orchestrator.Plan
 	var full error
 	for i := 0; i < 100 && full == nil; i++ {
@@ -109,4 +94,14 @@ func TestFullStoreRecoversByDeleting(t *testing.T) {
 	if err := s.SavePlan(ctx, p, r); err != nil {
 		t.Fatalf("a plan after making room: %v", err)
 	}
+}
+
+// openCapped opens a store of its own capped at 1 MiB.
+func openCapped(t *testing.T) *Store {
+	t.Helper()
+	s := openTest(t)
+	if err := s.LimitSize(context.Background(), 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
