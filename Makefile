@@ -37,7 +37,7 @@ build:
 ## test: all tests; integration tests use real services when REDIS_URL / DATABASE_URL are set
 test:
 	$(GO) test -count=1 $(PKGS)
-	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
+	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/ ./orchestrator/sqlite/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
 
 ## chaos: the fault suite: its own redis-server, API and agents processes on free loopback ports under load;
 ## Redis frozen and restarted empty, the agents server killed, a full store, SIGTERM, impatient clients
