@@ -330,3 +330,35 @@ func TestJournalReplaysInOrder(t *testing.T) {
 		t.Errorf("next record numbered %d, want 6", j.seq)
 	}
 }
+
+// TestRefusedPlanLeavesNoValueBehind: values a refused plan would have
+// carried into the journal do not count as stored; a later plan referring
+// to them carries them itself.
+func TestRefusedPlanLeavesNoValueBehind(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	t0 := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	// A plan applied first: the applier has seen the database since.
+	if err := s.SavePlan(ctx, storetest.NewPlan("first", t0, orchestrator.PlanComplete), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	bad := storetest.WithCatalogs(storetest.NewPlan("bad", t0, orchestrator.PlanComplete), "x")
+	bad.Trip.Cities[0].Matrix.Ref = orchestrator.ContentRef([]byte("something else"))
+	if err := s.SavePlan(ctx, bad, nil); orchestrator.ErrorCode(err) != orchestrator.EINVALID {
+		t.Fatalf("bad matrix ref: %v, want EINVALID", err)
+	}
+	good := storetest.WithCatalogs(storetest.NewPlan("good", t0, orchestrator.PlanComplete), "x")
+	if err := s.SavePlan(ctx, good, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM blobs`); n != 3 {
+		t.Errorf("blobs = %d, want 3", n)
+	}
+	got, err := s.Plan(ctx, "good")
+	if err != nil || got.Trip.Cities[0].Attractions == nil || len(got.Trip.Cities[0].Attractions.Value) != 2 {
+		t.Fatalf("good plan read back: %+v, %v", got, err)
+	}
+}

@@ -66,8 +66,9 @@ func (s *Store) journalBatch(batch []*writeReq) {
 		}
 	}
 	ok := batch[:0:0]
+	carried := map[string]bool{}
 	for _, r := range batch {
-		if err := s.journalBlobs(r); err != nil {
+		if err := s.journalBlobs(r, carried); err != nil {
 			r.done <- err
 			continue
 		}
@@ -82,6 +83,9 @@ func (s *Store) journalBatch(batch []*writeReq) {
 			r.done <- err
 		}
 		return
+	}
+	for ref := range carried {
+		s.rememberBlob(ref) // journalled: stored before any later plan is
 	}
 	s.addPending(ok)
 	for _, r := range ok {
@@ -126,21 +130,23 @@ func isFull(err error) bool {
 	return ok
 }
 
-// journalBlobs gives r the JSON of each value it references that is neither
-// in the database nor journalled before, checking that the JSON has the
-// value's address (a plan that fails is refused before it is
-// acknowledged). The values then count as stored: the applier writes them
-// with the plan, in journal order, before any later plan that refers to
-// them.
-func (s *Store) journalBlobs(r *writeReq) error {
-	if len(r.blobs) == 0 || s.knownBlobs(r.blobs) {
-		return nil
-	}
+// journalBlobs gives r the JSON of each value it references that is
+// neither in the database, nor journalled before, nor carried by a plan
+// before it in its batch (carried), checking that the JSON has the value's
+// address (a plan that fails is refused before it is acknowledged), and
+// adds the values it gives r to carried. Once the batch is journalled those
+// values count as stored (journalBatch): the applier writes them with their
+// plan, in journal order, before any later plan that refers to them.
+func (s *Store) journalBlobs(r *writeReq, carried map[string]bool) error {
+	known := func(ref string) bool { return carried[ref] || s.isKnownBlob(ref) }
 	var unknown []any
 	for _, v := range r.blobs {
-		if !s.isKnownBlob(v.ref) {
+		if !known(v.ref) {
 			unknown = append(unknown, v.ref)
 		}
+	}
+	if len(unknown) == 0 {
+		return nil
 	}
 	stored := map[string]bool{}
 	rows, err := s.r.Query(`SELECT ref FROM blobs WHERE ref IN (?`+strings.Repeat(`, ?`, len(unknown)-1)+`)`, unknown...)
@@ -159,22 +165,34 @@ func (s *Store) journalBlobs(r *writeReq) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("save plan %s: look up trip values: %w", r.id, err)
 	}
+	var gave []int
 	for i := range r.blobs {
 		v := &r.blobs[i]
-		if s.isKnownBlob(v.ref) {
+		if known(v.ref) {
 			continue
 		}
-		if !stored[v.ref] {
-			doc, err := v.src.Encode()
-			if err != nil {
-				return fmt.Errorf("save plan %s: encode %s: %w", r.id, v.ref, err)
-			}
-			if orchestrator.ContentRef(doc) != v.ref {
-				return orchestrator.FieldErrorf("trip", "a value's ref %s is not the address of its content", v.ref)
-			}
-			v.doc = doc
+		if stored[v.ref] {
+			s.rememberBlob(v.ref)
+			continue
 		}
-		s.rememberBlob(v.ref)
+		doc, err := v.src.Encode()
+		if err == nil && orchestrator.ContentRef(doc) != v.ref {
+			err = orchestrator.FieldErrorf("trip", "a value's ref %s is not the address of its content", v.ref)
+		}
+		if err != nil {
+			for _, j := range gave {
+				r.blobs[j].doc = nil
+			}
+			if orchestrator.ErrorCode(err) == orchestrator.EINVALID {
+				return err
+			}
+			return fmt.Errorf("save plan %s: encode %s: %w", r.id, v.ref, err)
+		}
+		v.doc = doc
+		gave = append(gave, i)
+	}
+	for _, j := range gave {
+		carried[r.blobs[j].ref] = true
 	}
 	return nil
 }
