@@ -245,16 +245,13 @@ func (j *journal) append(batch []*writeReq) error {
 	return nil
 }
 
-// applied records that every record up to seq — every record when all —
-// needs no replay: its plan is in the database or deleted. It removes the
-// segments holding only such records, and empties the current one once it
-// is past journalTrimSize and holds nothing else.
-func (j *journal) applied(seq uint64, all bool) {
+// applied records that every record up to seq needs no replay: its plan is
+// in the database or deleted. It removes the segments holding only such
+// records, and empties the current one once it is past journalTrimSize and
+// holds nothing else.
+func (j *journal) applied(seq uint64) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if all {
-		seq = j.seq
-	}
 	for len(j.old) > 0 && j.old[0].last <= seq {
 		_ = os.Remove(j.path(j.old[0].n))
 		j.old = j.old[1:]

@@ -362,3 +362,29 @@ func TestRefusedPlanLeavesNoValueBehind(t *testing.T) {
 		t.Fatalf("good plan read back: %+v, %v", got, err)
 	}
 }
+
+// TestJournalKeepsRecordsNotDone: the current segment is emptied only when
+// every record in it is done with: a record appended after the last one
+// applied (acknowledged, not yet queued) keeps it whole.
+func TestJournalKeepsRecordsNotDone(t *testing.T) {
+	j, _, err := openJournal(filepath.Join(t.TempDir(), "plans.db"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.close()
+	big := &writeReq{id: "p", created: "2026-06-01T00:00:00.000000000Z", doc: []byte(strings.Repeat("x", 64<<10))}
+	for j.size < journalTrimSize {
+		if err := j.append([]*writeReq{big}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	size := j.size
+	j.applied(j.seq - 1)
+	if fi, err := j.f.Stat(); err != nil || fi.Size() != size {
+		t.Fatalf("segment after all but the last record applied: %v bytes, %v; want %d kept", fi.Size(), err, size)
+	}
+	j.applied(j.seq)
+	if fi, err := j.f.Stat(); err != nil || fi.Size() != 0 {
+		t.Errorf("segment after every record applied: %v bytes, %v; want emptied", fi.Size(), err)
+	}
+}

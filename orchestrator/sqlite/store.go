@@ -115,15 +115,15 @@ type Store struct {
 	admit sync.Mutex
 	// pmu guards the plans journalled but not yet applied: pending, the
 	// latest of each ID (served to reads), and queue, all of them in
-	// journal order (the applier's work); applied is the sequence number
-	// up to which the applier has written every plan, applyErr its last
-	// failure (nil after a success), and progress is closed and replaced
-	// whenever either changes.
+	// journal order (the applier's work); queuedSeq is the sequence
+	// number of the last plan queued, applyErr the applier's last failure
+	// (nil after a success), and progress is closed and replaced whenever
+	// the queue or applyErr changes.
 	applyMu    sync.Mutex // held while plans are applied
 	pmu        sync.Mutex
 	pending    map[string]*writeReq
 	queue      []*writeReq
-	applied    uint64
+	queuedSeq  uint64
 	applyErr   error
 	progress   chan struct{}
 	kick       chan struct{} // wakes the applier

@@ -204,6 +204,7 @@ func (s *Store) addPending(reqs []*writeReq) {
 		s.pending[r.id] = r
 	}
 	s.queue = append(s.queue, reqs...)
+	s.queuedSeq = max(s.queuedSeq, reqs[len(reqs)-1].seq)
 	s.pmu.Unlock()
 	select {
 	case s.kick <- struct{}{}:
@@ -313,13 +314,15 @@ func (s *Store) applyQueued() error {
 }
 
 // settled records a change of the queue: it wakes the waiters and lets the
-// journal drop what no queued plan needs. The caller holds pmu.
+// journal drop what no queued plan needs. The caller holds pmu. With the
+// queue empty, every record up to the last one queued is done with; a
+// record the writer has appended but not yet queued is not.
 func (s *Store) settled() {
 	if len(s.queue) == 0 {
 		s.queue = nil
-		s.j.applied(0, true)
+		s.j.applied(s.queuedSeq)
 	} else {
-		s.j.applied(s.queue[0].seq-1, false)
+		s.j.applied(s.queue[0].seq - 1)
 	}
 	close(s.progress)
 	s.progress = make(chan struct{})
