@@ -124,7 +124,12 @@ func (s *Store) prepareCounts(ctx context.Context, batch []*writeReq) {
 
 // countBlobsQuery counts which of n refs the blobs table holds.
 func countBlobsQuery(n int) string {
-	return `SELECT count(*) FROM blobs WHERE ref IN (?` + strings.Repeat(`, ?`, n-1) + `)`
+	return `SELECT count(*) FROM blobs WHERE ref IN ` + placeholders(n)
+}
+
+// placeholders returns the parameter list of n values, "(?, ?, …)"; n > 0.
+func placeholders(n int) string {
+	return `(?` + strings.Repeat(`, ?`, n-1) + `)`
 }
 
 // maxCountStmts bounds the prepared statements of countBlobs.

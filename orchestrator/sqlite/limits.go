@@ -43,8 +43,11 @@ func (e *StoreFullError) RetryAfter() time.Duration { return fullRetryAfter }
 // writeError turns the driver's "disk full" and "I/O error" results into
 // EUNAVAILABLE errors and returns any other error unchanged.
 func writeError(err error) error {
-	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) { // the journal's disk
+	full := func() error {
 		return &StoreFullError{domain: &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the plan store is full; try again later"}, err: err}
+	}
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) { // the journal's disk
+		return full()
 	}
 	var se *sqlite.Error
 	if err == nil || !errors.As(err, &se) {
@@ -52,7 +55,7 @@ func writeError(err error) error {
 	}
 	switch se.Code() & 0xff {
 	case codeFull:
-		return &StoreFullError{domain: &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the plan store is full; try again later"}, err: err}
+		return full()
 	case codeIOErr:
 		return &StoreFullError{domain: &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the plan store cannot write; try again later"}, err: err}
 	}

@@ -19,6 +19,9 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	if err != nil {
 		return orchestrator.PlanPage{}, err
 	}
+	// The bounds, in created_at's text form: the query's and, for the
+	// plans not yet applied, selects'.
+	var from, to, at string
 	var where []string
 	var args []any
 	if f.Status != "" {
@@ -26,17 +29,23 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 		args = append(args, f.Status)
 	}
 	if !f.CreatedFrom.IsZero() {
+		from = f.CreatedFrom.UTC().Format(timeLayout)
 		where = append(where, "created_at >= ?")
-		args = append(args, f.CreatedFrom.UTC().Format(timeLayout))
+		args = append(args, from)
 	}
 	if !f.CreatedTo.IsZero() {
+		to = f.CreatedTo.UTC().Format(timeLayout)
 		where = append(where, "created_at < ?")
-		args = append(args, f.CreatedTo.UTC().Format(timeLayout))
+		args = append(args, to)
 	}
 	if !cur.IsZero() {
-		at := cur.CreatedAt.UTC().Format(timeLayout)
+		at = cur.CreatedAt.UTC().Format(timeLayout)
 		where = append(where, "(created_at < ? OR (created_at = ? AND id < ?))")
 		args = append(args, at, at, cur.ID)
+	}
+	selects := func(r *writeReq) bool {
+		return (f.Status == "" || r.status == f.Status) && (from == "" || r.created >= from) && (to == "" || r.created < to) &&
+			(at == "" || r.created < at || (r.created == at && r.id < cur.ID))
 	}
 	q := `SELECT id, created_at, status, coalesce(json_extract(doc, '$.query'), ''),
 		coalesce(json_extract(doc, '$.brief.destinations'), '[]'),
@@ -73,30 +82,19 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	if err := rows.Err(); err != nil {
 		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
 	}
-	if out, err = withPending(out, pending, f, cur); err != nil {
+	if out, err = withPending(out, pending, selects, f.Limit+1); err != nil {
 		return orchestrator.PlanPage{}, err
 	}
 	return orchestrator.NextPage(out, f.Limit), nil
 }
 
 // withPending merges into the rows read from the database (newest first,
-// at most one more than the page) the plans of reqs, journalled but not
-// applied when the rows were read, that f and the cursor cur select; a
-// pending plan replaces its ID's row.
-func withPending(rows []orchestrator.PlanSummary, reqs []*writeReq, f orchestrator.PlanFilter, cur orchestrator.PlanCursor) ([]orchestrator.PlanSummary, error) {
+// at most limit) the plans of reqs, journalled but not applied when the rows
+// were read, that selects keeps, and returns at most limit; a pending plan
+// replaces its ID's row.
+func withPending(rows []orchestrator.PlanSummary, reqs []*writeReq, selects func(*writeReq) bool, limit int) ([]orchestrator.PlanSummary, error) {
 	if len(reqs) == 0 {
 		return rows, nil
-	}
-	from, to := "", ""
-	if !f.CreatedFrom.IsZero() {
-		from = f.CreatedFrom.UTC().Format(timeLayout)
-	}
-	if !f.CreatedTo.IsZero() {
-		to = f.CreatedTo.UTC().Format(timeLayout)
-	}
-	at := ""
-	if !cur.IsZero() {
-		at = cur.CreatedAt.UTC().Format(timeLayout)
 	}
 	pending := map[string]bool{}
 	for _, r := range reqs {
@@ -109,8 +107,7 @@ func withPending(rows []orchestrator.PlanSummary, reqs []*writeReq, f orchestrat
 		}
 	}
 	for _, r := range reqs {
-		if (f.Status != "" && r.status != f.Status) || (from != "" && r.created < from) || (to != "" && r.created >= to) ||
-			(at != "" && !(r.created < at || (r.created == at && r.id < cur.ID))) {
+		if !selects(r) {
 			continue
 		}
 		sum, err := pendingSummary(r)
@@ -125,7 +122,7 @@ func withPending(rows []orchestrator.PlanSummary, reqs []*writeReq, f orchestrat
 		}
 		return strings.Compare(b.ID, a.ID)
 	})
-	return out[:min(len(out), f.Limit+1)], nil
+	return out[:min(len(out), limit)], nil
 }
 
 // pendingSummary is the listing row of a plan not yet applied, read as

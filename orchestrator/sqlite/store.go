@@ -82,7 +82,6 @@ type Store struct {
 	// is durable.
 	writes    chan *writeReq // unbuffered: a plan is queued only when the writer takes it
 	quit      chan struct{}
-	stopped   chan struct{}
 	closeOnce sync.Once
 	batch     int           // most plans per commit: maxBatch (1 in the baseline benchmark)
 	linger    time.Duration // how long a group commit waits for more plans under load (see writer)
@@ -238,7 +237,7 @@ func OpenWith(ctx context.Context, path string, opts *Options) (*Store, error) {
 		_ = w.Close()
 		return nil, fmt.Errorf("open plan store %q: %w", path, err)
 	}
-	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), stopped: make(chan struct{}), batch: maxBatch, linger: linger, blobs: map[string]bool{},
+	st := &Store{path: abs, w: w, r: r, writes: make(chan *writeReq), quit: make(chan struct{}), batch: maxBatch, linger: linger, blobs: map[string]bool{},
 		countStmts: map[int]*sql.Stmt{}}
 	const insert = `INSERT INTO plans (id, created_at, status, brief_key, doc, trip, spans, refs) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	if st.delPlan, err = w.PrepareContext(ctx, `DELETE FROM plans WHERE id = ?`); err == nil {
@@ -574,7 +573,6 @@ func (s *Store) Close() error {
 		if s.j != nil {
 			s.j.close()
 		}
-		close(s.stopped)
 	})
 	return errors.Join(s.r.Close(), s.w.Close())
 }

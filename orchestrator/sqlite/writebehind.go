@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -46,6 +45,7 @@ func (s *Store) openJournal(ctx context.Context, fsync bool) error {
 func (s *Store) journalBatch(batch []*writeReq) {
 	s.admit.Lock()
 	defer s.admit.Unlock()
+wait:
 	for {
 		s.pmu.Lock()
 		n, progress, applyErr := len(s.queue), s.progress, s.applyErr
@@ -60,9 +60,7 @@ func (s *Store) journalBatch(batch []*writeReq) {
 		select {
 		case <-progress:
 		case <-s.quit:
-		}
-		if isClosed(s.quit) {
-			break
+			break wait
 		}
 	}
 	ok := batch[:0:0]
@@ -116,15 +114,6 @@ func (s *Store) commitFull(batch []*writeReq, full error) {
 	}
 }
 
-func isClosed(c chan struct{}) bool {
-	select {
-	case <-c:
-		return true
-	default:
-		return false
-	}
-}
-
 func isFull(err error) bool {
 	_, ok := errors.AsType[*StoreFullError](err)
 	return ok
@@ -138,6 +127,9 @@ func isFull(err error) bool {
 // values count as stored (journalBatch): the applier writes them with their
 // plan, in journal order, before any later plan that refers to them.
 func (s *Store) journalBlobs(r *writeReq, carried map[string]bool) error {
+	if s.knownBlobs(r.blobs) { // the usual case: one lock for all
+		return nil
+	}
 	known := func(ref string) bool { return carried[ref] || s.isKnownBlob(ref) }
 	var unknown []any
 	for _, v := range r.blobs {
@@ -149,7 +141,7 @@ func (s *Store) journalBlobs(r *writeReq, carried map[string]bool) error {
 		return nil
 	}
 	stored := map[string]bool{}
-	rows, err := s.r.Query(`SELECT ref FROM blobs WHERE ref IN (?`+strings.Repeat(`, ?`, len(unknown)-1)+`)`, unknown...)
+	rows, err := s.r.Query(`SELECT ref FROM blobs WHERE ref IN `+placeholders(len(unknown)), unknown...)
 	if err != nil {
 		return fmt.Errorf("save plan %s: look up trip values: %w", r.id, err)
 	}
