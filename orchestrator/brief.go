@@ -30,6 +30,11 @@ type Brief struct {
 	// "must see the Louvre"); the planner resolves them against the
 	// catalogs and treats each as a hard constraint.
 	MustVisit []string `json:"must_visit,omitempty"`
+	// Foods names dishes and foods the traveller asks for (盐水鸭, 热干面,
+	// "dim sum", "vinegar fish"): particular dishes, distinct from the
+	// cuisines of Constraints.Cuisines. The planner serves each at least
+	// once where a restaurant's name, cuisine or recommended dishes hold it.
+	Foods []string `json:"foods,omitempty"`
 	// Alternatives are other destinations that fit the request as well,
 	// when the destination was chosen for a wish that named none
 	// (想去海边玩三天): the runners-up the traveller may pick instead.
@@ -312,6 +317,12 @@ func (b *Brief) Normalize(now time.Time) error {
 		return FieldErrorf("must_visit", "at most %d items", MaxListItems)
 	}
 	if err := cleanNames("must_visit", b.MustVisit); err != nil {
+		return err
+	}
+	if len(b.Foods) > MaxListItems {
+		return FieldErrorf("foods", "at most %d items", MaxListItems)
+	}
+	if err := cleanNames("foods", b.Foods); err != nil {
 		return err
 	}
 	b.Comfort = strings.ToLower(strings.TrimSpace(b.Comfort))

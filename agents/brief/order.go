@@ -83,6 +83,14 @@ func (d *doc) cityNights() []placePos {
 	if !ok {
 		return nil
 	}
+	for i := 1; i < len(pos); i++ {
+		if pos[i].start < pos[i-1].end {
+			// two destinations read from the same words (a region and
+			// its namesake city: "New York … cities in New York"): the
+			// text states no nights per city
+			return nil
+		}
+	}
 	nights := map[string]int{}
 	for i, p := range pos {
 		if n := d.nightsNear(p, pos, i); n > 0 {
@@ -108,7 +116,7 @@ func (d *doc) nightsNear(p placePos, pos []placePos, i int) int {
 	s := d.clean
 	limit := len(s)
 	if i+1 < len(pos) {
-		limit = pos[i+1].start
+		limit = max(pos[i+1].start, p.end)
 	}
 	// Chinese: 杭州两晚 / 杭州住两晚 / 杭州玩两晚
 	after := s[p.end:limit]
@@ -136,7 +144,7 @@ func (d *doc) nightsNear(p placePos, pos []placePos, i int) int {
 	// English: "N nights in City", "N in City" (after a nights phrase)
 	prevEnd := 0
 	if i > 0 {
-		prevEnd = pos[i-1].end
+		prevEnd = min(pos[i-1].end, p.start)
 	}
 	before := strings.TrimRight(low[prevEnd:p.start], " ")
 	for _, w := range []string{" in", " at"} {

@@ -401,6 +401,9 @@ func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
 	c.Places = append([]orchestrator.Place(nil), b.Places...)
 	c.Interests = append([]string(nil), b.Interests...)
 	c.MustVisit = append([]string(nil), b.MustVisit...)
+	if b.Foods != nil {
+		c.Foods = append([]string(nil), b.Foods...)
+	}
 	c.Travelers.ChildAges = append([]int(nil), b.Travelers.ChildAges...)
 	c.Constraints.TransportRequire = append([]string(nil), b.Constraints.TransportRequire...)
 	c.Constraints.TransportExclude = append([]string(nil), b.Constraints.TransportExclude...)
