@@ -34,9 +34,11 @@ cluster: build
 build:
 	$(GO) build -o $(BIN)/ ./cmd/...
 
-## test: all tests; integration tests use real services when REDIS_URL / DATABASE_URL are set
+## test: all tests; integration tests use real services when REDIS_URL / DATABASE_URL are set; the parser's fuzz
+## target (seeded with every request text we hold) runs for 15 s
 test:
 	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -run '^$$' -fuzz '^FuzzParseRules$$' -fuzztime 15s ./agents/brief/
 	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/ ./orchestrator/sqlite/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
 
 ## chaos: the fault suite: its own redis-server, API and agents processes on free loopback ports under load;

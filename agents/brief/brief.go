@@ -27,6 +27,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
@@ -190,13 +191,30 @@ func cacheKey(clean string, now time.Time, model string) string {
 // With a cache, a merged result is stored under CacheKey and reused, so
 // the model is never asked twice for the same normalised query, reference
 // date and model.
-func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (*Result, error) {
+//
+// Each step of the rules' reading runs behind a recover boundary: a step
+// that panics leaves its part unread, the rest is read as usual and a note
+// says which part was lost; the panic is logged with its stack and counted
+// (outcome "recovered"). A panic outside those steps is returned as an
+// internal error naming an incident. Parse itself never panics.
+func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (res *Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			p.metrics.parsed(ParserRules, "panic")
+			res, err = nil, orchestrator.Recovered(ctx, p.log, "parser", v)
+		}
+	}()
 	clean, err := guard(query)
 	if err != nil {
 		p.metrics.parsed(ParserRules, "refused")
 		return nil, err
 	}
 	rules, d := readRules(clean, now, p.gaz, p.covered)
+	for _, f := range d.faults {
+		p.metrics.parsed(ParserRules, "recovered")
+		p.log.ErrorContext(ctx, "brief: a step of the rules panicked; its part of the request is left unread",
+			"stage", f.stage, "request_id", orchestrator.RequestID(ctx), "panic", fmt.Sprint(f.value), "stack", string(f.stack))
+	}
 	if rules.refusal != nil {
 		p.metrics.parsed(ParserRules, "refused")
 		return nil, rules.refusal

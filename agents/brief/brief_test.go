@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
@@ -220,11 +221,24 @@ func FuzzParseRules(f *testing.F) {
 	for _, q := range []string{"", "\x00\xff\xfe", "1,,,,万万万k", "十一十一十一", "从从从到到到", "$$$€€€¥¥", "May May May 31st 31st", "2026-02-30", "13月45日", "下下下周五", strings.Repeat("去", 500)} {
 		f.Add(q)
 	}
+	for _, q := range requestCorpus(f) {
+		f.Add(q)
+	}
 	now := refNow
+	g, err := gazetteer.Default()
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, q string) {
 		r := ParseRules(q, now)
 		if r == nil {
 			t.Fatal("nil result")
+		}
+		// no step panics: the recover boundary would hide it as a lost part
+		if clean, err := guard(q); err == nil {
+			if _, d := readRules(clean, now, g, nil); len(d.faults) > 0 {
+				t.Fatalf("%q: stage %s panicked: %v\n%s", q, d.faults[0].stage, d.faults[0].value, d.faults[0].stack)
+			}
 		}
 		if len(r.Questions) == 0 {
 			c := cloneBrief(r.Brief)

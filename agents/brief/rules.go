@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 
 // doc is one request being read by the rules.
 type doc struct {
+	faults     []fault // panics recovered while reading (see stage)
 	clean, low string
 	toks       []token
 	lang       string
@@ -174,10 +176,10 @@ func parseClean(clean string, now time.Time, g *gazetteer.Gazetteer) *Result {
 func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Coverage) (*Result, *doc) {
 	d := newDoc(clean, now, g)
 	d.covered = covered
-	d.findPlaces()
-	d.cityCount = d.cities()
-	d.findDates()
-	d.applyCityNights()
+	d.stage("places", d.findPlaces)
+	d.stage("city count", func() { d.cityCount = d.cities() })
+	d.stage("dates", d.findDates)
+	d.stage("nights per city", d.applyCityNights)
 	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
 	r := &Result{Parser: ParserRules}
 	var places []Place
@@ -190,44 +192,55 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		places = append(places, p)
 	}
 	if len(b.Destinations) == 0 {
-		if name := d.unresolvedDestination(); name != "" && !isWishWord(name) && (b.Origin == "" || !strings.EqualFold(name, b.Origin)) {
-			b.Destinations = append(b.Destinations, name)
-			places = append(places, Place{Role: "destination", Text: name, Name: name})
-			d.notes = append(d.notes, "destination "+name+" is not in the gazetteer; it is kept as written")
-		}
+		d.stage("destination", func() {
+			if name := d.unresolvedDestination(); name != "" && !isWishWord(name) && (b.Origin == "" || !strings.EqualFold(name, b.Origin)) {
+				b.Destinations = append(b.Destinations, name)
+				places = append(places, Place{Role: "destination", Text: name, Name: name})
+				d.notes = append(d.notes, "destination "+name+" is not in the gazetteer; it is kept as written")
+			}
+		})
 	}
 	if len(b.Destinations) > orchestrator.MaxCities {
 		b.Destinations = b.Destinations[:orchestrator.MaxCities]
 	}
-	d.applyDates(&b)
-	d.applyPeople(r, &b)
-	if m := d.budget(); m != nil {
-		b.Budget = d.resolveBudget(m, &b)
-	}
-	if len(b.Destinations) == 0 {
-		d.placeWish(r, &b)
-		for _, p := range r.Places {
-			places = append(places, p)
+	d.stage("dates", func() { d.applyDates(&b) })
+	d.stage("travellers", func() { d.applyPeople(r, &b) })
+	d.stage("budget", func() {
+		if m := d.budget(); m != nil {
+			b.Budget = d.resolveBudget(m, &b)
 		}
+	})
+	if len(b.Destinations) == 0 {
+		d.stage("destination", func() {
+			d.placeWish(r, &b)
+			places = append(places, r.Places...)
+		})
 	}
-	b.Interests = d.interests()
-	b.Pace = d.pace()
-	b.Constraints.TransportExclude, b.Constraints.TransportPrefer, _ = d.transport()
-	b.Constraints.HouseRules = d.houseRules()
-	b.Constraints.RoomType = d.roomType()
-	b.Constraints.Cuisines = d.cuisines()
-	b.Constraints.Accessibility = d.accessibility()
-	d.applyWants(&b)
-	d.applyCityCount(r, &b)
-	d.route(&b)
+	d.stage("interests", func() { b.Interests = d.interests() })
+	d.stage("pace", func() { b.Pace = d.pace() })
+	d.stage("constraints", func() {
+		b.Constraints.TransportExclude, b.Constraints.TransportPrefer, _ = d.transport()
+		b.Constraints.HouseRules = d.houseRules()
+		b.Constraints.RoomType = d.roomType()
+		b.Constraints.Cuisines = d.cuisines()
+		b.Constraints.Accessibility = d.accessibility()
+	})
+	d.stage("wishes", func() { d.applyWants(&b) })
+	d.stage("city count", func() { d.applyCityCount(r, &b) })
+	d.stage("route", func() { d.route(&b) })
 	r.Places = places
-	b.Places = briefPlaces(&b, places, d.gaz)
+	d.stage("places", func() { b.Places = briefPlaces(&b, places, d.gaz) })
 	r.TravelMonth = d.when.month
 	r.Holiday = d.when.holiday
 	r.Notes = append(r.Notes, d.when.notes...)
 	r.Notes = append(r.Notes, d.notes...)
-	if sk := d.skipped(b.MustVisit, b.Destinations); len(sk) > 0 {
-		r.Notes = append(r.Notes, "not understood, left out: "+strings.Join(sk, ", "))
+	d.stage("left out", func() {
+		if sk := d.skipped(b.MustVisit, b.Destinations); len(sk) > 0 {
+			r.Notes = append(r.Notes, "not understood, left out: "+strings.Join(sk, ", "))
+		}
+	})
+	if len(d.faults) > 0 {
+		r.Notes = append(r.Notes, d.faultNote())
 	}
 	r.Questions = append(r.Questions, d.pendingQ...)
 	if !d.aboutTravel() && (len(places) == 0 || d.asksSomethingElse()) {
@@ -241,6 +254,41 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 	}
 	r.Brief = b
 	return r, d
+}
+
+// fault is a panic recovered in one stage of the reading.
+type fault struct {
+	stage string
+	value any
+	stack []byte
+}
+
+// stage runs one step of the reading behind a recover boundary: a panic in
+// it is kept in d.faults, with its stack, and that step's part of the
+// brief stays unread while the other steps read theirs. No request text
+// takes the parser, or a process serving it, down.
+func (d *doc) stage(name string, f func()) {
+	defer func() {
+		if v := recover(); v != nil {
+			d.faults = append(d.faults, fault{stage: name, value: v, stack: debug.Stack()})
+		}
+	}()
+	f()
+}
+
+// faultNote is the note that tells the traveller which parts of the
+// request could not be read.
+func (d *doc) faultNote() string {
+	var names []string
+	for _, f := range d.faults {
+		if !slices.Contains(names, f.stage) {
+			names = append(names, f.stage)
+		}
+	}
+	if d.lang == "zh" {
+		return "请求中有一部分未能读懂（" + strings.Join(names, "、") + "），其余照常读取；请核对行程要求"
+	}
+	return "part of the request could not be read (" + strings.Join(names, ", ") + "); the rest was read as usual: please check the brief"
 }
 
 // asksSomethingElse reports whether the text is a question or a task of

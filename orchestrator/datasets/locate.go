@@ -14,19 +14,9 @@ import (
 func Locate(name string) (string, error) {
 	base := os.Getenv("TRIPWEAVE_DATASETS")
 	if base == "" {
-		dir, err := os.Getwd()
+		dir, err := ModuleRoot()
 		if err != nil {
-			return "", err
-		}
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				break
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				return "", errors.New("datasets: no go.mod above the working directory; set TRIPWEAVE_DATASETS")
-			}
-			dir = parent
+			return "", errors.New("datasets: no go.mod above the working directory; set TRIPWEAVE_DATASETS")
 		}
 		base = filepath.Join(dir, "..", "shared", "datasets")
 	}

@@ -129,7 +129,16 @@ func Card(base string) *a2a.AgentCard {
 
 // Execute plans the request of reqCtx's message, or answers the questions
 // of the task's pending plan, writing the task's events to q.
-func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) error {
+//
+// A panic while executing ends the task as failed with an internal error
+// naming an incident (logged with its stack); it never ends the process.
+func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q eventqueue.Queue) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			perr := orchestrator.Recovered(ctx, a.svc.cfg.Logger, "a2a execute", v)
+			err = finish(ctx, q, reqCtx, a2a.TaskStateFailed, errorMessage(reqCtx, perr))
+		}
+	}()
 	if k := orchestrator.Caller(ctx); k != nil {
 		a.owners.LoadOrStore(reqCtx.TaskID, k.ID) // before the client learns the task's ID
 	}

@@ -91,7 +91,7 @@ func NewMCPServer(svc *Service) *mcp.Server {
 			"Sends progress notifications while the plan's data is gathered when the call carries a progress token. " +
 			"Answers the plan's ID, status, a summary, pending questions, notes and links to its JSON, HTML, Markdown, iCalendar and GeoJSON.",
 		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)},
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in PlanTripInput) (*mcp.CallToolResult, PlanResult, error) {
+	}, safeTool(svc, ToolPlanTrip, func(ctx context.Context, req *mcp.CallToolRequest, in PlanTripInput) (*mcp.CallToolResult, PlanResult, error) {
 		ctx = withCaller(ctx, req)
 		r := Request{Query: in.Query, PlanID: in.PlanID, Answers: in.Answers, Now: in.Now,
 			Deadline: msDuration(in.DeadlineMS)}
@@ -110,13 +110,13 @@ func NewMCPServer(svc *Service) *mcp.Server {
 			return nil, PlanResult{}, toolError(err)
 		}
 		return nil, result(origin(req), o.Plan), nil
-	})
+	}))
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        ToolGetPlan,
 		Title:       "Get a plan",
 		Description: "Fetch a stored plan by ID: status, summary, questions, notes and links; with full, the whole plan JSON too.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in GetPlanInput) (*mcp.CallToolResult, PlanResult, error) {
+	}, safeTool(svc, ToolGetPlan, func(ctx context.Context, req *mcp.CallToolRequest, in GetPlanInput) (*mcp.CallToolResult, PlanResult, error) {
 		ctx = withCaller(ctx, req)
 		p, err := svc.Get(ctx, in.ID)
 		if err != nil {
@@ -132,19 +132,19 @@ func NewMCPServer(svc *Service) *mcp.Server {
 			return nil, PlanResult{}, toolError(err)
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(summary)}, &mcp.TextContent{Text: string(full)}}}, out, nil
-	})
+	}))
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        ToolParseRequest,
 		Title:       "Read a travel request",
 		Description: "Read a travel request (Chinese or English) into tripweave's structured brief without planning it: the brief, which parser read it, pending questions and notes.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, func(ctx context.Context, req *mcp.CallToolRequest, in ParseRequestInput) (*mcp.CallToolResult, ParseRequestOutput, error) {
+	}, safeTool(svc, ToolParseRequest, func(ctx context.Context, req *mcp.CallToolRequest, in ParseRequestInput) (*mcp.CallToolResult, ParseRequestOutput, error) {
 		parsed, err := svc.Parse(ctx, in.Query, in.Now)
 		if err != nil {
 			return nil, ParseRequestOutput{}, toolError(err)
 		}
 		return nil, ParseRequestOutput{Brief: parsed.Brief, Parser: parsed.Parser, Questions: parsed.Questions, Notes: parsed.Notes}, nil
-	})
+	}))
 	return s
 }
 
@@ -254,6 +254,21 @@ func decodeBrief(m map[string]any) (*orchestrator.Brief, error) {
 
 // toolError is err as a tool failure: its code, message and field, with
 // internal details withheld.
+// safeTool wraps a tool handler so that a panic in it becomes the tool's
+// internal error, logged with its stack, instead of ending the process: the
+// MCP library runs handlers on its own goroutines and does not recover.
+func safeTool[In, Out any](svc *Service, name string, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				var zero Out
+				res, out, err = nil, zero, toolError(orchestrator.Recovered(ctx, svc.cfg.Logger, "mcp "+name, v))
+			}
+		}()
+		return h(ctx, req, in)
+	}
+}
+
 func toolError(err error) error {
 	code := orchestrator.ErrorCode(err)
 	msg := orchestrator.ErrorMessage(err)

@@ -131,7 +131,11 @@ func (o *Outcome) NeedsInput() bool { return len(o.Questions) > 0 }
 // answers), stores a pending plan with questions when essentials are
 // missing, and otherwise plans the trip. Errors are *orchestrator.Error
 // naming the field at fault where there is one.
-func (s *Service) Plan(ctx context.Context, req Request) (*Outcome, error) {
+//
+// A panic anywhere below is recovered into an internal error naming an
+// incident, logged with its stack: no request takes the process down.
+func (s *Service) Plan(ctx context.Context, req Request) (o *Outcome, err error) {
+	defer s.recover(ctx, "plan", &err)
 	if req.Deadline < 0 || req.Deadline > MaxDeadline {
 		return nil, orchestrator.FieldErrorf("deadline_ms", "must be between 1 and %d", MaxDeadline.Milliseconds())
 	}
@@ -253,7 +257,8 @@ func (s *Service) ask(ctx context.Context, id, query string, parsed *orchestrato
 }
 
 // Get returns the stored plan id (to its owner, with keys set).
-func (s *Service) Get(ctx context.Context, id string) (*orchestrator.Plan, error) {
+func (s *Service) Get(ctx context.Context, id string) (p *orchestrator.Plan, err error) {
+	defer s.recover(ctx, "get_plan", &err)
 	if !validID(id) {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id)
 	}
@@ -264,7 +269,8 @@ func (s *Service) Get(ctx context.Context, id string) (*orchestrator.Plan, error
 }
 
 // Parse reads a request into a brief without planning it.
-func (s *Service) Parse(ctx context.Context, query, now string) (*orchestrator.ParsedQuery, error) {
+func (s *Service) Parse(ctx context.Context, query, now string) (pq *orchestrator.ParsedQuery, err error) {
+	defer s.recover(ctx, "parse_request", &err)
 	if strings.TrimSpace(query) == "" {
 		return nil, orchestrator.FieldErrorf("query", "send the request text in query")
 	}
@@ -276,6 +282,13 @@ func (s *Service) Parse(ctx context.Context, query, now string) (*orchestrator.P
 		return nil, err
 	}
 	return s.cfg.Parser.ParseQuery(ctx, query, ref)
+}
+
+// recover turns a panic of the call it is deferred in into *err.
+func (s *Service) recover(ctx context.Context, door string, err *error) {
+	if v := recover(); v != nil {
+		*err = orchestrator.Recovered(ctx, s.cfg.Logger, door, v)
+	}
 }
 
 func (s *Service) referenceTime(now string) (time.Time, error) {

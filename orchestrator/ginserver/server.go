@@ -159,8 +159,8 @@ func (s *Server) recover(c *gin.Context) {
 			if r == http.ErrAbortHandler {
 				panic(r)
 			}
-			s.log.ErrorContext(c.Request.Context(), "panic in handler", "request_id", c.GetString(requestIDKey), "panic", fmt.Sprint(r))
-			writeError(c, s.log, errors.New("panic"))
+			ctx := orchestrator.WithRequestID(c.Request.Context(), c.GetString(requestIDKey))
+			writeError(c, s.log, orchestrator.Recovered(ctx, s.log, "http "+c.FullPath(), r))
 		}
 	}()
 	c.Next()

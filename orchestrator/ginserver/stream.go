@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"time"
 
@@ -157,10 +156,11 @@ func (s *Server) streamPlan(c *gin.Context) {
 		err  error
 	}
 	done := make(chan result, 1)
+	rid := c.GetString(requestIDKey)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				done <- result{err: fmt.Errorf("planner panicked: %v", r)}
+				done <- result{err: orchestrator.Recovered(orchestrator.WithRequestID(ctx, rid), s.log, "http stream", r)}
 			}
 		}()
 		plan, _, err := s.cfg.Planner.Plan(ctx, pr)

@@ -106,6 +106,7 @@ func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *W
 // returns. Meanwhile it adopts tasks orphaned by dead workers (adopt.go).
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
+	mux.Use(w.recoverPanics)
 	mux.HandleFunc(TaskWarm, w.handle)
 	mux.HandleFunc(TaskRefresh, w.handleRefresh)
 	if err := w.srv.Start(mux); err != nil {
@@ -119,6 +120,21 @@ func (w *Worker) Run(ctx context.Context) error {
 	wg.Wait()
 	w.srv.Shutdown()
 	return w.q.Close()
+}
+
+// recoverPanics turns a handler's panic into the task's error (retried as
+// any failure), logged with its stack under the task's ID; asynq would
+// recover it too, but without the stack.
+func (w *Worker) recoverPanics(h asynq.Handler) asynq.Handler {
+	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) (err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				id, _ := asynq.GetTaskID(ctx)
+				err = orchestrator.Recovered(orchestrator.WithRequestID(ctx, id), w.opts.Logger, "prewarm task "+t.Type(), v)
+			}
+		}()
+		return h.ProcessTask(ctx, t)
+	})
 }
 
 // handle warms one task. A failure is retried with backoff while it may
