@@ -85,6 +85,9 @@ type Day struct {
 	Stay *StayRef `json:"stay,omitempty"`
 	// Cost is what this day's legs, stops, meals and night cost the group.
 	Cost Money `json:"cost"`
+	// StartsAt is set when a repair starts the day late (a late_start
+	// event, "HH:MM"): nothing is planned before it, breakfast included.
+	StartsAt string `json:"starts_at,omitempty"`
 }
 
 // Travel reports whether the day moves between cities.
@@ -182,6 +185,9 @@ type Leg struct {
 	// that kind of change (MinTransfer); both zero on a journey's first leg.
 	TransferMinutes    int `json:"transfer_minutes,omitempty"`
 	MinTransferMinutes int `json:"min_transfer_minutes,omitempty"`
+	// DelayMinutes is set when a repair records the leg as late (a delayed
+	// event): Depart and Arrive are the timetable's plus the delay.
+	DelayMinutes int `json:"delay_minutes,omitempty"`
 }
 
 // Journey is a trip between two cities of the route made of several legs:

@@ -197,7 +197,49 @@ func (w *leanWriter) plan(p *Plan, brief []byte) {
 			w.end(']')
 		}
 	}
+	if p.Replaces != "" {
+		w.key("replaces", false)
+		w.str(p.Replaces)
+	}
+	if len(p.Changes) > 0 {
+		w.key("changes", false)
+		if w.array(p.Changes == nil) {
+			for i := range p.Changes {
+				w.elem(i)
+				w.change(&p.Changes[i])
+			}
+			w.end(']')
+		}
+	}
 	w.b = append(w.b, '}')
+}
+
+func (w *leanWriter) change(c *Change) {
+	w.raw(`{"action":`)
+	w.str(c.Action)
+	w.key("what", false)
+	w.str(c.What)
+	w.key("name", false)
+	w.str(c.Name)
+	w.key("day", false)
+	w.int(int64(c.Day))
+	if c.ToDay != 0 {
+		w.key("to_day", false)
+		w.int(int64(c.ToDay))
+	}
+	if c.From != "" {
+		w.key("from", false)
+		w.str(c.From)
+	}
+	if c.To != "" {
+		w.key("to", false)
+		w.str(c.To)
+	}
+	w.key("event", false)
+	w.int(int64(c.Event))
+	w.key("reason", false)
+	w.str(c.Reason)
+	w.end('}')
 }
 
 func (w *leanWriter) note(n *Note) {
@@ -457,6 +499,10 @@ func (w *leanWriter) day(d *Day) {
 	}
 	w.key("cost", false)
 	w.money(&d.Cost)
+	if d.StartsAt != "" {
+		w.key("starts_at", false)
+		w.str(d.StartsAt)
+	}
 	w.b = append(w.b, '}')
 }
 
@@ -625,6 +671,10 @@ func (w *leanWriter) leg(l *Leg) {
 	if l.MinTransferMinutes != 0 {
 		w.key("min_transfer_minutes", false)
 		w.int(int64(l.MinTransferMinutes))
+	}
+	if l.DelayMinutes != 0 {
+		w.key("delay_minutes", false)
+		w.int(int64(l.DelayMinutes))
 	}
 	w.b = append(w.b, '}')
 }

@@ -158,6 +158,7 @@ Leg.Estimate bool ` + "`estimate,omitempty`" + `
 Leg.Journey int ` + "`journey,omitempty`" + `
 Leg.TransferMinutes int ` + "`transfer_minutes,omitempty`" + `
 Leg.MinTransferMinutes int ` + "`min_transfer_minutes,omitempty`" + `
+Leg.DelayMinutes int ` + "`delay_minutes,omitempty`" + `
 Day.Journeys []orchestrator.Journey ` + "`journeys,omitempty`" + `
 Journey.From string ` + "`from`" + `
 Journey.To string ` + "`to`" + `
@@ -199,6 +200,7 @@ StayRef.AccommodationID string ` + "`accommodation_id`" + `
 StayRef.Name string ` + "`name`" + `
 StayRef.City string ` + "`city`" + `
 Day.Cost orchestrator.Money ` + "`cost`" + `
+Day.StartsAt string ` + "`starts_at,omitempty`" + `
 Itinerary.Stays []orchestrator.Stay ` + "`stays`" + `
 Stay.AccommodationID string ` + "`accommodation_id`" + `
 Stay.Name string ` + "`name`" + `
@@ -282,7 +284,18 @@ Attribution.License string ` + "`license,omitempty`" + `
 Plan.Questions []orchestrator.Question ` + "`questions,omitempty`" + `
 Question.Field string ` + "`field`" + `
 Question.Text string ` + "`text`" + `
-Question.Choices []string ` + "`choices,omitempty`"
+Question.Choices []string ` + "`choices,omitempty`" + `
+Plan.Replaces string ` + "`replaces,omitempty`" + `
+Plan.Changes []orchestrator.Change ` + "`changes,omitempty`" + `
+Change.Action string ` + "`action`" + `
+Change.What string ` + "`what`" + `
+Change.Name string ` + "`name`" + `
+Change.Day int ` + "`day`" + `
+Change.ToDay int ` + "`to_day,omitempty`" + `
+Change.From string ` + "`from,omitempty`" + `
+Change.To string ` + "`to,omitempty`" + `
+Change.Event int ` + "`event`" + `
+Change.Reason string ` + "`reason`"
 	if g := strings.Join(got, "\n"); g != want {
 		t.Errorf("the fields of the lean plan's types changed: update the encoder in leanjson.go, then this list:\n%s", g)
 	}

@@ -262,6 +262,38 @@ type Plan struct {
 	// Questions are pending when Status is PlanNeedsInput; answer them with
 	// POST /v1/plans/{id}/answers.
 	Questions []Question `json:"questions,omitempty"`
+	// Replaces is the ID of the plan this one repairs (POST
+	// /v1/plans/{id}/replan); empty for a plan made from a brief.
+	Replaces string `json:"replaces,omitempty"`
+	// Changes are what the repair removed, added, moved or shifted, and
+	// why, in the brief's language; empty for a plan made from a brief.
+	Changes []Change `json:"changes,omitempty"`
+}
+
+// Change actions.
+const (
+	ChangeRemoved  = "removed"
+	ChangeAdded    = "added"
+	ChangeMoved    = "moved"
+	ChangeShifted  = "shifted"
+	ChangeReplaced = "replaced"
+)
+
+// Change is one edit a repair made to an itinerary: Action (one of the
+// Change* constants) on a stop, meal or leg (What) named Name, on day Day
+// (ToDay when moved to another day), the times before and after (From,
+// To: "HH:MM"), the event that caused it (Event, its index in the
+// request) and Reason, worded for the traveller in the brief's language.
+type Change struct {
+	Action string `json:"action"`
+	What   string `json:"what"`
+	Name   string `json:"name"`
+	Day    int    `json:"day"`
+	ToDay  int    `json:"to_day,omitempty"`
+	From   string `json:"from,omitempty"`
+	To     string `json:"to,omitempty"`
+	Event  int    `json:"event"`
+	Reason string `json:"reason"`
 }
 
 // TraceSummary sums a run's trace.

@@ -49,7 +49,7 @@ func TestMCPPlanTrip(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, ",") != "get_plan,parse_request,plan_trip" {
+	if strings.Join(names, ",") != "get_plan,parse_request,plan_trip,replan_trip" {
 		t.Errorf("tools = %v", names)
 	}
 

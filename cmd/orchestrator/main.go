@@ -47,6 +47,7 @@ func (e *usageError) Error() string { return e.msg }
 const usage = `usage:
   orchestrator serve [--addr HOST:PORT]
   orchestrator plan [--brief FILE|-] [--query TEXT | TEXT] [--now RFC3339]
+  orchestrator replan ID --events FILE|- [--now RFC3339]
   orchestrator brief [--now RFC3339] TEXT
   orchestrator import --format travelplanner|chinatravel --dir DIR [--ttl DURATION]
   orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
@@ -75,6 +76,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdServe(ctx, cfg, args[1:], stderr)
 	case "plan":
 		return cmdPlan(ctx, cfg, args[1:], stdin, stdout, stderr)
+	case "replan":
+		return cmdReplan(ctx, cfg, args[1:], stdin, stdout, stderr)
 	case "load":
 		return cmdLoad(ctx, cfg, args[1:], stdout, stderr)
 	case "overload":

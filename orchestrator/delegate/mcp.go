@@ -14,6 +14,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/dag"
+	"github.com/tripweave/tripweave/orchestrator/replan"
 )
 
 // MCP tool names.
@@ -21,6 +22,7 @@ const (
 	ToolPlanTrip     = "plan_trip"
 	ToolGetPlan      = "get_plan"
 	ToolParseRequest = "parse_request"
+	ToolReplanTrip   = "replan_trip"
 )
 
 // Version is reported at MCP initialization and in the agent card.
@@ -49,6 +51,9 @@ type PlanResult struct {
 	Questions []orchestrator.Question `json:"questions,omitempty" jsonschema:"when status is needs_input: answer them with plan_trip's plan_id and answers"`
 	Notes     []string                `json:"notes,omitempty" jsonschema:"what is missing, estimated or stale, for the traveller"`
 	Links     map[string]string       `json:"links"`
+	// Replaces and Changes are set on a repaired plan (replan_trip).
+	Replaces string                `json:"replaces,omitempty" jsonschema:"the plan this one repairs"`
+	Changes  []orchestrator.Change `json:"changes,omitempty" jsonschema:"what the repair removed, added, moved or shifted, and why"`
 }
 
 // GetPlanInput is get_plan's arguments.
@@ -56,6 +61,13 @@ type GetPlanInput struct {
 	ID string `json:"id" jsonschema:"the plan ID, e.g. pl_0123456789abcdef"`
 	// Full asks for the whole plan (brief, itinerary, notes) as well.
 	Full bool `json:"full,omitempty" jsonschema:"also return the whole plan JSON (brief, itinerary, notes) as a second content block"`
+}
+
+// ReplanTripInput is replan_trip's arguments.
+type ReplanTripInput struct {
+	PlanID string         `json:"plan_id" jsonschema:"the plan to repair, e.g. pl_0123456789abcdef"`
+	Events []replan.Event `json:"events" jsonschema:"what changed: closed, cancelled, delayed, weather, late_start, skip or add events"`
+	Now    string         `json:"now" jsonschema:"the moment of the repair (RFC 3339, the trip's local offset); what lies before it is kept"`
 }
 
 // ParseRequestInput is parse_request's arguments.
@@ -134,6 +146,21 @@ func NewMCPServer(svc *Service) *mcp.Server {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(summary)}, &mcp.TextContent{Text: string(full)}}}, out, nil
 	}))
 	mcp.AddTool(s, &mcp.Tool{
+		Name:  ToolReplanTrip,
+		Title: "Repair a trip when something changed",
+		Description: "Repair a stored plan for events — a sight or restaurant closed, a leg cancelled or delayed, rain, a late start, " +
+			"a place to skip or add — keeping everything before now and what still works. Answers the new plan (its own ID, " +
+			"replacing the old one, which stays readable) with its changes in the summary and notes.",
+		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(false)},
+	}, safeTool(svc, ToolReplanTrip, func(ctx context.Context, req *mcp.CallToolRequest, in ReplanTripInput) (*mcp.CallToolResult, PlanResult, error) {
+		ctx = withCaller(ctx, req)
+		p, err := svc.Replan(ctx, in.PlanID, replan.Request{Events: in.Events, Now: in.Now})
+		if err != nil {
+			return nil, PlanResult{}, toolError(err)
+		}
+		return nil, result(origin(req), p), nil
+	}))
+	mcp.AddTool(s, &mcp.Tool{
 		Name:        ToolParseRequest,
 		Title:       "Read a travel request",
 		Description: "Read a travel request (Chinese or English) into tripweave's structured brief without planning it: the brief, which parser read it, pending questions and notes.",
@@ -199,7 +226,8 @@ func origin(req *mcp.CallToolRequest) string {
 
 // result is the PlanResult of p with links under base.
 func result(base string, p *orchestrator.Plan) PlanResult {
-	out := PlanResult{ID: p.ID, Status: p.Status, Summary: Summary(p), Questions: p.Questions, Links: Links(base, p)}
+	out := PlanResult{ID: p.ID, Status: p.Status, Summary: Summary(p), Questions: p.Questions, Links: Links(base, p),
+		Replaces: p.Replaces, Changes: p.Changes}
 	for _, n := range p.Notes {
 		out.Notes = append(out.Notes, n.Message)
 	}

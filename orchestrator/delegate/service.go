@@ -16,6 +16,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/replan"
 )
 
 // MaxDeadline bounds a caller's deadline for one plan.
@@ -266,6 +267,33 @@ func (s *Service) Get(ctx context.Context, id string) (p *orchestrator.Plan, err
 		return nil, err
 	}
 	return s.cfg.Store.Plan(ctx, id)
+}
+
+// Replanner repairs a stored plan (see package replan); *pipeline.Service
+// implements it.
+type Replanner interface {
+	Replan(ctx context.Context, id, newID string, req replan.Request) (*orchestrator.Plan, error)
+}
+
+// Replan repairs plan id (to its owner, with keys set) for req's events
+// and returns the new plan that replaces it, owned by the same caller.
+func (s *Service) Replan(ctx context.Context, id string, req replan.Request) (p *orchestrator.Plan, err error) {
+	defer s.recover(ctx, "replan", &err)
+	if !validID(id) {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id)
+	}
+	if err := s.authorize(ctx, id); err != nil {
+		return nil, err
+	}
+	rp, ok := s.cfg.Planner.(Replanner)
+	if !ok {
+		return nil, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "re-planning is not available")
+	}
+	newID := s.cfg.Planner.NewID()
+	if err := s.claim(ctx, newID); err != nil {
+		return nil, err
+	}
+	return rp.Replan(ctx, id, newID, req)
 }
 
 // Parse reads a request into a brief without planning it.

@@ -118,6 +118,7 @@ func New(cfg Config) *Server {
 	e.POST("/v1/plans/stream", s.streamPlan)
 	e.POST("/v1/briefs", s.parseBrief)
 	e.POST("/v1/plans/:id/answers", s.answerPlan)
+	e.POST("/v1/plans/:id/replan", s.replanPlan)
 	e.GET("/v1/plans/:id", s.getPlan)
 	e.GET("/v1/plans/:id/trace", s.getTrace)
 	e.GET("/v1/plans", s.listPlans)

@@ -323,6 +323,9 @@ func (v *verifier) completeDays() {
 			}
 			if v.hasData(d.City, "restaurants") {
 				for _, slot := range orchestrator.MealSlots {
+					if slot == orchestrator.Breakfast && lateStart(d.StartsAt) {
+						continue // the day starts after breakfast (a repair's late start)
+					}
 					if !slices.ContainsFunc(d.Meals, func(m orchestrator.Meal) bool { return m.Slot == slot }) {
 						v.fail(CheckCompleteDays, i+1, d.City, "day %d in %s has no %s", i+1, d.City, slot)
 					}
@@ -699,7 +702,16 @@ func (v *verifier) legs() {
 				if o.Date != "" && d.Date != "" && o.Date != d.Date {
 					v.fail(CheckLegs, d.Day, l.OptionID, "%s runs on %s, not on %s", l.OptionID, o.Date, d.Date)
 				}
-				if o.Depart != "" && (o.Depart != l.Depart || o.Arrive != l.Arrive || o.ArriveDayOffset != l.ArriveDayOffset && !(o.ArriveDayOffset == 0 && l.ArriveDayOffset == 1 && l.Arrive < l.Depart)) {
+				if o.Depart != "" && l.DelayMinutes > 0 {
+					// a leg a repair recorded as late: the timetable plus the delay
+					if od, ok := orchestrator.ParseClock(o.Depart); ok {
+						oa, _ := orchestrator.ParseClock(o.Arrive)
+						oa += 1440*o.ArriveDayOffset + l.DelayMinutes
+						if od+l.DelayMinutes != dep || oa != arr {
+							v.fail(CheckLegs, d.Day, l.OptionID, "%s is timetabled %s–%s (+%d days), %d minutes late, the plan says %s–%s", l.OptionID, o.Depart, o.Arrive, o.ArriveDayOffset, l.DelayMinutes, l.Depart, l.Arrive)
+						}
+					}
+				} else if o.Depart != "" && (o.Depart != l.Depart || o.Arrive != l.Arrive || o.ArriveDayOffset != l.ArriveDayOffset && !(o.ArriveDayOffset == 0 && l.ArriveDayOffset == 1 && l.Arrive < l.Depart)) {
 					v.fail(CheckLegs, d.Day, l.OptionID, "%s is timetabled %s–%s (+%d days), the plan says %s–%s", l.OptionID, o.Depart, o.Arrive, o.ArriveDayOffset, l.Depart, l.Arrive)
 				}
 				if o.Mode != l.Mode {
@@ -878,6 +890,13 @@ func (v *verifier) budgetSums() {
 			v.fail(CheckBudgetSums, 0, string(t.Tier), "the %s tier totals %s but its categories sum to %s", t.Tier, t.Total, orchestrator.Money{Cents: sum, Currency: cur})
 		}
 	}
+}
+
+// lateStart reports whether a day starting at startsAt ("HH:MM", set by a
+// repair) starts after breakfast can be served.
+func lateStart(startsAt string) bool {
+	t, ok := orchestrator.ParseClock(startsAt)
+	return ok && t > 10*60+30
 }
 
 // chosenTier returns the breakdown entry the days were built at.

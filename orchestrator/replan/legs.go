@@ -1,0 +1,266 @@
+package replan
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// delayed makes leg num of day di late by minutes: the leg (and its
+// journey) moves, a connection it no longer makes is a finding, and the
+// day's places after the arrival are fitted again.
+func (r *repairer) delayed(ev, di int, num string, minutes int) {
+	d := &r.it.Days[di]
+	li := r.legOn(di, num)
+	l := &d.Legs[li]
+	dep, _ := orchestrator.ParseClock(l.Depart)
+	arr, _ := orchestrator.ParseClock(l.Arrive)
+	arr += 1440*l.ArriveDayOffset + minutes
+	dep += minutes
+	reason := r.say(l.Number+" is "+strconv.Itoa(minutes)+" minutes late", l.Number+"晚点"+strconv.Itoa(minutes)+"分钟")
+	if dep >= 1440 {
+		r.findings = append(r.findings, orchestrator.Finding{Severity: orchestrator.SeverityError, Code: "replan_leg_past_midnight", Day: d.Day,
+			Message: r.say(l.Number+" now leaves after midnight: treat it as cancelled to find another journey", l.Number+"推迟到午夜之后出发：请按取消处理以另找班次")})
+		return
+	}
+	from := l.Depart
+	l.Depart, l.Arrive, l.ArriveDayOffset = orchestrator.FormatClock(dep), orchestrator.FormatClock(arr%1440), arr/1440
+	l.DelayMinutes += minutes
+	r.change(orchestrator.Change{Action: orchestrator.ChangeShifted, What: "leg", Name: l.Number, Day: d.Day, From: from, To: l.Depart, Event: ev, Reason: reason})
+	if l.Journey > 0 && l.Journey <= len(d.Journeys) {
+		j := &d.Journeys[l.Journey-1]
+		jdep, _ := orchestrator.ParseClock(j.Depart)
+		if first := r.journeyLegs(di, l.Journey); first[0] == li {
+			jdep = dep
+			j.Depart = l.Depart
+		}
+		jarr, _ := orchestrator.ParseClock(j.Arrive)
+		jarr += 1440 * j.ArriveDayOffset
+		if legs := r.journeyLegs(di, l.Journey); legs[len(legs)-1] == li {
+			jarr = arr
+		} else {
+			for _, k := range legs {
+				if k <= li {
+					continue
+				}
+				next := &d.Legs[k]
+				ndep, _ := orchestrator.ParseClock(next.Depart)
+				next.TransferMinutes = ndep - arr
+				if ndep < arr+next.MinTransferMinutes {
+					r.findings = append(r.findings, orchestrator.Finding{Severity: orchestrator.SeverityError, Code: "replan_connection_missed", Day: d.Day,
+						Message: r.say("the late "+l.Number+" misses the connection "+next.Number+": report "+next.Number+" as cancelled to find another journey",
+							"晚点的"+l.Number+"赶不上换乘的"+next.Number+"：请将"+next.Number+"按取消处理以另找班次")})
+				}
+				break
+			}
+		}
+		j.Arrive, j.ArriveDayOffset, j.DurationMinutes = orchestrator.FormatClock(jarr%1440), jarr/1440, jarr-jdep
+	}
+	r.reflow(ev, di, 0, reason)
+}
+
+// journeyLegs returns the indexes of day di's legs in journey n.
+func (r *repairer) journeyLegs(di, n int) []int {
+	var out []int
+	for k, l := range r.it.Days[di].Legs {
+		if l.Journey == n {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// cancelled replaces leg num of day di — with its whole journey when it is
+// one leg of a connection — by the next workable direct journey between the
+// same cities that day, from the trip's transport options and the brief's
+// mode rules: the first leaving at or after the cancelled one, else the
+// last leaving before it but after now. With none, the leg is removed and a
+// finding says that an extra night is needed.
+func (r *repairer) cancelled(ev, di int, num string) {
+	d := &r.it.Days[di]
+	li := r.legOn(di, num)
+	l := d.Legs[li]
+	from, to := l.From, l.To
+	drop := []int{li}
+	origDep, _ := orchestrator.ParseClock(l.Depart)
+	if l.Journey > 0 && l.Journey <= len(d.Journeys) {
+		j := d.Journeys[l.Journey-1]
+		from, to = j.From, j.To
+		drop = r.journeyLegs(di, l.Journey)
+		origDep, _ = orchestrator.ParseClock(j.Depart)
+	}
+	gone := map[string]bool{}
+	for _, k := range drop {
+		gone[d.Legs[k].OptionID] = true
+	}
+	type cand struct {
+		o        *orchestrator.TransportOption
+		dep, arr int
+		cost     int64
+	}
+	var later, earlier []cand
+	for ti := range r.trip.Transport {
+		tl := &r.trip.Transport[ti].Value
+		if tl.From != from || tl.To != to {
+			continue
+		}
+		for oi := range tl.Options {
+			o := &tl.Options[oi]
+			if gone[o.ID] || (o.Number != "" && o.Number == l.Number) || (o.Date != "" && o.Date != d.Date) ||
+				slices.Contains(r.b.Constraints.TransportExclude, o.Mode) {
+				continue
+			}
+			dep := origDep
+			if o.Depart != "" {
+				var ok bool
+				if dep, ok = orchestrator.ParseClock(o.Depart); !ok {
+					continue
+				}
+			}
+			if d.Date == r.nowDate && dep < r.nowMin+before(o.Mode) {
+				continue
+			}
+			arr := dep + o.DurationMinutes
+			if o.Arrive != "" {
+				if a, ok := orchestrator.ParseClock(o.Arrive); ok {
+					arr = a + 1440*o.ArriveDayOffset
+				}
+			}
+			if arr >= 1440 && l.ArriveDayOffset == 0 {
+				continue // an overnight journey instead of a day one
+			}
+			unit, ok := r.convert(o.Price)
+			if !ok {
+				continue
+			}
+			c := cand{o: o, dep: dep, arr: arr, cost: unit * int64(o.Units(r.people))}
+			if dep >= origDep {
+				later = append(later, c)
+			} else {
+				earlier = append(earlier, c)
+			}
+		}
+	}
+	byDep := func(x, y cand) int {
+		if c := cmp.Compare(x.dep, y.dep); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.arr, y.arr); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.cost, y.cost); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.o.ID, y.o.ID)
+	}
+	slices.SortFunc(later, byDep)
+	slices.SortFunc(earlier, byDep)
+	var pick *cand
+	switch {
+	case len(later) > 0:
+		pick = &later[0]
+	case len(earlier) > 0:
+		pick = &earlier[len(earlier)-1]
+	}
+	journey := l.Journey
+	// remove the cancelled legs, and their journey, renumbering the rest
+	for k := len(drop) - 1; k >= 0; k-- {
+		d.Legs = slices.Delete(d.Legs, drop[k], drop[k]+1)
+	}
+	if journey > 0 && journey <= len(d.Journeys) {
+		d.Journeys = slices.Delete(d.Journeys, journey-1, journey)
+		for k := range d.Legs {
+			if d.Legs[k].Journey > journey {
+				d.Legs[k].Journey--
+			}
+		}
+	}
+	if pick == nil {
+		r.change(orchestrator.Change{Action: orchestrator.ChangeRemoved, What: "leg", Name: l.Number, Day: d.Day, From: l.Depart, Event: ev,
+			Reason: r.say(l.Number+" was cancelled and no other journey from "+from+" to "+to+" works that day",
+				l.Number+"已取消，当天没有从"+from+"到"+to+"的其他班次")})
+		r.findings = append(r.findings, orchestrator.Finding{Severity: orchestrator.SeverityError, Code: "replan_no_journey", Day: d.Day,
+			Message: r.say("no journey from "+from+" to "+to+" works on "+d.Date+" after "+l.Number+" was cancelled: an extra night in "+from+" is needed",
+				l.Number+"取消后，"+d.Date+"没有从"+from+"到"+to+"的可行班次：需要在"+from+"多住一晚")})
+		return
+	}
+	o := pick.o
+	nl := orchestrator.Leg{OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class, From: from, To: to,
+		FromStation: o.FromStation, ToStation: o.ToStation, Date: d.Date,
+		Depart: orchestrator.FormatClock(pick.dep), Arrive: orchestrator.FormatClock(pick.arr % 1440), ArriveDayOffset: pick.arr / 1440,
+		DurationMinutes: pick.arr - pick.dep, DistanceKM: o.DistanceKM, Pricing: o.Pricing, Price: o.Price, Units: o.Units(r.people),
+		Cost: orchestrator.Money{Cents: pick.cost, Currency: r.it.Currency}, Estimate: o.PriceEstimate}
+	if o.DurationMinutes > 0 && o.Arrive == "" {
+		nl.DurationMinutes = o.DurationMinutes
+	}
+	pos := min(drop[0], len(d.Legs))
+	d.Legs = slices.Insert(d.Legs, pos, nl)
+	name := o.Number
+	if name == "" {
+		name = o.Mode
+	}
+	reason := r.say(l.Number+" was cancelled; "+name+" at "+nl.Depart+" is the next workable journey",
+		l.Number+"已取消，改乘"+nl.Depart+"出发的"+name)
+	r.change(orchestrator.Change{Action: orchestrator.ChangeReplaced, What: "leg", Name: name, Day: d.Day, From: l.Depart, To: nl.Depart, Event: ev, Reason: reason})
+	r.reflow(ev, di, 0, reason)
+}
+
+// reprice sums the repaired days again: each day's cost, and the chosen
+// tier's categories and total by the difference the repair made, so that
+// the sums stay the verifier's.
+func (r *repairer) reprice() {
+	it := r.it
+	cur := it.Currency
+	var transport, food, tickets int64
+	for di := range it.Days {
+		d := &it.Days[di]
+		var legs, meals, stops int64
+		for _, l := range d.Legs {
+			legs += l.Cost.Cents
+		}
+		for _, m := range d.Meals {
+			meals += m.Cost.Cents
+		}
+		for _, s := range d.Stops {
+			stops += s.Cost.Cents
+		}
+		transport, food, tickets = transport+legs, food+meals, tickets+stops
+		if r.frozenDay(di) || !r.touched(d.Day) {
+			continue
+		}
+		var night int64
+		if d.Stay != nil {
+			for _, st := range it.Stays {
+				if st.AccommodationID == d.Stay.AccommodationID && d.Day >= st.FirstNight && d.Day < st.FirstNight+st.Nights && st.Nights > 0 {
+					night += st.Cost.Cents / int64(st.Nights)
+				}
+			}
+		}
+		d.Cost = orchestrator.Money{Cents: legs + meals + stops + night, Currency: cur}
+	}
+	for i := range it.Budget.Tiers {
+		t := &it.Budget.Tiers[i]
+		if t.Tier != it.Tier || t.Lean != it.Lean {
+			continue
+		}
+		t.Transport.Cents, t.Food.Cents, t.Attractions.Cents = transport, food, tickets
+		t.Total.Cents = t.Transport.Cents + t.Lodging.Cents + t.Food.Cents + t.Attractions.Cents
+		t.PerPerson.Cents = t.Total.Cents / int64(max(1, r.people))
+		if it.Budget.Limit != nil {
+			within := t.Total.Cents <= it.Budget.Limit.Cents
+			t.WithinBudget = &within
+		}
+	}
+}
+
+// touched reports whether a change names day n.
+func (r *repairer) touched(n int) bool {
+	for _, c := range r.changes {
+		if c.Day == n || c.ToDay == n {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,382 @@
+package replan
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/planner"
+	"github.com/tripweave/tripweave/orchestrator/verifier"
+)
+
+var chinaCatalog *datasets.Catalog
+
+func loadChina(t testing.TB) *datasets.Catalog {
+	t.Helper()
+	if chinaCatalog != nil {
+		return chinaCatalog
+	}
+	dir, err := datasets.Locate("chinatravel")
+	if err != nil {
+		if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
+			t.Fatalf("dataset chinatravel missing: %v", err)
+		}
+		t.Skipf("dataset chinatravel not present: %v", err)
+	}
+	cat, err := datasets.LoadChinaTravel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chinaCatalog = cat
+	return cat
+}
+
+// sandboxPlan plans brief on the ChinaTravel sandbox as the pipeline does:
+// itinerary, quality and the verifier's report.
+func sandboxPlan(t testing.TB, b orchestrator.Brief) *orchestrator.Plan {
+	t.Helper()
+	cat := loadChina(t)
+	if err := b.Normalize(time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	trip, err := cat.Trip(b.Origin, b.Cities())
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, err := planner.Plan(&b, trip, planner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := verifier.Verify(&b, trip, it)
+	it.Report = &rep
+	return &orchestrator.Plan{ID: "pl_test", Brief: b, Trip: *trip, Itinerary: it, Status: orchestrator.PlanComplete}
+}
+
+// chengdu is a four-day trip from Shanghai, the first day 2026-06-03.
+func chengdu(t testing.TB, lang string, must ...string) *orchestrator.Plan {
+	return sandboxPlan(t, orchestrator.Brief{Origin: "上海", Destinations: []string{"成都"}, StartDate: "2026-06-03", Days: 4,
+		Travelers: orchestrator.Travelers{Adults: 2}, Budget: &orchestrator.Budget{Amount: 6000, Currency: "CNY", PerPerson: true},
+		MustVisit: must, Language: lang, Now: "2026-05-20T09:00:00+08:00"})
+}
+
+func at(s string) time.Time {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// failedChecks lists the report's failed check names.
+func failedChecks(rep *orchestrator.Report) []string {
+	var out []string
+	for _, c := range rep.Checks {
+		if c.Status == orchestrator.CheckFail {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// repair runs Repair and checks what every repair must hold: the verifier
+// passes what it passed before, changes are named, the days before now are
+// unchanged, and the same input gives the same bytes.
+func repair(t *testing.T, p *orchestrator.Plan, now string, events ...Event) *Result {
+	t.Helper()
+	res, err := Repair(p, events, at(now))
+	if err != nil {
+		t.Fatalf("Repair: %v", err)
+	}
+	if len(res.Changes) == 0 {
+		t.Error("no changes")
+	}
+	for _, c := range res.Changes {
+		if c.Reason == "" || c.Name == "" || c.Day == 0 {
+			t.Errorf("change without name, day or reason: %+v", c)
+		}
+	}
+	before := failedChecks(p.Itinerary.Report)
+	for _, f := range failedChecks(res.Itinerary.Report) {
+		if !slices.Contains(before, f) {
+			t.Errorf("check %s fails after the repair: %+v", f, res.Itinerary.Report.Findings)
+		}
+	}
+	nowDate := at(now).Format("2006-01-02")
+	for i, d := range p.Itinerary.Days {
+		if d.Date < nowDate {
+			a, _ := json.Marshal(d)
+			b, _ := json.Marshal(res.Itinerary.Days[i])
+			if !bytes.Equal(a, b) {
+				t.Errorf("day %d (before now) changed:\n%s\n%s", d.Day, a, b)
+			}
+		}
+	}
+	again, err := Repair(p, events, at(now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(res)
+	b, _ := json.Marshal(again)
+	if !bytes.Equal(a, b) {
+		t.Error("two repairs of the same plan, events and now differ")
+	}
+	return res
+}
+
+func stopNames(d orchestrator.Day) []string {
+	var out []string
+	for _, s := range d.Stops {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+func TestClosedSight(t *testing.T) {
+	p := chengdu(t, "en")
+	d := p.Itinerary.Days[2]
+	if len(d.Stops) == 0 {
+		t.Fatal("day 3 has no stops")
+	}
+	closed := d.Stops[0].Name
+	res := repair(t, p, "2026-06-04T20:00:00+08:00", Event{Kind: Closed, Place: closed, Date: d.Date})
+	if slices.Contains(stopNames(res.Itinerary.Days[2]), closed) {
+		t.Errorf("%s is still visited on %s: %v", closed, d.Date, stopNames(res.Itinerary.Days[2]))
+	}
+	if !strings.Contains(res.Changes[0].Reason, "closed") {
+		t.Errorf("reason %q", res.Changes[0].Reason)
+	}
+	// the other days are untouched
+	for _, i := range []int{0, 1, 3} {
+		a, _ := json.Marshal(p.Itinerary.Days[i])
+		b, _ := json.Marshal(res.Itinerary.Days[i])
+		if !bytes.Equal(a, b) {
+			t.Errorf("day %d changed", i+1)
+		}
+	}
+}
+
+func TestClosedMustSeeMovesToAnotherDay(t *testing.T) {
+	base := chengdu(t, "zh")
+	d := base.Itinerary.Days[1]
+	must := d.Stops[0].Name
+	p := chengdu(t, "zh", must)
+	di := -1
+	for i, d := range p.Itinerary.Days {
+		if slices.Contains(stopNames(d), must) {
+			di = i
+		}
+	}
+	if di < 0 {
+		t.Fatalf("must-see %s not planned", must)
+	}
+	res := repair(t, p, "2026-06-02T20:00:00+08:00", Event{Kind: Closed, Place: must, Date: p.Itinerary.Days[di].Date})
+	kept := false
+	for i, d := range res.Itinerary.Days {
+		if i != di && slices.Contains(stopNames(d), must) {
+			kept = true
+		}
+	}
+	if !kept {
+		t.Errorf("must-see %s was dropped, changes %+v", must, res.Changes)
+	}
+	moved := false
+	for _, c := range res.Changes {
+		moved = moved || (c.Action == orchestrator.ChangeMoved && c.Name == must)
+	}
+	if !moved {
+		t.Errorf("no move recorded: %+v", res.Changes)
+	}
+}
+
+func TestCancelledOutboundLeg(t *testing.T) {
+	p := chengdu(t, "en")
+	d := p.Itinerary.Days[0]
+	if len(d.Legs) == 0 {
+		t.Fatal("day 1 has no leg")
+	}
+	l := d.Legs[0]
+	res := repair(t, p, "2026-06-02T20:00:00+08:00", Event{Kind: Cancelled, Leg: LegRef(l.Number), Date: d.Date})
+	nd := res.Itinerary.Days[0]
+	if len(nd.Legs) == 0 {
+		t.Fatalf("no leg after the repair; findings %+v", res.Findings)
+	}
+	for _, x := range nd.Legs {
+		if x.Number == l.Number {
+			t.Errorf("the cancelled %s is still taken", l.Number)
+		}
+	}
+	if nd.Legs[0].From != l.From && nd.Legs[0].From != d.From {
+		t.Errorf("replacement leaves from %s", nd.Legs[0].From)
+	}
+}
+
+func TestDelayedLeg(t *testing.T) {
+	p := chengdu(t, "en")
+	d := p.Itinerary.Days[0]
+	l := d.Legs[0]
+	res := repair(t, p, "2026-06-03T06:00:00+08:00", Event{Kind: Delayed, Leg: LegRef(l.Number), Date: d.Date, Minutes: 150})
+	nl := res.Itinerary.Days[0].Legs[0]
+	dep, _ := orchestrator.ParseClock(l.Depart)
+	ndep, _ := orchestrator.ParseClock(nl.Depart)
+	if ndep != dep+150 {
+		t.Errorf("departs %s, want %s + 150 min", nl.Depart, l.Depart)
+	}
+}
+
+func TestRainMovesOutdoorSights(t *testing.T) {
+	p := chengdu(t, "en")
+	di := -1
+	for i, d := range p.Itinerary.Days {
+		for _, s := range d.Stops {
+			if s.Indoor != nil && !*s.Indoor && i > 0 {
+				di = i
+			}
+		}
+	}
+	if di < 0 {
+		t.Skip("no outdoor sight in the plan")
+	}
+	d := p.Itinerary.Days[di]
+	res := repair(t, p, "2026-06-02T20:00:00+08:00", Event{Kind: Weather, Date: d.Date, Condition: "rain"})
+	for _, s := range res.Itinerary.Days[di].Stops {
+		if s.Indoor != nil && !*s.Indoor {
+			t.Errorf("outdoor %s still on the rainy day", s.Name)
+		}
+	}
+}
+
+func TestLateStart(t *testing.T) {
+	p := chengdu(t, "zh")
+	d := p.Itinerary.Days[1]
+	res := repair(t, p, "2026-06-04T07:00:00+08:00", Event{Kind: LateStart, Date: d.Date, Time: "13:00"})
+	nd := res.Itinerary.Days[1]
+	for _, s := range nd.Stops {
+		if st, _ := orchestrator.ParseClock(s.Start); st < 13*60 {
+			t.Errorf("%s starts at %s, before the late start", s.Name, s.Start)
+		}
+	}
+	for _, m := range nd.Meals {
+		if st, _ := orchestrator.ParseClock(m.Time); st < 13*60 {
+			t.Errorf("%s at %s, before the late start", m.Name, m.Time)
+		}
+	}
+	if !strings.Contains(res.Changes[0].Reason, "13:00") {
+		t.Errorf("reason %q", res.Changes[0].Reason)
+	}
+}
+
+func TestSkipAndAdd(t *testing.T) {
+	p := chengdu(t, "en")
+	skip := p.Itinerary.Days[2].Stops[0].Name
+	var add string
+	for _, a := range p.Trip.Cities[0].Attractions.Value {
+		used := false
+		for _, d := range p.Itinerary.Days {
+			used = used || slices.Contains(stopNames(d), a.Name)
+		}
+		if !used && a.City == "成都" && a.VisitMinMinutes <= 120 && len(a.Hours) > 0 {
+			add = a.Name
+			break
+		}
+	}
+	res := repair(t, p, "2026-06-02T20:00:00+08:00", Event{Kind: Skip, Place: skip}, Event{Kind: Add, Place: add})
+	found := false
+	for _, d := range res.Itinerary.Days {
+		if slices.Contains(stopNames(d), skip) {
+			t.Errorf("skipped %s is still visited", skip)
+		}
+		found = found || slices.Contains(stopNames(d), add)
+	}
+	if !found {
+		t.Errorf("added %s is not visited; findings %+v", add, res.Findings)
+	}
+}
+
+// TestThreeRepairs walks a plan through three successive repairs, each on
+// the result of the one before, as a trip goes on.
+func TestThreeRepairs(t *testing.T) {
+	p := chengdu(t, "zh")
+	steps := []struct {
+		now string
+		ev  func(p *orchestrator.Plan) Event
+	}{
+		{"2026-06-02T20:00:00+08:00", func(p *orchestrator.Plan) Event {
+			return Event{Kind: Delayed, Leg: LegRef(p.Itinerary.Days[0].Legs[0].Number), Date: p.Itinerary.Days[0].Date, Minutes: 60}
+		}},
+		{"2026-06-04T07:00:00+08:00", func(p *orchestrator.Plan) Event {
+			return Event{Kind: LateStart, Date: p.Itinerary.Days[1].Date, Time: "11:00"}
+		}},
+		{"2026-06-05T07:00:00+08:00", func(p *orchestrator.Plan) Event {
+			return Event{Kind: Closed, Place: p.Itinerary.Days[2].Stops[0].Name, Date: p.Itinerary.Days[2].Date}
+		}},
+	}
+	for i, s := range steps {
+		res := repair(t, p, s.now, s.ev(p))
+		next := *p
+		next.ID = p.ID + "x"
+		next.Itinerary = res.Itinerary
+		p = &next
+		if i == 2 && len(p.Itinerary.Days) != 4 {
+			t.Errorf("days = %d", len(p.Itinerary.Days))
+		}
+	}
+}
+
+func TestEventErrorsNameTheField(t *testing.T) {
+	p := chengdu(t, "en")
+	d := p.Itinerary.Days[1]
+	now := at("2026-06-02T20:00:00+08:00")
+	for _, c := range []struct {
+		ev    Event
+		field string
+	}{
+		{Event{Kind: "earthquake", Date: d.Date}, "events[0].kind"},
+		{Event{Kind: Closed, Place: d.Stops[0].Name, Date: "2027-01-01"}, "events[0].date"},
+		{Event{Kind: Closed, Place: "Nowhere Museum", Date: d.Date}, "events[0].place"},
+		{Event{Kind: Cancelled, Leg: "Z9999", Date: p.Itinerary.Days[0].Date}, "events[0].leg"},
+		{Event{Kind: Weather, Date: d.Date, Condition: "fog"}, "events[0].condition"},
+		{Event{Kind: LateStart, Date: d.Date, Time: "25:00"}, "events[0].time"},
+		{Event{Kind: Add, Place: "Eiffel Tower"}, "events[0].place"},
+	} {
+		_, err := Repair(p, []Event{c.ev}, now)
+		if orchestrator.ErrorCode(err) != orchestrator.EUNPROCESSABLE || orchestrator.ErrorField(err) != c.field {
+			t.Errorf("%+v: %v, want 422 on %s", c.ev, err, c.field)
+		}
+	}
+	// a day already lived
+	_, err := Repair(p, []Event{{Kind: Closed, Place: p.Itinerary.Days[0].Stops[0].Name, Date: p.Itinerary.Days[0].Date}}, at("2026-06-05T09:00:00+08:00"))
+	if orchestrator.ErrorField(err) != "events[0].date" {
+		t.Errorf("a past day: %v", err)
+	}
+}
+
+func BenchmarkRepairVsPlan(b *testing.B) {
+	p := chengdu(b, "en")
+	d := p.Itinerary.Days[2]
+	events := []Event{{Kind: Closed, Place: d.Stops[0].Name, Date: d.Date}}
+	now := at("2026-06-04T20:00:00+08:00")
+	b.Run("repair", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Repair(p, events, now); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("plan_anew", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			it, err := planner.Plan(&p.Brief, &p.Trip, planner.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			_ = verifier.Verify(&p.Brief, &p.Trip, it)
+		}
+	})
+}
