@@ -346,6 +346,9 @@ func (d *dayView) Timeline() template.HTML {
 		it := &d.Items[i]
 		b.WriteString("\n<li class=\"")
 		b.WriteString(it.Kind) // one of leg, stop, meal, stay
+		if it.Changed {
+			b.WriteString(` changed`)
+		}
 		b.WriteString(`"><span class="time">`)
 		b.WriteString(template.HTMLEscapeString(it.Time))
 		b.WriteString(`</span><span class="what">`)

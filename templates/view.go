@@ -38,6 +38,9 @@ type view struct {
 	PlanID       string
 	Created      string
 	HasEstimates bool
+	// Replan is a repaired plan's changes and the "something changed?"
+	// form; nil for an undated itinerary.
+	Replan *replanView
 }
 
 type fact struct{ Label, Value string }
@@ -68,7 +71,9 @@ type itemView struct {
 	Cost     string
 	Marker   int
 	Estimate bool
-	sortKey  int
+	// Changed marks an item a repair added, moved or replaced.
+	Changed bool
+	sortKey int
 	order    int
 }
 
@@ -206,6 +211,7 @@ func (b *builder) build() *view {
 		}
 		v.Budget = b.budget(&it.Budget)
 		v.Report, v.Findings = b.report(it)
+		v.Replan = b.replan(v)
 	}
 	v.Weather = b.weather()
 	v.Packing = packing(p, l)

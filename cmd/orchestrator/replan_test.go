@@ -6,12 +6,16 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/a2aproject/a2a-go/a2a"
+	"github.com/a2aproject/a2a-go/a2aclient"
+	"github.com/a2aproject/a2a-go/a2aclient/agentcard"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -104,6 +108,22 @@ func TestReplanEverywhere(t *testing.T) {
 		}
 	}
 
+	// the page's form: 303 to the new version's page, its changes shown
+	form := url.Values{"kind": {"closed"}, "date": {day.Date}, "place": {closed}, "now": {now}}
+	freq := httptest.NewRequest(http.MethodPost, "/v1/plans/"+old.ID+"/replan", strings.NewReader(form.Encode()))
+	freq.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	fw := httptest.NewRecorder()
+	h.ServeHTTP(fw, freq)
+	loc := fw.Header().Get("Location")
+	if fw.Code != http.StatusSeeOther || !strings.HasSuffix(loc, ".html") {
+		t.Fatalf("form: %d %s (Location %q)", fw.Code, fw.Body, loc)
+	}
+	page := httptest.NewRecorder()
+	h.ServeHTTP(page, httptest.NewRequest(http.MethodGet, loc, nil))
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `id="changes"`) || !strings.Contains(page.Body.String(), `<form class="replan"`) {
+		t.Errorf("the new version's page: %d, changes section %v", page.Code, strings.Contains(page.Body.String(), `id="changes"`))
+	}
+
 	// MCP: replan_trip on the same plan
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -128,6 +148,36 @@ func TestReplanEverywhere(t *testing.T) {
 	_ = json.Unmarshal(data, &out)
 	if out.Replaces != old.ID || len(out.Changes) == 0 || !slices.Equal(changeNames(out.Changes), changeNames(p.Changes)) {
 		t.Errorf("replan_trip answered %+v", out)
+	}
+
+	// A2A: a message carrying the events and the plan's ID
+	card, err := agentcard.DefaultResolver.Resolve(context.Background(), srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ac, err := a2aclient.NewFromCard(context.Background(), card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent, err := ac.SendMessage(context.Background(), &a2a.MessageSendParams{Message: a2a.NewMessage(a2a.MessageRoleUser,
+		a2a.DataPart{Data: map[string]any{"plan_id": old.ID, "events": evs, "now": now}})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, ok := sent.(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateCompleted {
+		t.Fatalf("a2a replan answered %#v", sent)
+	}
+	found := false
+	for _, art := range task.Artifacts {
+		for _, part := range art.Parts {
+			if dp, ok := part.(a2a.DataPart); ok && dp.Data["replaces"] == old.ID {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("the a2a repair's artifacts do not name the plan replaced")
 	}
 
 	// CLI: the same repair from a file, on the same store

@@ -13,6 +13,7 @@ import (
 	"github.com/a2aproject/a2a-go/a2asrv/eventqueue"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/replan"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 )
 
@@ -168,7 +169,16 @@ func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q ev
 		msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, reqCtx, a2a.TextPart{Text: fmt.Sprintf("%s %s (%d/%d)", nodeKind(sp.Node), status, done, max(total, done))})
 		_ = q.Write(ctx, a2a.NewStatusUpdateEvent(reqCtx, a2a.TaskStateWorking, msg))
 	}}
-	o, err := a.svc.Plan(ctx, req)
+	var o *Outcome
+	if len(req.Events) > 0 {
+		var p *orchestrator.Plan
+		p, err = a.svc.Replan(ctx, req.PlanID, replan.Request{Events: req.Events, Now: req.Now})
+		if err == nil {
+			o = &Outcome{Plan: p}
+		}
+	} else {
+		o, err = a.svc.Plan(ctx, req)
+	}
 	if err != nil {
 		state := a2a.TaskStateFailed
 		switch orchestrator.ErrorCode(err) {
@@ -238,7 +248,7 @@ func readMessage(reqCtx *a2asrv.RequestContext) (Request, error) {
 		}
 	}
 	text := strings.TrimSpace(strings.Join(texts, "\n"))
-	var in PlanTripInput
+	var in a2aInput
 	if data != nil {
 		raw, _ := json.Marshal(data)
 		dec := json.NewDecoder(strings.NewReader(string(raw)))
@@ -249,6 +259,17 @@ func readMessage(reqCtx *a2asrv.RequestContext) (Request, error) {
 	}
 	req.Now = in.Now
 	req.Deadline = msDuration(in.DeadlineMS)
+	if len(in.Events) > 0 {
+		// a repair: of the plan named, or of the task's own plan
+		req.Events, req.PlanID = in.Events, in.PlanID
+		if req.PlanID == "" && reqCtx.StoredTask != nil {
+			req.PlanID = planOf(reqCtx.StoredTask)
+		}
+		if req.PlanID == "" {
+			return req, orchestrator.FieldErrorf("plan_id", "name the plan to repair, or send the events on its task")
+		}
+		return req, nil
+	}
 	if t := reqCtx.StoredTask; t != nil && t.Status.State == a2a.TaskStateInputRequired {
 		id, questions := pendingOf(t)
 		req.PlanID, req.Answers = id, in.Answers
@@ -273,6 +294,29 @@ func readMessage(reqCtx *a2asrv.RequestContext) (Request, error) {
 	}
 	req.PlanID, req.Answers = in.PlanID, in.Answers
 	return req, nil
+}
+
+// a2aInput is a message's data part: plan_trip's arguments, or events to
+// repair a plan (replan_trip's).
+type a2aInput struct {
+	PlanTripInput
+	Events []replan.Event `json:"events,omitempty"`
+}
+
+// planOf returns the ID of the plan a finished task produced (its summary
+// artifact's data), or of the plan it waits on.
+func planOf(t *a2a.Task) string {
+	for _, art := range t.Artifacts {
+		for _, part := range art.Parts {
+			if p, ok := part.(a2a.DataPart); ok {
+				if id, _ := p.Data["id"].(string); id != "" {
+					return id
+				}
+			}
+		}
+	}
+	id, _ := pendingOf(t)
+	return id
 }
 
 // pendingOf reads the pending plan's ID and question fields from the data

@@ -116,6 +116,9 @@ type Request struct {
 	// OnStart, when set, is told how many nodes the run has before it
 	// starts.
 	OnStart func(nodes int)
+	// Events, when set, repair plan PlanID (A2A: a message with events on
+	// the plan's task, or naming plan_id) instead of planning anew.
+	Events []replan.Event
 }
 
 // Outcome is a plan, or the questions to answer before there can be one

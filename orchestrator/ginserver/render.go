@@ -23,7 +23,7 @@ const DocumentCacheControl = "private, max-age=300"
 
 // documentCSP forbids everything an itinerary page does not need: it has no
 // script, no external resource and no form, only inline styles and SVG.
-const documentCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const documentCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // splitFormat splits "pl_x.html" into the plan ID and its document format.
 func splitFormat(id string) (string, templates.Format, bool) {

@@ -3,6 +3,9 @@ package ginserver
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -32,7 +35,17 @@ func (s *Server) replanPlan(c *gin.Context) {
 		return
 	}
 	var req replan.Request
-	if err := decodeJSON(c, &req); err != nil {
+	form := strings.HasPrefix(c.ContentType(), "application/x-www-form-urlencoded")
+	if form {
+		// the itinerary page's "something changed?" form: one event, now
+		// on the trip's clock unless given
+		ev, now, err := s.formEvent(c, id)
+		if err != nil {
+			writeError(c, s.log, err)
+			return
+		}
+		req = replan.Request{Events: []replan.Event{ev}, Now: now}
+	} else if err := decodeJSON(c, &req); err != nil {
 		writeError(c, s.log, err)
 		return
 	}
@@ -46,6 +59,42 @@ func (s *Server) replanPlan(c *gin.Context) {
 		writeError(c, s.log, err)
 		return
 	}
+	if form {
+		// back to the page: the new version, its changes highlighted
+		c.Redirect(http.StatusSeeOther, "/v1/plans/"+plan.ID+".html")
+		return
+	}
 	c.Header("Location", "/v1/plans/"+plan.ID)
 	c.JSON(http.StatusCreated, planBody(c, plan))
+}
+
+// formEvent reads the page form's fields (kind, date, place, leg,
+// minutes, condition, time, now) into one event.
+func (s *Server) formEvent(c *gin.Context, id string) (replan.Event, string, error) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, 16<<10)
+	if err := c.Request.ParseForm(); err != nil {
+		return replan.Event{}, "", orchestrator.FieldErrorf("form", "cannot read the form: %v", err)
+	}
+	f := c.Request.PostForm
+	ev := replan.Event{Kind: f.Get("kind"), Date: f.Get("date"), Place: strings.TrimSpace(f.Get("place")),
+		Leg: replan.LegRef(strings.TrimSpace(f.Get("leg"))), Condition: f.Get("condition"), Time: f.Get("time")}
+	if m := strings.TrimSpace(f.Get("minutes")); m != "" {
+		n, err := strconv.Atoi(m)
+		if err != nil {
+			return ev, "", orchestrator.FieldErrorf("minutes", "must be a whole number of minutes")
+		}
+		ev.Minutes = n
+	}
+	if ev.Kind == replan.Skip || ev.Kind == replan.Add {
+		ev.Date = "" // the whole trip after now unless a date matters
+	}
+	now := f.Get("now")
+	if now == "" {
+		p, err := s.cfg.Store.Plan(c.Request.Context(), id)
+		if err != nil {
+			return ev, "", err
+		}
+		now = replan.LocalNow(p, s.cfg.Now()).Format(time.RFC3339)
+	}
+	return ev, now, nil
 }

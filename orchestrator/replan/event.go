@@ -104,3 +104,30 @@ func ParseNow(now string) (time.Time, error) {
 	}
 	return t, nil
 }
+
+// LocalNow returns t on the trip's local clock: the zone of its first
+// city that has one (geocoded place, forecast, or the brief's places), or
+// t unchanged when none is known or the zone cannot be loaded.
+func LocalNow(p *orchestrator.Plan, t time.Time) time.Time {
+	var zones []string
+	for _, c := range p.Trip.Cities {
+		if c.Place != nil {
+			zones = append(zones, c.Place.Value.Timezone)
+		}
+		if c.Weather != nil {
+			zones = append(zones, c.Weather.Value.Timezone)
+		}
+	}
+	for _, pl := range p.Brief.Places {
+		zones = append(zones, pl.Timezone)
+	}
+	for _, z := range zones {
+		if z == "" {
+			continue
+		}
+		if loc, err := time.LoadLocation(z); err == nil {
+			return t.In(loc)
+		}
+	}
+	return t
+}

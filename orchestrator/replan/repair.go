@@ -200,7 +200,7 @@ func (r *repairer) check(i int, e *Event) error {
 		if di = r.dayOf(e.Date); di < 0 {
 			return eventError(i, "date", "%s is not a day of this trip (%s to %s)", e.Date, r.it.Days[0].Date, r.it.Days[len(r.it.Days)-1].Date)
 		}
-		if r.frozenDay(di) && e.Kind != Delayed {
+		if r.frozenDay(di) {
 			return eventError(i, "date", "%s is before now (%s): days already lived are kept", e.Date, r.nowDate)
 		}
 	}
