@@ -74,7 +74,7 @@ type itemView struct {
 	// Changed marks an item a repair added, moved or replaced.
 	Changed bool
 	sortKey int
-	order    int
+	order   int
 }
 
 type stayView struct {

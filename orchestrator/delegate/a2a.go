@@ -13,8 +13,8 @@ import (
 	"github.com/a2aproject/a2a-go/a2asrv/eventqueue"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/replan"
 	"github.com/tripweave/tripweave/orchestrator/dag"
+	"github.com/tripweave/tripweave/orchestrator/replan"
 )
 
 // A2APath is where the A2A agent answers JSON-RPC (message/send,
