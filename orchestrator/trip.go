@@ -277,6 +277,9 @@ const (
 	ChangeMoved    = "moved"
 	ChangeShifted  = "shifted"
 	ChangeReplaced = "replaced"
+	// ChangeKept says an event needed no edit (What "day"): it was
+	// considered, and the day holds as planned.
+	ChangeKept = "kept"
 )
 
 // Change is one edit a repair made to an itinerary: Action (one of the

@@ -45,7 +45,7 @@ var replanWords = map[string]map[string]string{
 		"closed": "a place is closed", "cancelled": "a leg is cancelled", "delayed": "a leg is late", "weather": "bad weather",
 		"late_start": "we start late", "skip": "skip a place", "add": "add a sight",
 		"rain": "rain", "storm": "storm", "heat": "heat", "snow": "snow",
-		"removed": "removed", "added": "added", "moved": "moved", "shifted": "moved in time", "replaced": "replaced", "day": "Day"},
+		"removed": "removed", "added": "added", "moved": "moved", "shifted": "moved in time", "replaced": "replaced", "kept": "unchanged", "day": "Day"},
 	"zh": {"title": "本版的调整", "intro": "本版调整自行程", "form": "行程有变？",
 		"hint":   "告诉我们发生了什么；已经过去的日子保持不变，只重新安排受影响的部分。",
 		"submit": "调整行程", "kind": "发生了什么", "date": "日期", "place": "地点", "leg": "航班或车次",
@@ -53,7 +53,7 @@ var replanWords = map[string]map[string]string{
 		"closed": "景点或餐厅关闭", "cancelled": "航班或车次取消", "delayed": "航班或车次晚点", "weather": "天气不好",
 		"late_start": "晚点出发", "skip": "不去某地", "add": "加一个景点",
 		"rain": "雨", "storm": "暴风雨", "heat": "高温", "snow": "雪",
-		"removed": "取消", "added": "新增", "moved": "改期", "shifted": "调整时间", "replaced": "替换", "day": "第"},
+		"removed": "取消", "added": "新增", "moved": "改期", "shifted": "调整时间", "replaced": "替换", "kept": "不变", "day": "第"},
 }
 
 // replan builds the changes of a repaired plan and the form.
@@ -125,7 +125,7 @@ func (b *builder) replan(v *view) *replanView {
 // shifted or replaced.
 func markChanged(v *view, changes []orchestrator.Change, b *builder) {
 	for _, c := range changes {
-		if c.Action == orchestrator.ChangeRemoved {
+		if c.Action == orchestrator.ChangeRemoved || c.Action == orchestrator.ChangeKept {
 			continue
 		}
 		day := c.Day

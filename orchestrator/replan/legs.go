@@ -21,8 +21,8 @@ func (r *repairer) delayed(ev, di int, num string, minutes int) {
 	dep += minutes
 	reason := r.say(l.Number+" is "+strconv.Itoa(minutes)+" minutes late", l.Number+"晚点"+strconv.Itoa(minutes)+"分钟")
 	if dep >= 1440 {
-		r.findings = append(r.findings, orchestrator.Finding{Severity: orchestrator.SeverityError, Code: "replan_leg_past_midnight", Day: d.Day,
-			Message: r.say(l.Number+" now leaves after midnight: treat it as cancelled to find another journey", l.Number+"推迟到午夜之后出发：请按取消处理以另找班次")})
+		// it no longer leaves that day: as good as cancelled
+		r.cancelled(ev, di, num)
 		return
 	}
 	from := l.Depart
@@ -128,8 +128,10 @@ func (r *repairer) cancelled(ev, di int, num string) {
 					arr = a + 1440*o.ArriveDayOffset
 				}
 			}
-			if arr >= 1440 && l.ArriveDayOffset == 0 {
-				continue // an overnight journey instead of a day one
+			if arr < dep || (arr >= 1440 && l.ArriveDayOffset == 0) {
+				// an arrival before the departure is a timetable slip (an
+				// overnight row without its day offset): not trusted
+				continue
 			}
 			unit, ok := r.convert(o.Price)
 			if !ok {

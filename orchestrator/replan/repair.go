@@ -66,8 +66,12 @@ func Repair(p *orchestrator.Plan, events []Event, now time.Time) (*Result, error
 		}
 	}
 	for i := range events {
+		before := len(r.changes) + len(r.findings)
 		if err := r.apply(i, &events[i]); err != nil {
 			return nil, err
+		}
+		if len(r.changes)+len(r.findings) == before {
+			r.kept(i, &events[i])
 		}
 	}
 	r.reprice()
@@ -230,6 +234,9 @@ func (r *repairer) check(i int, e *Event) error {
 		if day := r.visitDay(a); day > 0 {
 			return eventError(i, "place", "the plan already visits %s on day %d", a.Name, day)
 		}
+		if !r.staysIn(a.City, di) {
+			return eventError(i, "place", "%s is in %s, where the trip spends no day after now", a.Name, a.City)
+		}
 		r.reserved[a.ID] = true
 	case Cancelled, Delayed:
 		if e.Leg == "" {
@@ -330,6 +337,9 @@ func (r *repairer) apply(i int, e *Event) error {
 		t, _ := orchestrator.ParseClock(e.Time)
 		r.it.Days[di].StartsAt = orchestrator.FormatClock(t)
 		r.reflow(i, di, t, r.say("the day starts at "+e.Time, "当天"+e.Time+"才开始"))
+		if len(r.it.Days[di].Stops) == 0 {
+			r.fill(i, di, r.wet[di], r.say("the day starts at "+e.Time, "当天"+e.Time+"才开始"))
+		}
 	case Delayed:
 		r.delayed(i, di, string(e.Leg), e.Minutes)
 	case Cancelled:
@@ -338,6 +348,20 @@ func (r *repairer) apply(i int, e *Event) error {
 		r.weather(i, di, e.Condition)
 	}
 	return nil
+}
+
+// kept records that event i needed no edit.
+func (r *repairer) kept(i int, e *Event) {
+	di := r.dayOf(e.Date)
+	if di < 0 {
+		di = 0
+		for di < len(r.it.Days)-1 && r.frozenDay(di) {
+			di++
+		}
+	}
+	d := &r.it.Days[di]
+	r.change(orchestrator.Change{Action: orchestrator.ChangeKept, What: "day", Name: d.City, Day: d.Day, Event: i,
+		Reason: r.say("nothing planned on "+d.Date+" is affected by the "+strings.ReplaceAll(e.Kind, "_", " "), d.Date+"的安排不受影响，保持不变")})
 }
 
 // say returns the English or Chinese wording, as the brief's language asks.
@@ -430,8 +454,13 @@ func (r *repairer) add(ev, di int, a *orchestrator.Attraction) {
 			}
 		}
 	}
-	r.findings = append(r.findings, orchestrator.Finding{Severity: orchestrator.SeverityWarning, Code: "replan_not_placed",
-		Message: r.say(a.Name+" fits no remaining day of the trip", a.Name+"在剩余行程中安排不下")})
+	why := r.say(a.Name+" fits no remaining day of the trip (its opening hours or visit length)", a.Name+"在剩余行程中安排不下（开放时间或游览时长）")
+	r.findings = append(r.findings, orchestrator.Finding{Severity: orchestrator.SeverityWarning, Code: "replan_not_placed", Message: why})
+	first := 0
+	if len(days) > 0 {
+		first = days[0]
+	}
+	r.change(orchestrator.Change{Action: orchestrator.ChangeKept, What: "stop", Name: a.Name, Day: r.it.Days[first].Day, Event: ev, Reason: why})
 }
 
 func (r *repairer) weather(ev, di int, cond string) {
@@ -555,6 +584,17 @@ func (r *repairer) cityAt(i int) string {
 	return d.City
 }
 
+// staysIn reports whether a day after now (day di, when di >= 0) is spent
+// in city.
+func (r *repairer) staysIn(city string, di int) bool {
+	for i := range r.it.Days {
+		if (di < 0 || i == di) && !r.frozenDay(i) && r.cityAt(i) == city {
+			return true
+		}
+	}
+	return false
+}
+
 // visitDay returns the day (1-based) the plan visits sight a, or 0.
 func (r *repairer) visitDay(a *orchestrator.Attraction) int {
 	for _, d := range r.it.Days {
@@ -598,7 +638,7 @@ func (r *repairer) replaceMeal(ev, di, mi int, reason string) {
 	var best *orchestrator.Restaurant
 	var bestDiff int64
 	for _, x := range r.cityRest[m.City] {
-		if x.ID == m.RestaurantID || r.banned[di][x.ID] || r.mealUsedOn(di, x.ID) || !orchestrator.OpenDuring(x.Hours, wd, t, t+n) {
+		if x.ID == m.RestaurantID || r.banned[di][x.ID] || r.mealUsed(x) || !orchestrator.OpenDuring(x.Hours, wd, t, t+n) {
 			continue
 		}
 		unit, ok := r.convert(x.Price)
@@ -627,10 +667,14 @@ func (r *repairer) replaceMeal(ev, di, mi int, reason string) {
 		Reason: r.say("instead of "+m.Name+": "+reason, "代替"+m.Name+"："+reason)})
 }
 
-func (r *repairer) mealUsedOn(di int, id string) bool {
-	for _, m := range r.it.Days[di].Meals {
-		if m.RestaurantID == id {
-			return true
+// mealUsed reports whether restaurant x (or one of its name) is eaten at
+// on any day of the plan.
+func (r *repairer) mealUsed(x *orchestrator.Restaurant) bool {
+	for _, d := range r.it.Days {
+		for _, m := range d.Meals {
+			if m.RestaurantID == x.ID || m.Name == x.Name {
+				return true
+			}
 		}
 	}
 	return false

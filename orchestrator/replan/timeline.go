@@ -311,6 +311,9 @@ func (r *repairer) place(ev, di int, a *orchestrator.Attraction, reason, action 
 	wd := orchestrator.Weekday(d.Date)
 	wlo, whi := r.window(di, a.City)
 	wlo = max(wlo, dayStart)
+	if t, ok := orchestrator.ParseClock(d.StartsAt); ok {
+		wlo = max(wlo, t)
+	}
 	if gapsOnly {
 		wlo, whi = max(wlo, fillFrom), min(whi, fillTo+60)
 	}

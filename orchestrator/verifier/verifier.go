@@ -893,10 +893,10 @@ func (v *verifier) budgetSums() {
 }
 
 // lateStart reports whether a day starting at startsAt ("HH:MM", set by a
-// repair) starts after breakfast can be served.
+// repair's late start) starts too late to owe a breakfast: 09:30 or later.
 func lateStart(startsAt string) bool {
 	t, ok := orchestrator.ParseClock(startsAt)
-	return ok && t > 10*60+30
+	return ok && t >= 9*60+30
 }
 
 // chosenTier returns the breakdown entry the days were built at.
