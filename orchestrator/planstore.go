@@ -76,6 +76,9 @@ type PlanSummary struct {
 	Destinations []string  `json:"destinations"`
 	StartDate    string    `json:"start_date,omitempty"`
 	Days         int       `json:"days,omitempty"`
+	// Replaces is set on a repaired plan: the plan it replaces, so that a
+	// listing shows the versions of a trip.
+	Replaces string `json:"replaces,omitempty"`
 }
 
 // PlanPage is one page of PlanStore.ListPlans.
@@ -178,7 +181,7 @@ func (p *Plan) Summarize() PlanSummary {
 	}
 	return PlanSummary{
 		ID: p.ID, CreatedAt: p.CreatedAt.UTC(), Status: p.Status, Query: p.Query,
-		Destinations: dest, StartDate: p.Brief.StartDate, Days: p.Brief.Days,
+		Destinations: dest, StartDate: p.Brief.StartDate, Days: p.Brief.Days, Replaces: p.Replaces,
 	}
 }
 

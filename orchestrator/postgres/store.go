@@ -256,7 +256,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 		where = append(where, fmt.Sprintf("(created_ns, id) < (%s, %s)", arg(cur.CreatedAt.UnixNano()), arg(cur.ID)))
 	}
 	q := `SELECT id, created_ns, status, coalesce(doc->>'query', ''), coalesce(doc->'brief'->'destinations', '[]'),
-		coalesce(doc->'brief'->>'start_date', ''), coalesce((doc->'brief'->>'days')::integer, 0) FROM plans`
+		coalesce(doc->'brief'->>'start_date', ''), coalesce((doc->'brief'->>'days')::integer, 0), coalesce(doc->>'replaces', '') FROM plans`
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -270,7 +270,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	for rows.Next() {
 		var sum orchestrator.PlanSummary
 		var ns int64
-		if err := rows.Scan(&sum.ID, &ns, &sum.Status, &sum.Query, &sum.Destinations, &sum.StartDate, &sum.Days); err != nil {
+		if err := rows.Scan(&sum.ID, &ns, &sum.Status, &sum.Query, &sum.Destinations, &sum.StartDate, &sum.Days, &sum.Replaces); err != nil {
 			return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
 		}
 		sum.CreatedAt = time.Unix(0, ns).UTC()

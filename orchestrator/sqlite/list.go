@@ -49,7 +49,8 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	}
 	q := `SELECT id, created_at, status, coalesce(json_extract(doc, '$.query'), ''),
 		coalesce(json_extract(doc, '$.brief.destinations'), '[]'),
-		coalesce(json_extract(doc, '$.brief.start_date'), ''), coalesce(json_extract(doc, '$.brief.days'), 0)
+		coalesce(json_extract(doc, '$.brief.start_date'), ''), coalesce(json_extract(doc, '$.brief.days'), 0),
+		coalesce(json_extract(doc, '$.replaces'), '')
 		FROM plans`
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
@@ -68,7 +69,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	for rows.Next() {
 		var sum orchestrator.PlanSummary
 		var created, dest string
-		if err := rows.Scan(&sum.ID, &created, &sum.Status, &sum.Query, &dest, &sum.StartDate, &sum.Days); err != nil {
+		if err := rows.Scan(&sum.ID, &created, &sum.Status, &sum.Query, &dest, &sum.StartDate, &sum.Days, &sum.Replaces); err != nil {
 			return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
 		}
 		if sum.CreatedAt, err = time.Parse(timeLayout, created); err != nil {
@@ -134,8 +135,9 @@ func pendingSummary(r *writeReq) (orchestrator.PlanSummary, error) {
 		return sum, fmt.Errorf("list plans: plan %s: created_at: %w", r.id, err)
 	}
 	var doc struct {
-		Query string `json:"query"`
-		Brief struct {
+		Query    string `json:"query"`
+		Replaces string `json:"replaces"`
+		Brief    struct {
 			Destinations []string `json:"destinations"`
 			StartDate    string   `json:"start_date"`
 			Days         int      `json:"days"`
@@ -144,7 +146,7 @@ func pendingSummary(r *writeReq) (orchestrator.PlanSummary, error) {
 	if err := json.Unmarshal(r.doc, &doc); err != nil {
 		return sum, fmt.Errorf("list plans: plan %s: %w", r.id, err)
 	}
-	sum.Query, sum.StartDate, sum.Days = doc.Query, doc.Brief.StartDate, doc.Brief.Days
+	sum.Query, sum.StartDate, sum.Days, sum.Replaces = doc.Query, doc.Brief.StartDate, doc.Brief.Days, doc.Replaces
 	sum.Destinations = doc.Brief.Destinations
 	if sum.Destinations == nil {
 		sum.Destinations = []string{}

@@ -251,6 +251,9 @@ func seed(t *testing.T, s orchestrator.PlanStore, n int) []*orchestrator.Plan {
 	for i := range n {
 		created := base.Add(time.Duration(i/2) * time.Second)
 		p := NewPlan(fmt.Sprintf("pl_%03d", i), created, orchestrator.PlanStatuses[i%3])
+		if i%4 == 3 {
+			p.Replaces = fmt.Sprintf("pl_%03d", i-1) // a repaired version
+		}
 		mustSave(t, s, p, NewRun(p.ID, 1))
 		ps = append(ps, p)
 	}
@@ -311,6 +314,11 @@ func testListPages(t *testing.T, s orchestrator.PlanStore) {
 	}
 	if pages != 4 {
 		t.Errorf("11 plans in pages of 3 took %d pages, want 4", pages)
+	}
+	for i := range got {
+		if got[i].Replaces != want[i].Replaces {
+			t.Errorf("%s lists replaces %q, want %q (the versions of a trip)", got[i].ID, got[i].Replaces, want[i].Replaces)
+		}
 	}
 	// A page that ends exactly at the end has no next cursor.
 	got, pages = walk(t, s, orchestrator.PlanFilter{Limit: 11})

@@ -390,7 +390,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	}
 	body, _, err := s.call(ctx, "list plans", func(c *supa.Client) ([]byte, int64, error) {
 		q := c.From("plans").Select("id,created_ns,status,query:doc->>query,destinations:doc->brief->destinations,"+
-			"start_date:doc->brief->>start_date,days:doc->brief->days", "", false)
+			"start_date:doc->brief->>start_date,days:doc->brief->days,replaces:doc->>replaces", "", false)
 		if f.Status != "" {
 			q = q.Eq("status", f.Status)
 		}
@@ -412,6 +412,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 		Destinations []string `json:"destinations"`
 		StartDate    *string  `json:"start_date"`
 		Days         *int     `json:"days"`
+		Replaces     *string  `json:"replaces"`
 	}
 	if err := json.Unmarshal(body, &rows); err != nil {
 		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
@@ -427,6 +428,9 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 		}
 		if r.Days != nil {
 			sum.Days = *r.Days
+		}
+		if r.Replaces != nil {
+			sum.Replaces = *r.Replaces
 		}
 		if sum.Destinations == nil {
 			sum.Destinations = []string{}
