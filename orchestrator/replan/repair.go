@@ -94,11 +94,8 @@ type repairer struct {
 	people  int
 	zh      bool
 
-	attractions map[string]*orchestrator.Attraction
-	restaurants map[string]*orchestrator.Restaurant
-	cityAttr    map[string][]*orchestrator.Attraction // best first
-	cityRest    map[string][]*orchestrator.Restaurant
-	matrices    map[string]*orchestrator.TravelMatrix
+	cityAttr map[string][]*orchestrator.Attraction // best first, filled on first use
+	matrices map[string]*orchestrator.TravelMatrix
 
 	banned   map[int]map[string]bool // day index → place IDs closed that day
 	reserved map[string]bool         // sights an add event places: not used to fill
@@ -113,37 +110,79 @@ func newRepairer(p *orchestrator.Plan, now time.Time) *repairer {
 	r := &repairer{b: &p.Brief, trip: &p.Trip, it: cloneItinerary(p.Itinerary),
 		nowDate: now.Format("2006-01-02"), nowMin: now.Hour()*60 + now.Minute(),
 		people: max(1, p.Brief.Travelers.Total()), zh: p.Brief.Language == "zh",
-		attractions: map[string]*orchestrator.Attraction{}, restaurants: map[string]*orchestrator.Restaurant{},
-		cityAttr: map[string][]*orchestrator.Attraction{}, cityRest: map[string][]*orchestrator.Restaurant{},
-		matrices: map[string]*orchestrator.TravelMatrix{},
+		cityAttr: map[string][]*orchestrator.Attraction{}, matrices: map[string]*orchestrator.TravelMatrix{},
 		banned:   map[int]map[string]bool{}, reserved: map[string]bool{}, skipped: map[string]bool{}, wet: map[int]bool{}}
 	for ci := range p.Trip.Cities {
 		c := &p.Trip.Cities[ci]
-		if c.Attractions != nil {
-			for i := range c.Attractions.Value {
-				a := &c.Attractions.Value[i]
-				r.attractions[a.ID] = a
-				r.cityAttr[c.Name] = append(r.cityAttr[c.Name], a)
-			}
-			slices.SortStableFunc(r.cityAttr[c.Name], func(x, y *orchestrator.Attraction) int {
-				if c := cmp.Compare(attrScore(y), attrScore(x)); c != 0 {
-					return c
-				}
-				return strings.Compare(x.ID, y.ID)
-			})
-		}
-		if c.Restaurants != nil {
-			for i := range c.Restaurants.Value {
-				x := &c.Restaurants.Value[i]
-				r.restaurants[x.ID] = x
-				r.cityRest[c.Name] = append(r.cityRest[c.Name], x)
-			}
-		}
 		if c.Matrix != nil {
 			r.matrices[c.Name] = &c.Matrix.Value
 		}
 	}
 	return r
+}
+
+// cityData returns the trip's data of city, or nil.
+func (r *repairer) cityData(city string) *orchestrator.CityData {
+	for i := range r.trip.Cities {
+		if r.trip.Cities[i].Name == city {
+			return &r.trip.Cities[i]
+		}
+	}
+	return nil
+}
+
+// attraction returns sight id of city (any city when city is empty), or
+// nil: a scan, as a repair looks up a handful.
+func (r *repairer) attraction(city, id string) *orchestrator.Attraction {
+	for i := range r.trip.Cities {
+		c := &r.trip.Cities[i]
+		if (city != "" && c.Name != city) || c.Attractions == nil {
+			continue
+		}
+		for k := range c.Attractions.Value {
+			if c.Attractions.Value[k].ID == id {
+				return &c.Attractions.Value[k]
+			}
+		}
+	}
+	if city != "" {
+		return r.attraction("", id)
+	}
+	return nil
+}
+
+// restaurant returns restaurant id of city, or nil.
+func (r *repairer) restaurant(city, id string) *orchestrator.Restaurant {
+	if c := r.cityData(city); c != nil && c.Restaurants != nil {
+		for k := range c.Restaurants.Value {
+			if c.Restaurants.Value[k].ID == id {
+				return &c.Restaurants.Value[k]
+			}
+		}
+	}
+	return nil
+}
+
+// sights returns city's attractions, best rated first.
+func (r *repairer) sights(city string) []*orchestrator.Attraction {
+	if out, ok := r.cityAttr[city]; ok {
+		return out
+	}
+	var out []*orchestrator.Attraction
+	if c := r.cityData(city); c != nil && c.Attractions != nil {
+		out = make([]*orchestrator.Attraction, len(c.Attractions.Value))
+		for k := range c.Attractions.Value {
+			out[k] = &c.Attractions.Value[k]
+		}
+		slices.SortStableFunc(out, func(x, y *orchestrator.Attraction) int {
+			if c := cmp.Compare(attrScore(y), attrScore(x)); c != 0 {
+				return c
+			}
+			return strings.Compare(x.ID, y.ID)
+		})
+	}
+	r.cityAttr[city] = out
+	return out
 }
 
 // attrScore orders candidate sights: rating first, then popularity.
@@ -300,11 +339,11 @@ func (r *repairer) holdsAfterNow(di int, place string) bool {
 }
 
 func (r *repairer) findAttraction(place string) *orchestrator.Attraction {
-	if a := r.attractions[place]; a != nil {
+	if a := r.attraction("", place); a != nil {
 		return a
 	}
 	for ci := range r.trip.Cities {
-		for _, a := range r.cityAttr[r.trip.Cities[ci].Name] {
+		for _, a := range r.sights(r.trip.Cities[ci].Name) {
 			if strings.EqualFold(strings.TrimSpace(place), a.Name) {
 				return a
 			}
@@ -513,7 +552,7 @@ func (r *repairer) mustSee(name string) bool {
 // in the same city that is not wet and lies after now; the removal
 // becomes a move.
 func (r *repairer) moveElsewhere(ev, from int, id, reason string) {
-	a := r.attractions[id]
+	a := r.attraction(r.it.Days[from].City, id)
 	if a == nil {
 		return
 	}
@@ -634,10 +673,15 @@ func (r *repairer) replaceMeal(ev, di, mi int, reason string) {
 	t, _ := orchestrator.ParseClock(m.Time)
 	n := orchestrator.MealMinutes(m.Slot)
 	wd := orchestrator.Weekday(d.Date)
-	old := r.restaurants[m.RestaurantID]
+	old := r.restaurant(m.City, m.RestaurantID)
 	var best *orchestrator.Restaurant
 	var bestDiff int64
-	for _, x := range r.cityRest[m.City] {
+	var list []orchestrator.Restaurant
+	if c := r.cityData(m.City); c != nil && c.Restaurants != nil {
+		list = c.Restaurants.Value
+	}
+	for k := range list {
+		x := &list[k]
 		if x.ID == m.RestaurantID || r.banned[di][x.ID] || r.mealUsed(x) || !orchestrator.OpenDuring(x.Hours, wd, t, t+n) {
 			continue
 		}

@@ -102,7 +102,7 @@ func (r *repairer) value(di int, it item) float64 {
 		if r.mustSee(s.Name) {
 			return 1e9
 		}
-		if a := r.attractions[s.AttractionID]; a != nil {
+		if a := r.attraction(s.City, s.AttractionID); a != nil {
 			return 10 + attrScore(a)/1000
 		}
 		return 10
@@ -143,7 +143,7 @@ func (r *repairer) reflow(ev, di, lo int, reason string) {
 				if prevStopEnd >= 0 {
 					start = max(start, prevStopEnd+s.TravelMinutes)
 				}
-				if a := r.attractions[s.AttractionID]; a != nil && !orchestrator.OpenDuring(a.Hours, wd, start, start+dur) {
+				if a := r.attraction(s.City, s.AttractionID); a != nil && !orchestrator.OpenDuring(a.Hours, wd, start, start+dur) {
 					ok = false
 				}
 			} else {
@@ -152,7 +152,7 @@ func (r *repairer) reflow(ev, di, lo int, reason string) {
 				start = max(start, from)
 				if start > to {
 					ok = false
-				} else if x := r.restaurants[m.RestaurantID]; x != nil && !orchestrator.OpenDuring(x.Hours, wd, start, start+dur) {
+				} else if x := r.restaurant(m.City, m.RestaurantID); x != nil && !orchestrator.OpenDuring(x.Hours, wd, start, start+dur) {
 					ok = false
 				}
 			}
@@ -279,11 +279,12 @@ func (r *repairer) fill(ev, di int, indoor bool, reason string) {
 	city := r.cityAt(di)
 	for range 4 {
 		placed := false
-		for _, a := range r.cityAttr[city] {
+		items := r.timeline(di)
+		for _, a := range r.sights(city) {
 			if r.used(a) || r.reserved[a.ID] || r.banned[di][a.ID] || r.skipped[a.ID] || (indoor && (a.Indoor == nil || !*a.Indoor)) {
 				continue
 			}
-			if r.place(ev, di, a, reason, orchestrator.ChangeAdded, true) {
+			if r.placeIn(items, ev, di, a, reason, orchestrator.ChangeAdded, true) {
 				placed = true
 				break
 			}
@@ -304,6 +305,11 @@ func (r *repairer) insert(ev, di int, a *orchestrator.Attraction, reason, action
 // minGap or more inside fillFrom–fillTo when gapsOnly), travel to it and
 // from it to the next stop included, open for the whole visit.
 func (r *repairer) place(ev, di int, a *orchestrator.Attraction, reason, action string, gapsOnly bool) bool {
+	return r.placeIn(r.timeline(di), ev, di, a, reason, action, gapsOnly)
+}
+
+// placeIn is place over items, day di's timeline.
+func (r *repairer) placeIn(items []item, ev, di int, a *orchestrator.Attraction, reason, action string, gapsOnly bool) bool {
 	d := &r.it.Days[di]
 	if r.frozenDay(di) {
 		return false
@@ -321,7 +327,6 @@ func (r *repairer) place(ev, di int, a *orchestrator.Attraction, reason, action 
 		wlo = max(wlo, r.nowMin+15)
 	}
 	dur := visitMinutes(a)
-	items := r.timeline(di)
 	// gap k lies before items[k] (k == len(items): after the last)
 	for k := 0; k <= len(items); k++ {
 		gs, ge := wlo, whi
