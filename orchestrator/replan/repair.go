@@ -111,7 +111,7 @@ func newRepairer(p *orchestrator.Plan, now time.Time) *repairer {
 		nowDate: now.Format("2006-01-02"), nowMin: now.Hour()*60 + now.Minute(),
 		people: max(1, p.Brief.Travelers.Total()), zh: p.Brief.Language == "zh",
 		cityAttr: map[string][]*orchestrator.Attraction{}, matrices: map[string]*orchestrator.TravelMatrix{},
-		banned:   map[int]map[string]bool{}, reserved: map[string]bool{}, skipped: map[string]bool{}, wet: map[int]bool{}}
+		banned: map[int]map[string]bool{}, reserved: map[string]bool{}, skipped: map[string]bool{}, wet: map[int]bool{}}
 	for ci := range p.Trip.Cities {
 		c := &p.Trip.Cities[ci]
 		if c.Matrix != nil {
