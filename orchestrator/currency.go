@@ -1,6 +1,9 @@
 package orchestrator
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // iso4217 lists the active ISO 4217 currency codes (fund and precious-metal
 // codes excluded), space-separated for compactness.
@@ -47,3 +50,28 @@ func CurrencyCode(s string) (string, bool) {
 // IsCurrencyCode reports whether s is an active ISO 4217 code, exactly as
 // written (upper case).
 func IsCurrencyCode(s string) bool { return currencyCodes[s] }
+
+// Convert returns m's cents in currency cur at the trip's rates fx (nil:
+// none): unchanged when m is already in cur or has no currency, rounded
+// half away from zero otherwise; ok is false when a rate is missing. The
+// verifier and the re-planner price with it, so that their sums agree.
+func Convert(m Money, cur string, fx *Sourced[FXRates]) (int64, bool) {
+	if m.Currency == "" || strings.EqualFold(m.Currency, cur) {
+		return m.Cents, true
+	}
+	if fx == nil {
+		return 0, false
+	}
+	rates := fx.Value
+	rate := func(c string) float64 {
+		if strings.EqualFold(c, rates.Base) {
+			return 1
+		}
+		return rates.Rates[strings.ToUpper(c)]
+	}
+	from, to := rate(m.Currency), rate(cur)
+	if from <= 0 || to <= 0 {
+		return 0, false
+	}
+	return int64(math.Round(float64(m.Cents) / from * to)), true
+}

@@ -15,17 +15,11 @@ import (
 // The datasets are required when TRIPWEAVE_REQUIRE_INTEGRATION=1.
 func requestCorpus(t testing.TB) []string {
 	t.Helper()
-	var roots []string
-	if dir, err := datasets.Locate("."); err == nil {
-		roots = append(roots, dir)
-	} else if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
-		t.Fatalf("shared datasets missing: %v", err)
+	texts, err := datasets.RequestCorpus()
+	if err != nil && os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
+		t.Fatalf("request corpus: %v", err)
 	}
-	root, err := datasets.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return datasets.RequestTexts(append(roots, root)...)
+	return texts
 }
 
 // TestCorpusNeverFaults reads every request text we hold: no step of the

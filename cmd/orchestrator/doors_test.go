@@ -25,17 +25,10 @@ import (
 // requests that once crashed the parser).
 func doorCorpus(t *testing.T) []string {
 	t.Helper()
-	var roots []string
-	if dir, err := datasets.Locate("."); err == nil {
-		roots = append(roots, dir)
-	} else if os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
-		t.Fatalf("shared datasets missing: %v", err)
+	texts, err := datasets.RequestCorpus()
+	if err != nil && os.Getenv("TRIPWEAVE_REQUIRE_INTEGRATION") == "1" {
+		t.Fatalf("request corpus: %v", err)
 	}
-	root, err := datasets.ModuleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	texts := datasets.RequestTexts(append(roots, root)...)
 	if len(texts) < 50 {
 		t.Fatalf("only %d request texts found", len(texts))
 	}

@@ -75,3 +75,19 @@ func ModuleRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// RequestCorpus is RequestTexts over the shared datasets (Locate) and this
+// module's own files. The texts of whatever was found are returned; err
+// says the shared datasets are missing (callers that require them fail).
+func RequestCorpus() ([]string, error) {
+	var roots []string
+	dir, derr := Locate(".")
+	if derr == nil {
+		roots = append(roots, dir)
+	}
+	root, err := ModuleRoot()
+	if err != nil {
+		return nil, err
+	}
+	return RequestTexts(append(roots, root)...), derr
+}

@@ -734,23 +734,5 @@ func abs(x int64) int64 {
 // convert turns m into the itinerary's currency at the trip's rates, as
 // the verifier does.
 func (r *repairer) convert(m orchestrator.Money) (int64, bool) {
-	cur := r.it.Currency
-	if m.Currency == "" || strings.EqualFold(m.Currency, cur) {
-		return m.Cents, true
-	}
-	if r.trip.FX == nil {
-		return 0, false
-	}
-	fx := r.trip.FX.Value
-	rate := func(c string) float64 {
-		if strings.EqualFold(c, fx.Base) {
-			return 1
-		}
-		return fx.Rates[strings.ToUpper(c)]
-	}
-	from, to := rate(m.Currency), rate(cur)
-	if from <= 0 || to <= 0 {
-		return 0, false
-	}
-	return int64(math.Round(float64(m.Cents) / from * to)), true
+	return orchestrator.Convert(m, r.it.Currency, r.trip.FX)
 }

@@ -756,25 +756,11 @@ func (v *verifier) transportModes() {
 // would: exact when the currencies match, else through the trip's rates,
 // rounded half away from zero to the cent.
 func (v *verifier) convert(m orchestrator.Money) (int64, bool) {
-	cur := v.it.Currency
-	if m.Currency == "" || strings.EqualFold(m.Currency, cur) {
-		return m.Cents, true
+	var fx *orchestrator.Sourced[orchestrator.FXRates]
+	if v.trip != nil {
+		fx = v.trip.FX
 	}
-	if v.trip == nil || v.trip.FX == nil {
-		return 0, false
-	}
-	fx := v.trip.FX.Value
-	rate := func(c string) float64 {
-		if strings.EqualFold(c, fx.Base) {
-			return 1
-		}
-		return fx.Rates[strings.ToUpper(c)]
-	}
-	from, to := rate(m.Currency), rate(cur)
-	if from <= 0 || to <= 0 {
-		return 0, false
-	}
-	return int64(math.Round(float64(m.Cents) / from * to)), true
+	return orchestrator.Convert(m, v.it.Currency, fx)
 }
 
 func (v *verifier) budgetSums() {
