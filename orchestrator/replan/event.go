@@ -106,8 +106,8 @@ func ParseNow(now string) (time.Time, error) {
 }
 
 // LocalNow returns t on the trip's local clock: the zone of its first
-// city that has one (geocoded place, forecast, or the brief's places), or
-// t unchanged when none is known or the zone cannot be loaded.
+// city that has one (geocoded place, forecast, or the brief's places),
+// else the offset of the brief's reference time, else t unchanged.
 func LocalNow(p *orchestrator.Plan, t time.Time) time.Time {
 	var zones []string
 	for _, c := range p.Trip.Cities {
@@ -128,6 +128,10 @@ func LocalNow(p *orchestrator.Plan, t time.Time) time.Time {
 		if loc, err := time.LoadLocation(z); err == nil {
 			return t.In(loc)
 		}
+	}
+	// no zone known: the offset the brief's reference time was written in
+	if ref, err := time.Parse(time.RFC3339, p.Brief.Now); err == nil {
+		return t.In(ref.Location())
 	}
 	return t
 }

@@ -45,7 +45,8 @@ type Result struct {
 	Findings []orchestrator.Finding
 }
 
-// Repair applies events to the plan's itinerary at now. It returns an
+// Repair applies events to the plan's itinerary at now, read on the trip's
+// local clock (LocalNow) whatever offset it was written with. It returns an
 // EUNPROCESSABLE *orchestrator.Error naming the event and field for an
 // unknown kind, a date outside the trip or before now, and a place or leg
 // the plan does not hold. The plan is not modified.
@@ -59,7 +60,7 @@ func Repair(p *orchestrator.Plan, events []Event, now time.Time) (*Result, error
 	if len(events) > MaxEvents {
 		return nil, orchestrator.FieldErrorf("events", "at most %d events", MaxEvents)
 	}
-	r := newRepairer(p, now)
+	r := newRepairer(p, LocalNow(p, now))
 	for i := range events {
 		if err := r.check(i, &events[i]); err != nil {
 			return nil, err

@@ -380,3 +380,24 @@ func BenchmarkRepairVsPlan(b *testing.B) {
 		}
 	})
 }
+
+// TestNowOnTheTripsClock: the same moment written in UTC or in the trip's
+// offset gives the same repair.
+func TestNowOnTheTripsClock(t *testing.T) {
+	p := chengdu(t, "en")
+	d := p.Itinerary.Days[1]
+	ev := []Event{{Kind: LateStart, Date: d.Date, Time: "12:00"}}
+	a, err := Repair(p, ev, at(d.Date+"T09:30:00+08:00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Repair(p, ev, at(d.Date+"T01:30:00Z"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	if !bytes.Equal(x, y) {
+		t.Error("now in UTC and in the trip's offset repair differently")
+	}
+}
