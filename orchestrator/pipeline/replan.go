@@ -40,6 +40,9 @@ func (s *Service) Replan(ctx context.Context, id, newID string, req replan.Reque
 	}
 	plan := &orchestrator.Plan{ID: newID, CreatedAt: s.opts.Now().UTC(), Query: old.Query, Brief: old.Brief, Trip: old.Trip,
 		Itinerary: res.Itinerary, Notes: old.Notes, Trace: old.Trace, Sources: old.Sources, Replaces: old.ID, Changes: res.Changes}
+	if res.Brief != nil {
+		plan.Brief = *res.Brief // an extra night made the trip longer
+	}
 	plan.Status = orchestrator.PlanComplete
 	if old.Status != orchestrator.PlanComplete || len(res.Findings) > 0 || (res.Itinerary.Report != nil && !res.Itinerary.Report.Passed) {
 		plan.Status = orchestrator.PlanPartial

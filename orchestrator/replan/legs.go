@@ -4,9 +4,99 @@ import (
 	"cmp"
 	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
+
+// cand is a direct journey a repair may take: the option, its departure
+// and arrival in minutes of the day, and what the group pays.
+type cand struct {
+	o        *orchestrator.TransportOption
+	dep, arr int
+	cost     int64
+}
+
+// journeys returns the direct options from from to to that run on date,
+// honour the brief's excluded modes and leave after now (on now's date),
+// split into those leaving at or after origDep and those before it, each
+// by departure (then arrival, cost, ID). An overnight option is kept only
+// when offset (the journey it replaces) is overnight too.
+func (r *repairer) journeys(from, to, date string, origDep, offset int, skip func(*orchestrator.TransportOption) bool) (later, earlier []cand) {
+	for ti := range r.trip.Transport {
+		tl := &r.trip.Transport[ti].Value
+		if tl.From != from || tl.To != to {
+			continue
+		}
+		for oi := range tl.Options {
+			o := &tl.Options[oi]
+			if skip(o) || (o.Date != "" && o.Date != date) || slices.Contains(r.b.Constraints.TransportExclude, o.Mode) {
+				continue
+			}
+			dep := origDep
+			if o.Depart != "" {
+				var ok bool
+				if dep, ok = orchestrator.ParseClock(o.Depart); !ok {
+					continue
+				}
+			}
+			if date == r.nowDate && dep < r.nowMin+before(o.Mode) {
+				continue
+			}
+			arr := dep + o.DurationMinutes
+			if o.Arrive != "" {
+				if a, ok := orchestrator.ParseClock(o.Arrive); ok {
+					arr = a + 1440*o.ArriveDayOffset
+				}
+			}
+			if arr < dep || (arr >= 1440 && offset == 0) {
+				// an arrival before the departure is a timetable slip (an
+				// overnight row without its day offset): not trusted
+				continue
+			}
+			unit, ok := r.convert(o.Price)
+			if !ok {
+				continue
+			}
+			c := cand{o: o, dep: dep, arr: arr, cost: unit * int64(o.Units(r.people))}
+			if dep >= origDep {
+				later = append(later, c)
+			} else {
+				earlier = append(earlier, c)
+			}
+		}
+	}
+	byDep := func(x, y cand) int {
+		if c := cmp.Compare(x.dep, y.dep); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.arr, y.arr); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.cost, y.cost); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.o.ID, y.o.ID)
+	}
+	slices.SortFunc(later, byDep)
+	slices.SortFunc(earlier, byDep)
+	return later, earlier
+}
+
+// newLeg is the leg a repair books on option c of day d.
+func (r *repairer) newLeg(c *cand, from, to, date string) orchestrator.Leg {
+	o := c.o
+	nl := orchestrator.Leg{OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class, From: from, To: to,
+		FromStation: o.FromStation, ToStation: o.ToStation, Date: date,
+		Depart: orchestrator.FormatClock(c.dep), Arrive: orchestrator.FormatClock(c.arr % 1440), ArriveDayOffset: c.arr / 1440,
+		DurationMinutes: c.arr - c.dep, DistanceKM: o.DistanceKM, Pricing: o.Pricing, Price: o.Price, Units: o.Units(r.people),
+		Cost: orchestrator.Money{Cents: c.cost, Currency: r.it.Currency}, Estimate: o.PriceEstimate}
+	if o.DurationMinutes > 0 && o.Arrive == "" {
+		nl.DurationMinutes = o.DurationMinutes
+	}
+	return nl
+}
 
 // delayed makes leg num of day di late by minutes: the leg (and its
 // journey) moves, a connection it no longer makes is a finding, and the
@@ -95,70 +185,9 @@ func (r *repairer) cancelled(ev, di int, num string) {
 	for _, k := range drop {
 		gone[d.Legs[k].OptionID] = true
 	}
-	type cand struct {
-		o        *orchestrator.TransportOption
-		dep, arr int
-		cost     int64
-	}
-	var later, earlier []cand
-	for ti := range r.trip.Transport {
-		tl := &r.trip.Transport[ti].Value
-		if tl.From != from || tl.To != to {
-			continue
-		}
-		for oi := range tl.Options {
-			o := &tl.Options[oi]
-			if gone[o.ID] || (o.Number != "" && o.Number == l.Number) || (o.Date != "" && o.Date != d.Date) ||
-				slices.Contains(r.b.Constraints.TransportExclude, o.Mode) {
-				continue
-			}
-			dep := origDep
-			if o.Depart != "" {
-				var ok bool
-				if dep, ok = orchestrator.ParseClock(o.Depart); !ok {
-					continue
-				}
-			}
-			if d.Date == r.nowDate && dep < r.nowMin+before(o.Mode) {
-				continue
-			}
-			arr := dep + o.DurationMinutes
-			if o.Arrive != "" {
-				if a, ok := orchestrator.ParseClock(o.Arrive); ok {
-					arr = a + 1440*o.ArriveDayOffset
-				}
-			}
-			if arr < dep || (arr >= 1440 && l.ArriveDayOffset == 0) {
-				// an arrival before the departure is a timetable slip (an
-				// overnight row without its day offset): not trusted
-				continue
-			}
-			unit, ok := r.convert(o.Price)
-			if !ok {
-				continue
-			}
-			c := cand{o: o, dep: dep, arr: arr, cost: unit * int64(o.Units(r.people))}
-			if dep >= origDep {
-				later = append(later, c)
-			} else {
-				earlier = append(earlier, c)
-			}
-		}
-	}
-	byDep := func(x, y cand) int {
-		if c := cmp.Compare(x.dep, y.dep); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.arr, y.arr); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.cost, y.cost); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.o.ID, y.o.ID)
-	}
-	slices.SortFunc(later, byDep)
-	slices.SortFunc(earlier, byDep)
+	later, earlier := r.journeys(from, to, d.Date, origDep, l.ArriveDayOffset, func(o *orchestrator.TransportOption) bool {
+		return gone[o.ID] || (o.Number != "" && o.Number == l.Number)
+	})
 	var pick *cand
 	switch {
 	case len(later) > 0:
@@ -179,6 +208,9 @@ func (r *repairer) cancelled(ev, di int, num string) {
 			}
 		}
 	}
+	if pick == nil && r.extraNight(ev, di, l, from, to) {
+		return
+	}
 	if pick == nil {
 		r.change(orchestrator.Change{Action: orchestrator.ChangeRemoved, What: "leg", Name: l.Number, Day: d.Day, From: l.Depart, Event: ev,
 			Reason: r.say(l.Number+" was cancelled and no other journey from "+from+" to "+to+" works that day",
@@ -189,14 +221,7 @@ func (r *repairer) cancelled(ev, di int, num string) {
 		return
 	}
 	o := pick.o
-	nl := orchestrator.Leg{OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class, From: from, To: to,
-		FromStation: o.FromStation, ToStation: o.ToStation, Date: d.Date,
-		Depart: orchestrator.FormatClock(pick.dep), Arrive: orchestrator.FormatClock(pick.arr % 1440), ArriveDayOffset: pick.arr / 1440,
-		DurationMinutes: pick.arr - pick.dep, DistanceKM: o.DistanceKM, Pricing: o.Pricing, Price: o.Price, Units: o.Units(r.people),
-		Cost: orchestrator.Money{Cents: pick.cost, Currency: r.it.Currency}, Estimate: o.PriceEstimate}
-	if o.DurationMinutes > 0 && o.Arrive == "" {
-		nl.DurationMinutes = o.DurationMinutes
-	}
+	nl := r.newLeg(pick, from, to, d.Date)
 	pos := min(drop[0], len(d.Legs))
 	d.Legs = slices.Insert(d.Legs, pos, nl)
 	name := o.Number
@@ -247,7 +272,11 @@ func (r *repairer) reprice() {
 		if t.Tier != it.Tier || t.Lean != it.Lean {
 			continue
 		}
-		t.Transport.Cents, t.Food.Cents, t.Attractions.Cents = transport, food, tickets
+		var lodging int64
+		for _, st := range it.Stays {
+			lodging += st.Cost.Cents
+		}
+		t.Transport.Cents, t.Lodging.Cents, t.Food.Cents, t.Attractions.Cents = transport, lodging, food, tickets
 		t.Total.Cents = t.Transport.Cents + t.Lodging.Cents + t.Food.Cents + t.Attractions.Cents
 		t.PerPerson.Cents = t.Total.Cents / int64(max(1, r.people))
 		if it.Budget.Limit != nil {
@@ -265,4 +294,157 @@ func (r *repairer) touched(n int) bool {
 		}
 	}
 	return false
+}
+
+// extraNight repairs a cancelled journey home on the last day when no
+// journey works that day: the traveller stays one more night in from (the
+// stay there is extended, the day becomes a full day there with its
+// meals and sights), and a new last day takes the first workable journey
+// the next morning or later. The trip, and the brief it answers, get one
+// day longer. It reports false, changing nothing, when the day is not the
+// last, no stay in from can be extended or nothing runs the next day.
+func (r *repairer) extraNight(ev, di int, l orchestrator.Leg, from, to string) bool {
+	it := r.it
+	if di != len(it.Days)-1 || di == 0 {
+		return false
+	}
+	d := &it.Days[di]
+	date, err := time.Parse("2006-01-02", d.Date)
+	if err != nil {
+		return false
+	}
+	next := date.AddDate(0, 0, 1).Format("2006-01-02")
+	si := -1
+	for k, st := range it.Stays {
+		if strings.EqualFold(st.City, from) && st.FirstNight+st.Nights == d.Day && st.Nights > 0 {
+			si = k
+		}
+	}
+	if si < 0 {
+		return false
+	}
+	later, _ := r.journeys(from, to, next, 0, 0, func(o *orchestrator.TransportOption) bool { return o.Number != "" && o.Number == l.Number })
+	var pick *cand
+	for k := range later {
+		if later[k].dep >= dayStart {
+			pick = &later[k]
+			break
+		}
+	}
+	if pick == nil {
+		return false
+	}
+	reason := r.say(l.Number+" was cancelled and nothing else runs that day: one more night in "+from,
+		l.Number+"已取消，当天没有其他班次：在"+from+"多住一晚")
+	st := &it.Stays[si]
+	st.Cost.Cents += st.Cost.Cents / int64(st.Nights)
+	st.Nights++
+	r.change(orchestrator.Change{Action: orchestrator.ChangeAdded, What: "stay", Name: st.Name, Day: d.Day, Event: ev, Reason: reason})
+	// the last day becomes a day in from
+	d.City, d.From, d.Legs, d.Journeys = from, "", nil, nil
+	d.Stay = &orchestrator.StayRef{AccommodationID: st.AccommodationID, Name: st.Name, City: st.City}
+	for k := len(d.Stops) - 1; k >= 0; k-- {
+		if !strings.EqualFold(d.Stops[k].City, from) {
+			r.removeStop(ev, di, k, reason)
+		}
+	}
+	for k := len(d.Meals) - 1; k >= 0; k-- {
+		if !strings.EqualFold(d.Meals[k].City, from) {
+			r.removeMeal(ev, di, k, reason)
+		}
+	}
+	r.change(orchestrator.Change{Action: orchestrator.ChangeRemoved, What: "leg", Name: l.Number, Day: d.Day, From: l.Depart, Event: ev, Reason: reason})
+	r.fill(ev, di, r.wet[di], reason)
+	r.addMeals(ev, di, reason)
+	for k := range it.Cities {
+		if strings.EqualFold(it.Cities[k].City, from) && it.Cities[k].ArriveDay+it.Cities[k].Nights == d.Day {
+			it.Cities[k].Nights++
+		}
+	}
+	// the new last day: the journey home
+	nl := r.newLeg(pick, from, to, next)
+	name := nl.Number
+	if name == "" {
+		name = nl.Mode
+	}
+	it.Days = append(it.Days, orchestrator.Day{Day: d.Day + 1, Date: next, City: to, From: from, Legs: []orchestrator.Leg{nl},
+		Stops: []orchestrator.Stop{}, Meals: []orchestrator.Meal{}})
+	r.change(orchestrator.Change{Action: orchestrator.ChangeReplaced, What: "leg", Name: name, Day: d.Day + 1, From: l.Depart, To: nl.Depart, Event: ev,
+		Reason: r.say(name+" at "+nl.Depart+" the next day is the next workable journey", "改乘次日"+nl.Depart+"出发的"+name)})
+	b := *r.b
+	b.Days++
+	if b.EndDate != "" {
+		b.EndDate = next
+	}
+	r.b = &b
+	r.briefChanged = true
+	return true
+}
+
+// addMeals books the meals day di lacks, each at the first time in its
+// slot that is free and the restaurant open: a restaurant of the day's
+// city not yet eaten at, the cheapest first.
+func (r *repairer) addMeals(ev, di int, reason string) {
+	d := &r.it.Days[di]
+	c := r.cityData(d.City)
+	if c == nil || c.Restaurants == nil {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	for _, slot := range orchestrator.MealSlots {
+		if slices.ContainsFunc(d.Meals, func(m orchestrator.Meal) bool { return m.Slot == slot }) {
+			continue
+		}
+		n := orchestrator.MealMinutes(slot)
+		lo, hi := slotWindow(slot)
+		var best *orchestrator.Restaurant
+		var bestUnit int64
+		at := -1
+		for t := lo; t <= hi && at < 0; t += 15 {
+			if !r.free(di, t, t+n) {
+				continue
+			}
+			for k := range c.Restaurants.Value {
+				x := &c.Restaurants.Value[k]
+				if r.mealUsed(x) || r.banned[di][x.ID] || !orchestrator.OpenDuring(x.Hours, wd, t, t+n) {
+					continue
+				}
+				unit, ok := r.convert(x.Price)
+				if !ok {
+					continue
+				}
+				if best == nil || unit < bestUnit || (unit == bestUnit && x.ID < best.ID) {
+					best, bestUnit = x, unit
+				}
+			}
+			if best != nil {
+				at = t
+			}
+		}
+		if best == nil {
+			continue
+		}
+		m := orchestrator.Meal{Slot: slot, RestaurantID: best.ID, Name: best.Name, City: best.City, Location: best.Location,
+			Time: orchestrator.FormatClock(at), Cuisines: best.Cuisines, Price: best.Price,
+			Cost: orchestrator.Money{Cents: bestUnit * int64(r.people), Currency: r.it.Currency}, Estimate: best.PriceEstimate}
+		pos := 0
+		for pos < len(d.Meals) {
+			if t, _ := orchestrator.ParseClock(d.Meals[pos].Time); t > at {
+				break
+			}
+			pos++
+		}
+		d.Meals = slices.Insert(d.Meals, pos, m)
+		r.change(orchestrator.Change{Action: orchestrator.ChangeAdded, What: "meal", Name: m.Name, Day: d.Day, To: m.Time, Event: ev, Reason: reason})
+	}
+}
+
+// free reports whether nothing of day di overlaps start–end.
+func (r *repairer) free(di, start, end int) bool {
+	for _, x := range r.timeline(di) {
+		if x.start < end && start < x.end {
+			return false
+		}
+	}
+	return true
 }

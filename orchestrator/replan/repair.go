@@ -43,6 +43,10 @@ type Result struct {
 	// Findings say what could not be repaired (a cancelled leg with no
 	// other journey that day): the plan is then partial.
 	Findings []orchestrator.Finding
+	// Brief is set when the repair made the trip longer (an extra night
+	// when no journey home works on the last day): the brief with its new
+	// days and end date, which the repaired plan answers.
+	Brief *orchestrator.Brief
 }
 
 // Repair applies events to the plan's itinerary at now, read on the trip's
@@ -78,11 +82,15 @@ func Repair(p *orchestrator.Plan, events []Event, now time.Time) (*Result, error
 	r.reprice()
 	it := r.it
 	it.Findings = append(it.Findings, r.findings...)
-	q := quality.Score(&p.Brief, &p.Trip, it)
+	q := quality.Score(r.b, &p.Trip, it)
 	it.Quality = &q
-	rep := verifier.Verify(&p.Brief, &p.Trip, it)
+	rep := verifier.Verify(r.b, &p.Trip, it)
 	it.Report = &rep
-	return &Result{Itinerary: it, Changes: r.changes, Findings: r.findings}, nil
+	res := &Result{Itinerary: it, Changes: r.changes, Findings: r.findings}
+	if r.briefChanged {
+		res.Brief = r.b
+	}
+	return res, nil
 }
 
 // repairer holds one repair's state.
@@ -105,6 +113,9 @@ type repairer struct {
 
 	changes  []orchestrator.Change
 	findings []orchestrator.Finding
+	// briefChanged is set when the repair made the trip longer (an extra
+	// night): r.b is then a copy with the new days.
+	briefChanged bool
 }
 
 func newRepairer(p *orchestrator.Plan, now time.Time) *repairer {

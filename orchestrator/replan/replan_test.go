@@ -401,3 +401,62 @@ func TestNowOnTheTripsClock(t *testing.T) {
 		t.Error("now in UTC and in the trip's offset repair differently")
 	}
 }
+
+// TestCancelledHomeAddsANight cancels the journey home when nothing else
+// runs that day (the trip's only other option runs the next day): the stay
+// is extended by a night, the last day becomes a day in the city with its
+// meals, and a new day takes the next morning's journey; the brief gets a
+// day longer and the verifier passes what it passed before.
+func TestCancelledHomeAddsANight(t *testing.T) {
+	p := chengdu(t, "en")
+	last := p.Itinerary.Days[len(p.Itinerary.Days)-1]
+	if len(last.Legs) != 1 || last.Legs[0].Journey != 0 {
+		t.Skipf("the last day's journey is not one direct leg: %+v", last.Legs)
+	}
+	l := last.Legs[0]
+	next := at(last.Date + "T00:00:00+08:00").AddDate(0, 0, 1).Format("2006-01-02")
+	// only the cancelled option runs that day; one other runs the next
+	trip := p.Trip
+	trip.Transport = slices.Clone(p.Trip.Transport)
+	found := false
+	for i := range trip.Transport {
+		tl := trip.Transport[i].Value
+		if tl.From != l.From || tl.To != l.To {
+			continue
+		}
+		var keep []orchestrator.TransportOption
+		for _, o := range tl.Options {
+			if o.ID == l.OptionID {
+				keep = append(keep, o)
+			} else if !found && o.Depart != "" && o.Depart >= "08:00" && o.Arrive > o.Depart {
+				o.Date, o.ID = next, o.ID+":next"
+				keep = append(keep, o)
+				found = true
+			}
+		}
+		tl.Options = keep
+		trip.Transport[i].Value = tl
+	}
+	if !found {
+		t.Skip("no other option to move to the next day")
+	}
+	q := *p
+	q.Trip = trip
+	now := last.Date + "T06:00:00+08:00"
+	res := repair(t, &q, now, Event{Kind: Cancelled, Leg: LegRef(l.Number), Date: last.Date})
+	it := res.Itinerary
+	if len(it.Days) != len(p.Itinerary.Days)+1 || res.Brief == nil || res.Brief.Days != p.Brief.Days+1 {
+		t.Fatalf("days %d (brief %+v), want one more; changes %+v findings %+v", len(it.Days), res.Brief, res.Changes, res.Findings)
+	}
+	was := it.Days[len(it.Days)-2]
+	if len(was.Legs) != 0 || was.Stay == nil || len(was.Meals) < 2 {
+		t.Errorf("the old last day: legs %d, stay %v, meals %d", len(was.Legs), was.Stay, len(was.Meals))
+	}
+	home := it.Days[len(it.Days)-1]
+	if home.Date != next || len(home.Legs) != 1 || home.Legs[0].Date != next || home.Legs[0].OptionID == l.OptionID {
+		t.Errorf("the new last day %+v", home)
+	}
+	if !res.Itinerary.Report.Passed && p.Itinerary.Report.Passed {
+		t.Errorf("verifier: %+v", res.Itinerary.Report.Findings)
+	}
+}
