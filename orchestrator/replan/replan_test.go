@@ -414,7 +414,7 @@ func TestCancelledHomeAddsANight(t *testing.T) {
 		t.Skipf("the last day's journey is not one direct leg: %+v", last.Legs)
 	}
 	l := last.Legs[0]
-	next := at(last.Date + "T00:00:00+08:00").AddDate(0, 0, 1).Format("2006-01-02")
+	next := at(last.Date+"T00:00:00+08:00").AddDate(0, 0, 1).Format("2006-01-02")
 	// only the cancelled option runs that day; one other runs the next
 	trip := p.Trip
 	trip.Transport = slices.Clone(p.Trip.Transport)
