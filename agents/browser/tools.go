@@ -19,7 +19,7 @@ import (
 
 // Tool names.
 const (
-	ToolScrapePrices = "scrape_prices"
+	ToolScrapePrices = orchestrator.ToolScrapePrices
 	ToolExtractPage  = "extract_page"
 )
 

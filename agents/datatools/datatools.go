@@ -30,11 +30,11 @@ import (
 
 // Tool names, as orchestrator.Kinds names them.
 const (
-	ToolGeocode = "geocode"
-	ToolWeather = "weather"
-	ToolGuide   = "destination_guide"
-	ToolPOIs    = "find_pois"
-	ToolHotels  = "find_hotels"
+	ToolGeocode = orchestrator.ToolGeocode
+	ToolWeather = orchestrator.ToolWeather
+	ToolGuide   = orchestrator.ToolGuide
+	ToolPOIs    = orchestrator.ToolFindPOIs
+	ToolHotels  = orchestrator.ToolFindHotels
 )
 
 // Input limits.

@@ -31,7 +31,7 @@ import (
 )
 
 // ToolRender is the tool's name, as orchestrator.Kinds names it.
-const ToolRender = "render_itinerary"
+const ToolRender = orchestrator.ToolRenderItinerary
 
 // Source is the provenance source of rendered documents.
 const Source = "tripweave:render"

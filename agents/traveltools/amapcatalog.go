@@ -23,9 +23,9 @@ import (
 // tools — find_pois, find_hotels and transport_options — so that the
 // orchestrator can use either for a city in China.
 const (
-	ToolAmapFindPOIs   = "amap_find_pois"
-	ToolAmapFindHotels = "amap_find_hotels"
-	ToolAmapTransport  = "amap_transport_options"
+	ToolAmapFindPOIs   = orchestrator.ToolAmapFindPOIs
+	ToolAmapFindHotels = orchestrator.ToolAmapFindHotels
+	ToolAmapTransport  = orchestrator.ToolAmapTransport
 )
 
 // Categories of amap_find_pois and amap_find_hotels, as the orchestrator's

@@ -18,7 +18,7 @@ import (
 )
 
 // ToolTransport is the tool serving the decomposer's transport subtask.
-const ToolTransport = "transport_options"
+const ToolTransport = orchestrator.ToolTransport
 
 // MaxTravelers is the largest party transport_options accepts.
 const MaxTravelers = 50

@@ -30,13 +30,13 @@ import (
 // Tool names; fx_rates and travel_matrix are the ones orchestrator.Kinds
 // names.
 const (
-	ToolFX             = "fx_rates"
-	ToolMatrix         = "travel_matrix"
-	ToolFlights        = "flight_offers"
+	ToolFX             = orchestrator.ToolFXRates
+	ToolMatrix         = orchestrator.ToolTravelMatrix
+	ToolFlights        = orchestrator.ToolFlightOffers
 	ToolAmapPOI        = "amap_poi_search"
-	ToolAmapWeather    = "amap_weather"
+	ToolAmapWeather    = orchestrator.ToolAmapWeather
 	ToolAmapDirections = "amap_directions"
-	ToolAmapGeocode    = "amap_geocode"
+	ToolAmapGeocode    = orchestrator.ToolAmapGeocode
 )
 
 // Input limits.

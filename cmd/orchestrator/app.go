@@ -144,7 +144,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		}
 	}
 	down := map[orchestrator.Route]bool{}
-	if !a.Tools.Has("scrape_prices") {
+	if !a.Tools.Has(orchestrator.ToolScrapePrices) {
 		down[orchestrator.RouteBrowser] = true
 	}
 	a.Service = pipeline.New(a.KB, a.Tools, a.Store, pipeline.Options{
