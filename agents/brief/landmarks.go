@@ -41,6 +41,9 @@ var landmarkAliases = func() []landmarkAlias {
 
 // isLandmarkAlias reports whether s, as written, is a landmark alias.
 func isLandmarkAlias(s string) bool {
+	if sightIndex().IsName(s) {
+		return true
+	}
 	f := strings.Join(strings.Fields(strings.ToLower(s)), " ")
 	for _, a := range landmarkAliases {
 		if a.term == f {
@@ -115,6 +118,13 @@ func (d *doc) landmarkMentions() []string {
 			}
 		}
 		return false
+	}
+	for k := range d.sights {
+		h := &d.sights[k]
+		if h.lost || d.placeCovers(h.start, h.end) {
+			continue
+		}
+		hits = append(hits, hit{h.start, h.end, d.clean[h.start:h.end]})
 	}
 	for _, a := range landmarkAliases {
 		if a.han && !d.hasHanText || !a.han && !d.hasLatin {

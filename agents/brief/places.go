@@ -152,6 +152,8 @@ func (d *doc) findPlaces() {
 		}
 	}
 	_ = g
+	d.stage("sights", d.findSights)
+	spans = d.dropPlacesInSights(spans)
 	d.classify(spans)
 	d.resolve(spans)
 	d.declinePlaces(spans)
@@ -162,6 +164,7 @@ func (d *doc) findPlaces() {
 			d.placeSpans = append(d.placeSpans, [2]int{sp.start, sp.end})
 		}
 	}
+	d.citiesOfSights()
 }
 
 // declinePlaces drops the places the request declines — 不去北京, 别去上海,

@@ -36,6 +36,8 @@ type doc struct {
 	// landmarkPlaces are place names taken as landmarks beside another
 	// destination (都江堰 on a Chengdu trip): must-see sights, not places.
 	landmarkPlaces []string
+	// sights are the sights of the landmark gazetteer the text names.
+	sights []sightHit
 	// declined are sights the request names but declines or has seen
 	// (不去天安门, "been to the Bund"): noted, not skipped words.
 	declined  []string
