@@ -190,7 +190,17 @@ var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": tr
 	// words that end towns' names too; a town the gazetteer knows is a place span and never reaches here
 	"mountain": true, "mountains": true, "hill": true, "lake": true, "park": true, "square": true, "bridge": true,
 	"street": true, "alley": true, "island": true, "beach": true, "gorge": true, "gorges": true, "falls": true,
-	"wetland": true, "canal": true, "river": true, "lane": true, "village": true, "town": true, "market": true, "road": true}
+	"wetland": true, "canal": true, "river": true, "lane": true, "village": true, "town": true, "market": true, "road": true,
+	"cave": true, "peak": true, "ferry": true, "gate": true, "bay": true, "harbour": true, "harbor": true, "pier": true,
+	"wharf": true, "cableway": true, "stream": true, "valley": true, "waterfall": true, "monument": true, "statue": true,
+	"fountain": true, "chapel": true, "church": true, "fort": true, "fortress": true, "hall": true, "terraces": true}
+
+// sightLeadHeadEN are the first words of sight names ("Mount Lao", "Temple
+// of Wenshu", "Lake Louise"): a place name right after one is part of the
+// sight's name.
+var sightLeadHeadEN = map[string]bool{"mount": true, "mt": true, "lake": true, "temple": true, "palace": true, "museum": true,
+	"tomb": true, "gate": true, "isle": true, "cathedral": true, "church": true, "basilica": true, "castle": true, "fort": true,
+	"monastery": true, "mausoleum": true, "pagoda": true, "gardens": true, "garden": true, "tower": true, "statue": true}
 
 // sightLeadEN are capitalised words that start a sentence or a list rather
 // than a sight's name ("Visit Lingyin Temple").
@@ -213,7 +223,7 @@ func (d *doc) sightNamesEN() []string {
 			words = words[1:]
 			start++
 		}
-		if len(words) < 2 || !sightHeadEN[strings.ToLower(words[len(words)-1])] {
+		if len(words) < 2 || !sightHeadEN[strings.ToLower(words[len(words)-1])] && !sightLeadHeadEN[strings.ToLower(words[0])] {
 			continue
 		}
 		if start < len(toks) && (d.inPlace(toks[start].start) || negatedEN(d, toks[start].start)) {

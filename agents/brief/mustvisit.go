@@ -57,7 +57,8 @@ var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有"
 
 var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "see"}, {"want", "to", "visit"}, {"wanna", "see"},
 	{"would", "love", "to", "see"}, {"love", "to", "see"}, {"definitely", "see"}, {"definitely", "visit"}, {"can't", "miss"},
-	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
+	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"do", "not", "want", "to", "miss"}, {"definitely"}, {"must", "do"},
+	{"must", "go", "to"}, {"have", "to", "visit"}, {"need", "to", "visit"}, {"can't", "skip"}, {"want", "to", "check", "out"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
 	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"}}
 
 // mustVisit returns the sights named, in the order written.
@@ -77,9 +78,15 @@ func (d *doc) mustVisit() []string {
 		for _, n := range d.mustVisitZH() {
 			add(n)
 		}
+		for _, n := range d.mustVisitBeforeZH() {
+			add(n)
+		}
 	}
 	if d.hasLatin && d.mixedCase {
 		for _, n := range d.mustVisitEN() {
+			add(n)
+		}
+		for _, n := range d.mustVisitBeforeEN() {
 			add(n)
 		}
 	}
@@ -276,13 +283,14 @@ func (d *doc) mustVisitEN() []string {
 			if len(words) == 0 || d.inPlace(toks[j].start) || stopPlaceWords[strings.ToLower(words[0])] && len(words) == 1 {
 				break
 			}
-			name := strings.Join(words, " ")
 			if _, isMonth := monthNames[strings.ToLower(words[0])]; !isMonth {
-				if neg {
-					d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
-					d.declined = append(d.declined, name)
-				} else {
-					out = append(out, name)
+				for _, name := range splitAndEN(words) {
+					if neg {
+						d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
+						d.declined = append(d.declined, name)
+					} else {
+						out = append(out, name)
+					}
 				}
 			}
 			j = k
@@ -292,6 +300,166 @@ func (d *doc) mustVisitEN() []string {
 			}
 			break
 		}
+	}
+	return out
+}
+
+// splitAndEN cuts a run of capitalised words joined by "and" into the
+// sights it lists ("Forbidden City and Great Wall"): a cut is made where
+// the words before "and" end a sight's name (a sight word or a landmark)
+// and the words after it are a name too.
+func splitAndEN(words []string) []string {
+	var out []string
+	from := 0
+	for k := 1; k+1 < len(words); k++ {
+		if words[k] != "and" {
+			continue
+		}
+		left := strings.Join(words[from:k], " ")
+		if sightHeadEN[strings.ToLower(words[k-1])] || isLandmarkAlias(left) || sightLeadHeadEN[strings.ToLower(words[from])] {
+			out = append(out, left)
+			from = k + 1
+		}
+	}
+	return append(out, strings.Join(words[from:], " "))
+}
+
+// postCuesEN are must-see cues written after the sights they insist on
+// ("Hongya Cave and Liziba for sure", "the Louvre is a must").
+var postCuesEN = [][]string{{"for", "sure"}, {"is", "a", "must"}, {"are", "a", "must"}, {"are", "musts"}, {"are", "must", "-", "sees"},
+	{"is", "a", "must", "-", "see"}, {"no", "matter", "what"}, {"at", "all", "costs"}, {"are", "non", "-", "negotiable"}, {"is", "non", "-", "negotiable"},
+	{"are", "essential"}, {"is", "essential"}}
+
+// mustVisitBeforeEN reads the capitalised names of the clause before a
+// cue written after them.
+func (d *doc) mustVisitBeforeEN() []string {
+	var out []string
+	toks := d.toks
+	for i := 1; i < len(toks); i++ {
+		if !isPostCueEN(toks, i) {
+			continue
+		}
+		from := i - 1
+		for from > 0 && !(toks[from-1].kind == tPunct && strings.ContainsAny(toks[from-1].text, ",.;!?:")) {
+			from--
+		}
+		for j := from; j < i; {
+			if toks[j].kind != tWord || !toks[j].cap || d.inPlace(toks[j].start) {
+				j++
+				continue
+			}
+			words, k := capitalisedRun(toks, j, true)
+			if k > i {
+				break
+			}
+			if _, isMonth := monthNames[strings.ToLower(words[0])]; !isMonth && !stopPlaceWords[strings.ToLower(words[0])] && !negatedEN(d, toks[j].start) {
+				out = append(out, splitAndEN(words)...)
+			}
+			j = max(k, j+1)
+		}
+	}
+	return out
+}
+
+// isPostCueEN reports whether a cue of postCuesEN starts at token i.
+func isPostCueEN(toks []token, i int) bool {
+	for _, c := range postCuesEN {
+		if i+len(c) > len(toks) {
+			continue
+		}
+		ok := true
+		for k, w := range c {
+			if toks[i+k].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// postCuesZH are must-see cues written after the sights (鼓浪屿必去,
+// 兵马俑和华清宫都要去).
+var postCuesZH = []string{"一定要去", "一定要看", "必须去", "必去", "必看", "必打卡", "都要去", "都想去", "也要去", "都得去", "一定去", "非去不可", "不能错过", "不想错过"}
+
+// mustVisitBeforeZH reads the sights of the clause before a cue written
+// after them.
+func (d *doc) mustVisitBeforeZH() []string {
+	var out []string
+	s := d.clean
+	for _, c := range postCuesZH {
+		for from := 0; ; {
+			k := strings.Index(s[from:], c)
+			if k < 0 {
+				break
+			}
+			i := from + k
+			from = i + len(c)
+			start := i
+			for start > 0 {
+				r, sz := utf8.DecodeLastRuneInString(s[:start])
+				if !isHan(r) && r != '、' {
+					break
+				}
+				start -= sz
+			}
+			if start < i && !negatedZH(s, start) {
+				out = append(out, d.listedSightsZH(start, i)...)
+			}
+		}
+	}
+	return out
+}
+
+// listedSightsZH cuts d.clean[start:end], which a cue marks as sights,
+// at every list word that leaves names of two characters or more on both
+// sides (双廊和喜洲古镇; not 颐和园), and keeps the names that are no
+// city, region or activity.
+func (d *doc) listedSightsZH(start, end int) []string {
+	var out []string
+	keep := func(i, j int) {
+		if name := d.sightZH(i, j); name != "" {
+			out = append(out, name)
+			return
+		}
+		name := d.clean[i:j]
+		n := utf8.RuneCountInString(name)
+		if n < 2 || n > 8 || notSightZH[name] || strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的") {
+			return
+		}
+		if cands := d.gaz.Lookup(name); len(cands) > 0 {
+			return
+		}
+		for _, sp := range d.placeSpans {
+			if sp[0] < j && sp[1] > i {
+				return
+			}
+		}
+		out = append(out, name)
+	}
+	from := start
+	for k := start; k < end; {
+		w := ""
+		for _, x := range listSplitZH {
+			if strings.HasPrefix(d.clean[k:end], x) {
+				w = x
+				break
+			}
+		}
+		if w != "" && utf8.RuneCountInString(d.clean[from:k]) >= 2 && utf8.RuneCountInString(d.clean[k+len(w):end]) >= 2 {
+			keep(from, k)
+			from = k + len(w)
+			k = from
+			continue
+		}
+		_, sz := utf8.DecodeRuneInString(d.clean[k:])
+		k += sz
+	}
+	if from < end {
+		keep(from, end)
 	}
 	return out
 }

@@ -319,6 +319,15 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 			return false
 		}
 	}
+	// a sight named with a leading head: "Mount Lao", "Temple of Wenshu";
+	// "Temple of Heaven" is no town named Temple
+	if d.mixedCase && i > 0 && sightLeadHeadEN[toks[i-1].low] && toks[i-1].cap ||
+		d.mixedCase && i > 1 && toks[i-1].low == "of" && sightLeadHeadEN[toks[i-2].low] && toks[i-2].cap {
+		return false
+	}
+	if d.mixedCase && single && sightLeadHeadEN[sp.key] && next+1 < len(toks) && toks[next].low == "of" && toks[next+1].cap {
+		return false
+	}
 	if next+1 < len(toks) && toks[next].text == "'" && toks[next+1].low == "s" {
 		return true
 	}
