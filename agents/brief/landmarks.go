@@ -117,7 +117,7 @@ func (d *doc) landmarkMentions() []string {
 				return true
 			}
 		}
-		return false
+		return d.inDish(s, e)
 	}
 	for k := range d.sights {
 		h := &d.sights[k]

@@ -70,6 +70,9 @@ func (d *doc) mustVisit() []string {
 				return
 			}
 		}
+		if k := d.namePos(name); k >= 0 && d.inDish(k, k+len(name)) {
+			return // West Lake in "West Lake vinegar fish"
+		}
 		if len(out) < 20 {
 			out = append(out, name)
 		}
@@ -110,6 +113,14 @@ func (d *doc) mustVisit() []string {
 		}
 	}
 	return out
+}
+
+// namePos returns the offset of a name taken from the text, or -1.
+func (d *doc) namePos(n string) int {
+	if k := strings.Index(d.clean, n); k >= 0 {
+		return k
+	}
+	return strings.Index(d.low, strings.ToLower(n))
 }
 
 // containsFold reports whether s contains sub, ignoring case.

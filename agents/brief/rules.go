@@ -38,6 +38,10 @@ type doc struct {
 	landmarkPlaces []string
 	// sights are the sights of the landmark gazetteer the text names.
 	sights []sightHit
+	// dishes are the dishes the text names (see dishHits).
+	dishes     []dishHit
+	dishesDone bool
+	foodsRead  []string
 	// declined are sights the request names but declines or has seen
 	// (不去天安门, "been to the Bund"): noted, not skipped words.
 	declined  []string
@@ -225,6 +229,8 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		b.Constraints.HouseRules = d.houseRules()
 		b.Constraints.RoomType = d.roomType()
 		b.Constraints.Cuisines = d.cuisines()
+		b.Foods = d.foods()
+		d.foodsRead = b.Foods
 		b.Constraints.Accessibility = d.accessibility()
 	})
 	d.stage("wishes", func() { d.applyWants(&b) })

@@ -40,6 +40,14 @@ func sightIndex() *landmarks.Index {
 // findSights finds the sights the request names, longest first, left to
 // right, in Han runs and in runs of words.
 func (d *doc) findSights() {
+	defer func() {
+		// a dish named after a sight is the dish (西湖醋鱼, "West Lake vinegar fish")
+		for k := range d.sights {
+			if h := &d.sights[k]; d.inDish(h.start, h.end) {
+				h.lost = true
+			}
+		}
+	}()
 	x := sightIndex()
 	for i := 0; i < len(d.toks); i++ {
 		t := &d.toks[i]
