@@ -188,8 +188,8 @@ func TestEverydayNoSilentDrops(t *testing.T) {
 		{q: "去重庆玩三天，不吃辣，下周出发", note: "asked to avoid: spicy food", skipped: "-"},
 		{q: "3 days in Hanoi, no seafood, we love Vietnamese food, December 10 to 12", note: "asked to avoid: Seafood", skipped: "-"},
 		{q: "不要火锅，想吃粤菜，去广州三天，下周出发", note: "asked to avoid: Hot Pot", skipped: "-"},
-		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: ""}, // a must-see sight now (the table above)
-		{q: "周末去南京，和女朋友，想吃盐水鸭", skipped: ""}, // a dish now: brief.Foods
+		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: ""},     // a must-see sight now (the table above)
+		{q: "周末去南京，和女朋友，想吃盐水鸭", skipped: ""},       // a dish now: brief.Foods
 		{q: "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", skipped: ""}, // a must-see sight now
 		{q: "去成都吃火锅，三天，下周六", skipped: ""},
 		{q: "三月份去武汉看樱花，三天两晚", skipped: ""},
