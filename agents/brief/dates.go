@@ -538,7 +538,9 @@ func (d *doc) chineseDates() []dateMention {
 				break
 			}
 			before := s[:ds]
-			if strings.HasSuffix(before, "月") {
+			nextMonth := strings.HasSuffix(before, "下个月") || strings.HasSuffix(before, "下月")
+			thisMonth := strings.HasSuffix(before, "这个月") || strings.HasSuffix(before, "本月")
+			if strings.HasSuffix(before, "月") && !nextMonth && !thisMonth {
 				break // taken with its month
 			}
 			after := s[i+sz:]
@@ -556,9 +558,14 @@ func (d *doc) chineseDates() []dateMention {
 			if conn {
 				mn.m = lastMonth
 			}
-			if strings.HasSuffix(before, "下个月") || strings.HasSuffix(before, "下月") {
-				nm := d.today.AddDate(0, 1, 0)
-				mn.m, mn.y = int(nm.Month()), nm.Year()
+			if nextMonth || thisMonth {
+				// 下个月5号: the 5th of next month (counted from the 1st, so
+				// that the 31st of a month never skips one)
+				first := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC)
+				if nextMonth {
+					first = first.AddDate(0, 1, 0)
+				}
+				mn.m, mn.y = int(first.Month()), first.Year()
 			}
 			out = append(out, mn)
 		}

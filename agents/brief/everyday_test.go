@@ -32,7 +32,7 @@ var everydayCases = []classCase{
 	{"people", "寒假带8岁的儿子去西安看兵马俑，五天", map[string]string{"dests": "Xi'an", "start": "2027-01-20", "days": "5", "adults": "1", "children": "1", "ages": "[8]", "house": "children_under_10", "must": "兵马俑"}},
 	{"negation", "去重庆玩三天，不吃辣，下周出发", map[string]string{"dests": "Chongqing", "days": "3", "start": "2026-12-07", "cuisines": ""}},
 	{"route", "杭州三晚，苏州两晚，1月8日出发", map[string]string{"dests": "Hangzhou,Suzhou", "days": "6", "start": "2027-01-08", "end": "2027-01-13"}},
-	{"route", "从深圳出发去香港和澳门玩四天，圣诞节", map[string]string{"origin": "Shenzhen", "dests": "Hong Kong,Macau", "start": "2026-12-24", "days": "4"}},
+	{"route", "从深圳出发去香港和澳门玩四天，圣诞节", map[string]string{"origin": "Shenzhen", "dests": "Hong Kong,Macau", "start": "2026-12-25", "days": "4"}}, // 圣诞节 is the 25th (issue 31)
 	{"dates", "今年冬天想去长白山滑雪，玩四天，两个人", map[string]string{"start": "2026-12-03", "days": "4", "adults": "2"}},
 	{"people", "周末去南京，和女朋友，想吃盐水鸭", map[string]string{"dests": "Nanjing", "start": "2026-12-05", "days": "2", "adults": "2"}},
 	{"budget", "三月份去武汉看樱花，三天两晚，预算人均1500", map[string]string{"dests": "Wuhan", "start": "2027-03-01", "days": "3", "budget": "1500 CNY"}},

@@ -68,6 +68,9 @@ var holidays = []holiday{
 	{name: "New Year", en: []string{"new year's eve", "new years eve", "new year's", "new year"}, when: func(y int, _ *doc) (time.Time, int) {
 		return calendar.Date(y, time.December, 31), 3
 	}},
+	{name: "Christmas Eve", zh: []string{"平安夜"}, en: []string{"christmas eve"}, when: fixed(time.December, 24, 3)},
+	// 圣诞节 names the day itself; 圣诞 alone (圣诞假期) and "Christmas" the holiday from its eve
+	{name: "Christmas Day", zh: []string{"圣诞节当天", "圣诞节"}, en: []string{"christmas day"}, when: fixed(time.December, 25, 3)},
 	{name: "Christmas", zh: []string{"圣诞"}, en: []string{"christmas", "xmas"}, when: fixed(time.December, 24, 3)},
 	{name: "Thanksgiving", zh: []string{"感恩节"}, en: []string{"thanksgiving"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.Thanksgiving(y), 4 }},
 	{name: "Easter", zh: []string{"复活节"}, en: []string{"easter"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.Easter(y).AddDate(0, 0, -2), 4 }},

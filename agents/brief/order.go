@@ -217,3 +217,72 @@ func (d *doc) applyCityNights() {
 	f.nights, f.days, f.holidayDays = total, total+1, false
 	d.notes = append(d.notes, "nights per city ("+strings.Join(parts, ", ")+") summed: "+itoa(total)+" nights, "+itoa(total+1)+" days")
 }
+
+// applyEachDays reads a duration given per city for several cities
+// (苏州和杭州各玩两天, 每个城市待三天, "2 days in each", "3 nights each"):
+// the trip lasts that long in every city named.
+func (d *doc) applyEachDays() {
+	f := &d.when
+	n := len(d.dests)
+	if n < 2 || !f.end.IsZero() || f.days == 0 && f.nights == 0 {
+		return
+	}
+	per, nights := 0, false
+	if d.hasHanText {
+		s := d.clean
+		for _, cue := range []string{"各玩", "各待", "各呆", "各住", "各逛", "各游", "各", "每个城市玩", "每个城市待", "每个城市住", "每个城市", "每座城市", "每个地方", "每城", "每地"} {
+			k := strings.Index(s, cue)
+			if k < 0 {
+				continue
+			}
+			v, e := readNumberFwdAll(s, k+len(cue))
+			if v <= 0 || e == k+len(cue) {
+				continue
+			}
+			rest := s[e:]
+			rest = strings.TrimPrefix(rest, "个")
+			switch {
+			case strings.HasPrefix(rest, "天") || strings.HasPrefix(rest, "日"):
+				per = v
+			case strings.HasPrefix(rest, "晚") || strings.HasPrefix(rest, "夜"):
+				per, nights = v, true
+			}
+			if per > 0 {
+				break
+			}
+		}
+	}
+	if per == 0 && d.hasLatin {
+		for i := 0; i+2 < len(d.toks); i++ {
+			v := wordNumber(d.toks[i].low)
+			unit := d.toks[i+1].low
+			if v <= 0 || unit != "days" && unit != "day" && unit != "nights" && unit != "night" {
+				continue
+			}
+			w := d.toks[i+2].low
+			each := w == "each" || w == "apiece" || w == "per" && i+3 < len(d.toks) && (d.toks[i+3].low == "city" || d.toks[i+3].low == "place") ||
+				w == "in" && i+3 < len(d.toks) && (d.toks[i+3].low == "each" || d.toks[i+3].low == "every")
+			if each {
+				per, nights = v, unit == "nights" || unit == "night"
+				break
+			}
+		}
+	}
+	if per == 0 || per*n > 30 {
+		return
+	}
+	if nights {
+		if f.nights != per {
+			return
+		}
+		f.nights = per * n
+		f.days = f.nights + 1
+	} else {
+		if f.days != per {
+			return
+		}
+		f.days, f.nights = per*n, 0
+	}
+	f.holidayDays = false
+	d.notes = append(d.notes, "a stay of "+itoa(per)+pick(nights, " nights", " days")+" in each of "+itoa(n)+" cities: "+itoa(f.days)+" days")
+}

@@ -186,6 +186,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 	d.stage("city count", func() { d.cityCount = d.cities() })
 	d.stage("dates", d.findDates)
 	d.stage("nights per city", d.applyCityNights)
+	d.stage("days per city", d.applyEachDays)
 	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
 	r := &Result{Parser: ParserRules}
 	var places []Place
