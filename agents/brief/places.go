@@ -55,6 +55,7 @@ type span struct {
 	pick       *gazetteer.Place
 	pickClass  gazetteer.Class
 	dropped    bool
+	merged     bool // the namesake city of a region named for its cities: the region's words
 	base       bool // "北京周边", "near Boston": the trip's base, not a destination
 }
 
@@ -111,7 +112,19 @@ var (
 		{"beginning", "in"}, {"begin", "in"}, {"begins", "in"}, {"beginning", "at"}, {"originating", "in"},
 		{"out", "of"}, {"based", "in"}, {"live", "in"}, {"living", "in"}, {"i'm", "in"}, {"am", "in"},
 		{"are", "in"}, {"we're", "in"}, {"home", "in"}, {"originating"},
+		{"commencing", "in"}, {"commence", "in"}, {"commences", "in"}, {"commencing", "at"}, {"commences", "at"}, {"commencing"},
+		{"originates", "in"}, {"originate", "in"}, {"kicking", "off", "in"}, {"kick", "off", "in"}, {"kicks", "off", "in"},
+		{"starting", "off", "in"}, {"starting", "out", "in"}, {"start", "off", "in"}, {"start", "out", "in"}, {"starts", "off", "in"},
+		{"set", "off", "from"}, {"setting", "off", "from"}, {"set", "out", "from"}, {"setting", "out", "from"}, {"embarking", "in"},
+		{"launching", "in"}, {"launch", "in"}, {"launches", "in"}, {"initiating", "in"},
 	}
+	// startVerbsEN start a journey named before its origin ("starting our
+	// journey in Washington", "we begin the trip in Austin").
+	startVerbsEN = map[string]bool{"start": true, "starts": true, "starting": true, "begin": true, "begins": true, "beginning": true,
+		"commence": true, "commences": true, "commencing": true, "kick": true, "kicking": true, "launch": true, "launching": true,
+		"embark": true, "embarking": true, "initiate": true, "initiating": true}
+	journeyNounsEN = map[string]bool{"journey": true, "trip": true, "tour": true, "adventure": true, "travels": true, "vacation": true,
+		"holiday": true, "itinerary": true, "road": true, "expedition": true}
 	returnCuesEN = [][]string{{"back", "to"}, {"return", "to"}, {"returning", "to"}, {"back", "in"}, {"back", "home", "to"}}
 	destCuesEN   = [][]string{
 		{"to"}, {"into"}, {"towards"}, {"toward"}, {"visit"}, {"visiting"}, {"visits"}, {"explore"}, {"exploring"},
@@ -544,7 +557,13 @@ func (d *doc) classifyWords(spans []*span, idx int) {
 	if match([][]string{{"near"}, {"nearby"}, {"close", "to"}, {"outside"}, {"outside", "of"}, {"around", "the", "area", "of"}, {"day", "trips", "from"}, {"within", "reach", "of"}}) {
 		sp.base = true
 	}
+	// "starting our journey in X", "we begin the trip from X": prev holds
+	// in/from/at, a journey noun, a determiner (the dropped), a start verb
+	startJourney := len(prev) >= 3 && (prev[0] == "in" || prev[0] == "from" || prev[0] == "at") && journeyNounsEN[prev[1]] &&
+		(startVerbsEN[prev[2]] || len(prev) >= 4 && (prev[2] == "our" || prev[2] == "my" || prev[2] == "this") && startVerbsEN[prev[3]])
 	switch {
+	case startJourney:
+		sp.role, sp.cued = roleOrigin, true
 	case match(regionCuesEN):
 		sp.role, sp.cued, sp.regionCtx = roleDest, true, true
 	case match(returnCuesEN):
@@ -840,6 +859,20 @@ func (d *doc) assign(spans []*span) {
 			}
 		}
 	}
+	// "to New York … three cities in New York": a region named for its
+	// cities is the destination, and its namesake city named beside it
+	// is the same words, not a second destination
+	for _, r := range live {
+		if !r.regionCtx || r.pick.Kind != gazetteer.Region || r == origin {
+			continue
+		}
+		for _, c := range live {
+			if c != r && c != origin && c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
+				gazetteer.Key(c.pick.Name) == gazetteer.Key(r.pick.Name) {
+				c.merged = true
+			}
+		}
+	}
 	seen := map[*gazetteer.Place]bool{}
 	if origin != nil {
 		o := d.placeOf(origin, "origin")
@@ -847,7 +880,7 @@ func (d *doc) assign(spans []*span) {
 		seen[origin.pick] = true
 	}
 	for _, sp := range live {
-		if sp == origin || sp.role == roleOrigin || sp.role == roleReturn || seen[sp.pick] {
+		if sp == origin || sp.role == roleOrigin || sp.role == roleReturn || seen[sp.pick] || sp.merged {
 			continue
 		}
 		seen[sp.pick] = true
