@@ -179,7 +179,7 @@ func (d *doc) peopleZH(p *party) {
 	if p.total == 0 && p.adults == 0 {
 		for _, w := range []string{"对夫妻", "对夫妇", "对情侣", "对小夫妻", "对老夫妻", "对老夫妇", "对小情侣", "对新人", "对父母", "对老人"} {
 			if k := strings.Index(s, w); k > 0 {
-				if n, ns := readNumberBack(s, k); ns < k && n > 1 && n <= 20 {
+				if n, ns := readNumberBackAll(s, k); ns < k && n > 1 && n <= 20 {
 					p.adults = 2 * n
 					break
 				}

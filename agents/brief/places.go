@@ -860,15 +860,16 @@ func (d *doc) assign(spans []*span) {
 		}
 	}
 	// "to New York … three cities in New York": a region named for its
-	// cities is the destination, and its namesake city named beside it
+	// cities is the destination, and its namesake city (or the country of
+	// the same name: "to Georgia … 2 cities in Georgia") named beside it
 	// is the same words, not a second destination
 	for _, r := range live {
 		if !r.regionCtx || r.pick.Kind != gazetteer.Region || r == origin {
 			continue
 		}
 		for _, c := range live {
-			if c != r && c != origin && c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
-				gazetteer.Key(c.pick.Name) == gazetteer.Key(r.pick.Name) {
+			if c != r && c != origin && (c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
+				gazetteer.Key(c.pick.Name) == gazetteer.Key(r.pick.Name) || c.pick != r.pick && c.key == r.key) {
 				c.merged = true
 			}
 		}

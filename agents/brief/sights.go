@@ -240,3 +240,14 @@ func (d *doc) placeCovers(s, e int) bool {
 	}
 	return false
 }
+
+// isSightHit reports whether name is the text of a sight the landmark
+// gazetteer found in the request.
+func (d *doc) isSightHit(name string) bool {
+	for k := range d.sights {
+		if h := &d.sights[k]; !h.lost && strings.EqualFold(strings.TrimPrefix(strings.TrimPrefix(d.clean[h.start:h.end], "the "), "The "), name) {
+			return true
+		}
+	}
+	return false
+}
