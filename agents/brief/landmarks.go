@@ -72,7 +72,7 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			if o == sp || !destLike(o) || isLandmarkAlias(o.text) {
 				continue
 			}
-			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM ||
+			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM || sightOfCity(sp.text, o.pick) ||
 				(!o.pick.HasCoords || !sp.pick.HasCoords) && o.pick.Admin1 != "" && o.pick.Admin1 == sp.pick.Admin1 {
 				sp.dropped = true
 				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
@@ -84,6 +84,22 @@ func (d *doc) demoteLandmarks(spans []*span) {
 
 // (A county-level town without coordinates counts as near a destination
 // of its province.)
+
+// sightOfCity reports whether name is a sight of the landmark gazetteer
+// that belongs to city ("Central Park" beside New York, however far the
+// town of that name lies).
+func sightOfCity(name string, city *gazetteer.Place) bool {
+	x := sightIndex()
+	if !x.IsName(name) {
+		return false
+	}
+	for _, s := range x.Sights() {
+		if s.City == city.Name && s.CountryCode == city.CountryCode && slices.ContainsFunc(s.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
+			return true
+		}
+	}
+	return false
+}
 
 // nearKM is the great-circle distance between two places, or +Inf when
 // either has no coordinates.

@@ -66,7 +66,9 @@ var negZH = []string{"不坐", "不乘", "不搭", "不要", "不想", "不能",
 // notNegZH blanks words that contain 不 or 别 without negating (别人,
 // 特别, 不错, 不同).
 var notNegZH = strings.NewReplacer("别人", "__", "别的", "__", "特别", "__", "区别", "__", "分别", "__", "差别", "__",
-	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__")
+	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__",
+	// insisting, not declining: 不能错过, 不想错过, 别错过, 不可不去, 非去不可
+	"不能错过", "____", "不想错过", "____", "不要错过", "____", "不可错过", "____", "别错过", "___", "不可不", "___", "不能不", "___")
 
 // negatedZH reports whether a negation stands within a few characters
 // before byte i in the same clause.
@@ -92,8 +94,30 @@ func negatedZH(s string, i int) bool {
 }
 
 // negatedEN reports whether a negation word stands within the few words
-// before byte i in the same clause.
+// before byte i in the same clause. A negated missing is insisting ("don't
+// want to miss", "can't miss", "not to be missed", "can't wait to see"),
+// not declining.
 func negatedEN(d *doc, i int) bool {
+	if !negatedWordEN(d, i) {
+		return false
+	}
+	for j, words := d.tokenAt(i)-1, 0; j >= 0 && words < 7; j-- {
+		t := &d.toks[j]
+		if t.kind != tWord {
+			continue
+		}
+		words++
+		switch t.low {
+		case "miss", "missing", "missed", "skip", "skipping", "wait", "forget", "forgetting":
+			return false
+		}
+	}
+	return true
+}
+
+// negatedWordEN reports whether a negation word stands within the few
+// words before byte i in the same clause.
+func negatedWordEN(d *doc, i int) bool {
 	j := d.tokenAt(i) - 1
 	words := 0
 	for ; j >= 0 && words < 7; j-- {
