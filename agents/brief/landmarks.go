@@ -122,19 +122,6 @@ func (d *doc) landmarkMentions() []string {
 		name       string
 	}
 	var hits []hit
-	taken := func(s, e int) bool {
-		for _, h := range hits {
-			if s < h.end && e > h.start {
-				return true
-			}
-		}
-		for _, sp := range d.placeSpans {
-			if s < sp[1] && e > sp[0] {
-				return true
-			}
-		}
-		return d.inDish(s, e)
-	}
 	for k := range d.sights {
 		h := &d.sights[k]
 		if h.lost || d.placeCovers(h.start, h.end) {
@@ -142,27 +129,8 @@ func (d *doc) landmarkMentions() []string {
 		}
 		hits = append(hits, hit{h.start, h.end, d.clean[h.start:h.end]})
 	}
-	for _, a := range landmarkAliases {
-		if a.han && !d.hasHanText || !a.han && !d.hasLatin {
-			continue
-		}
-		hay := d.clean
-		if !a.han {
-			hay = d.low
-		}
-		for from := 0; from < len(hay); {
-			k := strings.Index(hay[from:], a.term)
-			if k < 0 {
-				break
-			}
-			s, e := from+k, from+k+len(a.term)
-			from = e
-			if !a.han && !wordBounded(hay, s, e) || taken(s, e) {
-				continue
-			}
-			hits = append(hits, hit{s, e, d.clean[s:e]})
-		}
-	}
+	// (every landmark of the concept table is a name of the landmark
+	// gazetteer: TestConceptLandmarksAreSights)
 	sort.Slice(hits, func(i, j int) bool { return hits[i].start < hits[j].start })
 	var out []string
 	for _, h := range hits {

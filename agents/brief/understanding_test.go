@@ -170,3 +170,15 @@ func TestIssue31Examples(t *testing.T) {
 		{"issue", "We're planning a week-long trip for two from Pittsburgh to New York with a budget of $5,300, and plan to visit three different cities in New York.", map[string]string{"origin": "Pittsburgh", "adults": "2", "city_count": "3"}},
 	})
 }
+
+// TestConceptLandmarksAreSights checks that every landmark of the concept
+// table is a name of the landmark gazetteer, which alone finds landmarks
+// in the text.
+func TestConceptLandmarksAreSights(t *testing.T) {
+	x := sightIndex()
+	for _, a := range landmarkAliases {
+		if !x.IsName(a.term) {
+			t.Errorf("concept landmark %q is no name of the landmark gazetteer", a.term)
+		}
+	}
+}

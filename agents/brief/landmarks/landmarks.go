@@ -33,7 +33,7 @@ type Sight struct {
 type Index struct {
 	sights   []*Sight
 	han      map[string]*Sight // Han aliases as written
-	hanFirst map[rune]bool     // first characters of Han aliases
+	hanFirst [1024]uint64      // first characters of Han aliases, a bit per rune mod 65536
 	hanMax   int               // longest Han alias, in characters
 	words    map[string]*Sight // Latin aliases, folded by gazetteer.Key
 	prefixes map[string]bool   // word prefixes of the Latin keys
@@ -56,7 +56,7 @@ func Default() (*Index, error) {
 // Parse reads a landmark table in the format of landmarks.tsv. A name
 // given to two sights is an error.
 func Parse(text string) (*Index, error) {
-	x := &Index{han: map[string]*Sight{}, hanFirst: map[rune]bool{}, words: map[string]*Sight{}, prefixes: map[string]bool{}}
+	x := &Index{han: map[string]*Sight{}, words: map[string]*Sight{}, prefixes: map[string]bool{}}
 	for n, line := range strings.Split(text, "\n") {
 		if line == "" || line[0] == '#' {
 			continue
@@ -104,7 +104,7 @@ func (x *Index) add(s *Sight, alias string) error {
 		}
 		x.han[alias] = s
 		r, _ := utf8.DecodeRuneInString(alias)
-		x.hanFirst[r] = true
+		x.hanFirst[(r>>6)&1023] |= 1 << (r & 63)
 		x.hanMax = max(x.hanMax, utf8.RuneCountInString(alias))
 		return nil
 	}
@@ -134,7 +134,7 @@ func (x *Index) Han(s string) (*Sight, int) {
 		return nil, 0
 	}
 	r, n := utf8.DecodeRuneInString(s)
-	if !x.hanFirst[r] {
+	if x.hanFirst[(r>>6)&1023]&(1<<(r&63)) == 0 {
 		return nil, 0
 	}
 	var best *Sight
