@@ -304,7 +304,15 @@ func (d *doc) englishDates() []dateMention {
 					// "March 16-18", "March 16 to 18"
 					if j+2 < len(toks) && (toks[j+1].text == "-" || toks[j+1].low == "to" || toks[j+1].low == "through") && toks[j+2].kind == tWord {
 						if day2, ok := ordinalDay(toks[j+2].low); ok && day2 > day {
-							out = append(out, dateMention{pos: toks[j+2].start, m: m, d: day2, y: mn.y})
+							y := mn.y
+							// "March 1st to 3rd, 2022": the year after the range is both days'
+							if k := next(j + 2); y == 0 && k < len(toks) {
+								if y = yearOf(toks[k].low); y != 0 {
+									out[len(out)-1].y = y
+									used[k] = true
+								}
+							}
+							out = append(out, dateMention{pos: toks[j+2].start, m: m, d: day2, y: y})
 							used[j+2] = true
 						}
 					}

@@ -100,6 +100,9 @@ var englishPhrasings = []classCase{
 	// a region named as destination and for its cities
 	{"region", "From Boston to New York for a week, visiting 3 cities in New York.", map[string]string{"origin": "Boston", "city_count": "3"}},
 	{"region", "From Miami to Georgia for 5 days, visiting 2 cities in Georgia.", map[string]string{"origin": "Miami", "city_count": "2"}},
+	// a year after a range of days
+	{"dates", "From Austin to Denver, March 1st to 3rd, 2022, for 2 people.", map[string]string{"start": "2022-03-01", "end": "2022-03-03"}},
+	{"dates", "Starting our journey in Reno, we go to Boise from March 10 to 12, 2022.", map[string]string{"origin": "Reno", "start": "2022-03-10", "end": "2022-03-12"}},
 	// days per city
 	{"each", "Rome and Florence, 3 days each.", map[string]string{"dests": "Rome,Florence", "days": "6"}},
 	{"each", "Tokyo and Kyoto with 2 nights in each.", map[string]string{"dests": "Tokyo,Kyoto", "days": "5"}},
