@@ -56,7 +56,10 @@ func (d *doc) findSights() {
 			s := t.text
 			for p := 0; p < len(s); {
 				if sg, n := x.Han(s[p:]); sg != nil {
-					d.sights = append(d.sights, sightHit{start: t.start + p, end: t.start + p + n, sight: sg})
+					// 西湖区, 鼓楼站: a district or station named after the sight
+					r, _ := utf8.DecodeRuneInString(s[p+n:])
+					lost := strings.ContainsRune("区县镇乡站", r)
+					d.sights = append(d.sights, sightHit{start: t.start + p, end: t.start + p + n, sight: sg, lost: lost})
 					p += n
 					continue
 				}
