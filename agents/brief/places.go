@@ -664,7 +664,7 @@ func (d *doc) resolve(spans []*span) {
 		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate {
 			sp.dropped = true // 稻城亚丁: 亚丁 is also Aden, but only by a GeoNames alternate
 		}
-		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) {
+		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) && !d.bigCityWritten(sp) {
 			sp.dropped = true
 		}
 	}
@@ -769,6 +769,27 @@ func (d *doc) resolve(spans []*span) {
 			}
 		}
 	}
+}
+
+// bigCityMinPop is the population from which a city whose name is also
+// an English word ("Shanghai", "Lima", "Phoenix") is the city when written
+// with its capital, cue or no cue ("Shanghai 3 days").
+const bigCityMinPop = 1_000_000
+
+// bigCityWritten reports whether sp is a capitalised name of a city of at
+// least bigCityMinPop people.
+func (d *doc) bigCityWritten(sp *span) bool {
+	if d.mixedCase {
+		if t := &d.toks[d.tokenAt(sp.start)]; !t.cap || t.allCaps {
+			return false
+		}
+	}
+	for _, c := range sp.cands {
+		if c.Place.Kind == gazetteer.City && c.Place.Population >= bigCityMinPop && c.Class != gazetteer.Weak {
+			return true
+		}
+	}
+	return false
 }
 
 // bestClass returns the strongest alias class among cands.
