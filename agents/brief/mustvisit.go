@@ -120,6 +120,8 @@ func (d *doc) mustVisit() []string {
 			add(n)
 		}
 	}
+	// in the order written, whichever rule read each
+	slices.SortStableFunc(out, func(a, b string) int { return pos(a) - pos(b) })
 	return out
 }
 

@@ -254,3 +254,14 @@ func (d *doc) isSightHit(name string) bool {
 	}
 	return false
 }
+
+// inSight reports whether [s, e) lies inside a sight's name found in the
+// request.
+func (d *doc) inSight(s, e int) bool {
+	for k := range d.sights {
+		if h := &d.sights[k]; !h.lost && h.start <= s && e <= h.end {
+			return true
+		}
+	}
+	return false
+}
