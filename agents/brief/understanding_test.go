@@ -31,6 +31,10 @@ var understandingCases = []classCase{
 	{"sights", "Guilin 3 days with Reed Flute Cave and Elephant Trunk Hill", map[string]string{"dests": "Guilin", "must": "Reed Flute Cave,Elephant Trunk Hill"}},
 	{"sights", "Kyoto 3 days in spring, Kiyomizu-dera and Arashiyama", map[string]string{"dests": "Kyoto", "must": "Kiyomizu-dera,Arashiyama"}},
 	{"sights", "Nanjing 2 days, Purple Mountain and Xuanwu Lake", map[string]string{"dests": "Nanjing", "must": "Purple Mountain,Xuanwu Lake"}},
+	{"sights", "Beijing 4 days, the Summer Palace and the Ming Tombs", map[string]string{"dests": "Beijing", "start": "", "must": "Summer Palace,Ming Tombs"}},
+	{"sights", "Shanghai 3 days, the Bund at night", map[string]string{"dests": "Shanghai", "must": "Bund"}},
+	{"sights", "Xi'an 2 days, the City Wall by bike", map[string]string{"dests": "Xi'an", "must": "City Wall"}},
+	{"sights", "上海两天，想去外滩看夜景，再去豫园", map[string]string{"dests": "Shanghai", "must": "外滩,豫园"}},
 	// must-see cues and the lists after them
 	{"must", "Wuhan 2 days, Hubu Alley and Jianghan Road are a must", map[string]string{"dests": "Wuhan", "must": "Hubu Alley,Jianghan Road"}},
 	{"must", "Lijiang 4 days, Heilongtan Park for sure", map[string]string{"dests": "Lijiang", "must": "Heilongtan Park"}},
