@@ -151,6 +151,7 @@ var dishTerms = []term{
 	{"kebab", []string{"土耳其烤肉"}, []string{"kebab", "kebabs", "doner", "shawarma"}},
 	{"falafel", []string{"炸豆丸子"}, []string{"falafel", "hummus"}},
 	{"tacos", []string{"塔可"}, []string{"taco", "tacos"}},
+	{"deep-dish pizza", []string{"芝加哥深盘披萨", "深盘披萨"}, []string{"deep dish pizza", "deep-dish pizza", "deep dish"}},
 	{"lobster roll", []string{"龙虾卷"}, []string{"lobster roll", "lobster rolls"}},
 	{"clam chowder", []string{"蛤蜊浓汤"}, []string{"clam chowder"}},
 	{"cheesesteak", []string{"费城芝士牛排"}, []string{"cheesesteak", "philly cheesesteak"}},

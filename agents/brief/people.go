@@ -349,7 +349,7 @@ func (d *doc) peopleEN(p *party) {
 			// "for two", "a trip for 4"
 			p.total = n
 		}
-		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 {
+		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 && next != "couples" && next != "families" {
 			p.total = n
 		}
 	}

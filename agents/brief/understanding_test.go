@@ -85,6 +85,7 @@ var englishPhrasings = []classCase{
 	{"party", "Plan 3 days in Denver from Omaha for the two of us.", map[string]string{"adults": "2"}},
 	{"party", "Three couples travelling from Tampa to Key West for 3 days.", map[string]string{"adults": "6"}},
 	{"party", "Two couples going from Phoenix to San Diego, 3 days.", map[string]string{"adults": "4"}},
+	{"party", "We're three couples heading from Reno to Sacramento for 3 days.", map[string]string{"adults": "6"}},
 	{"party", "A trip for 4 people from Chicago to 2 cities in Michigan over 5 days.", map[string]string{"adults": "4", "city_count": "2"}},
 	{"party", "2 travelers from Houston to 3 cities in Florida for 7 days.", map[string]string{"adults": "2", "city_count": "3"}},
 	// rooms
@@ -115,6 +116,7 @@ var englishPhrasings = []classCase{
 	{"sights", "5 days in Shanghai: the Bund, Yu Garden and Shanghai Disneyland", map[string]string{"dests": "Shanghai", "must": "Bund,Yu Garden,Shanghai Disneyland"}},
 	{"sights", "Honolulu 4 days, Pearl Harbor and Waikiki Beach for sure", map[string]string{"dests": "Honolulu", "must": "Pearl Harbor,Waikiki Beach"}},
 	{"foods", "New Orleans for 3 days, gumbo and beignets", map[string]string{"dests": "New Orleans", "foods": "gumbo,beignets"}},
+	{"foods", "Chicago 2 days, deep dish pizza and the Art Institute", map[string]string{"dests": "Chicago", "foods": "deep dish pizza", "must": "Art Institute"}},
 	{"foods", "Boston 2 days, lobster rolls and clam chowder", map[string]string{"dests": "Boston", "foods": "lobster rolls,clam chowder"}},
 }
 
