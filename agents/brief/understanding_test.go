@@ -108,6 +108,7 @@ var englishPhrasings = []classCase{
 	// a year after a range of days
 	{"dates", "From Austin to Denver, March 1st to 3rd, 2022, for 2 people.", map[string]string{"start": "2022-03-01", "end": "2022-03-03"}},
 	{"dates", "Starting our journey in Reno, we go to Boise from March 10 to 12, 2022.", map[string]string{"origin": "Reno", "start": "2022-03-10", "end": "2022-03-12"}},
+	{"dates", "Week in Lisbon for two, late May.", map[string]string{"dests": "Lisbon", "days": "7", "adults": "2"}},
 	// days per city
 	{"each", "Rome and Florence, 3 days each.", map[string]string{"dests": "Rome,Florence", "days": "6"}},
 	{"each", "Tokyo and Kyoto with 2 nights in each.", map[string]string{"dests": "Tokyo,Kyoto", "days": "5"}},
