@@ -247,6 +247,13 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	name := d.clean[i:j]
 	name = strings.TrimPrefix(name, "的")
+	// 坐长江索道, 看洪崖洞: the verb before the name is no part of it
+	for _, v := range []string{"乘坐", "坐", "乘", "搭", "看看", "看", "逛逛", "逛", "打卡"} {
+		if rest, ok := strings.CutPrefix(name, v); ok && utf8.RuneCountInString(rest) >= 2 {
+			name = rest
+			break
+		}
+	}
 	for {
 		t := name
 		for _, suf := range []string{"玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {

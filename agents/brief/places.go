@@ -82,6 +82,11 @@ var stopPlaceWords = map[string]bool{
 	"center": true, "central": true, "north": true, "south": true, "east": true, "west": true, "cuisine": true,
 }
 
+// stopPlaceHan are Chinese common nouns that some township or county
+// shares as a name (园林 is a 潜江 township): never places on their own.
+var stopPlaceHan = map[string]bool{"园林": true, "公园": true, "景区": true, "景点": true, "古镇": true, "古城": true, "老街": true,
+	"步行街": true, "海边": true, "湖边": true, "江边": true, "河边": true, "市区": true, "郊区": true, "山区": true, "市中心": true}
+
 // connectors may appear uncapitalised inside a capitalised place name.
 var connectors = map[string]bool{"of": true, "de": true, "la": true, "le": true, "du": true, "del": true, "upon": true,
 	"on": true, "am": true, "im": true, "the": true, "sur": true, "en": true, "da": true, "do": true, "dos": true,
@@ -380,7 +385,7 @@ func (d *doc) matchHan(t *token) []*span {
 				continue
 			}
 			start, end := t.start+p, t.start+ends[k]
-			if d.hanNotPlace(end) {
+			if d.hanNotPlace(end) || stopPlaceHan[key] {
 				continue
 			}
 			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true})

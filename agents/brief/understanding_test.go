@@ -35,6 +35,8 @@ var understandingCases = []classCase{
 	{"sights", "Shanghai 3 days, the Bund at night", map[string]string{"dests": "Shanghai", "must": "Bund"}},
 	{"sights", "Xi'an 2 days, the City Wall by bike", map[string]string{"dests": "Xi'an", "must": "City Wall"}},
 	{"sights", "上海两天，想去外滩看夜景，再去豫园", map[string]string{"dests": "Shanghai", "must": "外滩,豫园"}},
+	{"sights", "先去杭州看西湖，再去苏州逛园林，一共四天", map[string]string{"dests": "Hangzhou,Suzhou", "must": "西湖"}},
+	{"sights", "想去重庆坐长江索道，看洪崖洞夜景，三天两晚", map[string]string{"dests": "Chongqing", "must": "长江索道,洪崖洞"}},
 	// must-see cues and the lists after them
 	{"must", "Wuhan 2 days, Hubu Alley and Jianghan Road are a must", map[string]string{"dests": "Wuhan", "must": "Hubu Alley,Jianghan Road"}},
 	{"must", "Lijiang 4 days, Heilongtan Park for sure", map[string]string{"dests": "Lijiang", "must": "Heilongtan Park"}},
