@@ -343,6 +343,22 @@ func (d *doc) englishDates() []dateMention {
 			}
 			continue
 		}
+		// "the 5th of next month", "on the 12th this month"
+		if isOrdinal(t.low) {
+			j := i + 1
+			if j < len(toks) && toks[j].low == "of" {
+				j++
+			}
+			if j+1 < len(toks) && (toks[j].low == "next" || toks[j].low == "this") && toks[j+1].low == "month" {
+				first := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC)
+				if toks[j].low == "next" {
+					first = first.AddDate(0, 1, 0)
+				}
+				out = append(out, dateMention{pos: t.start, y: first.Year(), m: int(first.Month()), d: mustDay(t.low)})
+				used[i] = true
+				continue
+			}
+		}
 		// a bare ordinal: "and 13th", "to the 10th"
 		if isOrdinal(t.low) {
 			p := prevWord(toks, i)
@@ -568,9 +584,12 @@ func (d *doc) chineseDates() []dateMention {
 			}
 			if nextMonth || thisMonth {
 				// 下个月5号: the 5th of next month (counted from the 1st, so
-				// that the 31st of a month never skips one)
+				// that the 31st of a month never skips one); 下下个月: the one after
 				first := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC)
 				if nextMonth {
+					first = first.AddDate(0, 1, 0)
+				}
+				if strings.HasSuffix(before, "下下个月") || strings.HasSuffix(before, "下下月") {
 					first = first.AddDate(0, 1, 0)
 				}
 				mn.m, mn.y = int(first.Month()), first.Year()
@@ -867,9 +886,12 @@ func (d *doc) monthOnly() {
 			i += len("月") + j
 		}
 		if month == 0 && strings.Contains(s, "下个月") || d.enAny("next month") {
-			nm := d.today.AddDate(0, 1, 0)
-			month, year = int(nm.Month()), nm.Year()
+			nm := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, 1, 0)
 			words = pick(d.hasHanText && strings.Contains(s, "下个月"), "下个月", "next month")
+			if strings.Contains(s, "下下个月") {
+				nm, words = nm.AddDate(0, 1, 0), "下下个月"
+			}
+			month, year = int(nm.Month()), nm.Year()
 		}
 		if month == 0 {
 			month, year, words = d.thisMonth()

@@ -286,3 +286,62 @@ func (d *doc) applyEachDays() {
 	f.holidayDays = false
 	d.notes = append(d.notes, "a stay of "+itoa(per)+pick(nights, " nights", " days")+" in each of "+itoa(n)+" cities: "+itoa(f.days)+" days")
 }
+
+// applyCityDays sums days stated per city (上海三天杭州两天, 成都玩两天，
+// 重庆住三天, "Rome 3 days, Florence 2 days"): the trip lasts their sum,
+// with a note. Dates written decide instead.
+func (d *doc) applyCityDays() {
+	f := &d.when
+	if len(d.dests) < 2 || !f.end.IsZero() || f.nights > 0 {
+		return
+	}
+	pos, ok := d.destPositions()
+	if !ok {
+		return
+	}
+	total, n := 0, 0
+	var parts []string
+	for i, p := range pos {
+		if i > 0 && p.start < pos[i-1].end {
+			return
+		}
+		limit := len(d.clean)
+		if i+1 < len(pos) {
+			limit = max(pos[i+1].start, p.end)
+		}
+		v := daysRightAfter(d.clean[p.end:limit])
+		if v == 0 {
+			continue
+		}
+		total += v
+		n++
+		parts = append(parts, p.name+" "+itoa(v))
+	}
+	if n < 2 || n != len(pos) || total > orchestrator.MaxTripDays || f.days == total {
+		return
+	}
+	f.days, f.holidayDays = total, false
+	d.notes = append(d.notes, "days per city ("+strings.Join(parts, ", ")+") summed: "+itoa(total)+" days")
+}
+
+// daysRightAfter reads "三天", "玩两天", " 3 days", " for 3 days" at the
+// start of s, or 0.
+func daysRightAfter(s string) int {
+	s = strings.TrimLeft(s, " ")
+	for _, pre := range []string{"住", "玩", "待", "呆", "游", "for ", ""} {
+		rest, ok := strings.CutPrefix(s, pre)
+		if !ok {
+			continue
+		}
+		v, k, _ := parseNumber(rest)
+		if k == 0 || v <= 0 || float64(int(v)) != v {
+			continue
+		}
+		unit := strings.TrimLeft(rest[k:], " ")
+		unit = strings.TrimPrefix(unit, "个")
+		if strings.HasPrefix(unit, "天") || strings.HasPrefix(unit, "日") && !strings.HasPrefix(unit, "日游") || strings.HasPrefix(unit, "days") || strings.HasPrefix(unit, "day ") || unit == "day" {
+			return int(v)
+		}
+	}
+	return 0
+}

@@ -187,6 +187,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 	d.stage("dates", d.findDates)
 	d.stage("nights per city", d.applyCityNights)
 	d.stage("days per city", d.applyEachDays)
+	d.stage("days per city", d.applyCityDays)
 	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
 	r := &Result{Parser: ParserRules}
 	var places []Place

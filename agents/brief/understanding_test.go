@@ -54,6 +54,9 @@ var understandingCases = []classCase{
 	// everyday details
 	{"everyday", "下个月12号去大连玩四天", map[string]string{"dests": "Dalian", "start": "2027-01-12", "days": "4"}},
 	{"everyday", "下月3号出发去珠海三天", map[string]string{"dests": "Zhuhai", "start": "2027-01-03"}},
+	{"everyday", "下下个月8号去三亚玩五天", map[string]string{"dests": "Sanya", "start": "2027-02-08", "days": "5", "questions": ""}},
+	{"everyday", "上海两天杭州三天", map[string]string{"dests": "Shanghai,Hangzhou", "days": "5"}},
+	{"everyday", "成都玩两天，重庆住三天", map[string]string{"dests": "Chengdu,Chongqing", "days": "5"}},
 	{"everyday", "两对夫妻去大理五天", map[string]string{"dests": "Dali", "adults": "4"}},
 	{"everyday", "四对情侣去青岛玩三天", map[string]string{"dests": "Qingdao", "adults": "8"}},
 	{"everyday", "圣诞节去上海三天", map[string]string{"dests": "Shanghai", "start": "2026-12-25", "days": "3"}},
@@ -111,6 +114,8 @@ var englishPhrasings = []classCase{
 	{"dates", "From Austin to Denver, March 1st to 3rd, 2022, for 2 people.", map[string]string{"start": "2022-03-01", "end": "2022-03-03"}},
 	{"dates", "Starting our journey in Reno, we go to Boise from March 10 to 12, 2022.", map[string]string{"origin": "Reno", "start": "2022-03-10", "end": "2022-03-12"}},
 	{"dates", "Week in Lisbon for two, late May.", map[string]string{"dests": "Lisbon", "days": "7", "adults": "2"}},
+	{"dates", "The 5th of next month, 3 days in Chengdu.", map[string]string{"dests": "Chengdu", "start": "2027-01-05"}},
+	{"each", "Lisbon 3 days, Porto 2 days.", map[string]string{"dests": "Lisbon,Porto", "days": "5"}},
 	// days per city
 	{"each", "Rome and Florence, 3 days each.", map[string]string{"dests": "Rome,Florence", "days": "6"}},
 	{"each", "Tokyo and Kyoto with 2 nights in each.", map[string]string{"dests": "Tokyo,Kyoto", "days": "5"}},
