@@ -178,7 +178,7 @@ var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": tr
 	"cave": true, "peak": true, "ferry": true, "gate": true, "bay": true, "harbour": true, "harbor": true, "pier": true,
 	"wharf": true, "cableway": true, "stream": true, "valley": true, "waterfall": true, "monument": true, "statue": true,
 	"fountain": true, "chapel": true, "church": true, "fort": true, "fortress": true, "hall": true, "terraces": true,
-	"wall": true, "walls": true, "institute": true, "gallery": true}
+	"wall": true, "walls": true, "institute": true, "gallery": true, "circle": true}
 
 // sightLeadHeadEN are the first words of sight names ("Mount Lao", "Temple
 // of Wenshu", "Lake Louise"): a place name right after one is part of the

@@ -21,6 +21,11 @@ var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必�
 	// a bare 看 and 去 last: 看龙门石窟, 去洪崖洞 (not 去年, 回去, 去过)
 	"看", "去"}
 
+// strongCueZH are the cues that mark what follows as sights to see, so
+// that every name of the list after them counts, sight word or not.
+var strongCueZH = map[string]bool{"一定要去": true, "一定要看": true, "必须去": true, "务必去": true, "必去": true, "必看": true,
+	"特别想去": true, "很想去": true, "还想去": true, "想去": true, "要去": true, "想看": true, "打卡": true, "参观": true}
+
 // rideCueZH are the cues of rides and rideSuffixZH the rides they take.
 var rideCueZH = map[string]bool{"想坐": true, "要坐": true, "坐": true, "乘坐": true}
 
@@ -50,7 +55,11 @@ var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "�
 // wish, 公园 alone is any park).
 var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true, "爬山": true, "看山": true, "登山": true, "山": true, "湖": true,
 	"海": true, "古镇": true, "寺庙": true, "博物馆": true, "美术馆": true, "动物园": true, "游乐园": true, "乐园": true, "海洋馆": true,
-	"老街": true, "逛街": true, "马路": true, "公路": true, "山路": true, "小路": true, "走路": true, "赶路": true, "顺路": true, "一路": true, "街区": true, "农村": true, "乡村": true, "山村": true, "茶园": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
+	"老街": true, "逛街": true, "马路": true, "公路": true, "山路": true, "小路": true, "走路": true, "赶路": true, "顺路": true, "一路": true, "街区": true, "农村": true, "乡村": true, "山村": true, "茶园": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true,
+	// generic things to see, not named sights
+	"网红店": true, "网红景点": true, "网红打卡点": true, "打卡点": true, "景点": true, "美食": true, "夜景": true, "日出": true,
+	"日落": true, "风景": true, "古迹": true, "名胜": true, "名胜古迹": true, "特色": true, "小吃": true, "地方": true, "网红": true,
+	"市场": true, "商场": true, "书店": true, "咖啡馆": true, "酒吧": true, "民宿": true, "酒店": true, "樱花": true, "油菜花": true}
 
 // listSplitZH separates names in a list.
 var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
@@ -180,7 +189,11 @@ func (d *doc) mustVisitZH() []string {
 			}
 		}
 		taken = end
-		for _, name := range d.splitSightsZH(start, end) {
+		names := d.splitSightsZH(start, end)
+		if strongCueZH[cue] {
+			names = d.listedSightsZH(start, end) // 想去春熙路和太古里: every name of the list
+		}
+		for _, name := range names {
 			if (cue == "去" || cue == "看") && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
 				continue // 去海边看海, 去城里逛街: an activity, not a name
 			}
@@ -337,6 +350,9 @@ func (d *doc) mustVisitEN() []string {
 // the words before "and" end a sight's name (a sight word or a landmark)
 // and the words after it are a name too.
 func splitAndEN(words []string) []string {
+	if joined := strings.Join(words, " "); isLandmarkAlias(joined) {
+		return []string{joined}
+	}
 	var out []string
 	from := 0
 	for k := 1; k+1 < len(words); k++ {
@@ -344,7 +360,7 @@ func splitAndEN(words []string) []string {
 			continue
 		}
 		left := strings.Join(words[from:k], " ")
-		if sightHeadEN[strings.ToLower(words[k-1])] || isLandmarkAlias(left) || sightLeadHeadEN[strings.ToLower(words[from])] {
+		if k > from && k+1 < len(words) {
 			out = append(out, left)
 			from = k + 1
 		}
@@ -411,7 +427,8 @@ func isPostCueEN(toks []token, i int) bool {
 
 // postCuesZH are must-see cues written after the sights (鼓浪屿必去,
 // 兵马俑和华清宫都要去).
-var postCuesZH = []string{"一定要去", "一定要看", "必须去", "必去", "必看", "必打卡", "都要去", "都想去", "也要去", "都得去", "一定去", "非去不可", "不能错过", "不想错过"}
+var postCuesZH = []string{"一定要去", "一定要看", "必须去", "必去", "必看", "必打卡", "都要去", "都想去", "也要去", "都得去", "一定去", "非去不可", "不能错过", "不想错过",
+	"都想逛", "都要逛", "都想看", "都要看", "都想打卡", "都要打卡", "打卡"}
 
 // mustVisitBeforeZH reads the sights of the clause before a cue written
 // after them.
@@ -426,6 +443,14 @@ func (d *doc) mustVisitBeforeZH() []string {
 			}
 			i := from + k
 			from = i + len(c)
+			// 必打卡, 都要打卡: the words of insisting before the cue are no name
+			for i > 0 {
+				r, sz := utf8.DecodeLastRuneInString(s[:i])
+				if !strings.ContainsRune("必都也要想一定还", r) {
+					break
+				}
+				i -= sz
+			}
 			start := i
 			for start > 0 {
 				r, sz := utf8.DecodeLastRuneInString(s[:start])
@@ -455,7 +480,7 @@ func (d *doc) listedSightsZH(start, end int) []string {
 		}
 		name := d.clean[i:j]
 		n := utf8.RuneCountInString(name)
-		if n < 2 || n > 8 || notSightZH[name] || strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的") {
+		if n < 2 || n > 8 || notSightZH[name] || strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来那这哪") || isWishWord(name) {
 			return
 		}
 		if cands := d.gaz.Lookup(name); len(cands) > 0 {

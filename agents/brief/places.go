@@ -385,7 +385,7 @@ func (d *doc) matchHan(t *token) []*span {
 				continue
 			}
 			start, end := t.start+p, t.start+ends[k]
-			if d.hanNotPlace(end) || stopPlaceHan[key] {
+			if d.hanNotPlace(end) || stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
 				continue
 			}
 			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true})
@@ -399,6 +399,27 @@ func (d *doc) matchHan(t *token) []*span {
 		}
 	}
 	return out
+}
+
+// sightCharsHan end sights' names in one character (永兴坊, 书院门, 开元寺).
+const sightCharsHan = "坊寺庙宫楼塔阁门陵窟洞桥园池坛祠殿巷"
+
+// minorPlaceInSight reports whether a place name followed by one character
+// that ends sights' names is that sight's first part rather than the
+// place (永兴坊 is a street of Xi'an, no county 永兴): only for places of
+// fewer than half a million people, whose names are the ones sights
+// borrow.
+func minorPlaceInSight(rest string, cands []gazetteer.Candidate) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	if r == utf8.RuneError || !strings.ContainsRune(sightCharsHan, r) {
+		return false
+	}
+	for _, c := range cands {
+		if c.Place.Population >= 500_000 || c.Place.Kind != gazetteer.City {
+			return false
+		}
+	}
+	return true
 }
 
 // hanNotPlace reports whether the text at end turns a Han place name into

@@ -43,6 +43,13 @@ var understandingCases = []classCase{
 	{"must", "Hangzhou 3 days, can't miss the Xixi Wetland", map[string]string{"dests": "Hangzhou", "must": "Xixi Wetland"}},
 	{"must", "厦门三天，沙坡尾和八市都想去", map[string]string{"dests": "Xiamen", "must": "沙坡尾,八市"}},
 	{"must", "去西安四天，大唐不夜城必打卡", map[string]string{"dests": "Xi'an", "must": "大唐不夜城"}},
+	{"must", "去成都玩三天，想去春熙路和太古里", map[string]string{"dests": "Chengdu", "must": "春熙路,太古里"}},
+	{"must", "长沙两天，想去文和友和五一广场", map[string]string{"dests": "Changsha", "start": "", "must": "文和友,五一广场"}},
+	{"must", "西安三天，想去永兴坊和书院门", map[string]string{"dests": "Xi'an", "must": "永兴坊,书院门"}},
+	{"must", "上海三天，武康路、安福路打卡", map[string]string{"dests": "Shanghai", "must": "武康路,安福路"}},
+	{"must", "杭州两天，小河直街和大兜路都想逛逛", map[string]string{"dests": "Hangzhou", "must": "小河直街,大兜路"}},
+	{"must", "我和闺蜜去长沙玩三天，打卡网红店", map[string]string{"dests": "Changsha", "must": ""}},
+	{"must", "Chengdu 3 days, want to visit Taikoo Li and Chunxi Road", map[string]string{"dests": "Chengdu", "must": "Taikoo Li,Chunxi Road"}},
 	// foods: dishes, distinct from cuisines
 	{"foods", "成都三天，想吃担担面和钵钵鸡", map[string]string{"dests": "Chengdu", "foods": "担担面,钵钵鸡"}},
 	{"foods", "去长沙玩两天，臭豆腐和口味虾", map[string]string{"dests": "Changsha", "foods": "臭豆腐,口味虾"}},
