@@ -414,6 +414,11 @@ func minorPlaceInSight(rest string, cands []gazetteer.Candidate) bool {
 	if r == utf8.RuneError || !strings.ContainsRune(sightCharsHan, r) {
 		return false
 	}
+	for _, w := range []string{"门票", "园区", "楼盘", "门口"} {
+		if strings.HasPrefix(rest, w) {
+			return false // 婺源门票: the place's tickets
+		}
+	}
 	for _, c := range cands {
 		if c.Place.Population >= 500_000 || c.Place.Kind != gazetteer.City {
 			return false
