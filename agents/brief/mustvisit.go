@@ -59,7 +59,10 @@ var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true,
 	// generic things to see, not named sights
 	"网红店": true, "网红景点": true, "网红打卡点": true, "打卡点": true, "景点": true, "美食": true, "夜景": true, "日出": true,
 	"日落": true, "风景": true, "古迹": true, "名胜": true, "名胜古迹": true, "特色": true, "小吃": true, "地方": true, "网红": true,
-	"市场": true, "商场": true, "书店": true, "咖啡馆": true, "酒吧": true, "民宿": true, "酒店": true, "樱花": true, "油菜花": true}
+	"市场": true, "商场": true, "书店": true, "咖啡馆": true, "酒吧": true, "民宿": true, "酒店": true, "樱花": true, "油菜花": true,
+	"演出": true, "演唱会": true, "表演": true, "话剧": true, "电影": true, "比赛": true, "展览": true, "购物": true, "拍照": true,
+	"温泉": true, "泡温泉": true, "滑雪": true, "潜水": true, "冲浪": true, "露营": true, "徒步": true, "海岛": true, "草原": true,
+	"沙漠": true, "雪山": true, "雪景": true, "红叶": true, "花海": true, "大海": true, "海滩": true, "沙滩": true, "乡下": true}
 
 // listSplitZH separates names in a list.
 var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
