@@ -119,6 +119,10 @@ type Options struct {
 	// for; a wish that names no place (想去海边玩三天) is answered with
 	// one of those first (discover.Wish.Covered). Nil: no preference.
 	Covered Coverage
+	// Attractions lists the attractions the service holds for a city;
+	// must-see sights are matched against them (see Attractions). Nil:
+	// no grounding.
+	Attractions Attractions
 }
 
 // Coverage reports, for each destination name, whether the service holds
@@ -133,6 +137,7 @@ type Parser struct {
 	metrics *Metrics
 	log     *slog.Logger
 	covered Coverage
+	held    Attractions
 }
 
 // New returns a Parser. It loads the embedded gazetteer (once per process,
@@ -142,7 +147,7 @@ func New(opts Options) (*Parser, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Parser{gaz: g, cache: opts.Cache, metrics: opts.Metrics, log: opts.Logger, covered: opts.Covered}
+	p := &Parser{gaz: g, cache: opts.Cache, metrics: opts.Metrics, log: opts.Logger, covered: opts.Covered, held: opts.Attractions}
 	if p.log == nil {
 		p.log = slog.New(slog.DiscardHandler)
 	}
@@ -210,6 +215,9 @@ func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (res *R
 		return nil, err
 	}
 	rules, d := readRules(clean, now, p.gaz, p.covered)
+	if p.held != nil && rules.refusal == nil {
+		d.stage("grounding", func() { d.groundSights(rules, &rules.Brief, p.held) })
+	}
 	for _, f := range d.faults {
 		p.metrics.parsed(ParserRules, "recovered")
 		p.log.ErrorContext(ctx, "brief: a step of the rules panicked; its part of the request is left unread",
@@ -219,6 +227,7 @@ func (p *Parser) Parse(ctx context.Context, query string, now time.Time) (res *R
 		p.metrics.parsed(ParserRules, "refused")
 		return nil, rules.refusal
 	}
+
 	if p.llm == nil {
 		r := p.finishRules(rules, now)
 		return r, nil

@@ -55,9 +55,24 @@ func (d *doc) expandRegion(r *Result, b *orchestrator.Brief, n int) {
 	isOrigin := func(p *gazetteer.Place) bool {
 		return b.Origin != "" && orchestrator.CanonicalCity(p.Name) == orchestrator.CanonicalCity(b.Origin)
 	}
-	cands := d.gaz.CitiesIn(area, want)
-	if slices.ContainsFunc(cands, isOrigin) {
-		cands = slices.DeleteFunc(d.gaz.CitiesIn(area, want+1), isOrigin)
+	// a borough or suburb of a bigger candidate (The Bronx beside New
+	// York) is the same city to a traveller: skip places within
+	// sameCityKM of one already chosen
+	var cands []*gazetteer.Place
+	take := func(ps []*gazetteer.Place) {
+		for _, p := range ps {
+			if len(cands) == want {
+				return
+			}
+			if isOrigin(p) || slices.Contains(cands, p) || slices.ContainsFunc(cands, func(q *gazetteer.Place) bool { return nearKM(p, q) < sameCityKM }) {
+				continue
+			}
+			cands = append(cands, p)
+		}
+	}
+	take(d.gaz.CitiesIn(area, want))
+	if len(cands) < want {
+		take(d.gaz.CitiesIn(area, 4*want+1))
 	}
 	var names []string
 	for _, p := range cands {
@@ -75,6 +90,9 @@ func (d *doc) expandRegion(r *Result, b *orchestrator.Brief, n int) {
 	}
 	r.Notes = append(r.Notes, itoa(n)+" cities in "+region.Name+", chosen by the planner among its most populous: "+strings.Join(names, ", "))
 }
+
+// sameCityKM is how near a bigger candidate city a place is part of it.
+const sameCityKM = 20
 
 // regionCities is how many cities of a region a trip of days visits when
 // the request does not say: one for up to four days, then one more every

@@ -304,7 +304,15 @@ func (d *doc) englishDates() []dateMention {
 					// "March 16-18", "March 16 to 18"
 					if j+2 < len(toks) && (toks[j+1].text == "-" || toks[j+1].low == "to" || toks[j+1].low == "through") && toks[j+2].kind == tWord {
 						if day2, ok := ordinalDay(toks[j+2].low); ok && day2 > day {
-							out = append(out, dateMention{pos: toks[j+2].start, m: m, d: day2, y: mn.y})
+							y := mn.y
+							// "March 1st to 3rd, 2022": the year after the range is both days'
+							if k := next(j + 2); y == 0 && k < len(toks) {
+								if y = yearOf(toks[k].low); y != 0 {
+									out[len(out)-1].y = y
+									used[k] = true
+								}
+							}
+							out = append(out, dateMention{pos: toks[j+2].start, m: m, d: day2, y: y})
 							used[j+2] = true
 						}
 					}
@@ -334,6 +342,22 @@ func (d *doc) englishDates() []dateMention {
 				}
 			}
 			continue
+		}
+		// "the 5th of next month", "on the 12th this month"
+		if isOrdinal(t.low) {
+			j := i + 1
+			if j < len(toks) && toks[j].low == "of" {
+				j++
+			}
+			if j+1 < len(toks) && (toks[j].low == "next" || toks[j].low == "this") && toks[j+1].low == "month" {
+				first := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC)
+				if toks[j].low == "next" {
+					first = first.AddDate(0, 1, 0)
+				}
+				out = append(out, dateMention{pos: t.start, y: first.Year(), m: int(first.Month()), d: mustDay(t.low)})
+				used[i] = true
+				continue
+			}
 		}
 		// a bare ordinal: "and 13th", "to the 10th"
 		if isOrdinal(t.low) {
@@ -538,7 +562,9 @@ func (d *doc) chineseDates() []dateMention {
 				break
 			}
 			before := s[:ds]
-			if strings.HasSuffix(before, "月") {
+			nextMonth := strings.HasSuffix(before, "下个月") || strings.HasSuffix(before, "下月")
+			thisMonth := strings.HasSuffix(before, "这个月") || strings.HasSuffix(before, "本月")
+			if strings.HasSuffix(before, "月") && !nextMonth && !thisMonth {
 				break // taken with its month
 			}
 			after := s[i+sz:]
@@ -556,9 +582,17 @@ func (d *doc) chineseDates() []dateMention {
 			if conn {
 				mn.m = lastMonth
 			}
-			if strings.HasSuffix(before, "下个月") || strings.HasSuffix(before, "下月") {
-				nm := d.today.AddDate(0, 1, 0)
-				mn.m, mn.y = int(nm.Month()), nm.Year()
+			if nextMonth || thisMonth {
+				// 下个月5号: the 5th of next month (counted from the 1st, so
+				// that the 31st of a month never skips one); 下下个月: the one after
+				first := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC)
+				if nextMonth {
+					first = first.AddDate(0, 1, 0)
+				}
+				if strings.HasSuffix(before, "下下个月") || strings.HasSuffix(before, "下下月") {
+					first = first.AddDate(0, 1, 0)
+				}
+				mn.m, mn.y = int(first.Month()), first.Year()
 			}
 			out = append(out, mn)
 		}
@@ -852,9 +886,12 @@ func (d *doc) monthOnly() {
 			i += len("月") + j
 		}
 		if month == 0 && strings.Contains(s, "下个月") || d.enAny("next month") {
-			nm := d.today.AddDate(0, 1, 0)
-			month, year = int(nm.Month()), nm.Year()
+			nm := time.Date(d.today.Year(), d.today.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, 1, 0)
 			words = pick(d.hasHanText && strings.Contains(s, "下个月"), "下个月", "next month")
+			if strings.Contains(s, "下下个月") {
+				nm, words = nm.AddDate(0, 1, 0), "下下个月"
+			}
+			month, year = int(nm.Month()), nm.Year()
 		}
 		if month == 0 {
 			month, year, words = d.thisMonth()

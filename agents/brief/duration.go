@@ -145,6 +145,10 @@ func (d *doc) durationEN() (days, nights int) {
 			}
 			continue
 		case "week":
+			// "Week in Iceland", "week-long"…: a request that opens with "week in"/"week at"
+			if days == 0 && i == 0 && i+1 < len(toks) && (toks[i+1].low == "in" || toks[i+1].low == "at" || toks[i+1].low == "of") {
+				days = 7
+			}
 			// "a beach week", "one ski week": a week with a word between
 			if days == 0 && i >= 2 && (toks[i-2].low == "a" || toks[i-2].low == "one") && toks[i-1].kind == tWord && wordNumber(toks[i-1].low) == 0 {
 				switch toks[i-1].low {

@@ -32,7 +32,7 @@ var everydayCases = []classCase{
 	{"people", "寒假带8岁的儿子去西安看兵马俑，五天", map[string]string{"dests": "Xi'an", "start": "2027-01-20", "days": "5", "adults": "1", "children": "1", "ages": "[8]", "house": "children_under_10", "must": "兵马俑"}},
 	{"negation", "去重庆玩三天，不吃辣，下周出发", map[string]string{"dests": "Chongqing", "days": "3", "start": "2026-12-07", "cuisines": ""}},
 	{"route", "杭州三晚，苏州两晚，1月8日出发", map[string]string{"dests": "Hangzhou,Suzhou", "days": "6", "start": "2027-01-08", "end": "2027-01-13"}},
-	{"route", "从深圳出发去香港和澳门玩四天，圣诞节", map[string]string{"origin": "Shenzhen", "dests": "Hong Kong,Macau", "start": "2026-12-24", "days": "4"}},
+	{"route", "从深圳出发去香港和澳门玩四天，圣诞节", map[string]string{"origin": "Shenzhen", "dests": "Hong Kong,Macau", "start": "2026-12-25", "days": "4"}}, // 圣诞节 is the 25th (issue 31)
 	{"dates", "今年冬天想去长白山滑雪，玩四天，两个人", map[string]string{"start": "2026-12-03", "days": "4", "adults": "2"}},
 	{"people", "周末去南京，和女朋友，想吃盐水鸭", map[string]string{"dests": "Nanjing", "start": "2026-12-05", "days": "2", "adults": "2"}},
 	{"budget", "三月份去武汉看樱花，三天两晚，预算人均1500", map[string]string{"dests": "Wuhan", "start": "2027-03-01", "days": "3", "budget": "1500 CNY"}},
@@ -188,8 +188,8 @@ func TestEverydayNoSilentDrops(t *testing.T) {
 		{q: "去重庆玩三天，不吃辣，下周出发", note: "asked to avoid: spicy food", skipped: "-"},
 		{q: "3 days in Hanoi, no seafood, we love Vietnamese food, December 10 to 12", note: "asked to avoid: Seafood", skipped: "-"},
 		{q: "不要火锅，想吃粤菜，去广州三天，下周出发", note: "asked to avoid: Hot Pot", skipped: "-"},
-		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: ""}, // a must-see sight now (the table above)
-		{q: "周末去南京，和女朋友，想吃盐水鸭", skipped: "盐水鸭"},
+		{q: "寒假带8岁的儿子去西安看兵马俑，五天", skipped: ""},     // a must-see sight now (the table above)
+		{q: "周末去南京，和女朋友，想吃盐水鸭", skipped: ""},       // a dish now: brief.Foods
 		{q: "元旦三天假去哈尔滨看冰雪大世界，我们一家三口", skipped: ""}, // a must-see sight now
 		{q: "去成都吃火锅，三天，下周六", skipped: ""},
 		{q: "三月份去武汉看樱花，三天两晚", skipped: ""},

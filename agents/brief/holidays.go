@@ -68,6 +68,9 @@ var holidays = []holiday{
 	{name: "New Year", en: []string{"new year's eve", "new years eve", "new year's", "new year"}, when: func(y int, _ *doc) (time.Time, int) {
 		return calendar.Date(y, time.December, 31), 3
 	}},
+	{name: "Christmas Eve", zh: []string{"平安夜"}, en: []string{"christmas eve"}, when: fixed(time.December, 24, 3)},
+	// 圣诞节 names the day itself; 圣诞 alone (圣诞假期) and "Christmas" the holiday from its eve
+	{name: "Christmas Day", zh: []string{"圣诞节当天", "圣诞节"}, en: []string{"christmas day"}, when: fixed(time.December, 25, 3)},
 	{name: "Christmas", zh: []string{"圣诞"}, en: []string{"christmas", "xmas"}, when: fixed(time.December, 24, 3)},
 	{name: "Thanksgiving", zh: []string{"感恩节"}, en: []string{"thanksgiving"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.Thanksgiving(y), 4 }},
 	{name: "Easter", zh: []string{"复活节"}, en: []string{"easter"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.Easter(y).AddDate(0, 0, -2), 4 }},
@@ -112,6 +115,17 @@ var nationalDay = func() int {
 	panic("brief: no National Day holiday") // a programming error, caught by every test
 }()
 
+// namedPlaceAfter reports whether rest starts with a word that makes the
+// holiday before it a place's name (五一广场, 五一路, 国庆大道, 中秋公园).
+func namedPlaceAfter(rest string) bool {
+	for _, w := range []string{"广场", "路", "街", "大道", "公园", "站", "大桥", "桥", "村", "巷", "商场", "中路", "东路", "西路", "南路", "北路"} {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // holidays finds the first holiday named in the request and sets the trip
 // window from it: the next occurrence that has not ended, or the year
 // written next to it.
@@ -123,6 +137,9 @@ func (d *doc) holidays() {
 		}
 		if d.clean[hit.start:hit.end] == "五一" && indexHoliday(d.clean[hit.start:], "五一") != 0 {
 			continue
+		}
+		if d.inSight(hit.start, hit.end) || hit.zh && namedPlaceAfter(d.clean[hit.end:]) {
+			continue // 五一广场, 国庆路, the Christmas Market of a sight
 		}
 		if hit.zh && d.clean[hit.start:hit.end] == "五一" {
 			if b := runeBefore(d.clean, hit.start); b == '十' || b >= '0' && b <= '9' {

@@ -41,6 +41,9 @@ var landmarkAliases = func() []landmarkAlias {
 
 // isLandmarkAlias reports whether s, as written, is a landmark alias.
 func isLandmarkAlias(s string) bool {
+	if sightIndex().IsName(s) {
+		return true
+	}
 	f := strings.Join(strings.Fields(strings.ToLower(s)), " ")
 	for _, a := range landmarkAliases {
 		if a.term == f {
@@ -69,7 +72,7 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			if o == sp || !destLike(o) || isLandmarkAlias(o.text) {
 				continue
 			}
-			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM ||
+			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM || sightOfCity(sp.text, o.pick) ||
 				(!o.pick.HasCoords || !sp.pick.HasCoords) && o.pick.Admin1 != "" && o.pick.Admin1 == sp.pick.Admin1 {
 				sp.dropped = true
 				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
@@ -81,6 +84,22 @@ func (d *doc) demoteLandmarks(spans []*span) {
 
 // (A county-level town without coordinates counts as near a destination
 // of its province.)
+
+// sightOfCity reports whether name is a sight of the landmark gazetteer
+// that belongs to city ("Central Park" beside New York, however far the
+// town of that name lies).
+func sightOfCity(name string, city *gazetteer.Place) bool {
+	x := sightIndex()
+	if !x.IsName(name) {
+		return false
+	}
+	for _, s := range x.Sights() {
+		if s.City == city.Name && s.CountryCode == city.CountryCode && slices.ContainsFunc(s.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
+			return true
+		}
+	}
+	return false
+}
 
 // nearKM is the great-circle distance between two places, or +Inf when
 // either has no coordinates.
@@ -103,40 +122,15 @@ func (d *doc) landmarkMentions() []string {
 		name       string
 	}
 	var hits []hit
-	taken := func(s, e int) bool {
-		for _, h := range hits {
-			if s < h.end && e > h.start {
-				return true
-			}
-		}
-		for _, sp := range d.placeSpans {
-			if s < sp[1] && e > sp[0] {
-				return true
-			}
-		}
-		return false
-	}
-	for _, a := range landmarkAliases {
-		if a.han && !d.hasHanText || !a.han && !d.hasLatin {
+	for k := range d.sights {
+		h := &d.sights[k]
+		if h.lost || d.placeCovers(h.start, h.end) {
 			continue
 		}
-		hay := d.clean
-		if !a.han {
-			hay = d.low
-		}
-		for from := 0; from < len(hay); {
-			k := strings.Index(hay[from:], a.term)
-			if k < 0 {
-				break
-			}
-			s, e := from+k, from+k+len(a.term)
-			from = e
-			if !a.han && !wordBounded(hay, s, e) || taken(s, e) {
-				continue
-			}
-			hits = append(hits, hit{s, e, d.clean[s:e]})
-		}
+		hits = append(hits, hit{h.start, h.end, d.clean[h.start:h.end]})
 	}
+	// (every landmark of the concept table is a name of the landmark
+	// gazetteer: TestConceptLandmarksAreSights)
 	sort.Slice(hits, func(i, j int) bool { return hits[i].start < hits[j].start })
 	var out []string
 	for _, h := range hits {
@@ -180,7 +174,18 @@ var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": tr
 	// words that end towns' names too; a town the gazetteer knows is a place span and never reaches here
 	"mountain": true, "mountains": true, "hill": true, "lake": true, "park": true, "square": true, "bridge": true,
 	"street": true, "alley": true, "island": true, "beach": true, "gorge": true, "gorges": true, "falls": true,
-	"wetland": true, "canal": true, "river": true, "lane": true, "village": true, "town": true, "market": true, "road": true}
+	"wetland": true, "canal": true, "river": true, "lane": true, "village": true, "town": true, "market": true, "road": true,
+	"cave": true, "peak": true, "ferry": true, "gate": true, "bay": true, "harbour": true, "harbor": true, "pier": true,
+	"wharf": true, "cableway": true, "stream": true, "valley": true, "waterfall": true, "monument": true, "statue": true,
+	"fountain": true, "chapel": true, "church": true, "fort": true, "fortress": true, "hall": true, "terraces": true,
+	"wall": true, "walls": true, "institute": true, "gallery": true, "circle": true}
+
+// sightLeadHeadEN are the first words of sight names ("Mount Lao", "Temple
+// of Wenshu", "Lake Louise"): a place name right after one is part of the
+// sight's name.
+var sightLeadHeadEN = map[string]bool{"mount": true, "mt": true, "lake": true, "temple": true, "palace": true, "museum": true,
+	"tomb": true, "gate": true, "isle": true, "cathedral": true, "church": true, "basilica": true, "castle": true, "fort": true,
+	"monastery": true, "mausoleum": true, "pagoda": true, "gardens": true, "garden": true, "tower": true, "statue": true}
 
 // sightLeadEN are capitalised words that start a sentence or a list rather
 // than a sight's name ("Visit Lingyin Temple").
@@ -203,7 +208,7 @@ func (d *doc) sightNamesEN() []string {
 			words = words[1:]
 			start++
 		}
-		if len(words) < 2 || !sightHeadEN[strings.ToLower(words[len(words)-1])] {
+		if len(words) < 2 || !sightHeadEN[strings.ToLower(words[len(words)-1])] && !sightLeadHeadEN[strings.ToLower(words[0])] {
 			continue
 		}
 		if start < len(toks) && (d.inPlace(toks[start].start) || negatedEN(d, toks[start].start)) {

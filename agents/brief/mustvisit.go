@@ -21,6 +21,11 @@ var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必�
 	// a bare 看 and 去 last: 看龙门石窟, 去洪崖洞 (not 去年, 回去, 去过)
 	"看", "去"}
 
+// strongCueZH are the cues that mark what follows as sights to see, so
+// that every name of the list after them counts, sight word or not.
+var strongCueZH = map[string]bool{"一定要去": true, "一定要看": true, "必须去": true, "务必去": true, "必去": true, "必看": true,
+	"特别想去": true, "很想去": true, "还想去": true, "想去": true, "要去": true, "想看": true, "打卡": true, "参观": true}
+
 // rideCueZH are the cues of rides and rideSuffixZH the rides they take.
 var rideCueZH = map[string]bool{"想坐": true, "要坐": true, "坐": true, "乘坐": true}
 
@@ -50,14 +55,22 @@ var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "�
 // wish, 公园 alone is any park).
 var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true, "爬山": true, "看山": true, "登山": true, "山": true, "湖": true,
 	"海": true, "古镇": true, "寺庙": true, "博物馆": true, "美术馆": true, "动物园": true, "游乐园": true, "乐园": true, "海洋馆": true,
-	"老街": true, "逛街": true, "马路": true, "公路": true, "山路": true, "小路": true, "走路": true, "赶路": true, "顺路": true, "一路": true, "街区": true, "农村": true, "乡村": true, "山村": true, "茶园": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true}
+	"老街": true, "逛街": true, "马路": true, "公路": true, "山路": true, "小路": true, "走路": true, "赶路": true, "顺路": true, "一路": true, "街区": true, "农村": true, "乡村": true, "山村": true, "茶园": true, "古城": true, "县城": true, "步行街": true, "商业街": true, "小吃街": true, "夜市": true, "江": true, "河": true, "园林": true, "森林": true,
+	// generic things to see, not named sights
+	"网红店": true, "网红景点": true, "网红打卡点": true, "打卡点": true, "景点": true, "美食": true, "夜景": true, "日出": true,
+	"日落": true, "风景": true, "古迹": true, "名胜": true, "名胜古迹": true, "特色": true, "小吃": true, "地方": true, "网红": true,
+	"市场": true, "商场": true, "书店": true, "咖啡馆": true, "酒吧": true, "民宿": true, "酒店": true, "樱花": true, "油菜花": true,
+	"演出": true, "演唱会": true, "表演": true, "话剧": true, "电影": true, "比赛": true, "展览": true, "购物": true, "拍照": true,
+	"温泉": true, "泡温泉": true, "滑雪": true, "潜水": true, "冲浪": true, "露营": true, "徒步": true, "海岛": true, "草原": true,
+	"沙漠": true, "雪山": true, "雪景": true, "红叶": true, "花海": true, "大海": true, "海滩": true, "沙滩": true, "乡下": true}
 
 // listSplitZH separates names in a list.
 var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
 
 var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "see"}, {"want", "to", "visit"}, {"wanna", "see"},
 	{"would", "love", "to", "see"}, {"love", "to", "see"}, {"definitely", "see"}, {"definitely", "visit"}, {"can't", "miss"},
-	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
+	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"do", "not", "want", "to", "miss"}, {"definitely"}, {"must", "do"},
+	{"must", "go", "to"}, {"have", "to", "visit"}, {"need", "to", "visit"}, {"can't", "skip"}, {"want", "to", "check", "out"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
 	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"}}
 
 // mustVisit returns the sights named, in the order written.
@@ -69,6 +82,9 @@ func (d *doc) mustVisit() []string {
 				return
 			}
 		}
+		if k := d.namePos(name); k >= 0 && d.inDish(k, k+len(name)) {
+			return // West Lake in "West Lake vinegar fish"
+		}
 		if len(out) < 20 {
 			out = append(out, name)
 		}
@@ -77,9 +93,15 @@ func (d *doc) mustVisit() []string {
 		for _, n := range d.mustVisitZH() {
 			add(n)
 		}
+		for _, n := range d.mustVisitBeforeZH() {
+			add(n)
+		}
 	}
 	if d.hasLatin && d.mixedCase {
 		for _, n := range d.mustVisitEN() {
+			add(n)
+		}
+		for _, n := range d.mustVisitBeforeEN() {
 			add(n)
 		}
 	}
@@ -98,11 +120,29 @@ func (d *doc) mustVisit() []string {
 	}
 	slices.SortStableFunc(more, func(a, b string) int { return pos(a) - pos(b) })
 	for _, n := range more {
+		// a sight's full name replaces the part a cue read of it
+		// (香港迪士尼乐园 over 迪士尼乐园, "Yangtze cable car" over Yangtze)
+		if k := slices.IndexFunc(out, func(x string) bool { return len(n) > len(x) && containsFold(n, x) }); k >= 0 && d.isSightHit(n) {
+			if !slices.Contains(out, n) {
+				out[k] = n
+			}
+			continue
+		}
 		if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
 			add(n)
 		}
 	}
+	// in the order written, whichever rule read each
+	slices.SortStableFunc(out, func(a, b string) int { return pos(a) - pos(b) })
 	return out
+}
+
+// namePos returns the offset of a name taken from the text, or -1.
+func (d *doc) namePos(n string) int {
+	if k := strings.Index(d.clean, n); k >= 0 {
+		return k
+	}
+	return strings.Index(d.low, strings.ToLower(n))
 }
 
 // containsFold reports whether s contains sub, ignoring case.
@@ -152,7 +192,11 @@ func (d *doc) mustVisitZH() []string {
 			}
 		}
 		taken = end
-		for _, name := range d.splitSightsZH(start, end) {
+		names := d.splitSightsZH(start, end)
+		if strongCueZH[cue] {
+			names = d.listedSightsZH(start, end) // 想去春熙路和太古里: every name of the list
+		}
+		for _, name := range names {
 			if (cue == "去" || cue == "看") && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
 				continue // 去海边看海, 去城里逛街: an activity, not a name
 			}
@@ -219,6 +263,13 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	name := d.clean[i:j]
 	name = strings.TrimPrefix(name, "的")
+	// 坐长江索道, 看洪崖洞: the verb before the name is no part of it
+	for _, v := range []string{"乘坐", "坐", "乘", "搭", "看看", "看", "逛逛", "逛", "打卡"} {
+		if rest, ok := strings.CutPrefix(name, v); ok && utf8.RuneCountInString(rest) >= 2 {
+			name = rest
+			break
+		}
+	}
 	for {
 		t := name
 		for _, suf := range []string{"玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
@@ -276,13 +327,14 @@ func (d *doc) mustVisitEN() []string {
 			if len(words) == 0 || d.inPlace(toks[j].start) || stopPlaceWords[strings.ToLower(words[0])] && len(words) == 1 {
 				break
 			}
-			name := strings.Join(words, " ")
 			if _, isMonth := monthNames[strings.ToLower(words[0])]; !isMonth {
-				if neg {
-					d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
-					d.declined = append(d.declined, name)
-				} else {
-					out = append(out, name)
+				for _, name := range splitAndEN(words) {
+					if neg {
+						d.notes = append(d.notes, "asked not to visit "+name+"; it is left out of must_visit")
+						d.declined = append(d.declined, name)
+					} else {
+						out = append(out, name)
+					}
 				}
 			}
 			j = k
@@ -292,6 +344,178 @@ func (d *doc) mustVisitEN() []string {
 			}
 			break
 		}
+	}
+	return out
+}
+
+// splitAndEN cuts a run of capitalised words joined by "and" into the
+// sights it lists ("Forbidden City and Great Wall"): a cut is made where
+// the words before "and" end a sight's name (a sight word or a landmark)
+// and the words after it are a name too.
+func splitAndEN(words []string) []string {
+	if joined := strings.Join(words, " "); isLandmarkAlias(joined) {
+		return []string{joined}
+	}
+	var out []string
+	from := 0
+	for k := 1; k+1 < len(words); k++ {
+		if words[k] != "and" {
+			continue
+		}
+		left := strings.Join(words[from:k], " ")
+		if k > from && k+1 < len(words) {
+			out = append(out, left)
+			from = k + 1
+		}
+	}
+	return append(out, strings.Join(words[from:], " "))
+}
+
+// postCuesEN are must-see cues written after the sights they insist on
+// ("Hongya Cave and Liziba for sure", "the Louvre is a must").
+var postCuesEN = [][]string{{"for", "sure"}, {"is", "a", "must"}, {"are", "a", "must"}, {"are", "musts"}, {"are", "must", "-", "sees"},
+	{"is", "a", "must", "-", "see"}, {"no", "matter", "what"}, {"at", "all", "costs"}, {"are", "non", "-", "negotiable"}, {"is", "non", "-", "negotiable"},
+	{"are", "essential"}, {"is", "essential"}}
+
+// mustVisitBeforeEN reads the capitalised names of the clause before a
+// cue written after them.
+func (d *doc) mustVisitBeforeEN() []string {
+	var out []string
+	toks := d.toks
+	for i := 1; i < len(toks); i++ {
+		if !isPostCueEN(toks, i) {
+			continue
+		}
+		from := i - 1
+		for from > 0 && !(toks[from-1].kind == tPunct && strings.ContainsAny(toks[from-1].text, ",.;!?:")) {
+			from--
+		}
+		for j := from; j < i; {
+			if toks[j].kind != tWord || !toks[j].cap || d.inPlace(toks[j].start) {
+				j++
+				continue
+			}
+			words, k := capitalisedRun(toks, j, true)
+			if k > i {
+				break
+			}
+			if _, isMonth := monthNames[strings.ToLower(words[0])]; !isMonth && !stopPlaceWords[strings.ToLower(words[0])] && !negatedEN(d, toks[j].start) {
+				out = append(out, splitAndEN(words)...)
+			}
+			j = max(k, j+1)
+		}
+	}
+	return out
+}
+
+// isPostCueEN reports whether a cue of postCuesEN starts at token i.
+func isPostCueEN(toks []token, i int) bool {
+	for _, c := range postCuesEN {
+		if i+len(c) > len(toks) {
+			continue
+		}
+		ok := true
+		for k, w := range c {
+			if toks[i+k].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// postCuesZH are must-see cues written after the sights (鼓浪屿必去,
+// 兵马俑和华清宫都要去).
+var postCuesZH = []string{"一定要去", "一定要看", "必须去", "必去", "必看", "必打卡", "都要去", "都想去", "也要去", "都得去", "一定去", "非去不可", "不能错过", "不想错过",
+	"都想逛", "都要逛", "都想看", "都要看", "都想打卡", "都要打卡", "打卡"}
+
+// mustVisitBeforeZH reads the sights of the clause before a cue written
+// after them.
+func (d *doc) mustVisitBeforeZH() []string {
+	var out []string
+	s := d.clean
+	for _, c := range postCuesZH {
+		for from := 0; ; {
+			k := strings.Index(s[from:], c)
+			if k < 0 {
+				break
+			}
+			i := from + k
+			from = i + len(c)
+			// 必打卡, 都要打卡: the words of insisting before the cue are no name
+			for i > 0 {
+				r, sz := utf8.DecodeLastRuneInString(s[:i])
+				if !strings.ContainsRune("必都也要想一定还", r) {
+					break
+				}
+				i -= sz
+			}
+			start := i
+			for start > 0 {
+				r, sz := utf8.DecodeLastRuneInString(s[:start])
+				if !isHan(r) && r != '、' {
+					break
+				}
+				start -= sz
+			}
+			if start < i && !negatedZH(s, start) {
+				out = append(out, d.listedSightsZH(start, i)...)
+			}
+		}
+	}
+	return out
+}
+
+// listedSightsZH cuts d.clean[start:end], which a cue marks as sights,
+// at every list word that leaves names of two characters or more on both
+// sides (双廊和喜洲古镇; not 颐和园), and keeps the names that are no
+// city, region or activity.
+func (d *doc) listedSightsZH(start, end int) []string {
+	var out []string
+	keep := func(i, j int) {
+		if name := d.sightZH(i, j); name != "" {
+			out = append(out, name)
+			return
+		}
+		name := d.clean[i:j]
+		n := utf8.RuneCountInString(name)
+		if n < 2 || n > 8 || notSightZH[name] || strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来那这哪") || isWishWord(name) {
+			return
+		}
+		if cands := d.gaz.Lookup(name); len(cands) > 0 {
+			return
+		}
+		for _, sp := range d.placeSpans {
+			if sp[0] < j && sp[1] > i {
+				return
+			}
+		}
+		out = append(out, name)
+	}
+	from := start
+	for k := start; k < end; {
+		w := ""
+		for _, x := range listSplitZH {
+			if strings.HasPrefix(d.clean[k:end], x) {
+				w = x
+				break
+			}
+		}
+		if w != "" && utf8.RuneCountInString(d.clean[from:k]) >= 2 && utf8.RuneCountInString(d.clean[k+len(w):end]) >= 2 {
+			keep(from, k)
+			from = k + len(w)
+			k = from
+			continue
+		}
+		_, sz := utf8.DecodeRuneInString(d.clean[k:])
+		k += sz
+	}
+	if from < end {
+		keep(from, end)
 	}
 	return out
 }

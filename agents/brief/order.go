@@ -217,3 +217,131 @@ func (d *doc) applyCityNights() {
 	f.nights, f.days, f.holidayDays = total, total+1, false
 	d.notes = append(d.notes, "nights per city ("+strings.Join(parts, ", ")+") summed: "+itoa(total)+" nights, "+itoa(total+1)+" days")
 }
+
+// applyEachDays reads a duration given per city for several cities
+// (苏州和杭州各玩两天, 每个城市待三天, "2 days in each", "3 nights each"):
+// the trip lasts that long in every city named.
+func (d *doc) applyEachDays() {
+	f := &d.when
+	n := len(d.dests)
+	if n < 2 || !f.end.IsZero() || f.days == 0 && f.nights == 0 {
+		return
+	}
+	per, nights := 0, false
+	if d.hasHanText {
+		s := d.clean
+		for _, cue := range []string{"各玩", "各待", "各呆", "各住", "各逛", "各游", "各", "每个城市玩", "每个城市待", "每个城市住", "每个城市", "每座城市", "每个地方", "每城", "每地"} {
+			k := strings.Index(s, cue)
+			if k < 0 {
+				continue
+			}
+			v, e := readNumberFwdAll(s, k+len(cue))
+			if v <= 0 || e == k+len(cue) {
+				continue
+			}
+			rest := s[e:]
+			rest = strings.TrimPrefix(rest, "个")
+			switch {
+			case strings.HasPrefix(rest, "天") || strings.HasPrefix(rest, "日"):
+				per = v
+			case strings.HasPrefix(rest, "晚") || strings.HasPrefix(rest, "夜"):
+				per, nights = v, true
+			}
+			if per > 0 {
+				break
+			}
+		}
+	}
+	if per == 0 && d.hasLatin {
+		for i := 0; i+2 < len(d.toks); i++ {
+			v := wordNumber(d.toks[i].low)
+			unit := d.toks[i+1].low
+			if v <= 0 || unit != "days" && unit != "day" && unit != "nights" && unit != "night" {
+				continue
+			}
+			w := d.toks[i+2].low
+			each := w == "each" || w == "apiece" || w == "per" && i+3 < len(d.toks) && (d.toks[i+3].low == "city" || d.toks[i+3].low == "place") ||
+				w == "in" && i+3 < len(d.toks) && (d.toks[i+3].low == "each" || d.toks[i+3].low == "every")
+			if each {
+				per, nights = v, unit == "nights" || unit == "night"
+				break
+			}
+		}
+	}
+	if per == 0 || per*n > 30 {
+		return
+	}
+	if nights {
+		if f.nights != per {
+			return
+		}
+		f.nights = per * n
+		f.days = f.nights + 1
+	} else {
+		if f.days != per {
+			return
+		}
+		f.days, f.nights = per*n, 0
+	}
+	f.holidayDays = false
+	d.notes = append(d.notes, "a stay of "+itoa(per)+pick(nights, " nights", " days")+" in each of "+itoa(n)+" cities: "+itoa(f.days)+" days")
+}
+
+// applyCityDays sums days stated per city (上海三天杭州两天, 成都玩两天，
+// 重庆住三天, "Rome 3 days, Florence 2 days"): the trip lasts their sum,
+// with a note. Dates written decide instead.
+func (d *doc) applyCityDays() {
+	f := &d.when
+	if len(d.dests) < 2 || !f.end.IsZero() || f.nights > 0 {
+		return
+	}
+	pos, ok := d.destPositions()
+	if !ok {
+		return
+	}
+	total, n := 0, 0
+	var parts []string
+	for i, p := range pos {
+		if i > 0 && p.start < pos[i-1].end {
+			return
+		}
+		limit := len(d.clean)
+		if i+1 < len(pos) {
+			limit = max(pos[i+1].start, p.end)
+		}
+		v := daysRightAfter(d.clean[p.end:limit])
+		if v == 0 {
+			continue
+		}
+		total += v
+		n++
+		parts = append(parts, p.name+" "+itoa(v))
+	}
+	if n < 2 || n != len(pos) || total > orchestrator.MaxTripDays || f.days == total {
+		return
+	}
+	f.days, f.holidayDays = total, false
+	d.notes = append(d.notes, "days per city ("+strings.Join(parts, ", ")+") summed: "+itoa(total)+" days")
+}
+
+// daysRightAfter reads "三天", "玩两天", " 3 days", " for 3 days" at the
+// start of s, or 0.
+func daysRightAfter(s string) int {
+	s = strings.TrimLeft(s, " ")
+	for _, pre := range []string{"住", "玩", "待", "呆", "游", "for ", ""} {
+		rest, ok := strings.CutPrefix(s, pre)
+		if !ok {
+			continue
+		}
+		v, k, _ := parseNumber(rest)
+		if k == 0 || v <= 0 || float64(int(v)) != v {
+			continue
+		}
+		unit := strings.TrimLeft(rest[k:], " ")
+		unit = strings.TrimPrefix(unit, "个")
+		if strings.HasPrefix(unit, "天") || strings.HasPrefix(unit, "日") && !strings.HasPrefix(unit, "日游") || strings.HasPrefix(unit, "days") || strings.HasPrefix(unit, "day ") || unit == "day" {
+			return int(v)
+		}
+	}
+	return 0
+}

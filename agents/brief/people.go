@@ -175,6 +175,17 @@ func (d *doc) peopleZH(p *party) {
 	if d.zhAny("双人行", "俩人", "两个人") && p.total == 0 && p.adults == 0 {
 		p.total = 2
 	}
+	// 三对夫妻, 两对情侣: two adults a pair
+	if p.total == 0 && p.adults == 0 {
+		for _, w := range []string{"对夫妻", "对夫妇", "对情侣", "对小夫妻", "对老夫妻", "对老夫妇", "对小情侣", "对新人", "对父母", "对老人"} {
+			if k := strings.Index(s, w); k > 0 {
+				if n, ns := readNumberBackAll(s, k); ns < k && n > 1 && n <= 20 {
+					p.adults = 2 * n
+					break
+				}
+			}
+		}
+	}
 	if d.zhAny("情侣", "夫妻", "两口子", "小两口", "蜜月", "二人世界", "夫妇") && p.total == 0 && p.adults == 0 {
 		p.adults = 2
 	}
@@ -338,11 +349,17 @@ func (d *doc) peopleEN(p *party) {
 			// "for two", "a trip for 4"
 			p.total = n
 		}
-		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 {
+		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 && next != "couples" && next != "families" {
 			p.total = n
 		}
 	}
 	switch {
+	case p.total == 0 && p.adults == 0 && d.enAny("a trio", "as a trio", "trio of", "threesome", "three of us", "the three of us"):
+		p.total = 3
+	case p.total == 0 && p.adults == 0 && d.enAny("a quartet", "foursome", "four of us", "the four of us"):
+		p.total = 4
+	case p.total == 0 && p.adults == 0 && d.enAny("a duo", "as a duo", "duo", "twosome", "two of us", "the two of us", "both of us", "pair of travelers", "pair of travellers"):
+		p.total = 2
 	case d.enAny("a pair", "as a pair", "a couple", "as a couple", "couple's", "honeymoon", "my wife and i", "my husband and i",
 		"my partner and i", "my girlfriend and i", "my boyfriend and i", "my fiance and i", "my fiancee and i", "me and my wife",
 		"me and my husband", "me and my partner", "me and my girlfriend", "me and my boyfriend", "my friend and i", "me and my friend",

@@ -55,6 +55,7 @@ type span struct {
 	pick       *gazetteer.Place
 	pickClass  gazetteer.Class
 	dropped    bool
+	merged     bool // the namesake city of a region named for its cities: the region's words
 	base       bool // "北京周边", "near Boston": the trip's base, not a destination
 }
 
@@ -80,6 +81,11 @@ var stopPlaceWords = map[string]bool{
 	"museum": true, "museums": true, "temples": true, "beach": true, "beaches": true, "nature": true,
 	"center": true, "central": true, "north": true, "south": true, "east": true, "west": true, "cuisine": true,
 }
+
+// stopPlaceHan are Chinese common nouns that some township or county
+// shares as a name (园林 is a 潜江 township): never places on their own.
+var stopPlaceHan = map[string]bool{"园林": true, "公园": true, "景区": true, "景点": true, "古镇": true, "古城": true, "老街": true,
+	"步行街": true, "海边": true, "湖边": true, "江边": true, "河边": true, "市区": true, "郊区": true, "山区": true, "市中心": true}
 
 // connectors may appear uncapitalised inside a capitalised place name.
 var connectors = map[string]bool{"of": true, "de": true, "la": true, "le": true, "du": true, "del": true, "upon": true,
@@ -111,7 +117,19 @@ var (
 		{"beginning", "in"}, {"begin", "in"}, {"begins", "in"}, {"beginning", "at"}, {"originating", "in"},
 		{"out", "of"}, {"based", "in"}, {"live", "in"}, {"living", "in"}, {"i'm", "in"}, {"am", "in"},
 		{"are", "in"}, {"we're", "in"}, {"home", "in"}, {"originating"},
+		{"commencing", "in"}, {"commence", "in"}, {"commences", "in"}, {"commencing", "at"}, {"commences", "at"}, {"commencing"},
+		{"originates", "in"}, {"originate", "in"}, {"kicking", "off", "in"}, {"kick", "off", "in"}, {"kicks", "off", "in"},
+		{"starting", "off", "in"}, {"starting", "out", "in"}, {"start", "off", "in"}, {"start", "out", "in"}, {"starts", "off", "in"},
+		{"set", "off", "from"}, {"setting", "off", "from"}, {"set", "out", "from"}, {"setting", "out", "from"}, {"embarking", "in"},
+		{"launching", "in"}, {"launch", "in"}, {"launches", "in"}, {"initiating", "in"},
 	}
+	// startVerbsEN start a journey named before its origin ("starting our
+	// journey in Washington", "we begin the trip in Austin").
+	startVerbsEN = map[string]bool{"start": true, "starts": true, "starting": true, "begin": true, "begins": true, "beginning": true,
+		"commence": true, "commences": true, "commencing": true, "kick": true, "kicking": true, "launch": true, "launching": true,
+		"embark": true, "embarking": true, "initiate": true, "initiating": true}
+	journeyNounsEN = map[string]bool{"journey": true, "trip": true, "tour": true, "adventure": true, "travels": true, "vacation": true,
+		"holiday": true, "itinerary": true, "road": true, "expedition": true}
 	returnCuesEN = [][]string{{"back", "to"}, {"return", "to"}, {"returning", "to"}, {"back", "in"}, {"back", "home", "to"}}
 	destCuesEN   = [][]string{
 		{"to"}, {"into"}, {"towards"}, {"toward"}, {"visit"}, {"visiting"}, {"visits"}, {"explore"}, {"exploring"},
@@ -152,6 +170,8 @@ func (d *doc) findPlaces() {
 		}
 	}
 	_ = g
+	d.stage("sights", d.findSights)
+	spans = d.dropPlacesInSights(spans)
 	d.classify(spans)
 	d.resolve(spans)
 	d.declinePlaces(spans)
@@ -162,6 +182,7 @@ func (d *doc) findPlaces() {
 			d.placeSpans = append(d.placeSpans, [2]int{sp.start, sp.end})
 		}
 	}
+	d.citiesOfSights()
 }
 
 // declinePlaces drops the places the request declines — 不去北京, 别去上海,
@@ -316,6 +337,15 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 			return false
 		}
 	}
+	// a sight named with a leading head: "Mount Lao", "Temple of Wenshu";
+	// "Temple of Heaven" is no town named Temple
+	if d.mixedCase && i > 0 && sightLeadHeadEN[toks[i-1].low] && toks[i-1].cap ||
+		d.mixedCase && i > 1 && toks[i-1].low == "of" && sightLeadHeadEN[toks[i-2].low] && toks[i-2].cap {
+		return false
+	}
+	if d.mixedCase && single && sightLeadHeadEN[sp.key] && next+1 < len(toks) && toks[next].low == "of" && toks[next+1].cap {
+		return false
+	}
 	if next+1 < len(toks) && toks[next].text == "'" && toks[next+1].low == "s" {
 		return true
 	}
@@ -355,7 +385,7 @@ func (d *doc) matchHan(t *token) []*span {
 				continue
 			}
 			start, end := t.start+p, t.start+ends[k]
-			if d.hanNotPlace(end) {
+			if d.hanNotPlace(end) || stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
 				continue
 			}
 			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true})
@@ -369,6 +399,32 @@ func (d *doc) matchHan(t *token) []*span {
 		}
 	}
 	return out
+}
+
+// sightCharsHan end sights' names in one character (永兴坊, 书院门, 开元寺).
+const sightCharsHan = "坊寺庙宫楼塔阁门陵窟洞桥园池坛祠殿巷"
+
+// minorPlaceInSight reports whether a place name followed by one character
+// that ends sights' names is that sight's first part rather than the
+// place (永兴坊 is a street of Xi'an, no county 永兴): only for places of
+// fewer than half a million people, whose names are the ones sights
+// borrow.
+func minorPlaceInSight(rest string, cands []gazetteer.Candidate) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	if r == utf8.RuneError || !strings.ContainsRune(sightCharsHan, r) {
+		return false
+	}
+	for _, w := range []string{"门票", "园区", "楼盘", "门口"} {
+		if strings.HasPrefix(rest, w) {
+			return false // 婺源门票: the place's tickets
+		}
+	}
+	for _, c := range cands {
+		if c.Place.Population >= 500_000 || c.Place.Kind != gazetteer.City {
+			return false
+		}
+	}
+	return true
 }
 
 // hanNotPlace reports whether the text at end turns a Han place name into
@@ -532,7 +588,13 @@ func (d *doc) classifyWords(spans []*span, idx int) {
 	if match([][]string{{"near"}, {"nearby"}, {"close", "to"}, {"outside"}, {"outside", "of"}, {"around", "the", "area", "of"}, {"day", "trips", "from"}, {"within", "reach", "of"}}) {
 		sp.base = true
 	}
+	// "starting our journey in X", "we begin the trip from X": prev holds
+	// in/from/at, a journey noun, a determiner (the dropped), a start verb
+	startJourney := len(prev) >= 3 && (prev[0] == "in" || prev[0] == "from" || prev[0] == "at") && journeyNounsEN[prev[1]] &&
+		(startVerbsEN[prev[2]] || len(prev) >= 4 && (prev[2] == "our" || prev[2] == "my" || prev[2] == "this") && startVerbsEN[prev[3]])
 	switch {
+	case startJourney:
+		sp.role, sp.cued = roleOrigin, true
 	case match(regionCuesEN):
 		sp.role, sp.cued, sp.regionCtx = roleDest, true, true
 	case match(returnCuesEN):
@@ -633,7 +695,7 @@ func (d *doc) resolve(spans []*span) {
 		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate {
 			sp.dropped = true // 稻城亚丁: 亚丁 is also Aden, but only by a GeoNames alternate
 		}
-		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) {
+		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) && !d.bigCityWritten(sp) {
 			sp.dropped = true
 		}
 	}
@@ -740,6 +802,27 @@ func (d *doc) resolve(spans []*span) {
 	}
 }
 
+// bigCityMinPop is the population from which a city whose name is also
+// an English word ("Shanghai", "Lima", "Phoenix") is the city when written
+// with its capital, cue or no cue ("Shanghai 3 days").
+const bigCityMinPop = 1_000_000
+
+// bigCityWritten reports whether sp is a capitalised name of a city of at
+// least bigCityMinPop people.
+func (d *doc) bigCityWritten(sp *span) bool {
+	if d.mixedCase {
+		if t := &d.toks[d.tokenAt(sp.start)]; !t.cap || t.allCaps {
+			return false
+		}
+	}
+	for _, c := range sp.cands {
+		if c.Place.Kind == gazetteer.City && c.Place.Population >= bigCityMinPop && c.Class != gazetteer.Weak {
+			return true
+		}
+	}
+	return false
+}
+
 // bestClass returns the strongest alias class among cands.
 func bestClass(cands []gazetteer.Candidate) gazetteer.Class {
 	b := gazetteer.Weak
@@ -828,6 +911,21 @@ func (d *doc) assign(spans []*span) {
 			}
 		}
 	}
+	// "to New York … three cities in New York": a region named for its
+	// cities is the destination, and its namesake city (or the country of
+	// the same name: "to Georgia … 2 cities in Georgia") named beside it
+	// is the same words, not a second destination
+	for _, r := range live {
+		if !r.regionCtx || r.pick.Kind != gazetteer.Region || r == origin {
+			continue
+		}
+		for _, c := range live {
+			if c != r && c != origin && (c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
+				gazetteer.Key(c.pick.Name) == gazetteer.Key(r.pick.Name) || c.pick != r.pick && c.key == r.key) {
+				c.merged = true
+			}
+		}
+	}
 	seen := map[*gazetteer.Place]bool{}
 	if origin != nil {
 		o := d.placeOf(origin, "origin")
@@ -835,7 +933,7 @@ func (d *doc) assign(spans []*span) {
 		seen[origin.pick] = true
 	}
 	for _, sp := range live {
-		if sp == origin || sp.role == roleOrigin || sp.role == roleReturn || seen[sp.pick] {
+		if sp == origin || sp.role == roleOrigin || sp.role == roleReturn || seen[sp.pick] || sp.merged {
 			continue
 		}
 		seen[sp.pick] = true

@@ -66,7 +66,9 @@ var negZH = []string{"不坐", "不乘", "不搭", "不要", "不想", "不能",
 // notNegZH blanks words that contain 不 or 别 without negating (别人,
 // 特别, 不错, 不同).
 var notNegZH = strings.NewReplacer("别人", "__", "别的", "__", "特别", "__", "区别", "__", "分别", "__", "差别", "__",
-	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__")
+	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__",
+	// insisting, not declining: 不能错过, 不想错过, 别错过, 不可不去, 非去不可
+	"不能错过", "____", "不想错过", "____", "不要错过", "____", "不可错过", "____", "别错过", "___", "不可不", "___", "不能不", "___")
 
 // negatedZH reports whether a negation stands within a few characters
 // before byte i in the same clause.
@@ -92,8 +94,30 @@ func negatedZH(s string, i int) bool {
 }
 
 // negatedEN reports whether a negation word stands within the few words
-// before byte i in the same clause.
+// before byte i in the same clause. A negated missing is insisting ("don't
+// want to miss", "can't miss", "not to be missed", "can't wait to see"),
+// not declining.
 func negatedEN(d *doc, i int) bool {
+	if !negatedWordEN(d, i) {
+		return false
+	}
+	for j, words := d.tokenAt(i)-1, 0; j >= 0 && words < 7; j-- {
+		t := &d.toks[j]
+		if t.kind != tWord {
+			continue
+		}
+		words++
+		switch t.low {
+		case "miss", "missing", "missed", "skip", "skipping", "wait", "forget", "forgetting":
+			return false
+		}
+	}
+	return true
+}
+
+// negatedWordEN reports whether a negation word stands within the few
+// words before byte i in the same clause.
+func negatedWordEN(d *doc, i int) bool {
 	j := d.tokenAt(i) - 1
 	words := 0
 	for ; j >= 0 && words < 7; j-- {
@@ -296,7 +320,7 @@ func (d *doc) houseRules() []string {
 	}
 	for _, w := range []string{"pets", "pet", "pet-friendly", "dog", "dogs", "cat", "cats", "puppy"} {
 		for _, k := range d.findEN(w) {
-			if !negatedEN(d, k) {
+			if d.ruleWantedEN(k, len(w)) {
 				add("pets")
 			}
 		}
@@ -308,7 +332,7 @@ func (d *doc) houseRules() []string {
 		}
 	}
 	for _, k := range d.findEN("smoking") {
-		if !negatedEN(d, k) && !strings.HasSuffix(low[:k], "non-") && !d.enAny("non-smoking", "smoke-free", "no smoking", "nonsmoking") {
+		if d.ruleWantedEN(k, len("smoking")) && !strings.HasSuffix(low[:k], "non-") && !d.enAny("non-smoking", "smoke-free", "no smoking", "nonsmoking") {
 			add("smoking")
 		}
 	}
@@ -322,7 +346,7 @@ func (d *doc) houseRules() []string {
 		}
 	}
 	for _, k := range d.findEN("parties") {
-		if !negatedEN(d, k) {
+		if d.ruleWantedEN(k, len("parties")) {
 			add("parties")
 		}
 	}
@@ -345,7 +369,7 @@ func (d *doc) houseRules() []string {
 	// visitors
 	if d.enAny("visitors", "visitor", "have guests over", "guests over", "host guests") && !d.enAny("no visitors") {
 		for _, k := range append(d.findEN("visitors"), d.findEN("visitor")...) {
-			if !negatedEN(d, k) {
+			if d.ruleWantedEN(k, len("visitor")) {
 				add("visitors")
 			}
 		}
@@ -354,6 +378,83 @@ func (d *doc) houseRules() []string {
 		add("visitors")
 	}
 	return out
+}
+
+// restrictWordsEN restrict what follows them ("rooms that restrict
+// parties", "no rules against pets"); negated, they allow it.
+var restrictWordsEN = map[string]bool{"restrict": true, "restricts": true, "restricting": true, "restricted": true, "restriction": true,
+	"restrictions": true, "prohibit": true, "prohibits": true, "prohibited": true, "prohibiting": true, "ban": true, "bans": true,
+	"banned": true, "forbid": true, "forbids": true, "forbidden": true, "disallow": true, "disallows": true, "disallowed": true,
+	"against": true, "limit": true, "limits": true}
+
+// allowWordsEN allow what stands before them ("parties are allowed").
+var allowWordsEN = map[string]bool{"allowed": true, "permitted": true, "welcome": true, "ok": true, "okay": true, "fine": true, "accepted": true}
+
+// ruleWantedEN reports whether the house-rule word at byte k (n bytes
+// long) is asked for: a negation before it declines it ("no parties"),
+// a restriction declines it and a negated restriction allows it ("entire
+// rooms that do not restrict parties", "no restrictions on pets", "where
+// smoking is not prohibited").
+func (d *doc) ruleWantedEN(k, n int) bool {
+	neg := func(w string) bool {
+		switch w {
+		case "no", "not", "don't", "dont", "doesn't", "didn't", "won't", "without", "never", "isn't", "aren't", "cannot", "can't", "nor":
+			return true
+		}
+		return false
+	}
+	ti := d.tokenAt(k)
+	// after: "parties are (not) allowed / (not) prohibited"
+	restrictAfter, allowAfter, negAfter := false, false, false
+	for j, words := ti+1, 0; j < len(d.toks) && words < 4; j++ {
+		t := &d.toks[j]
+		if t.kind != tWord {
+			if t.text == "-" {
+				continue
+			}
+			break
+		}
+		words++
+		switch {
+		case neg(t.low):
+			negAfter = true
+		case restrictWordsEN[t.low] && t.low != "against" && t.low != "limit" && t.low != "limits":
+			restrictAfter = true
+		case allowWordsEN[t.low]:
+			allowAfter = true
+		}
+	}
+	if restrictAfter {
+		return negAfter
+	}
+	if allowAfter {
+		return !negAfter
+	}
+	// before: a restriction word, and a negation before it
+	for j, words := ti-1, 0; j >= 0 && words < 6; j-- {
+		t := &d.toks[j]
+		if t.kind != tWord {
+			if t.text == "-" || t.text == "'" {
+				continue
+			}
+			break
+		}
+		words++
+		if restrictWordsEN[t.low] {
+			for i, w2 := j-1, 0; i >= 0 && w2 < 4; i-- {
+				u := &d.toks[i]
+				if u.kind != tWord {
+					break
+				}
+				w2++
+				if neg(u.low) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return !negatedEN(d, k)
 }
 
 // youngChildZH finds "N岁" with N under 10 next to a child word.
@@ -375,7 +476,8 @@ func youngChildZH(s string) bool {
 // ("不想跟别人合住", "don't want to share a room") is not_shared_room, and a
 // negated private or entire one is dropped, never inverted.
 var roomTerms = []term{
-	{"not_shared_room", []string{"非合住", "独住", "单独住"}, []string{"not shared room", "not shared rooms", "non-shared", "not a shared room", "no shared room", "no shared rooms", "room to myself", "room to ourselves", "not share a room", "not sharing a room"}},
+	{"not_shared_room", []string{"非合住", "独住", "单独住"}, []string{"not shared room", "not shared rooms", "non-shared", "not a shared room", "no shared room", "no shared rooms", "room to myself", "room to ourselves", "not share a room", "not sharing a room",
+		"not shared", "unshared", "isn't shared", "aren't shared", "not be shared", "non shared", "not a shared"}},
 	{"entire_home", []string{"整套", "整租", "整间", "独栋", "整个房子", "整栋", "独门独院", "整屋"}, []string{"entire room", "entire rooms", "entire home", "entire homes", "entire apartment", "entire place", "entire house",
 		"whole apartment", "whole house", "whole place", "entire home/apt", "rooms to ourselves", "place to ourselves", "entire flat", "whole home"}},
 	{"private_room", []string{"独立房间", "单间", "私人房间", "独立卧室", "独立的房间", "私密房间"}, []string{"private room", "private rooms", "own room", "own rooms"}},

@@ -36,6 +36,12 @@ type doc struct {
 	// landmarkPlaces are place names taken as landmarks beside another
 	// destination (都江堰 on a Chengdu trip): must-see sights, not places.
 	landmarkPlaces []string
+	// sights are the sights of the landmark gazetteer the text names.
+	sights []sightHit
+	// dishes are the dishes the text names (see dishHits).
+	dishes     []dishHit
+	dishesDone bool
+	foodsRead  []string
 	// declined are sights the request names but declines or has seen
 	// (不去天安门, "been to the Bund"): noted, not skipped words.
 	declined  []string
@@ -180,6 +186,8 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 	d.stage("city count", func() { d.cityCount = d.cities() })
 	d.stage("dates", d.findDates)
 	d.stage("nights per city", d.applyCityNights)
+	d.stage("days per city", d.applyEachDays)
+	d.stage("days per city", d.applyCityDays)
 	b := orchestrator.Brief{Destinations: []string{}, Language: d.lang, Now: now.Format(time.RFC3339)}
 	r := &Result{Parser: ParserRules}
 	var places []Place
@@ -223,6 +231,8 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		b.Constraints.HouseRules = d.houseRules()
 		b.Constraints.RoomType = d.roomType()
 		b.Constraints.Cuisines = d.cuisines()
+		b.Foods = d.foods()
+		d.foodsRead = b.Foods
 		b.Constraints.Accessibility = d.accessibility()
 	})
 	d.stage("wishes", func() { d.applyWants(&b) })

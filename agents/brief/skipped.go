@@ -23,6 +23,11 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 				return true
 			}
 		}
+		for _, m := range d.foodsRead {
+			if strings.Contains(m, w) || strings.Contains(w, m) {
+				return true
+			}
+		}
 		for _, m := range d.declined {
 			if strings.Contains(m, w) {
 				return true
@@ -38,7 +43,7 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 	if d.hasLatin && d.mixedCase {
 		for i := range d.toks {
 			t := &d.toks[i]
-			if t.kind != tWord || !t.cap || t.allCaps && len(t.text) <= 3 || d.inPlace(t.start) || i == 0 {
+			if t.kind != tWord || !t.cap || t.allCaps && len(t.text) <= 3 || d.inPlace(t.start) || i == 0 || d.inDish(t.start, t.end) {
 				continue
 			}
 			if p := d.toks[i-1]; p.kind == tPunct && strings.ContainsAny(p.text, ".!?:;\"(") {

@@ -149,6 +149,9 @@ func (d *doc) resolveWindow() {
 		if !h.zh && w == "fall" && !d.seasonFall(h.start) {
 			continue
 		}
+		if d.inSight(h.start, h.end) {
+			continue // the Summer Palace, the Winter Palace
+		}
 		s := seasonWindows[h.id]
 		y := d.today.Year()
 		if d.enAny("next year") || strings.Contains(d.clean, "明年") {

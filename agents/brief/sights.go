@@ -1,0 +1,267 @@
+package brief
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/agents/brief/landmarks"
+)
+
+// Sights before places. The landmark gazetteer (package landmarks) is read
+// together with the place gazetteer, longest match first: a sight's name
+// that covers a shorter place name (东方明珠 over 东方, "Temple of Heaven"
+// over Temple, 中山陵 over 中山, "Victoria Peak" over Victoria) takes the
+// words, and the place is never read; a place name longer than a sight's
+// keeps them. A place named inside a sight that is that sight's own city
+// (苏州 in 苏州园林, Shanghai in "Disneyland Shanghai") stays a place. A
+// sight name that is exactly a town's name (都江堰, Dujiangyan) stays the
+// town unless another destination lies near it (see demoteLandmarks). A
+// sight named without any destination makes its city the destination
+// (兵马俑 → Xi'an).
+
+// sightHit is a sight named in the request.
+type sightHit struct {
+	start, end int
+	sight      *landmarks.Sight
+	lost       bool // a longer place name covers it
+}
+
+// sightIndex returns the embedded landmark gazetteer; it panics only if the
+// embedded table is corrupt, which the package tests rule out.
+func sightIndex() *landmarks.Index {
+	x, err := landmarks.Default()
+	if err != nil {
+		panic("brief: embedded landmarks: " + err.Error())
+	}
+	return x
+}
+
+// findSights finds the sights the request names, longest first, left to
+// right, in Han runs and in runs of words.
+func (d *doc) findSights() {
+	defer func() {
+		// a dish named after a sight is the dish (西湖醋鱼, "West Lake vinegar fish")
+		for k := range d.sights {
+			if h := &d.sights[k]; d.inDish(h.start, h.end) {
+				h.lost = true
+			}
+		}
+	}()
+	x := sightIndex()
+	for i := 0; i < len(d.toks); i++ {
+		t := &d.toks[i]
+		switch t.kind {
+		case tHan:
+			s := t.text
+			for p := 0; p < len(s); {
+				if sg, n := x.Han(s[p:]); sg != nil {
+					// 西湖区, 鼓楼站: a district or station named after the sight
+					r, _ := utf8.DecodeRuneInString(s[p+n:])
+					lost := strings.ContainsRune("区县镇乡站", r)
+					d.sights = append(d.sights, sightHit{start: t.start + p, end: t.start + p + n, sight: sg, lost: lost})
+					p += n
+					continue
+				}
+				_, sz := utf8.DecodeRuneInString(s[p:])
+				p += sz
+			}
+		case tWord:
+			if sg, next := d.matchSightWords(x, i); sg != nil {
+				// a sight word attached to the name is part of it ("Terracotta Army Museum")
+				for next < len(d.toks) && d.toks[next].kind == tWord && d.toks[next].cap && sightHeadEN[d.toks[next].low] {
+					next++
+				}
+				d.sights = append(d.sights, sightHit{start: t.start, end: d.toks[next-1].end, sight: sg})
+				i = next - 1
+			}
+		}
+	}
+}
+
+// matchSightWords finds the longest English sight name starting at word
+// token i; in text that mixes cases one of its words carries a capital.
+func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int) {
+	var best *landmarks.Sight
+	bestNext := 0
+	key := ""
+	words := 0
+	for j := i; j < len(d.toks) && words < x.MaxWords(); j++ {
+		t := &d.toks[j]
+		if t.kind == tPunct {
+			if (t.text == "-" || t.text == ".") && words > 0 {
+				continue
+			}
+			break
+		}
+		if t.kind != tWord {
+			break
+		}
+		k := d.tokenKey(j)
+		if k == "" {
+			break
+		}
+		if words > 0 {
+			key += " " + k
+		} else {
+			key = k
+		}
+		words++
+		if sg := x.Words(key); sg != nil {
+			best, bestNext = sg, j+1
+		}
+		if !x.HasPrefix(key) {
+			break
+		}
+	}
+	if best == nil {
+		return nil, 0
+	}
+	if d.mixedCase {
+		capital := false
+		for j := i; j < bestNext; j++ {
+			if t := &d.toks[j]; t.kind == tWord && t.text != t.low {
+				capital = true
+				break
+			}
+		}
+		if !capital {
+			return nil, 0
+		}
+	}
+	return best, bestNext
+}
+
+// dropPlacesInSights removes the place spans a longer sight name covers,
+// and marks the sights a longer place name covers as lost.
+func (d *doc) dropPlacesInSights(spans []*span) []*span {
+	if len(d.sights) == 0 {
+		return spans
+	}
+	out := spans[:0]
+	for _, sp := range spans {
+		keep := true
+		for k := range d.sights {
+			h := &d.sights[k]
+			if h.lost || sp.end <= h.start || sp.start >= h.end {
+				continue
+			}
+			switch hl, sl := h.end-h.start, sp.end-sp.start; {
+			case sl > hl:
+				h.lost = true
+			case sl == hl:
+				// a town's name and a sight's: demoteLandmarks decides
+			case namesCity(sp.cands, h.sight):
+				// the sight's own city inside its name (苏州园林)
+			default:
+				keep = false
+			}
+		}
+		if keep {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// namesCity reports whether one of cands is the city the sight belongs to.
+func namesCity(cands []gazetteer.Candidate, s *landmarks.Sight) bool {
+	for _, c := range cands {
+		if c.Place.Kind == gazetteer.City && c.Place.CountryCode == s.CountryCode && c.Place.Name == s.City {
+			return true
+		}
+	}
+	return false
+}
+
+// sightCity returns the gazetteer's entry of the city a sight belongs to.
+func (d *doc) sightCity(s *landmarks.Sight) *gazetteer.Place {
+	var best *gazetteer.Place
+	for _, c := range d.gaz.Lookup(gazetteer.Key(s.City)) {
+		p := c.Place
+		if p.Kind == gazetteer.City && p.CountryCode == s.CountryCode && p.Name == s.City && (best == nil || p.Population > best.Population) {
+			best = p
+		}
+	}
+	return best
+}
+
+// sightWanted reports whether the sight at h is asked for: not declined,
+// not seen before, not covered by a place name.
+func (d *doc) sightWanted(h *sightHit) bool {
+	if h.lost {
+		return false
+	}
+	if isHan(firstRune(d.clean[h.start:h.end])) {
+		if negatedZH(d.clean, h.start) {
+			return false
+		}
+	} else if negatedEN(d, h.start) {
+		return false
+	}
+	return !d.beenBefore(h.start)
+}
+
+// citiesOfSights makes the cities of the sights named the destinations of
+// a request that names no destination ("Terracotta Army and Huaqing
+// Palace" → Xi'an), in the order written, with a note.
+func (d *doc) citiesOfSights() {
+	if len(d.dests) > 0 || d.base || d.regionDest {
+		return
+	}
+	var names []string
+	for k := range d.sights {
+		h := &d.sights[k]
+		if !d.sightWanted(h) || d.placeCovers(h.start, h.end) {
+			continue
+		}
+		p := d.sightCity(h.sight)
+		if p == nil || d.origin != nil && d.origin.Name == p.Name {
+			continue
+		}
+		dup := false
+		for _, q := range d.dests {
+			dup = dup || q.Name == p.Name
+		}
+		if dup || len(d.dests) >= 3 {
+			continue
+		}
+		d.dests = append(d.dests, d.placeOf(&span{text: d.clean[h.start:h.end], pick: p}, "destination"))
+		names = append(names, p.Name)
+	}
+	if len(names) > 0 {
+		d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" taken from the sights named")
+	}
+}
+
+// placeCovers reports whether a place span holds all of [s, e).
+func (d *doc) placeCovers(s, e int) bool {
+	for _, sp := range d.placeSpans {
+		if sp[0] <= s && e <= sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// isSightHit reports whether name is the text of a sight the landmark
+// gazetteer found in the request.
+func (d *doc) isSightHit(name string) bool {
+	for k := range d.sights {
+		if h := &d.sights[k]; !h.lost && strings.EqualFold(strings.TrimPrefix(strings.TrimPrefix(d.clean[h.start:h.end], "the "), "The "), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// inSight reports whether [s, e) lies inside a sight's name found in the
+// request.
+func (d *doc) inSight(s, e int) bool {
+	for k := range d.sights {
+		if h := &d.sights[k]; !h.lost && h.start <= s && e <= h.end {
+			return true
+		}
+	}
+	return false
+}
