@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/tripweave/tripweave/agents/brief"
@@ -20,6 +22,7 @@ func newQueryParser(kb *knowledgebase.Store, now func() time.Time, logger *slog.
 	if kb != nil {
 		opts.Cache = &brief.KBCache{KB: kb, Now: now, Log: logger}
 		opts.Covered = kbCoverage(kb)
+		opts.Attractions = kbAttractions(kb, now)
 	}
 	if opts.LLM == nil {
 		logger.Info("no OPENAI_API_KEY: requests are read by the rule-based parser")
@@ -29,6 +32,61 @@ func newQueryParser(kb *knowledgebase.Store, now func() time.Time, logger *slog.
 		return nil, err
 	}
 	return &queryParser{p: p}, nil
+}
+
+// kbAttractions returns the names of the attractions the knowledge cache
+// holds for a city (imported or pre-warmed, fresh or stale), for the
+// parser's grounding of must-see sights. Each city's names are kept for 10
+// minutes (at most 256 cities, then the memory starts over); a miss or an
+// error is no names. One read of the city's catalog entry, 300 ms at most.
+func kbAttractions(kb *knowledgebase.Store, now func() time.Time) brief.Attractions {
+	if now == nil {
+		now = time.Now
+	}
+	type held struct {
+		names []string
+		at    time.Time
+	}
+	var mu sync.Mutex
+	memo := map[string]held{}
+	return func(city string) []string {
+		mu.Lock()
+		h, ok := memo[city]
+		mu.Unlock()
+		if ok && now().Sub(h.at) < 10*time.Minute {
+			return h.names
+		}
+		st := orchestrator.CatalogSubtask(orchestrator.KindAttractions, city)
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		var names []string
+		if l, err := kb.Get(ctx, knowledgebase.Key{Kind: string(st.Kind), Hash: st.Hash()}); err == nil &&
+			(l.State == knowledgebase.Fresh || l.State == knowledgebase.Stale) {
+			type named struct {
+				Name string `json:"name"`
+			}
+			var list []named
+			if json.Unmarshal(l.Entry.Payload, &list) != nil {
+				var obj struct {
+					Attractions []named `json:"attractions"`
+				}
+				_ = json.Unmarshal(l.Entry.Payload, &obj)
+				list = obj.Attractions
+			}
+			for _, a := range list {
+				if a.Name != "" {
+					names = append(names, a.Name)
+				}
+			}
+		}
+		mu.Lock()
+		if len(memo) >= 256 {
+			clear(memo)
+		}
+		memo[city] = held{names, now()}
+		mu.Unlock()
+		return names
+	}
 }
 
 // kbCoverage reports the destinations whose attraction catalog is in the
