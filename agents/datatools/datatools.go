@@ -20,11 +20,13 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
@@ -53,6 +55,13 @@ type Geocoder interface {
 // it estimates rather than forecasts are marked Estimate.
 type Forecaster interface {
 	Forecast(ctx context.Context, lat, lon float64, start, end string) (orchestrator.Forecast, error)
+}
+
+// knowing is a Forecaster that keeps what it learns of a place
+// (openmeteo.Client with a Knowledge): an answer for which its HTTP layer
+// sent no request (upstream.WithCalls) is marked a cache hit.
+type knowing interface {
+	KeepsKnowledge() bool
 }
 
 // Source describes a provider endpoint for provenance.
@@ -265,7 +274,8 @@ func (t *tools) weather(ctx context.Context, in WeatherInput) (WeatherOutput, er
 	case end.Sub(start) >= MaxDays*24*time.Hour:
 		return WeatherOutput{}, invalidf("the date range is longer than %d days", MaxDays)
 	}
-	f, err := t.opts.Forecaster.Forecast(ctx, in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	var calls atomic.Int64
+	f, err := t.opts.Forecaster.Forecast(upstream.WithCalls(ctx, &calls), in.Latitude, in.Longitude, in.StartDate, in.EndDate)
 	if err != nil {
 		return WeatherOutput{}, err
 	}
@@ -290,6 +300,12 @@ func (t *tools) weather(ctx context.Context, in WeatherInput) (WeatherOutput, er
 		p = t.provenance(t.opts.Forecast, true)
 		p.Source = joinSources(t.opts.Forecast.Name, t.opts.Climate.Name)
 		p.TTL = min(seconds(t.opts.Forecast.TTL), seconds(t.opts.Climate.TTL))
+	}
+	if k, ok := t.opts.Forecaster.(knowing); ok && k.KeepsKnowledge() && calls.Load() == 0 {
+		// Sliced from what the provider's client keeps of the place
+		// (its forecast window, its climate normals): no provider was
+		// asked.
+		p.CacheHit = true
 	}
 	return WeatherOutput{Forecast: f, Provenance: p}, nil
 }

@@ -116,7 +116,7 @@ type Client struct {
 	now                                   func() time.Time
 	up                                    *upstream.Client
 	knowledge                             Knowledge
-	decoded                               decodedMemo
+	held                                  heldMemo
 }
 
 // New returns a Client with opts.

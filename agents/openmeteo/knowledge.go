@@ -19,14 +19,14 @@ import (
 // whole 16-day window of one day (KindForecastWindow). Any date range of a
 // known place is then sliced from them without a call to Open-Meteo.
 //
-// Fetch returns the value kept under kind and name, calling fetch and
-// keeping its result for ttl when none is fresh; concurrent Fetches of one
+// FetchNamed returns the value kept under kind and name, calling fetch and
+// keeping its result for ttl when none is fresh; concurrent calls for one
 // key should share one call. fetchedAt is when the value was fetched.
 // knowledgebase.Store.FetchNamed implements it over Redis, so that every
 // replica and worker shares one city's knowledge; NewMemoryKnowledge keeps
 // it in process.
 type Knowledge interface {
-	Fetch(ctx context.Context, kind, name string, ttl time.Duration, fetch func(ctx context.Context) (json.RawMessage, error)) (value json.RawMessage, fetchedAt time.Time, err error)
+	FetchNamed(ctx context.Context, kind, name string, ttl time.Duration, fetch func(ctx context.Context) (json.RawMessage, error)) (value json.RawMessage, fetchedAt time.Time, err error)
 }
 
 // Kinds of knowledge the Client keeps, and how long each stays fresh.
@@ -49,6 +49,11 @@ const (
 	// hourly to 6-hourly).
 	WindowTTL = ForecastTTL
 )
+
+// KeepsKnowledge reports whether the Client keeps places' knowledge
+// (Options.Knowledge): then a Forecast that sent no request
+// (upstream.WithCalls) was answered from it.
+func (c *Client) KeepsKnowledge() bool { return c.knowledge != nil }
 
 // placeName is the name of a place's knowledge: its coordinates to 1e-4
 // degree (about 11 m; Open-Meteo's grid cells are kilometres wide).
@@ -187,7 +192,7 @@ func copyPtr[T any](p *T) *T {
 // the archive's last day when none are kept.
 func (c *Client) climateNormals(ctx context.Context, lat, lon float64, today time.Time) (*normals, error) {
 	name := placeName(lat, lon) + "|" + strconv.Itoa(ClimateYears) + "y"
-	raw, fetched, err := c.knowledge.Fetch(ctx, KindClimate, name, NormalsTTL, func(ctx context.Context) (json.RawMessage, error) {
+	v, err := c.known(ctx, KindClimate, name, NormalsTTL, func(ctx context.Context) (json.RawMessage, error) {
 		to := today.AddDate(0, 0, -archiveDelayDays)
 		from := to.AddDate(-ClimateYears, 0, 1)
 		d, err := c.archiveDaily(ctx, lat, lon, from, to)
@@ -195,11 +200,7 @@ func (c *Client) climateNormals(ctx context.Context, lat, lon float64, today tim
 			return nil, err
 		}
 		return json.Marshal(computeNormals(d, from, to, ClimateYears))
-	})
-	if err != nil {
-		return nil, err
-	}
-	v, err := c.decoded.get(KindClimate+"|"+name, fetched, func() (any, error) {
+	}, func(raw json.RawMessage) (any, error) {
 		var n normals
 		if err := json.Unmarshal(raw, &n); err != nil || len(n.Days) != 366 {
 			return nil, c.errorf(orchestrator.EBADRESPONSE, "kept climate normals are undecodable")
@@ -216,7 +217,7 @@ func (c *Client) climateNormals(ctx context.Context, lat, lon float64, today tim
 // Knowledge, fetching it with one forecast request when none is kept.
 func (c *Client) forecastWindow(ctx context.Context, lat, lon float64, today time.Time) (*daily, error) {
 	name := placeName(lat, lon) + "|" + today.Format(orchestrator.DateLayout)
-	raw, fetched, err := c.knowledge.Fetch(ctx, KindForecastWindow, name, WindowTTL, func(ctx context.Context) (json.RawMessage, error) {
+	v, err := c.known(ctx, KindForecastWindow, name, WindowTTL, func(ctx context.Context) (json.RawMessage, error) {
 		body, err := c.up.Get(ctx, c.forecastURL, c.dailyQuery(lat, lon, today, today.AddDate(0, 0, HorizonDays-1), forecastDaily))
 		if err != nil {
 			return nil, err
@@ -225,15 +226,32 @@ func (c *Client) forecastWindow(ctx context.Context, lat, lon float64, today tim
 			return nil, err
 		}
 		return json.RawMessage(body), nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	v, err := c.decoded.get(KindForecastWindow+"|"+name, fetched, func() (any, error) { return parseDaily(raw) })
+	}, func(raw json.RawMessage) (any, error) { return parseDaily(raw) })
 	if err != nil {
 		return nil, err
 	}
 	return v.(*daily), nil
+}
+
+// known returns the decoded value of kind and name: held in process until
+// its freshness ends, otherwise from the Knowledge (fetched when it keeps
+// none) and decoded once per fetch.
+func (c *Client) known(ctx context.Context, kind, name string, ttl time.Duration, fetch func(context.Context) (json.RawMessage, error), decode func(json.RawMessage) (any, error)) (any, error) {
+	key := kind + "|" + name
+	now := c.now()
+	if v, ok := c.held.get(key, now); ok {
+		return v, nil
+	}
+	raw, fetched, err := c.knowledge.FetchNamed(ctx, kind, name, ttl, fetch)
+	if err != nil {
+		return nil, err
+	}
+	v, err := decode(raw)
+	if err != nil {
+		return nil, err
+	}
+	c.held.put(key, v, fetched.Add(ttl))
+	return v, nil
 }
 
 // refused reports whether err is Open-Meteo refusing the dates asked
@@ -244,40 +262,39 @@ func refused(err error) bool {
 	return errors.As(err, &ue) && ue.Type == orchestrator.EINVALIDARG
 }
 
-// decodedMemo keeps decoded knowledge in process, by key and fetch time, so
-// a hot place's normals decode once per fetch rather than once per call.
-type decodedMemo struct {
+// heldMemo keeps decoded knowledge in process until its freshness ends, so
+// a hot place's normals are neither read from the Knowledge nor decoded
+// on every call.
+type heldMemo struct {
 	mu sync.Mutex
-	m  map[decodedKey]any
+	m  map[string]heldValue
 }
 
-type decodedKey struct {
-	key     string
-	fetched int64
+type heldValue struct {
+	v       any
+	expires time.Time
 }
 
-// decodedMax bounds the memo; when full it starts afresh.
-const decodedMax = 4096
+// heldMax bounds the memo; when full it starts afresh.
+const heldMax = 4096
 
-func (m *decodedMemo) get(key string, fetched time.Time, decode func() (any, error)) (any, error) {
-	k := decodedKey{key, fetched.UnixNano()}
+func (m *heldMemo) get(key string, now time.Time) (any, bool) {
 	m.mu.Lock()
-	v, ok := m.m[k]
+	h, ok := m.m[key]
 	m.mu.Unlock()
-	if ok {
-		return v, nil
+	if !ok || !now.Before(h.expires) {
+		return nil, false
 	}
-	v, err := decode()
-	if err != nil {
-		return nil, err
-	}
+	return h.v, true
+}
+
+func (m *heldMemo) put(key string, v any, expires time.Time) {
 	m.mu.Lock()
-	if m.m == nil || len(m.m) >= decodedMax {
-		m.m = make(map[decodedKey]any)
+	if m.m == nil || len(m.m) >= heldMax {
+		m.m = make(map[string]heldValue)
 	}
-	m.m[k] = v
+	m.m[key] = heldValue{v, expires}
 	m.mu.Unlock()
-	return v, nil
 }
 
 // MemoryKnowledge is a Knowledge kept in process: values expire after
@@ -312,11 +329,11 @@ func NewMemoryKnowledge(now func() time.Time) *MemoryKnowledge {
 
 var _ Knowledge = (*MemoryKnowledge)(nil)
 
-// Fetch implements Knowledge. The first caller of a key runs fetch on its
+// FetchNamed implements Knowledge. The first caller of a key runs fetch on its
 // own goroutine and ctx; later callers wait for it (or for their ctx) and
 // share its result. A failed fetch is returned to every waiter and not
 // kept. A panic in fetch is returned as an error.
-func (k *MemoryKnowledge) Fetch(ctx context.Context, kind, name string, ttl time.Duration, fetch func(ctx context.Context) (json.RawMessage, error)) (value json.RawMessage, fetchedAt time.Time, err error) {
+func (k *MemoryKnowledge) FetchNamed(ctx context.Context, kind, name string, ttl time.Duration, fetch func(ctx context.Context) (json.RawMessage, error)) (value json.RawMessage, fetchedAt time.Time, err error) {
 	key := kind + "|" + name
 	k.mu.Lock()
 	if e, ok := k.m[key]; ok && k.now().Before(e.expires) {

@@ -20,8 +20,8 @@ type countingKnowledge struct {
 	fetches atomic.Int64
 }
 
-func (k *countingKnowledge) Fetch(ctx context.Context, kind, name string, ttl time.Duration, fetch func(context.Context) (json.RawMessage, error)) (json.RawMessage, time.Time, error) {
-	return k.MemoryKnowledge.Fetch(ctx, kind, name, ttl, func(ctx context.Context) (json.RawMessage, error) {
+func (k *countingKnowledge) FetchNamed(ctx context.Context, kind, name string, ttl time.Duration, fetch func(context.Context) (json.RawMessage, error)) (json.RawMessage, time.Time, error) {
+	return k.MemoryKnowledge.FetchNamed(ctx, kind, name, ttl, func(ctx context.Context) (json.RawMessage, error) {
 		k.fetches.Add(1)
 		return fetch(ctx)
 	})

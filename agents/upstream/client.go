@@ -20,6 +20,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -201,6 +202,9 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 	req, err := http.NewRequestWithContext(actx, r.method(), target, reqBody)
 	if err != nil {
 		return nil, 0, c.errorf(orchestrator.EINVALIDARG, false, "building request: %v", err), nil
+	}
+	if n, ok := ctx.Value(callsKey{}).(*atomic.Int64); ok {
+		n.Add(1)
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")

@@ -160,6 +160,9 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 		if err != nil {
 			return nodeValue{}, err
 		}
+		if prov.CacheHit {
+			dag.MarkCacheHit(ctx) // the agent answered from what it keeps
+		}
 		return nodeValue{payload: payload, prov: prov}, nil
 	}
 	e, err := n.svc.kb.Fetch(ctx, cacheKey(*n.st), n.strategy.TTL, fetch)
@@ -167,6 +170,11 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 		return nodeValue{}, err
 	}
 	prov := e.Provenance
+	if prov.CacheHit {
+		// The agent answered from what it keeps of the place (a city's
+		// climate normals, its forecast window): no provider call.
+		dag.MarkCacheHit(ctx)
+	}
 	prov.TTL = int64(n.strategy.TTL / time.Second)
 	return nodeValue{payload: e.Payload, prov: prov}, nil
 }

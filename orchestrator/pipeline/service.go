@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tripweave/tripweave/decision"
@@ -55,6 +56,19 @@ type LocalFunc func(ctx context.Context, in LocalInput) (any, error)
 // Observer receives per-node measurements (Prometheus in production).
 type Observer interface {
 	ObserveNode(kind orchestrator.Kind, category orchestrator.Category, route string, status string, cacheHit bool, d time.Duration)
+}
+
+// PlanObserver, when the Observer implements it, receives after each plan
+// its provider calls by kind (ProviderCalls), every kind of the plan with a
+// tool included, zero or not.
+type PlanObserver interface {
+	ObservePlanProviderCalls(calls []KindCalls)
+}
+
+// KindCalls is one kind's provider calls in one plan.
+type KindCalls struct {
+	Kind  orchestrator.Kind
+	Calls int
 }
 
 // Options configures a Service. Zero values mean the documented defaults.
@@ -99,6 +113,10 @@ type Service struct {
 	// not answer, by subtask ID (node.unavailable): the same for the same
 	// subtask, and a plan has a dozen hub legs that usually fail.
 	cacheOnlyErrs *lru.Cache[string, error]
+	// plans and providerCalls count the plans made and their provider
+	// calls by kind (ProviderCalls).
+	plans         atomic.Int64
+	providerCalls sync.Map // orchestrator.Kind → *atomic.Int64
 }
 
 // cacheOnlyErrsSize bounds the cache-only errors kept: the hub legs of
@@ -235,6 +253,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		Brief:     b,
 	}
 	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(tasks, res)}
+	s.countProviderCalls(tasks, res)
 	if err != nil {
 		return nil, nil, run, planError(err, ctx)
 	}
@@ -773,4 +792,58 @@ func randomID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return "pl_" + hex.EncodeToString(b[:])
+}
+
+// countProviderCalls adds a plan's provider calls to the Service's counts
+// (ProviderCalls) and tells the Observer when it is a PlanObserver. A
+// provider call is a node that a tool answered (route mcp or browser) by
+// asking its provider: neither the knowledge cache nor what the agent keeps
+// of the place (the tool's provenance is then a cache hit). A node whose
+// every route failed is not counted.
+func (s *Service) countProviderCalls(tasks *taskIndex, res *dag.Result[nodeValue]) {
+	var buf [16]KindCalls
+	calls := buf[:0]
+	index := func(k orchestrator.Kind) int {
+		for i := range calls {
+			if calls[i].Kind == k {
+				return i
+			}
+		}
+		calls = append(calls, KindCalls{Kind: k})
+		return len(calls) - 1
+	}
+	for i := range tasks.list {
+		if tasks.list[i].Tool != "" {
+			index(tasks.list[i].Kind)
+		}
+	}
+	for _, sp := range res.Trace {
+		if sp.CacheHit || sp.Err != nil || (sp.Route != string(orchestrator.RouteMCP) && sp.Route != string(orchestrator.RouteBrowser)) {
+			continue
+		}
+		if st := tasks.get(sp.Node); st != nil {
+			calls[index(st.Kind)].Calls++
+		}
+	}
+	s.plans.Add(1)
+	for _, c := range calls {
+		if c.Calls > 0 {
+			v, _ := s.providerCalls.LoadOrStore(c.Kind, new(atomic.Int64))
+			v.(*atomic.Int64).Add(int64(c.Calls))
+		}
+	}
+	if po, ok := s.opts.Observer.(PlanObserver); ok {
+		po.ObservePlanProviderCalls(calls)
+	}
+}
+
+// ProviderCalls returns the plans made so far and their provider calls by
+// kind (see countProviderCalls): `orchestrator load` reports them per plan.
+func (s *Service) ProviderCalls() (plans int64, calls map[orchestrator.Kind]int64) {
+	calls = map[orchestrator.Kind]int64{}
+	s.providerCalls.Range(func(k, v any) bool {
+		calls[k.(orchestrator.Kind)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	return s.plans.Load(), calls
 }
