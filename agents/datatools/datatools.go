@@ -64,6 +64,12 @@ type knowing interface {
 	KeepsKnowledge() bool
 }
 
+// placeForecaster is a Forecaster that keeps what it learns of a place
+// under the place's name when the caller gives one (openmeteo.Client).
+type placeForecaster interface {
+	ForecastAt(ctx context.Context, place string, lat, lon float64, start, end string) (orchestrator.Forecast, error)
+}
+
 // Source describes a provider endpoint for provenance.
 type Source struct {
 	// Name is the provenance source, e.g. "open-meteo:forecast".
@@ -137,6 +143,10 @@ type WeatherInput struct {
 	Longitude float64 `json:"longitude" jsonschema:"WGS-84 longitude, -180 to 180"`
 	StartDate string  `json:"start_date" jsonschema:"first day, YYYY-MM-DD, local to the place"`
 	EndDate   string  `json:"end_date" jsonschema:"last day, YYYY-MM-DD, inclusive; at most 31 days after start_date"`
+	// City, when given, names the place (a canonical city name): what the
+	// provider's client keeps of it (its forecast window, its climate
+	// normals) is then shared by every call naming the city.
+	City string `json:"city,omitempty" jsonschema:"the city the point is, lower-case (optional): calls naming the same city share its forecast window and climate normals"`
 }
 
 // WeatherOutput is the weather tool's result.
@@ -275,7 +285,13 @@ func (t *tools) weather(ctx context.Context, in WeatherInput) (WeatherOutput, er
 		return WeatherOutput{}, invalidf("the date range is longer than %d days", MaxDays)
 	}
 	var calls atomic.Int64
-	f, err := t.opts.Forecaster.Forecast(upstream.WithCalls(ctx, &calls), in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	var f orchestrator.Forecast
+	var err error
+	if pf, ok := t.opts.Forecaster.(placeForecaster); ok && in.City != "" {
+		f, err = pf.ForecastAt(upstream.WithCalls(ctx, &calls), strings.ToLower(strings.TrimSpace(in.City)), in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	} else {
+		f, err = t.opts.Forecaster.Forecast(upstream.WithCalls(ctx, &calls), in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	}
 	if err != nil {
 		return WeatherOutput{}, err
 	}

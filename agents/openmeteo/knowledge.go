@@ -33,12 +33,12 @@ type Knowledge interface {
 const (
 	// KindClimate is a place's daily climate normals: each calendar day
 	// averaged over its last ClimateYears occurrences in the archive, from
-	// one archive request spanning those years. Name: the place's
-	// coordinates and the number of years.
+	// one archive request spanning those years. Name: the place (its city,
+	// or its coordinates) and the number of years.
 	KindClimate = "climate"
 	// KindForecastWindow is a place's forecast for today and the 15 days
-	// after it (HorizonDays), from one forecast request. Name: the place's
-	// coordinates and today's date (UTC), so a window never lacks the
+	// after it (HorizonDays), from one forecast request. Name: the place (its
+	// city, or its coordinates) and today's date (UTC), so a window never lacks the
 	// horizon's last day.
 	KindForecastWindow = "forecast_window"
 
@@ -55,9 +55,27 @@ const (
 // (upstream.WithCalls) was answered from it.
 func (c *Client) KeepsKnowledge() bool { return c.knowledge != nil }
 
-// placeName is the name of a place's knowledge: its coordinates to 1e-4
-// degree (about 11 m; Open-Meteo's grid cells are kilometres wide).
-func placeName(lat, lon float64) string {
+type placeKey struct{}
+
+// ForecastAt is Forecast for the place named place (a canonical city name,
+// as the orchestrator's subtasks spell it): with a Knowledge, the place's
+// normals and forecast window are kept under that name, so that every
+// caller naming the city shares them whatever coordinates it geocoded the
+// city to; "" keys them by the coordinates.
+func (c *Client) ForecastAt(ctx context.Context, place string, lat, lon float64, start, end string) (orchestrator.Forecast, error) {
+	if place != "" {
+		ctx = context.WithValue(ctx, placeKey{}, place)
+	}
+	return c.Forecast(ctx, lat, lon, start, end)
+}
+
+// placeName is the name of a place's knowledge: the city ForecastAt named,
+// or its coordinates to 1e-4 degree (about 11 m; Open-Meteo's grid cells
+// are kilometres wide).
+func placeName(ctx context.Context, lat, lon float64) string {
+	if p, ok := ctx.Value(placeKey{}).(string); ok {
+		return "city:" + p
+	}
 	return strconv.FormatFloat(math.Round(lat*1e4)/1e4, 'f', -1, 64) + "," + strconv.FormatFloat(math.Round(lon*1e4)/1e4, 'f', -1, 64)
 }
 
@@ -191,7 +209,7 @@ func copyPtr[T any](p *T) *T {
 // them with one archive request spanning the last ClimateYears years up to
 // the archive's last day when none are kept.
 func (c *Client) climateNormals(ctx context.Context, lat, lon float64, today time.Time) (*normals, error) {
-	name := placeName(lat, lon) + "|" + strconv.Itoa(ClimateYears) + "y"
+	name := placeName(ctx, lat, lon) + "|" + strconv.Itoa(ClimateYears) + "y"
 	v, err := c.known(ctx, KindClimate, name, NormalsTTL, func(ctx context.Context) (json.RawMessage, error) {
 		to := today.AddDate(0, 0, -archiveDelayDays)
 		from := to.AddDate(-ClimateYears, 0, 1)
@@ -216,7 +234,7 @@ func (c *Client) climateNormals(ctx context.Context, lat, lon float64, today tim
 // forecastWindow returns the place's forecast for today..today+15 from the
 // Knowledge, fetching it with one forecast request when none is kept.
 func (c *Client) forecastWindow(ctx context.Context, lat, lon float64, today time.Time) (*daily, error) {
-	name := placeName(lat, lon) + "|" + today.Format(orchestrator.DateLayout)
+	name := placeName(ctx, lat, lon) + "|" + today.Format(orchestrator.DateLayout)
 	v, err := c.known(ctx, KindForecastWindow, name, WindowTTL, func(ctx context.Context) (json.RawMessage, error) {
 		body, err := c.up.Get(ctx, c.forecastURL, c.dailyQuery(lat, lon, today, today.AddDate(0, 0, HorizonDays-1), forecastDaily))
 		if err != nil {

@@ -45,4 +45,3 @@ func (o *planObserver) ObservePlanProviderCalls(calls []pipeline.KindCalls) {
 		h.(prometheus.Observer).Observe(float64(c.Calls))
 	}
 }
-
