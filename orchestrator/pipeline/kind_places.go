@@ -60,7 +60,9 @@ func init() {
 			}
 			return out.Forecast, json.Unmarshal(p, &out) == nil
 		},
-		shared: true,
+		// Not shared: a forecast is a kilobyte or two, decoded per plan,
+		// and there is one per city and date range — kept in the decoded
+		// cache they would crowd out the catalogs and legs it is for.
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			ci, ok := j.city(st)
 			f, okf := v.value.(orchestrator.Forecast)

@@ -172,7 +172,8 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 	prov := e.Provenance
 	if prov.CacheHit {
 		// The agent answered from what it keeps of the place (a city's
-		// climate normals, its forecast window): no provider call.
+		// climate normals, its forecast window): no provider call. Every
+		// waiter of a shared fetch learns it from the entry.
 		dag.MarkCacheHit(ctx)
 	}
 	prov.TTL = int64(n.strategy.TTL / time.Second)
