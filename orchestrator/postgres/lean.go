@@ -1,0 +1,191 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+var _ orchestrator.LeanPlanStore = (*Store)(nil)
+
+// knownBlobs are the content addresses this process has seen stored in
+// blobs: a plan sends only the values not among them. Blobs are never
+// deleted (a value is the same for every plan that refers to it), so the
+// set never lies.
+type knownBlobs struct {
+	mu sync.RWMutex
+	m  map[string]bool
+}
+
+func (k *knownBlobs) has(ref string) bool {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.m[ref]
+}
+
+func (k *knownBlobs) add(refs []string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.m == nil || len(k.m) > 1<<16 {
+		k.m = make(map[string]bool, len(refs))
+	}
+	for _, r := range refs {
+		k.m[r] = true
+	}
+}
+
+// SaveLeanPlan stores p by reference in one round trip: the plan row (its
+// lean JSON lean, as json.Marshal(orchestrator.LeanPlan{Plan: p}) gives it,
+// or encoded here when nil; the trip without its large values; their refs),
+// the trace, and the large values this process has not stored yet, sent as
+// one batch that PostgreSQL runs as one implicit transaction. It implements
+// the pipeline's LeanSaver.
+func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []byte, r *orchestrator.Run) error {
+	spans, err := orchestrator.CheckSave(p, r)
+	if err != nil {
+		return err
+	}
+	if lean == nil {
+		if lean, err = json.Marshal(orchestrator.LeanPlan{Plan: p}); err != nil {
+			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+		}
+	}
+	skel, blobs := orchestrator.SplitTrip(&p.Trip)
+	trip, err := json.Marshal(&skel)
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
+	}
+	refs := make([]string, len(blobs))
+	var newRefs []string
+	var newValues [][]byte
+	for i, b := range blobs {
+		refs[i] = b.Ref
+		if s.blobs.has(b.Ref) {
+			continue
+		}
+		doc, err := b.Encode()
+		if err != nil {
+			return fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
+		}
+		if orchestrator.ContentRef(doc) != b.Ref {
+			return fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
+		}
+		newRefs, newValues = append(newRefs, b.Ref), append(newValues, doc)
+	}
+	tag := orchestrator.ContentRef(append(append(slices.Clip(lean), 0), trip...))
+	cols := newSpanColumns(spans)
+
+	var batch pgx.Batch
+	if len(newRefs) > 0 {
+		batch.Queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
+			newRefs, newValues)
+	}
+	batch.Queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
+		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
+		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
+			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag`,
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(lean), lean, trip, refs, tag)
+	batch.Queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
+	if len(spans) > 0 {
+		batch.Queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+			SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::integer[],
+				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
+			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
+	}
+	// The statements of a batch run in one implicit transaction (one
+	// Sync): all or none.
+	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+		return fmt.Errorf("save plan %s: %w", p.ID, err)
+	}
+	s.blobs.add(newRefs)
+	return nil
+}
+
+// LeanPlanJSON returns the saved lean JSON of plan id and its tag in one
+// round trip; a plan saved whole (SavePlan before migration 4, or the
+// Supabase REST path) is read whole and its lean JSON encoded.
+func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, error) {
+	var lean []byte
+	var tag *string
+	err := s.pool.QueryRow(ctx, `SELECT lean, tag FROM plans WHERE id = $1`, id).Scan(&lean, &tag)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if lean != nil && tag != nil {
+		return lean, *tag, nil
+	}
+	p, err := s.Plan(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	full, err := json.Marshal(p)
+	if err != nil {
+		return nil, "", err
+	}
+	doc, err := json.Marshal(orchestrator.LeanPlan{Plan: p})
+	return doc, orchestrator.ContentRef(full), err
+}
+
+// readPlan reads plan id with its trip's values in one round trip.
+func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+	rows, err := s.pool.Query(ctx, `SELECT p.lean, p.trip, CASE WHEN p.lean IS NULL THEN p.doc END, b.ref, b.value
+		FROM plans p LEFT JOIN blobs b ON b.ref = ANY(p.refs) WHERE p.id = $1`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	defer rows.Close()
+	var lean, trip, whole []byte
+	values := map[string][]byte{}
+	found := false
+	for rows.Next() {
+		var ref *string
+		var value []byte
+		if err := rows.Scan(&lean, &trip, &whole, &ref, &value); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		found = true
+		if ref != nil {
+			values[*ref] = value
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if !found {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	var p orchestrator.Plan
+	if lean == nil {
+		if err := json.Unmarshal(whole, &p); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		return &p, nil
+	}
+	if err := json.Unmarshal(lean, &p); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if err := json.Unmarshal(trip, &p.Trip); err != nil {
+		return nil, fmt.Errorf("read plan %s: trip: %w", id, err)
+	}
+	err = orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
+		if v, ok := values[ref]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("trip value %s is missing", ref)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return &p, nil
+}
