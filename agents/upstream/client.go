@@ -20,7 +20,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -203,9 +202,7 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 	if err != nil {
 		return nil, 0, c.errorf(orchestrator.EINVALIDARG, false, "building request: %v", err), nil
 	}
-	if n, ok := ctx.Value(callsKey{}).(*atomic.Int64); ok {
-		n.Add(1)
-	}
+	countCall(ctx)
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")
 	for k, vs := range r.Header {

@@ -154,6 +154,7 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 // live calls the subtask's tool, through the knowledge cache's coalescing
 // fetch when the result is cacheable.
 func (n *node) live(ctx context.Context, tool string, args map[string]any) (nodeValue, error) {
+	ctx = withKindCalls(ctx, n.st.Kind) // the plan's provider calls
 	fetch := n.fetcher(tool, args)
 	if !n.strategy.Cacheable {
 		payload, prov, err := fetch(ctx)

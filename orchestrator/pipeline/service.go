@@ -238,7 +238,8 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		tasks = newTaskIndex(filterKinds(tasks.list, req.Kinds))
 	}
 	subtasks := tasks.list
-	res, err := s.run(ctx, &b, briefJSON, tasks, req.Hooks)
+	pc := new(planCalls)
+	res, err := s.run(context.WithValue(ctx, planCallsKey{}, pc), &b, briefJSON, tasks, req.Hooks)
 	if res == nil {
 		return nil, nil, nil, err
 	}
@@ -253,7 +254,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		Brief:     b,
 	}
 	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(tasks, res)}
-	s.countProviderCalls(tasks, res)
+	s.countProviderCalls(tasks, pc)
 	if err != nil {
 		return nil, nil, run, planError(err, ctx)
 	}
@@ -794,36 +795,53 @@ func randomID() string {
 	return "pl_" + hex.EncodeToString(b[:])
 }
 
-// countProviderCalls adds a plan's provider calls to the Service's counts
-// (ProviderCalls) and tells the Observer when it is a PlanObserver. A
-// provider call is a node that a tool answered (route mcp or browser) by
-// asking its provider: neither the knowledge cache nor what the agent keeps
-// of the place (the tool's provenance is then a cache hit). A node whose
-// every route failed is not counted.
-func (s *Service) countProviderCalls(tasks *taskIndex, res *dag.Result[nodeValue]) {
+// planCalls counts one plan's provider calls by kind (kindSlot), through
+// the ctx of its nodes' tool calls: the agents report the requests each
+// call sent to providers (orchestrator.MetaProviderCalls).
+type planCalls [16]atomic.Int64
+
+type planCallsKey struct{}
+
+// kindSlots numbers the kinds for planCalls, in a fixed order.
+var kindSlots = func() map[orchestrator.Kind]int {
+	kinds := make([]string, 0, len(orchestrator.Kinds))
+	for k := range orchestrator.Kinds {
+		kinds = append(kinds, string(k))
+	}
+	slices.Sort(kinds)
+	out := make(map[orchestrator.Kind]int, len(kinds))
+	for i, k := range kinds {
+		out[orchestrator.Kind(k)] = i % len(planCalls{})
+	}
+	return out
+}()
+
+// withKindCalls returns ctx counting the provider calls of a tool call
+// into the plan's count for kind, when ctx carries a plan's counts.
+func withKindCalls(ctx context.Context, kind orchestrator.Kind) context.Context {
+	pc, ok := ctx.Value(planCallsKey{}).(*planCalls)
+	if !ok {
+		return ctx
+	}
+	return orchestrator.WithProviderCalls(ctx, &pc[kindSlots[kind]])
+}
+
+// countProviderCalls adds a plan's provider calls (pc) to the Service's
+// counts (ProviderCalls) and tells the Observer when it is a PlanObserver,
+// every kind of the plan that has a tool included. A provider call is a
+// request an agent sent to its provider for the plan: answers from the
+// knowledge cache, from what an agent keeps (a city's climate normals and
+// forecast window) or computed by an agent are none; a shared fetch counts
+// for the plan that started it.
+func (s *Service) countProviderCalls(tasks *taskIndex, pc *planCalls) {
 	var buf [16]KindCalls
 	calls := buf[:0]
-	index := func(k orchestrator.Kind) int {
-		for i := range calls {
-			if calls[i].Kind == k {
-				return i
-			}
-		}
-		calls = append(calls, KindCalls{Kind: k})
-		return len(calls) - 1
-	}
 	for i := range tasks.list {
-		if tasks.list[i].Tool != "" {
-			index(tasks.list[i].Kind)
-		}
-	}
-	for _, sp := range res.Trace {
-		if sp.CacheHit || sp.Err != nil || (sp.Route != string(orchestrator.RouteMCP) && sp.Route != string(orchestrator.RouteBrowser)) {
+		k := tasks.list[i].Kind
+		if tasks.list[i].Tool == "" || slices.ContainsFunc(calls, func(c KindCalls) bool { return c.Kind == k }) {
 			continue
 		}
-		if st := tasks.get(sp.Node); st != nil {
-			calls[index(st.Kind)].Calls++
-		}
+		calls = append(calls, KindCalls{Kind: k, Calls: int(pc[kindSlots[k]].Load())})
 	}
 	s.plans.Add(1)
 	for _, c := range calls {
