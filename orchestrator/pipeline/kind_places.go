@@ -60,9 +60,10 @@ func init() {
 			}
 			return out.Forecast, json.Unmarshal(p, &out) == nil
 		},
-		// Not shared: a forecast is a kilobyte or two, decoded per plan,
-		// and there is one per city and date range — kept in the decoded
-		// cache they would crowd out the catalogs and legs it is for.
+		// Shared, in the decoded cache of live conditions (decodedOf):
+		// there is one per city and date range, which among the catalogs
+		// and legs would crowd them out.
+		shared: true,
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			ci, ok := j.city(st)
 			f, okf := v.value.(orchestrator.Forecast)

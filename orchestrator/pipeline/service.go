@@ -104,7 +104,9 @@ type Service struct {
 	log     *slog.Logger
 	breaker *breaker.Set
 	decoded *decodedCache
-	memo    *memo
+	// decodedLive is the decoded cache of live conditions (decodedOf).
+	decodedLive *decodedCache
+	memo        *memo
 	// allTools are the tools the policy may choose (its AllTools), whose
 	// registration health reports.
 	allTools   []string
@@ -126,6 +128,10 @@ const cacheOnlyErrsSize = 4096
 // decodedCacheSize bounds the decoded catalogs kept in process: a few per
 // city of the hot destinations.
 const decodedCacheSize = 512
+
+// decodedLiveSize bounds the decoded live conditions kept in process: a
+// forecast per city and date range of the hot destinations (a few KB each).
+const decodedLiveSize = 8192
 
 // New returns a Service over the knowledge cache, the agent tools and the
 // plan store. store may be nil for callers that do not persist (prewarm).
@@ -170,7 +176,7 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 		opts.MemoSize = DefaultMemoSize
 	}
 	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
-		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
+		decoded: newDecodedCache(decodedCacheSize), decodedLive: newDecodedCache(decodedLiveSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
 		decomposed: decompositions{m: map[string]*taskIndex{}}, cacheOnlyErrs: lru.New[string, error](cacheOnlyErrsSize, nil)}
 }
 
@@ -443,7 +449,7 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 			for j, i := range idx {
 				l := got[j]
 				if l.State != knowledgebase.Miss && l.Entry.Payload == nil {
-					if d, ok := s.decoded.get(entryKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
+					if d, ok := s.decodedOf(subtasks[i].Category).get(entryKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
 						held[i] = d
 						pre[i] = &held[i]
 					} else {
