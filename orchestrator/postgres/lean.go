@@ -41,6 +41,12 @@ func (k *knownBlobs) add(refs []string) {
 	}
 }
 
+// listDoc is the doc of a plan saved by reference: what ListPlans reads.
+type listDoc struct {
+	Query string              `json:"query,omitempty"`
+	Brief *orchestrator.Brief `json:"brief"`
+}
+
 // SaveLeanPlan stores p by reference in one round trip: the plan row (its
 // lean JSON lean, as json.Marshal(orchestrator.LeanPlan{Plan: p}) gives it,
 // or encoded here when nil; the trip without its large values; their refs),
@@ -80,6 +86,12 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 		newRefs, newValues = append(newRefs, b.Ref), append(newValues, doc)
 	}
 	tag := orchestrator.ContentRef(append(append(slices.Clip(lean), 0), trip...))
+	// doc keeps what ListPlans reads of a plan saved by reference (its
+	// query and brief), not the lean plan again.
+	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief})
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+	}
 	cols := newSpanColumns(spans)
 
 	var batch pgx.Batch
@@ -92,7 +104,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
 			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
 			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag`,
-		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(lean), lean, trip, refs, tag)
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag)
 	batch.Queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
 	if len(spans) > 0 {
 		batch.Queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)

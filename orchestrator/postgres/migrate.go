@@ -78,8 +78,8 @@ var Migrations = []string{
 	// API sends them, the trip without its large values, the refs of those
 	// values and a tag over all of it; each large value (a city's catalog,
 	// matrix or guide, a transport leg) once in blobs under its content
-	// address. doc then holds the lean plan, for ListPlans. Rows with a
-	// NULL lean are whole plans in doc, as before.
+	// address. doc then holds only the plan's query and brief, for
+	// ListPlans. Rows with a NULL lean are whole plans in doc, as before.
 	`ALTER TABLE plans ADD COLUMN lean bytea, ADD COLUMN trip bytea, ADD COLUMN refs text[], ADD COLUMN tag text;
 	CREATE TABLE blobs (
 		ref   text PRIMARY KEY,
