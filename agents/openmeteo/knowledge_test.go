@@ -137,3 +137,40 @@ func TestKnowledgeFallsBackToRanges(t *testing.T) {
 		t.Fatalf("err = %v, want the per-range request's out-of-range error", err)
 	}
 }
+
+// TestMemoryKnowledgeShares: concurrent callers of one key share one fetch;
+// a failed fetch is not kept.
+func TestMemoryKnowledgeShares(t *testing.T) {
+	k := openmeteo.NewMemoryKnowledge(nil)
+	var fetches atomic.Int64
+	release := make(chan struct{})
+	fetch := func(context.Context) (json.RawMessage, error) {
+		fetches.Add(1)
+		<-release
+		return json.RawMessage(`{}`), nil
+	}
+	done := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, _, err := k.FetchNamed(context.Background(), openmeteo.KindClimate, "x", time.Hour, fetch)
+			done <- err
+		}()
+	}
+	time.Sleep(20 * time.Millisecond)
+	close(release)
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := fetches.Load(); n != 1 {
+		t.Errorf("%d fetches, want 1", n)
+	}
+	failing := func(context.Context) (json.RawMessage, error) { return nil, context.DeadlineExceeded }
+	if _, _, err := k.FetchNamed(context.Background(), openmeteo.KindClimate, "y", time.Hour, failing); err == nil {
+		t.Fatal("a failed fetch succeeded")
+	}
+	if _, _, err := k.FetchNamed(context.Background(), openmeteo.KindClimate, "y", time.Hour, fetch); err != nil || fetches.Load() != 2 {
+		t.Errorf("after a failure: %d fetches, %v; want the fetch retried", fetches.Load(), err)
+	}
+}
