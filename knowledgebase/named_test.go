@@ -44,7 +44,7 @@ func TestFetchNamed(t *testing.T) {
 	if _, _, err := s.FetchNamed(context.Background(), "climate", "city:chengdu|3y", time.Hour, fetch); err != nil || fetches.Load() != 1 {
 		t.Errorf("fresh fact fetched again (%d fetches, %v)", fetches.Load(), err)
 	}
-	if k := knowledgebase.NamedKey("climate", "city:chengdu|3y"); !mr.Exists("kb:v1:climate:"+k.Hash) {
+	if k := knowledgebase.NamedKey("climate", "city:chengdu|3y"); !mr.Exists("kb:v1:climate:" + k.Hash) {
 		t.Errorf("no Redis key kb:v1:climate:%s; have %v", k.Hash, mr.Keys())
 	}
 	now = now.Add(2 * time.Hour)
