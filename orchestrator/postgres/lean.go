@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -51,8 +53,9 @@ type listDoc struct {
 // lean JSON lean, as json.Marshal(orchestrator.LeanPlan{Plan: p}) gives it,
 // or encoded here when nil; the trip without its large values; their refs),
 // the trace, and the large values this process has not stored yet, sent as
-// one batch that PostgreSQL runs as one implicit transaction. It implements
-// the pipeline's LeanSaver.
+// one batch that PostgreSQL runs as one implicit transaction — with the
+// plans saved at the same time (groupCommit). It implements the pipeline's
+// LeanSaver.
 func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []byte, r *orchestrator.Run) error {
 	spans, err := orchestrator.CheckSave(p, r)
 	if err != nil {
@@ -94,31 +97,127 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	}
 	cols := newSpanColumns(spans)
 
-	var batch pgx.Batch
+	w := &write{done: make(chan error, 1)}
 	if len(newRefs) > 0 {
-		batch.Queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
+		w.queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
 			newRefs, newValues)
 	}
-	batch.Queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
+	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
 		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
 		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
 			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
 			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag`,
 		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag)
-	batch.Queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
+	w.queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
 	if len(spans) > 0 {
-		batch.Queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+		w.queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
 			SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::integer[],
 				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
 			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
 	}
-	// The statements of a batch run in one implicit transaction (one
-	// Sync): all or none.
-	if err := s.pool.SendBatch(ctx, &batch).Close(); err != nil {
+	if err := s.group.commit(ctx, s.pool, w); err != nil {
 		return fmt.Errorf("save plan %s: %w", p.ID, err)
 	}
 	s.blobs.add(newRefs)
 	return nil
+}
+
+// write is one plan's statements, committed together.
+type write struct {
+	sql  []string
+	args [][]any
+	done chan error
+}
+
+func (w *write) queue(sql string, args ...any) {
+	w.sql, w.args = append(w.sql, sql), append(w.args, args)
+}
+
+func (w *write) addTo(b *pgx.Batch) {
+	for i := range w.sql {
+		b.Queue(w.sql[i], w.args[i]...)
+	}
+}
+
+// groupCommit commits the writes of plans saved at the same time in one
+// transaction (group commit), so that they share one round trip and one
+// WAL flush: the first writer to find no commit running becomes the
+// committer and sends every write waiting, as one batch (one implicit
+// transaction), until none is left. A group that fails is retried one write
+// at a time, so one bad plan fails alone.
+type groupCommit struct {
+	mu      sync.Mutex
+	waiting []*write
+	running bool
+	wg      sync.WaitGroup // the committer; Store.Close waits for it
+}
+
+// commit commits w, alone or with the writes waiting beside it. It blocks
+// until w is committed or failed; ctx bounds the wait, not a commit
+// another writer runs.
+func (g *groupCommit) commit(ctx context.Context, pool *pgxpool.Pool, w *write) error {
+	g.mu.Lock()
+	g.waiting = append(g.waiting, w)
+	lead := !g.running
+	g.running = true
+	if lead {
+		g.wg.Add(1)
+	}
+	g.mu.Unlock()
+	if lead {
+		// The committer's own ctx ends its wait, not the others' commits.
+		go func() {
+			defer g.wg.Done()
+			g.run(context.WithoutCancel(ctx), pool)
+		}()
+	}
+	select {
+	case err := <-w.done:
+		return err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
+// groupMax bounds the plans of one group.
+const groupMax = 64
+
+// commitTimeout bounds one group's commit.
+const commitTimeout = 30 * time.Second
+
+func (g *groupCommit) run(ctx context.Context, pool *pgxpool.Pool) {
+	for {
+		g.mu.Lock()
+		n := min(len(g.waiting), groupMax)
+		group := g.waiting[:n:n]
+		g.waiting = g.waiting[n:]
+		if n == 0 {
+			g.running = false
+			g.waiting = nil
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
+		cctx, cancel := context.WithTimeout(ctx, commitTimeout)
+		var batch pgx.Batch
+		for _, w := range group {
+			w.addTo(&batch)
+		}
+		err := pool.SendBatch(cctx, &batch).Close()
+		if err != nil && len(group) > 1 {
+			// One plan may have failed the group: each alone.
+			for _, w := range group {
+				var one pgx.Batch
+				w.addTo(&one)
+				w.done <- pool.SendBatch(cctx, &one).Close()
+			}
+		} else {
+			for _, w := range group {
+				w.done <- err
+			}
+		}
+		cancel()
+	}
 }
 
 // LeanPlanJSON returns the saved lean JSON of plan id and its tag in one

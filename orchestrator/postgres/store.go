@@ -40,6 +40,7 @@ type Store struct {
 	pool   *pgxpool.Pool
 	schema string
 	blobs  knownBlobs
+	group  groupCommit
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -281,6 +282,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the pool, waiting for connections in use to be returned.
 func (s *Store) Close() error {
+	s.group.wg.Wait() // the plans being committed
 	s.pool.Close()
 	return nil
 }
