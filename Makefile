@@ -5,7 +5,7 @@ PKGS    := ./...
 
 DATASETS ?= ../shared/datasets
 
-.PHONY: chaos overload run agents cluster build test test-race bench bench-travelplanner bench-quality load lint fmt clean
+.PHONY: chaos overload run agents cluster build test test-race bench bench-travelplanner bench-quality load load-standin lint fmt clean
 
 ## run: build and start the API on :8080 with embedded defaults
 run: build
@@ -67,11 +67,18 @@ bench-travelplanner: build
 bench-quality: build
 	$(BIN)/orchestrator evaluate-quality --data $(DATASETS) --json $(BIN)/quality.json
 
-## load: warm plans/s, p50/p99 and the ratio to a no-op gin handler measured in the same run, in two phases:
-## repeat (the warmed briefs round robin: memo hits) and unique (every request a new brief, planned afresh)
-## (in-process server, ChinaTravel sandbox imported, providers failing fast; REDIS_URL as for run)
+## load: warm plans/s, p50/p99/max and the ratio to a no-op gin handler measured in the same run, in two phases:
+## repeat (the warmed briefs round robin: memo hits) and unique (every request a new brief, planned afresh), with the
+## provider calls per plan by kind (in-process server, ChinaTravel sandbox imported; REDIS_URL and DATABASE_URL as for
+## run). LOADPROVIDERS=offline (default): providers fail fast; LOADPROVIDERS=standin: agents/standin answers every
+## provider in its recorded format for any city and date, every city pre-warmed first (also: make load-standin)
+LOADPROVIDERS ?= offline
 load: build
-	$(BIN)/orchestrator load --data $(DATASETS)/chinatravel $(LOADFLAGS)
+	$(BIN)/orchestrator load --data $(DATASETS)/chinatravel --providers $(LOADPROVIDERS) $(LOADFLAGS)
+
+## load-standin: make load with the providers answering (agents/standin on loopback)
+load-standin: build
+	$(BIN)/orchestrator load --data $(DATASETS)/chinatravel --providers standin $(LOADFLAGS)
 
 ## lint: go vet and a gofmt check
 lint:

@@ -111,6 +111,13 @@ type Config struct {
 	// Redis in production), so replicas and workers together keep one
 	// key's budget. Nil counts per process.
 	Shared upstream.Shared
+	// Knowledge keeps what provider clients learn per place rather than
+	// per request — Open-Meteo's climate normals and 16-day forecast window
+	// of a city (openmeteo.Knowledge) — so that any date of a known city
+	// is answered without a provider call. knowledgebase.Store implements
+	// it over Redis (shared by every process); nil keeps it in process
+	// (openmeteo.NewMemoryKnowledge).
+	Knowledge openmeteo.Knowledge
 	// Rates override providers' request rates, by provider name
 	// (open-meteo, wikivoyage, overpass, nominatim): Requests per Interval,
 	// shared across processes with Shared. The provider's default
@@ -186,11 +193,16 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	if cfg.Quotas.OpenMeteoHourly != 0 || cfg.Quotas.OpenMeteoDaily != 0 || rate(&omUp, openmeteo.Provider, openmeteo.DefaultLimit) {
 		omUp.Quotas = openmeteo.Quotas(orDefault(cfg.Quotas.OpenMeteoHourly, openmeteo.DefaultHourlyQuota), orDefault(cfg.Quotas.OpenMeteoDaily, openmeteo.DefaultDailyQuota))
 	}
+	knowledge := cfg.Knowledge
+	if knowledge == nil {
+		knowledge = openmeteo.NewMemoryKnowledge(cfg.Now)
+	}
 	om := openmeteo.New(openmeteo.Options{
 		GeocodingURL: cfg.OpenMeteoGeocodingURL,
 		ForecastURL:  cfg.OpenMeteoForecastURL,
 		ArchiveURL:   cfg.OpenMeteoArchiveURL,
 		Now:          cfg.Now,
+		Knowledge:    knowledge,
 		Upstream:     omUp,
 	})
 	nomUp := upstreamFor()

@@ -164,6 +164,10 @@ func (s *Store) run(ctx context.Context, key Key, ttl time.Duration, fetch Fetch
 		return Entry{}, fmt.Errorf("knowledgebase: fetch %s: upstream payload is not valid JSON", key)
 	}
 	e = s.entry(Entry{Payload: payload, Provenance: prov}, max(ttl, 0))
+	// The entry every waiter gets keeps the fetch's CacheHit — an upstream
+	// that answered from what it keeps (a provider client's knowledge of a
+	// place) said so — while the stored entry does not.
+	defer func() { e.Provenance.CacheHit = prov.CacheHit }()
 	if ttl <= 0 {
 		return e, nil
 	}

@@ -20,11 +20,13 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
@@ -53,6 +55,19 @@ type Geocoder interface {
 // it estimates rather than forecasts are marked Estimate.
 type Forecaster interface {
 	Forecast(ctx context.Context, lat, lon float64, start, end string) (orchestrator.Forecast, error)
+}
+
+// knowing is a Forecaster that keeps what it learns of a place
+// (openmeteo.Client with a Knowledge): an answer for which its HTTP layer
+// sent no request (upstream.WithCalls) is marked a cache hit.
+type knowing interface {
+	KeepsKnowledge() bool
+}
+
+// placeForecaster is a Forecaster that keeps what it learns of a place
+// under the place's name when the caller gives one (openmeteo.Client).
+type placeForecaster interface {
+	ForecastAt(ctx context.Context, place string, lat, lon float64, start, end string) (orchestrator.Forecast, error)
 }
 
 // Source describes a provider endpoint for provenance.
@@ -128,6 +143,10 @@ type WeatherInput struct {
 	Longitude float64 `json:"longitude" jsonschema:"WGS-84 longitude, -180 to 180"`
 	StartDate string  `json:"start_date" jsonschema:"first day, YYYY-MM-DD, local to the place"`
 	EndDate   string  `json:"end_date" jsonschema:"last day, YYYY-MM-DD, inclusive; at most 31 days after start_date"`
+	// City, when given, names the place (a canonical city name): what the
+	// provider's client keeps of it (its forecast window, its climate
+	// normals) is then shared by every call naming the city.
+	City string `json:"city,omitempty" jsonschema:"the city the point is, lower-case (optional): calls naming the same city share its forecast window and climate normals"`
 }
 
 // WeatherOutput is the weather tool's result.
@@ -265,7 +284,14 @@ func (t *tools) weather(ctx context.Context, in WeatherInput) (WeatherOutput, er
 	case end.Sub(start) >= MaxDays*24*time.Hour:
 		return WeatherOutput{}, invalidf("the date range is longer than %d days", MaxDays)
 	}
-	f, err := t.opts.Forecaster.Forecast(ctx, in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	var calls atomic.Int64
+	var f orchestrator.Forecast
+	var err error
+	if pf, ok := t.opts.Forecaster.(placeForecaster); ok && in.City != "" {
+		f, err = pf.ForecastAt(upstream.WithCalls(ctx, &calls), strings.ToLower(strings.TrimSpace(in.City)), in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	} else {
+		f, err = t.opts.Forecaster.Forecast(upstream.WithCalls(ctx, &calls), in.Latitude, in.Longitude, in.StartDate, in.EndDate)
+	}
 	if err != nil {
 		return WeatherOutput{}, err
 	}
@@ -290,6 +316,12 @@ func (t *tools) weather(ctx context.Context, in WeatherInput) (WeatherOutput, er
 		p = t.provenance(t.opts.Forecast, true)
 		p.Source = joinSources(t.opts.Forecast.Name, t.opts.Climate.Name)
 		p.TTL = min(seconds(t.opts.Forecast.TTL), seconds(t.opts.Climate.TTL))
+	}
+	if k, ok := t.opts.Forecaster.(knowing); ok && k.KeepsKnowledge() && calls.Load() == 0 {
+		// Sliced from what the provider's client keeps of the place
+		// (its forecast window, its climate normals): no provider was
+		// asked.
+		p.CacheHit = true
 	}
 	return WeatherOutput{Forecast: f, Provenance: p}, nil
 }

@@ -18,9 +18,12 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tripweave/tripweave/agents/upstream"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -118,13 +121,19 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, logger *slog.Logger, h func(co
 		if err := json.Unmarshal(args, &in); err != nil {
 			return ErrorResult(Invalidf("arguments: %v", err)), nil
 		}
-		out, err := h(ctx, in)
+		// The requests the handler sends to providers, reported in the
+		// result's _meta (orchestrator.MetaProviderCalls).
+		var calls atomic.Int64
+		out, err := h(upstream.WithCalls(ctx, &calls), in)
+		meta := mcp.Meta{orchestrator.MetaProviderCalls: calls.Load()}
 		if err != nil {
 			ue := AsUpstream(ctx, err)
 			if ue.Type == orchestrator.EINTERNAL {
 				logger.ErrorContext(ctx, "tool failed", "tool", tool.Name, "error", err)
 			}
-			return ErrorResult(ue), nil
+			res := ErrorResult(ue)
+			res.Meta = meta
+			return res, nil
 		}
 		body, err := json.Marshal(out)
 		if err != nil {
@@ -132,6 +141,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, logger *slog.Logger, h func(co
 			return ErrorResult(&orchestrator.UpstreamError{Type: orchestrator.EINTERNAL, Message: "internal error"}), nil
 		}
 		return &mcp.CallToolResult{
+			Meta:              meta,
 			StructuredContent: json.RawMessage(body),
 			Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
 		}, nil

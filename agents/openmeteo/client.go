@@ -96,6 +96,11 @@ type Options struct {
 	// Now is the clock that places the 16-day forecast horizon; default
 	// time.Now.
 	Now func() time.Time
+	// Knowledge, when set, keeps each place's climate normals and forecast
+	// window (see Knowledge), so that Forecast slices any date range of a
+	// known place from them instead of asking Open-Meteo for that range;
+	// nil asks per range, as recorded fixtures expect.
+	Knowledge Knowledge
 	// Upstream configures the HTTP layer. New sets Provider to "open-meteo",
 	// Limit to DefaultLimit and MapError to MapError where they are zero,
 	// and Quotas to DefaultQuotas() when Limit and Quotas are both unset:
@@ -110,6 +115,8 @@ type Client struct {
 	geocodingURL, forecastURL, archiveURL string
 	now                                   func() time.Time
 	up                                    *upstream.Client
+	knowledge                             Knowledge
+	held                                  heldMemo
 }
 
 // New returns a Client with opts.
@@ -119,6 +126,7 @@ func New(opts Options) *Client {
 		forecastURL:  opts.ForecastURL,
 		archiveURL:   opts.ArchiveURL,
 		now:          opts.Now,
+		knowledge:    opts.Knowledge,
 	}
 	if c.geocodingURL == "" {
 		c.geocodingURL = DefaultGeocodingURL

@@ -76,15 +76,36 @@ func (c *Client) Forecast(ctx context.Context, lat, lon float64, start, end stri
 		add(part)
 	}
 	if fs, fe := maxDate(s, first), minDate(e, last); !fe.Before(fs) {
-		part, err := c.forecast(ctx, lat, lon, fs, fe)
-		var ue *orchestrator.UpstreamError
-		if errors.As(err, &ue) && ue.Type == orchestrator.EINVALIDARG && strings.Contains(ue.Message, "out of allowed range") {
-			part, err = c.climate(ctx, lat, lon, fs, fe, today)
+		if c.knowledge != nil && !fe.Before(today) {
+			// The days before today by range; the rest sliced from the
+			// place's forecast window.
+			if fs.Before(today) {
+				part, err := c.forecastRange(ctx, lat, lon, fs, today.AddDate(0, 0, -1), today)
+				if err != nil {
+					return orchestrator.Forecast{}, err
+				}
+				add(part)
+				fs = today
+			}
+			w, err := c.forecastWindow(ctx, lat, lon, today)
+			var part orchestrator.Forecast
+			switch {
+			case err == nil:
+				part, err = w.forecast(fs, fe)
+			case refused(err):
+				part, err = c.forecastRange(ctx, lat, lon, fs, fe, today)
+			}
+			if err != nil {
+				return orchestrator.Forecast{}, err
+			}
+			add(part)
+		} else {
+			part, err := c.forecastRange(ctx, lat, lon, fs, fe, today)
+			if err != nil {
+				return orchestrator.Forecast{}, err
+			}
+			add(part)
 		}
-		if err != nil {
-			return orchestrator.Forecast{}, err
-		}
-		add(part)
 	}
 	if cs := maxDate(s, last.AddDate(0, 0, 1)); !e.Before(cs) {
 		part, err := c.climate(ctx, lat, lon, cs, e, today)
@@ -116,6 +137,17 @@ func (c *Client) checkRange(lat, lon float64, start, end string) (s, e time.Time
 		return bad(fmt.Sprintf("date range is longer than %d days", MaxForecastDays))
 	}
 	return s, e, nil
+}
+
+// forecastRange asks the forecast API for s..e, estimating the days from
+// the climate when the API answers that they are out of its range.
+func (c *Client) forecastRange(ctx context.Context, lat, lon float64, s, e, today time.Time) (orchestrator.Forecast, error) {
+	part, err := c.forecast(ctx, lat, lon, s, e)
+	var ue *orchestrator.UpstreamError
+	if errors.As(err, &ue) && ue.Type == orchestrator.EINVALIDARG && strings.Contains(ue.Message, "out of allowed range") {
+		part, err = c.climate(ctx, lat, lon, s, e, today)
+	}
+	return part, err
 }
 
 // forecast asks the forecast API for s..e.
@@ -164,7 +196,26 @@ func (c *Client) dailyQuery(lat, lon float64, s, e time.Time, vars string) url.V
 // precipitation and wind are averaged, the weather code is the most frequent
 // (ties to the more severe, higher code), and the precipitation probability
 // is the share of years with at least 1 mm.
+//
+// With a Knowledge, the days are sliced from the place's climate normals
+// (see KindClimate) instead, asked of the archive only when Open-Meteo
+// refuses the normals' span.
 func (c *Client) climate(ctx context.Context, lat, lon float64, s, e, today time.Time) (orchestrator.Forecast, error) {
+	if c.knowledge != nil {
+		n, err := c.climateNormals(ctx, lat, lon, today)
+		if err == nil {
+			return n.slice(s, e), nil
+		}
+		if !refused(err) {
+			return orchestrator.Forecast{}, err
+		}
+	}
+	return c.climateByRange(ctx, lat, lon, s, e, today)
+}
+
+// climateByRange is climate without a Knowledge: one archive request per
+// year averaged.
+func (c *Client) climateByRange(ctx context.Context, lat, lon float64, s, e, today time.Time) (orchestrator.Forecast, error) {
 	available := today.AddDate(0, 0, -archiveDelayDays)
 	var years []int
 	for k := 1; len(years) < ClimateYears && k <= ClimateYears+10; k++ {

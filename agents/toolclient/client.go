@@ -263,6 +263,9 @@ func (c *Client) Call(ctx context.Context, tool string, args any) (json.RawMessa
 		return nil, callError(ctx, a, err)
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err == nil {
+		orchestrator.AddProviderCalls(ctx, providerCalls(res))
+	}
 	if err != nil {
 		if _, refused := serverRefusal(err); !refused && ctx.Err() == nil {
 			a.markBroken(cs)
@@ -405,4 +408,22 @@ func (c *Client) Close() error {
 		c.closeErr = errors.Join(errs...)
 	})
 	return c.closeErr
+}
+
+// providerCalls is the provider calls a tool result reports in its _meta
+// (orchestrator.MetaProviderCalls); an agent that does not report them is
+// taken to have made one.
+func providerCalls(res *mcp.CallToolResult) int64 {
+	switch v := res.Meta[orchestrator.MetaProviderCalls].(type) {
+	case float64:
+		return int64(v)
+	case int64:
+		return v
+	case int:
+		return int64(v)
+	case json.Number:
+		n, _ := v.Int64()
+		return n
+	}
+	return 1
 }

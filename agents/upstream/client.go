@@ -202,6 +202,7 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 	if err != nil {
 		return nil, 0, c.errorf(orchestrator.EINVALIDARG, false, "building request: %v", err), nil
 	}
+	countCall(ctx)
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")
 	for k, vs := range r.Header {

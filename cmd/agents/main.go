@@ -89,6 +89,7 @@ type Main struct {
 	Stderr io.Writer
 
 	closeRedis func() error
+	closeKB    func() error
 	ln         net.Listener
 	srv        *http.Server
 	serve      chan error // the serving goroutine's result
@@ -165,6 +166,13 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		m.closeRedis = closeRedis
 		m.Config.Shared = upstream.NewRedisShared(rdb, m.QuotaPrefix)
+		if m.Config.Knowledge == nil {
+			// Each city's climate normals and forecast window, shared with
+			// the orchestrators' knowledge cache (its default prefix).
+			kb := knowledgebase.New(rdb, nil)
+			m.closeKB = kb.Close
+			m.Config.Knowledge = kb
+		}
 		m.Logger.Info("provider quotas and rates shared through REDIS_URL", "prefix", m.QuotaPrefix)
 	}
 	set, err := agents.Open(m.Config, m.Logger)
@@ -234,6 +242,9 @@ func (m *Main) URL() string {
 func (m *Main) Close() error {
 	if m.closeRedis != nil {
 		defer m.closeRedis()
+	}
+	if m.closeKB != nil {
+		defer m.closeKB()
 	}
 	if m.agents != nil {
 		defer m.agents.Close()

@@ -114,6 +114,11 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 			// worker shares, next to the knowledge cache's keys.
 			ac.Shared = upstream.NewRedisShared(rdb, cfg.KBPrefix+"quota:")
 		}
+		if ac.Knowledge == nil {
+			// A city's climate normals and forecast window next to the
+			// plans' facts, shared by every replica and worker.
+			ac.Knowledge = a.KB
+		}
 		set, err := agents.Open(ac, logger)
 		if err != nil {
 			return nil, err
@@ -143,6 +148,10 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 			return nil, err
 		}
 	}
+	observer, err := newPlanObserver(a.Metrics)
+	if err != nil {
+		return nil, err
+	}
 	down := map[orchestrator.Route]bool{}
 	if !a.Tools.Has(orchestrator.ToolScrapePrices) {
 		down[orchestrator.RouteBrowser] = true
@@ -153,7 +162,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		MaxConcurrency: cfg.MaxNodes,
 		NodeTimeout:    cfg.NodeTime,
 		Deadline:       cfg.Deadline,
-		Observer:       a.Metrics,
+		Observer:       observer,
 		Logger:         logger,
 		Down:           down,
 		Breaker:        a.Circuits,

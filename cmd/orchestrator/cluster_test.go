@@ -422,7 +422,7 @@ func TestCluster(t *testing.T) {
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
-	if st.State != "done" || st.Done != st.Total || st.Failed != 0 || st.Total != 50*len(orchestrator.StaticKinds("X", "en")) {
+	if st.State != "done" || st.Done != st.Total || st.Failed != 0 || st.Total != 50*(len(orchestrator.StaticKinds("X", "en"))+1) {
 		t.Fatalf("job after the kill: %+v, want every task done and none failed", st)
 	}
 	provs.check(t)

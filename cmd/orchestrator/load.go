@@ -20,6 +20,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/tripweave/tripweave/agents"
+	"github.com/tripweave/tripweave/agents/standin"
+	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 )
 
@@ -54,6 +56,21 @@ type loadReport struct {
 	MemoMisses int64 `json:"memo_misses,omitempty"`
 	// UniquePhase is the unique phase's figures when both phases ran.
 	UniquePhase *phaseReport `json:"unique_phase,omitempty"`
+	// Providers is how the providers answered: "offline" (a closed port:
+	// fail fast) or "standin" (agents/standin on loopback, answering every
+	// provider in its recorded format for any city and date).
+	Providers string `json:"providers,omitempty"`
+	// MaxMS and Over2s are the slowest plan and the plans slower than 2 s
+	// of the top-level phase.
+	MaxMS  float64 `json:"max_ms"`
+	Over2s int64   `json:"over_2s"`
+	// ProviderCallsPerPlan is the top-level phase's provider calls per
+	// plan, by kind (pipeline.Service.ProviderCalls: a tool that asked its
+	// provider), with "all" their sum; in-process server only.
+	ProviderCallsPerPlan map[string]float64 `json:"provider_calls_per_plan,omitempty"`
+	// StandinRequestsPerPlan is the HTTP requests the stand-in received
+	// per plan of the top-level phase, by provider (standin mode only).
+	StandinRequestsPerPlan map[string]float64 `json:"standin_requests_per_plan,omitempty"`
 }
 
 // phaseReport is one phase's figures, with its ratio to the same run's
@@ -68,6 +85,11 @@ type phaseReport struct {
 	MeanBytes   int64   `json:"mean_response_bytes"`
 	MemoHits    int64   `json:"memo_hits,omitempty"`
 	MemoMisses  int64   `json:"memo_misses,omitempty"`
+	MaxMS       float64 `json:"max_ms"`
+	Over2s      int64   `json:"over_2s"`
+	// ProviderCallsPerPlan and StandinRequestsPerPlan: as loadReport's.
+	ProviderCallsPerPlan   map[string]float64 `json:"provider_calls_per_plan,omitempty"`
+	StandinRequestsPerPlan map[string]float64 `json:"standin_requests_per_plan,omitempty"`
 }
 
 // cmdLoad runs the load generator: varied briefs (cities, dates,
@@ -88,7 +110,9 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	dur := fs.Duration("duration", 10*time.Second, "how long each phase (plans, then the no-op baseline) runs")
 	conc := fs.Int("concurrency", 32, "concurrent connections")
 	n := fs.Int("briefs", 400, "distinct briefs, posted round robin")
-	offline := fs.Bool("offline", true, "in-process server only: point the providers at a closed loopback port, so data not in the cache fails fast")
+	offline := fs.Bool("offline", true, "in-process server only: point the providers at a closed loopback port, so data not in the cache fails fast (--providers offline)")
+	providers := fs.String("providers", "", "in-process server only: offline (a closed port: what the cache lacks fails fast) or standin "+
+		"(agents/standin on loopback answers every provider in its recorded format for any city and date; each city is pre-warmed first); default offline, or as --offline says")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the plans phase to this file")
 	unique := fs.Bool("unique", false, "run the unique phase alone: every request a brief of its own (cities, dates, days, travellers, budget), none posted before")
 	phases := fs.String("phases", "repeat,unique", "the phases to run, in order: repeat (the warmed briefs round robin), unique (every request a new brief)")
@@ -117,12 +141,34 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 			return &usageError{"load: --phases takes repeat and/or unique"}
 		}
 	}
+	switch *providers {
+	case "":
+		*providers = "offline"
+		if !*offline {
+			*providers = "live"
+		}
+	case "offline", "standin", "live":
+	default:
+		return &usageError{"load: --providers takes offline, standin or live"}
+	}
 	cities := []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}
 	base := strings.TrimRight(*url, "/")
 	var memo func() (int64, int64)
+	var calls func() (int64, map[orchestrator.Kind]int64)
+	var stand *standin.Server
+	var prewarm func(cities []string)
 	if base == "" {
-		if *offline {
+		switch *providers {
+		case "offline":
 			cfg.Agents = offlineAgents(cfg.Agents)
+		case "standin":
+			var err error
+			if stand, err = standin.Start(&standin.Options{Now: cfg.Now}); err != nil {
+				return err
+			}
+			defer stand.Close()
+			cfg.Agents = stand.Configure(cfg.Agents)
+			cfg.Agents.Browser = nil
 		}
 		app, err := Open(ctx, cfg, newLogger(stderr, "error"))
 		if err != nil {
@@ -130,6 +176,14 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 		}
 		defer app.Close()
 		memo = app.Service.MemoStats
+		calls = app.Service.ProviderCalls
+		prewarm = func(cities []string) {
+			for _, r := range app.Service.Prewarm(ctx, cities, "en", 4, nil) {
+				if r.Failed > 0 {
+					fmt.Fprintf(stderr, "warming: pre-warm of %s: %d of %d subtasks failed %v\n", r.City, r.Failed, r.Subtasks, r.Errors)
+				}
+			}
+		}
 		if *data != "" {
 			cat, err := datasets.LoadChinaTravel(*data)
 			if err != nil {
@@ -155,6 +209,13 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	briefs := loadBriefsAt(cities, *n, now)
 	body := func(i int64) []byte { return briefs[int(i)%len(briefs)] }
 	client := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
+	if *url == "" && *providers == "standin" {
+		// Pre-warm every city as an operator does (`prewarm`): its static
+		// knowledge and its weather — the forecast window and climate
+		// normals every date is sliced from.
+		fmt.Fprintf(stderr, "warming: pre-warming %d cities\n", len(cities))
+		prewarm(cities)
+	}
 	if *url == "" {
 		// Twice: the first round fetches what the import does not hold
 		// (and caches it), the second plans from the cache alone, as a
@@ -167,18 +228,61 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 			}
 		}
 	}
-	measure := func(name string, body func(int64) []byte) (*phase, int64, int64) {
+	// perPlan returns the provider calls (and stand-in requests) per plan
+	// between two readings.
+	type reading struct {
+		plans int64
+		calls map[orchestrator.Kind]int64
+		reqs  map[string]int64
+	}
+	read := func() reading {
+		var r reading
+		if calls != nil {
+			r.plans, r.calls = calls()
+		}
+		if stand != nil {
+			r.reqs = stand.Calls()
+		}
+		return r
+	}
+	perPlan := func(a, b reading) (map[string]float64, map[string]float64) {
+		n := b.plans - a.plans
+		if calls == nil || n <= 0 {
+			return nil, nil
+		}
+		pc := map[string]float64{"all": 0}
+		for k, v := range b.calls {
+			if d := v - a.calls[k]; d > 0 {
+				pc[string(k)] = float64(d) / float64(n)
+				pc["all"] += float64(d) / float64(n)
+			}
+		}
+		var sr map[string]float64
+		if stand != nil {
+			sr = map[string]float64{"all": 0}
+			for k, v := range b.reqs {
+				if d := v - a.reqs[k]; d > 0 {
+					sr[k] = float64(d) / float64(n)
+					sr["all"] += float64(d) / float64(n)
+				}
+			}
+		}
+		return pc, sr
+	}
+	measure := func(name string, body func(int64) []byte) (*phase, int64, int64, map[string]float64, map[string]float64) {
 		fmt.Fprintf(stderr, "plans (%s): %d connections for %s\n", name, *conc, *dur)
 		var h0, m0 int64
 		if memo != nil {
 			h0, m0 = memo()
 		}
+		r0 := read()
 		p := hammer(ctx, client, base+"/v1/plans", body, *conc, *dur, 0)
+		pc, sr := perPlan(r0, read())
 		if memo == nil {
-			return p, 0, 0
+			return p, 0, 0, pc, sr
 		}
 		h, m := memo()
-		return p, h - h0, m - m0
+		return p, h - h0, m - m0, pc, sr
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -194,6 +298,7 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 		name         string
 		p            *phase
 		hits, misses int64
+		calls, reqs  map[string]float64
 	}
 	var results []result
 	for _, name := range run {
@@ -201,8 +306,8 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 		if name == "unique" {
 			b = uniqueBriefs(cities, briefs, now)
 		}
-		p, h, m := measure(name, b)
-		results = append(results, result{name, p, h, m})
+		p, h, m, pc, sr := measure(name, b)
+		results = append(results, result{name, p, h, m, pc, sr})
 	}
 	if *cpuprofile != "" {
 		pprof.StopCPUProfile()
@@ -225,7 +330,8 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 
 	figures := func(r result) phaseReport {
 		f := phaseReport{Plans: r.p.done, PlansPerSec: r.p.rate(), P50MS: r.p.quantile(0.50), P99MS: r.p.quantile(0.99),
-			Non2xx: r.p.non2xx, MemoHits: r.hits, MemoMisses: r.misses}
+			Non2xx: r.p.non2xx, MemoHits: r.hits, MemoMisses: r.misses, MaxMS: r.p.quantile(1), Over2s: r.p.over(2 * time.Second),
+			ProviderCallsPerPlan: r.calls, StandinRequestsPerPlan: r.reqs}
 		if r.p.done > 0 {
 			f.MeanBytes = r.p.bytes / r.p.done
 		}
@@ -240,6 +346,8 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 		Plans: first.Plans, PlansPerSec: first.PlansPerSec, P50MS: first.P50MS, P99MS: first.P99MS,
 		Non2xx: first.Non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50), Ratio: first.Ratio,
 		MeanBytes: first.MeanBytes, Unique: results[0].name == "unique", MemoHits: first.MemoHits, MemoMisses: first.MemoMisses,
+		Providers: *providers, MaxMS: first.MaxMS, Over2s: first.Over2s,
+		ProviderCallsPerPlan: first.ProviderCallsPerPlan, StandinRequestsPerPlan: first.StandinRequestsPerPlan,
 	}
 	for _, r := range results[1:] {
 		f := figures(r)
@@ -247,8 +355,8 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	}
 	for _, r := range results {
 		f := figures(r)
-		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f\n",
-			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio)
+		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, max %.0f ms, %d over 2 s, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f; provider calls per plan %.4f\n",
+			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.MaxMS, f.Over2s, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio, f.ProviderCallsPerPlan["all"])
 	}
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Fprintf(stderr, "load average: %s", load)
@@ -373,6 +481,12 @@ func (p *phase) rate() float64 {
 		return 0
 	}
 	return float64(p.done) / p.elapsed.Seconds()
+}
+
+// over returns the requests slower than d.
+func (p *phase) over(d time.Duration) int64 {
+	i, _ := slices.BinarySearch(p.lat, d+1)
+	return int64(len(p.lat) - i)
 }
 
 func (p *phase) quantile(q float64) float64 {

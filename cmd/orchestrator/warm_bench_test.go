@@ -21,6 +21,7 @@ import (
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
 )
 
 // warmBrief is a three-day, one-city plan (Shanghai → Chengdu by train) on
@@ -41,6 +42,11 @@ func warmApp(tb testing.TB) *App {
 		tb.Skipf("dataset missing: %v", err)
 	}
 	cfg := testConfig(tb, openmeteotest.NewServer(tb))
+	if os.Getenv("DATABASE_URL") != "" {
+		// The production store: PostgreSQL, in a schema of its own
+		// dropped at the end.
+		cfg.Scale.DatabaseURL, cfg.Scale.PGSchema = pgtest.Schema(tb)
+	}
 	app, err := Open(context.Background(), cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
 	if err != nil {
 		tb.Fatal(err)
@@ -82,7 +88,8 @@ func postPlan(h http.Handler, body string) (int, []byte) {
 // BenchmarkWarmPlanHTTP measures one warm plan through the HTTP handler:
 // request decoding, the brief, the knowledge-cache round trip to real Redis
 // (REDIS_URL), the DAG, the planner and verifier, storing the plan in SQLite
-// before the 201, and the response. It reports the median (p50-ms) next to
+// — or PostgreSQL when DATABASE_URL is set, in a schema of its own — before
+// the 201, and the response. It reports the median (p50-ms) next to
 // the mean, and the response size. Sub-benchmarks, in one run:
 //
 //   - noop-gin: a no-op gin handler through the same recorder (the baseline);
@@ -90,6 +97,7 @@ func postPlan(h http.Handler, body string) (int, []byte) {
 //     every input of the planner is the same and its itinerary is reused;
 //   - server-clock: the same brief on the server clock, whose "now" (part of
 //     the memo key) changes every second;
+//   - stored-read: GET /v1/plans/{id} of a stored plan;
 //   - unique: a different budget every iteration: every plan misses the
 //     memo and is planned afresh (its catalog facts from the planner's
 //     catalog index); dates and travellers stay, as they key the live
@@ -139,6 +147,22 @@ func BenchmarkWarmPlanHTTP(b *testing.B) {
 	}
 	b.Run("memo-hit", func(b *testing.B) { run(b, h, func(int) string { return pinned }, http.StatusCreated) })
 	b.Run("server-clock", func(b *testing.B) { run(b, h, func(int) string { return warmBrief }, http.StatusCreated) })
+	b.Run("stored-read", func(b *testing.B) {
+		// GET /v1/plans/{id} of a stored plan: the lean plan from the
+		// store (one round trip on PostgreSQL).
+		code, body := postPlan(h, pinned)
+		var p struct {
+			ID string `json:"id"`
+		}
+		if code != http.StatusCreated || json.Unmarshal(body, &p) != nil || p.ID == "" {
+			b.Fatalf("plan: %d %s", code, body)
+		}
+		get := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			req := httptest.NewRequest(http.MethodGet, "/v1/plans/"+p.ID, nil)
+			h.ServeHTTP(w, req)
+		})
+		run(b, get, func(int) string { return "" }, http.StatusOK)
+	})
 	b.Run("unique", func(b *testing.B) {
 		base := app.Config.Now().UnixNano() % 1e6 // no memo entry from an earlier run of b.Loop
 		run(b, h, func(i int) string {

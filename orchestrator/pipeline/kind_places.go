@@ -35,9 +35,11 @@ func init() {
 			}
 		},
 	})
-	// weather and amap_weather take the same arguments.
+	// weather and amap_weather take the same arguments; weather also the
+	// city, which keys what the agent keeps of it (its forecast window and
+	// climate normals, sliced for any dates).
 	register(orchestrator.KindWeather, handler{
-		args: func(c *call, _ string) (map[string]any, error) {
+		args: func(c *call, tool string) (map[string]any, error) {
 			pl, err := c.place()
 			if err != nil {
 				return nil, err
@@ -46,7 +48,11 @@ func init() {
 			if p["start"] == "" {
 				return nil, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "weather needs travel dates; the brief gives only a duration"}
 			}
-			return map[string]any{"latitude": pl.Latitude, "longitude": pl.Longitude, "start_date": p["start"], "end_date": p["end"]}, nil
+			args := map[string]any{"latitude": pl.Latitude, "longitude": pl.Longitude, "start_date": p["start"], "end_date": p["end"]}
+			if tool == orchestrator.ToolWeather {
+				args["city"] = p["city"]
+			}
+			return args, nil
 		},
 		decode: func(p json.RawMessage) (any, bool) {
 			var out struct {
@@ -54,6 +60,9 @@ func init() {
 			}
 			return out.Forecast, json.Unmarshal(p, &out) == nil
 		},
+		// Shared, in the decoded cache of live conditions (decodedOf):
+		// there is one per city and date range, which among the catalogs
+		// and legs would crowd them out.
 		shared: true,
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			ci, ok := j.city(st)

@@ -188,6 +188,17 @@ type decoded struct {
 	ref   string
 }
 
+// decodedOf returns the decoded cache of a category's values: live
+// conditions (a forecast per city and date range, rates per currency) in a
+// cache of their own, so that their number never pushes the catalogs and
+// legs out of theirs.
+func (s *Service) decodedOf(c orchestrator.Category) *decodedCache {
+	if c == orchestrator.LiveCondition {
+		return s.decodedLive
+	}
+	return s.decoded
+}
+
 func newDecodedCache(max int) *decodedCache {
 	return &decodedCache{max: max, m: make(map[decodedKey]decoded, max)}
 }
@@ -225,7 +236,7 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 	}
 	if h.shared && !v.prov.FetchedAt.IsZero() {
 		key := entryKey(st, v.prov.FetchedAt, knowledgebase.Checksum(v.payload))
-		if x, ok := s.decoded.get(key); ok {
+		if x, ok := s.decodedOf(st.Category).get(key); ok {
 			v.value = x.value
 			v.setRef(x.ref)
 			return
@@ -235,7 +246,7 @@ func (s *Service) decode(st orchestrator.Subtask, v *nodeValue) {
 			if doc, err := json.Marshal(x); err == nil {
 				d.ref = orchestrator.ContentRef(doc)
 			}
-			s.decoded.put(key, d)
+			s.decodedOf(st.Category).put(key, d)
 			v.value = d.value
 			v.setRef(d.ref)
 		}

@@ -154,11 +154,15 @@ func (n *node) try(ctx context.Context, route orchestrator.Route, deps dag.Deps[
 // live calls the subtask's tool, through the knowledge cache's coalescing
 // fetch when the result is cacheable.
 func (n *node) live(ctx context.Context, tool string, args map[string]any) (nodeValue, error) {
+	ctx = withKindCalls(ctx, n.st.Kind) // the plan's provider calls
 	fetch := n.fetcher(tool, args)
 	if !n.strategy.Cacheable {
 		payload, prov, err := fetch(ctx)
 		if err != nil {
 			return nodeValue{}, err
+		}
+		if prov.CacheHit {
+			dag.MarkCacheHit(ctx) // the agent answered from what it keeps
 		}
 		return nodeValue{payload: payload, prov: prov}, nil
 	}
@@ -167,6 +171,12 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 		return nodeValue{}, err
 	}
 	prov := e.Provenance
+	if prov.CacheHit {
+		// The agent answered from what it keeps of the place (a city's
+		// climate normals, its forecast window): no provider call. Every
+		// waiter of a shared fetch learns it from the entry.
+		dag.MarkCacheHit(ctx)
+	}
 	prov.TTL = int64(n.strategy.TTL / time.Second)
 	return nodeValue{payload: e.Payload, prov: prov}, nil
 }

@@ -18,6 +18,10 @@ type PrewarmResult struct {
 	CacheHits int    `json:"cache_hits"`
 	Fetched   int    `json:"fetched"`
 	Failed    int    `json:"failed"`
+	// Unwarmed counts the live-condition subtasks (the weather) that could
+	// not be warmed: best effort, not failures — a plan fetches them when
+	// it needs them; their reasons are in Errors too.
+	Unwarmed int `json:"unwarmed,omitempty"`
 	// Errors maps subtask kind to the reason it could not be warmed.
 	Errors map[string]string `json:"errors,omitempty"`
 	// Transient is set when some failure may pass on a later attempt (a
@@ -40,8 +44,9 @@ func transient(err error) bool {
 }
 
 // Prewarm runs the static-knowledge subtasks of each city (geocode, guide,
-// attractions, restaurants) so that later plans find them in the knowledge
-// cache. At most concurrency cities run at once; progress is called after
+// attractions, restaurants) and its weather (WarmWeatherDays) so that later
+// plans find them in the knowledge cache, and every date's weather in the
+// agent's knowledge of the city. At most concurrency cities run at once; progress is called after
 // each city, from the goroutine that finished it, serialized. Results come
 // back in the order of cities.
 func (s *Service) Prewarm(ctx context.Context, cities []string, language string, concurrency int, progress func(done, total int, r PrewarmResult)) []PrewarmResult {
@@ -75,26 +80,35 @@ func (s *Service) Prewarm(ctx context.Context, cities []string, language string,
 // PrewarmKinds warms the subtasks of the given kinds for one city, with the
 // subtasks they depend on (a geocode, usually already cached): the unit of
 // work of a distributed pre-warm. Kinds that are not static knowledge are
-// left out. A subtask whose cache entry is fresh is a cache hit, not a fetch.
+// left out, but for weather (see WarmWeatherDays). A subtask whose cache
+// entry is fresh is a cache hit, not a fetch.
 func (s *Service) PrewarmKinds(ctx context.Context, city, language string, kinds []orchestrator.Kind) PrewarmResult {
 	if language == "" {
 		language = "en"
 	}
 	want := map[orchestrator.Kind]bool{}
 	for _, k := range kinds {
-		want[k] = orchestrator.Kinds[k].Category == orchestrator.StaticKnowledge
+		want[k] = orchestrator.Kinds[k].Category == orchestrator.StaticKnowledge || k == orchestrator.KindWeather
 	}
 	return s.prewarmKinds(ctx, city, language, want)
 }
 
+// WarmWeatherDays is the span of the weather a pre-warm asks for, from
+// today: the 16-day forecast window and days beyond it, so that the
+// weather agent fetches and keeps both what it slices every date's weather
+// from — the city's forecast window and its climate normals for the whole
+// year (openmeteo.Knowledge). A pre-warmed city then plans any date
+// without a provider call.
+const WarmWeatherDays = 31
+
 func (s *Service) prewarmCity(ctx context.Context, city, language string) PrewarmResult {
-	static := map[orchestrator.Kind]bool{}
+	kinds := map[orchestrator.Kind]bool{orchestrator.KindWeather: true}
 	for k, spec := range orchestrator.Kinds {
 		if spec.Category == orchestrator.StaticKnowledge {
-			static[k] = true
+			kinds[k] = true
 		}
 	}
-	return s.prewarmKinds(ctx, city, language, static)
+	return s.prewarmKinds(ctx, city, language, kinds)
 }
 
 // withDeps adds to kinds the kinds of every subtask those kinds depend on,
@@ -126,11 +140,17 @@ func withDeps(subtasks []orchestrator.Subtask, kinds map[orchestrator.Kind]bool)
 func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds map[orchestrator.Kind]bool) PrewarmResult {
 	r := PrewarmResult{City: city}
 	b := orchestrator.Brief{Destinations: []string{city}, Days: 1, Language: language}
+	if kinds[orchestrator.KindWeather] {
+		// Dated, so that the weather subtask has dates to ask for;
+		// the other kinds a pre-warm warms are undated.
+		b.StartDate, b.Days = s.opts.Now().UTC().Format(orchestrator.DateLayout), WarmWeatherDays
+	}
 	all := orchestrator.Decompose(&b)
 	subtasks := filterKinds(all, withDeps(all, kinds))
 	r.Subtasks = len(subtasks)
 	briefJSON, _ := json.Marshal(&b) // a brief always encodes
-	res, err := s.run(ctx, &b, briefJSON, newTaskIndex(subtasks), nil)
+	index := newTaskIndex(subtasks)
+	res, err := s.run(ctx, &b, briefJSON, index, nil)
 	if res == nil {
 		r.Failed = len(subtasks)
 		r.Errors = map[string]string{"run": orchestrator.ErrorMessage(err)}
@@ -139,6 +159,12 @@ func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds
 	}
 	for _, sp := range res.Trace {
 		switch {
+		case sp.Err != nil && index.get(sp.Node) != nil && index.get(sp.Node).Category == orchestrator.LiveCondition:
+			r.Unwarmed++
+			if r.Errors == nil {
+				r.Errors = map[string]string{}
+			}
+			r.Errors[sp.Node] = orchestrator.ErrorMessage(unwrapNode(sp.Err))
 		case sp.Err != nil:
 			r.Failed++
 			r.Transient = r.Transient || transient(unwrapNode(sp.Err))

@@ -11,11 +11,12 @@ import (
 func TestPrewarmKinds(t *testing.T) {
 	f := newFixture(t, pipeline.Options{})
 	ctx := context.Background()
-	// Attractions bring their geocode along; the weather (not static) is
-	// left out.
-	r := f.svc.PrewarmKinds(ctx, "Chengdu", "", []orchestrator.Kind{orchestrator.KindAttractions, orchestrator.KindWeather})
-	if r.Subtasks != 2 || r.Fetched != 1 || r.City != "Chengdu" {
-		t.Errorf("Chengdu attractions: %+v, want 2 subtasks (geocode, attractions), the geocode fetched", r)
+	// Attractions bring their geocode along; the weather (not static,
+	// but warmed for the city's forecast window and climate normals) is
+	// fetched over pipeline.WarmWeatherDays; live prices are left out.
+	r := f.svc.PrewarmKinds(ctx, "Chengdu", "", []orchestrator.Kind{orchestrator.KindAttractions, orchestrator.KindWeather, orchestrator.KindHotelPrices})
+	if r.Subtasks != 3 || r.Fetched != 2 || r.City != "Chengdu" {
+		t.Errorf("Chengdu attractions: %+v, want 3 subtasks (geocode, attractions, weather), the geocode and weather fetched", r)
 	}
 	again := f.svc.PrewarmKinds(ctx, "Chengdu", "en", []orchestrator.Kind{orchestrator.KindGeocode})
 	if again.Subtasks != 1 || again.CacheHits != 1 || again.Fetched != 0 {

@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tripweave/tripweave/decision"
@@ -57,6 +58,19 @@ type Observer interface {
 	ObserveNode(kind orchestrator.Kind, category orchestrator.Category, route string, status string, cacheHit bool, d time.Duration)
 }
 
+// PlanObserver, when the Observer implements it, receives after each plan
+// its provider calls by kind (ProviderCalls), every kind of the plan with a
+// tool included, zero or not.
+type PlanObserver interface {
+	ObservePlanProviderCalls(calls []KindCalls)
+}
+
+// KindCalls is one kind's provider calls in one plan.
+type KindCalls struct {
+	Kind  orchestrator.Kind
+	Calls int
+}
+
 // Options configures a Service. Zero values mean the documented defaults.
 type Options struct {
 	Policy         decision.Policy                 // zero → decision.DefaultPolicy()
@@ -90,7 +104,9 @@ type Service struct {
 	log     *slog.Logger
 	breaker *breaker.Set
 	decoded *decodedCache
-	memo    *memo
+	// decodedLive is the decoded cache of live conditions (decodedOf).
+	decodedLive *decodedCache
+	memo        *memo
 	// allTools are the tools the policy may choose (its AllTools), whose
 	// registration health reports.
 	allTools   []string
@@ -99,6 +115,10 @@ type Service struct {
 	// not answer, by subtask ID (node.unavailable): the same for the same
 	// subtask, and a plan has a dozen hub legs that usually fail.
 	cacheOnlyErrs *lru.Cache[string, error]
+	// plans and providerCalls count the plans made and their provider
+	// calls by kind (ProviderCalls).
+	plans         atomic.Int64
+	providerCalls sync.Map // orchestrator.Kind → *atomic.Int64
 }
 
 // cacheOnlyErrsSize bounds the cache-only errors kept: the hub legs of
@@ -108,6 +128,10 @@ const cacheOnlyErrsSize = 4096
 // decodedCacheSize bounds the decoded catalogs kept in process: a few per
 // city of the hot destinations.
 const decodedCacheSize = 512
+
+// decodedLiveSize bounds the decoded live conditions kept in process: a
+// forecast per city and date range of the hot destinations (a few KB each).
+const decodedLiveSize = 8192
 
 // New returns a Service over the knowledge cache, the agent tools and the
 // plan store. store may be nil for callers that do not persist (prewarm).
@@ -152,7 +176,7 @@ func New(kb *knowledgebase.Store, tools Tools, store orchestrator.PlanStore, opt
 		opts.MemoSize = DefaultMemoSize
 	}
 	return &Service{kb: kb, tools: tools, store: store, opts: opts, log: opts.Logger, breaker: opts.Breaker,
-		decoded: newDecodedCache(decodedCacheSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
+		decoded: newDecodedCache(decodedCacheSize), decodedLive: newDecodedCache(decodedLiveSize), memo: newMemo(opts.MemoSize), allTools: opts.Policy.AllTools(),
 		decomposed: decompositions{m: map[string]*taskIndex{}}, cacheOnlyErrs: lru.New[string, error](cacheOnlyErrsSize, nil)}
 }
 
@@ -220,7 +244,8 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		tasks = newTaskIndex(filterKinds(tasks.list, req.Kinds))
 	}
 	subtasks := tasks.list
-	res, err := s.run(ctx, &b, briefJSON, tasks, req.Hooks)
+	pc := new(planCalls)
+	res, err := s.run(context.WithValue(ctx, planCallsKey{}, pc), &b, briefJSON, tasks, req.Hooks)
 	if res == nil {
 		return nil, nil, nil, err
 	}
@@ -235,6 +260,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		Brief:     b,
 	}
 	run := &orchestrator.Run{PlanID: plan.ID, Spans: spans(tasks, res)}
+	s.countProviderCalls(tasks, pc)
 	if err != nil {
 		return nil, nil, run, planError(err, ctx)
 	}
@@ -423,7 +449,7 @@ func (s *Service) decide(ctx context.Context, subtasks []orchestrator.Subtask, k
 			for j, i := range idx {
 				l := got[j]
 				if l.State != knowledgebase.Miss && l.Entry.Payload == nil {
-					if d, ok := s.decoded.get(entryKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
+					if d, ok := s.decodedOf(subtasks[i].Category).get(entryKey(subtasks[i], l.Entry.Provenance.FetchedAt, l.Sum)); ok {
 						held[i] = d
 						pre[i] = &held[i]
 					} else {
@@ -773,4 +799,75 @@ func randomID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return "pl_" + hex.EncodeToString(b[:])
+}
+
+// planCalls counts one plan's provider calls by kind (kindSlot), through
+// the ctx of its nodes' tool calls: the agents report the requests each
+// call sent to providers (orchestrator.MetaProviderCalls).
+type planCalls [16]atomic.Int64
+
+type planCallsKey struct{}
+
+// kindSlots numbers the kinds for planCalls, in a fixed order.
+var kindSlots = func() map[orchestrator.Kind]int {
+	kinds := make([]string, 0, len(orchestrator.Kinds))
+	for k := range orchestrator.Kinds {
+		kinds = append(kinds, string(k))
+	}
+	slices.Sort(kinds)
+	out := make(map[orchestrator.Kind]int, len(kinds))
+	for i, k := range kinds {
+		out[orchestrator.Kind(k)] = i % len(planCalls{})
+	}
+	return out
+}()
+
+// withKindCalls returns ctx counting the provider calls of a tool call
+// into the plan's count for kind, when ctx carries a plan's counts.
+func withKindCalls(ctx context.Context, kind orchestrator.Kind) context.Context {
+	pc, ok := ctx.Value(planCallsKey{}).(*planCalls)
+	if !ok {
+		return ctx
+	}
+	return orchestrator.WithProviderCalls(ctx, &pc[kindSlots[kind]])
+}
+
+// countProviderCalls adds a plan's provider calls (pc) to the Service's
+// counts (ProviderCalls) and tells the Observer when it is a PlanObserver,
+// every kind of the plan that has a tool included. A provider call is a
+// request an agent sent to its provider for the plan: answers from the
+// knowledge cache, from what an agent keeps (a city's climate normals and
+// forecast window) or computed by an agent are none; a shared fetch counts
+// for the plan that started it.
+func (s *Service) countProviderCalls(tasks *taskIndex, pc *planCalls) {
+	var buf [16]KindCalls
+	calls := buf[:0]
+	for i := range tasks.list {
+		k := tasks.list[i].Kind
+		if tasks.list[i].Tool == "" || slices.ContainsFunc(calls, func(c KindCalls) bool { return c.Kind == k }) {
+			continue
+		}
+		calls = append(calls, KindCalls{Kind: k, Calls: int(pc[kindSlots[k]].Load())})
+	}
+	s.plans.Add(1)
+	for _, c := range calls {
+		if c.Calls > 0 {
+			v, _ := s.providerCalls.LoadOrStore(c.Kind, new(atomic.Int64))
+			v.(*atomic.Int64).Add(int64(c.Calls))
+		}
+	}
+	if po, ok := s.opts.Observer.(PlanObserver); ok {
+		po.ObservePlanProviderCalls(calls)
+	}
+}
+
+// ProviderCalls returns the plans made so far and their provider calls by
+// kind (see countProviderCalls): `orchestrator load` reports them per plan.
+func (s *Service) ProviderCalls() (plans int64, calls map[orchestrator.Kind]int64) {
+	calls = map[orchestrator.Kind]int64{}
+	s.providerCalls.Range(func(k, v any) bool {
+		calls[k.(orchestrator.Kind)] = v.(*atomic.Int64).Load()
+		return true
+	})
+	return s.plans.Load(), calls
 }

@@ -434,8 +434,8 @@ func TestPrewarm(t *testing.T) {
 	if len(res) != 3 || res[0].City != "Chengdu" || res[1].City != "Atlantis" {
 		t.Fatalf("results out of order: %+v", res)
 	}
-	if res[0].Fetched != 1 || res[0].Subtasks != 6 {
-		t.Errorf("Chengdu: %+v (want geocode fetched; guide and POIs have no agent yet)", res[0])
+	if res[0].Fetched != 2 || res[0].Subtasks != 7 {
+		t.Errorf("Chengdu: %+v (want geocode and weather fetched; guide and POIs have no agent yet)", res[0])
 	}
 	if res[1].Failed == 0 {
 		t.Errorf("Atlantis should fail: %+v", res[1])
@@ -444,7 +444,7 @@ func TestPrewarm(t *testing.T) {
 		t.Errorf("progress lines: %q", lines)
 	}
 	again := f.svc.Prewarm(context.Background(), []string{"Chengdu"}, "en", 1, nil)
-	if again[0].CacheHits != 1 || again[0].Fetched != 0 {
+	if again[0].CacheHits != 2 || again[0].Fetched != 0 {
 		t.Errorf("second prewarm should hit the cache: %+v", again[0])
 	}
 }

@@ -74,6 +74,17 @@ var Migrations = []string{
 			cache_hit boolean, attempts integer, start text, duration_ms double precision, status text, error text);
 		SELECT $1->>'id';
 	$$;`,
+	// 4: plans by reference (SaveLeanPlan): the lean plan's bytes as the
+	// API sends them, the trip without its large values, the refs of those
+	// values and a tag over all of it; each large value (a city's catalog,
+	// matrix or guide, a transport leg) once in blobs under its content
+	// address. doc then holds only the plan's query and brief, for
+	// ListPlans. Rows with a NULL lean are whole plans in doc, as before.
+	`ALTER TABLE plans ADD COLUMN lean bytea, ADD COLUMN trip bytea, ADD COLUMN refs text[], ADD COLUMN tag text;
+	CREATE TABLE blobs (
+		ref   text PRIMARY KEY,
+		value bytea NOT NULL
+	);`,
 }
 
 // migrate brings the schema to len(Migrations) in one transaction under an

@@ -18,7 +18,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -40,6 +39,8 @@ type Options struct {
 type Store struct {
 	pool   *pgxpool.Pool
 	schema string
+	blobs  knownBlobs
+	group  groupCommit
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -97,46 +98,10 @@ func connect(ctx context.Context, url string, opts *Options) (*pgxpool.Pool, str
 	return pool, opts.Schema, nil
 }
 
-// SavePlan stores p and its trace in one transaction, replacing any plan
-// with the same ID and its trace.
+// SavePlan stores p and its trace atomically, replacing any plan with the
+// same ID and its trace: by reference, in one round trip (SaveLeanPlan).
 func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) error {
-	spans, err := orchestrator.CheckSave(p, r)
-	if err != nil {
-		return err
-	}
-	doc, err := json.Marshal(p)
-	if err != nil {
-		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
-	}
-	cols := newSpanColumns(spans)
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc)
-			VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
-				status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc`,
-			p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), doc); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM spans WHERE plan_id = $1`, p.ID); err != nil {
-			return fmt.Errorf("clear trace: %w", err)
-		}
-		if len(spans) == 0 {
-			return nil
-		}
-		// One statement for the whole trace, whatever its length.
-		_, err := tx.Exec(ctx, `INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
-			SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::integer[],
-				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
-			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
-		if err != nil {
-			return fmt.Errorf("trace: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("save plan %s: %w", p.ID, err)
-	}
-	return nil
+	return s.SaveLeanPlan(ctx, p, nil, r)
 }
 
 // spanColumns is a trace laid out column by column, for unnest.
@@ -167,15 +132,7 @@ func newSpanColumns(spans []orchestrator.Span) spanColumns {
 
 // Plan returns the plan with id, or an ENOTFOUND *orchestrator.Error.
 func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
-	var p orchestrator.Plan
-	err := s.pool.QueryRow(ctx, `SELECT doc FROM plans WHERE id = $1`, id).Scan(&p)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
-	}
-	return &p, nil
+	return s.readPlan(ctx, id)
 }
 
 // PlanJSON returns plan id encoded as json.Marshal encodes a Plan (JSONB
@@ -325,6 +282,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the pool, waiting for connections in use to be returned.
 func (s *Store) Close() error {
+	s.group.wg.Wait() // the plans being committed
 	s.pool.Close()
 	return nil
 }

@@ -108,3 +108,34 @@ func TestIndexes(t *testing.T) {
 		t.Errorf("list by status plans %q, want an index scan in list order and no sort", plan)
 	}
 }
+
+// TestGroupCommit: plans saved at the same time are committed together and
+// every one is stored whole.
+func TestGroupCommit(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	const n = 24
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			p := &orchestrator.Plan{ID: fmt.Sprintf("pl_group_%02d", i), CreatedAt: time.Unix(int64(1e9+i), 0).UTC(),
+				Status: orchestrator.PlanComplete, Brief: orchestrator.Brief{Destinations: []string{"Chengdu"}, Days: i%4 + 1}}
+			errs <- s.SaveLeanPlan(ctx, p, nil, &orchestrator.Run{PlanID: p.ID, Spans: []orchestrator.Span{{Node: "geocode:x", Kind: "geocode", Status: "ok"}}})
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range n {
+		id := fmt.Sprintf("pl_group_%02d", i)
+		p, err := s.Plan(ctx, id)
+		if err != nil || p.Brief.Days != i%4+1 {
+			t.Errorf("%s: %+v, %v", id, p, err)
+		}
+		if r, err := s.Run(ctx, id); err != nil || len(r.Spans) != 1 {
+			t.Errorf("%s trace: %+v, %v", id, r, err)
+		}
+	}
+}

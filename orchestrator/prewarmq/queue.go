@@ -132,7 +132,10 @@ func (q *Queue) Enqueue(ctx context.Context, job orchestrator.PrewarmJob) (orche
 	for _, city := range job.Cities {
 		kinds := job.Kinds
 		if len(kinds) == 0 {
-			kinds = orchestrator.StaticKinds(city, job.Language)
+			// The static knowledge and the weather, whose warming keeps
+			// the city's forecast window and climate normals for every
+			// date (pipeline.WarmWeatherDays).
+			kinds = append(orchestrator.StaticKinds(city, job.Language), orchestrator.KindWeather)
 		}
 		for _, k := range kinds {
 			tasks = append(tasks, payload{Job: job.ID, City: city, Language: job.Language, Kind: k})

@@ -135,6 +135,7 @@ func TestJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	kinds = append(kinds, orchestrator.KindWeather) // a job's default kinds
 	want := 5 * len(kinds)
 	if st.Total != want || st.Done != 0 || st.State != "running" {
 		t.Fatalf("after enqueue: %+v, want %d pending tasks", st, want)

@@ -1,0 +1,302 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+var _ orchestrator.LeanPlanStore = (*Store)(nil)
+
+// knownBlobs are the content addresses this process has seen stored in
+// blobs: a plan sends only the values not among them. Blobs are never
+// deleted (a value is the same for every plan that refers to it), so the
+// set never lies.
+type knownBlobs struct {
+	mu sync.RWMutex
+	m  map[string]bool
+}
+
+func (k *knownBlobs) has(ref string) bool {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.m[ref]
+}
+
+func (k *knownBlobs) add(refs []string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.m == nil || len(k.m) > 1<<16 {
+		k.m = make(map[string]bool, len(refs))
+	}
+	for _, r := range refs {
+		k.m[r] = true
+	}
+}
+
+// listDoc is the doc of a plan saved by reference: what ListPlans reads.
+type listDoc struct {
+	Query string              `json:"query,omitempty"`
+	Brief *orchestrator.Brief `json:"brief"`
+}
+
+// SaveLeanPlan stores p by reference in one round trip: the plan row (its
+// lean JSON lean, as json.Marshal(orchestrator.LeanPlan{Plan: p}) gives it,
+// or encoded here when nil; the trip without its large values; their refs),
+// the trace, and the large values this process has not stored yet, sent as
+// one batch that PostgreSQL runs as one implicit transaction — with the
+// plans saved at the same time (groupCommit). It implements the pipeline's
+// LeanSaver.
+func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []byte, r *orchestrator.Run) error {
+	spans, err := orchestrator.CheckSave(p, r)
+	if err != nil {
+		return err
+	}
+	if lean == nil {
+		if lean, err = json.Marshal(orchestrator.LeanPlan{Plan: p}); err != nil {
+			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+		}
+	}
+	skel, blobs := orchestrator.SplitTrip(&p.Trip)
+	trip, err := json.Marshal(&skel)
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
+	}
+	refs := make([]string, len(blobs))
+	var newRefs []string
+	var newValues [][]byte
+	for i, b := range blobs {
+		refs[i] = b.Ref
+		if s.blobs.has(b.Ref) {
+			continue
+		}
+		doc, err := b.Encode()
+		if err != nil {
+			return fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
+		}
+		if orchestrator.ContentRef(doc) != b.Ref {
+			return fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
+		}
+		newRefs, newValues = append(newRefs, b.Ref), append(newValues, doc)
+	}
+	tag := orchestrator.ContentRef(append(append(slices.Clip(lean), 0), trip...))
+	// doc keeps what ListPlans reads of a plan saved by reference (its
+	// query and brief), not the lean plan again.
+	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief})
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+	}
+	cols := newSpanColumns(spans)
+
+	w := &write{done: make(chan error, 1)}
+	if len(newRefs) > 0 {
+		w.queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
+			newRefs, newValues)
+	}
+	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
+		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
+		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
+			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag`,
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag)
+	w.queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
+	if len(spans) > 0 {
+		w.queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+			SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::integer[],
+				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
+			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
+	}
+	if err := s.group.commit(ctx, s.pool, w); err != nil {
+		return fmt.Errorf("save plan %s: %w", p.ID, err)
+	}
+	s.blobs.add(newRefs)
+	return nil
+}
+
+// write is one plan's statements, committed together.
+type write struct {
+	sql  []string
+	args [][]any
+	done chan error
+}
+
+func (w *write) queue(sql string, args ...any) {
+	w.sql, w.args = append(w.sql, sql), append(w.args, args)
+}
+
+func (w *write) addTo(b *pgx.Batch) {
+	for i := range w.sql {
+		b.Queue(w.sql[i], w.args[i]...)
+	}
+}
+
+// groupCommit commits the writes of plans saved at the same time in one
+// transaction (group commit), so that they share one round trip and one
+// WAL flush: the first writer to find no commit running becomes the
+// committer and sends every write waiting, as one batch (one implicit
+// transaction), until none is left. A group that fails is retried one write
+// at a time, so one bad plan fails alone.
+type groupCommit struct {
+	mu      sync.Mutex
+	waiting []*write
+	running bool
+	wg      sync.WaitGroup // the committer; Store.Close waits for it
+}
+
+// commit commits w, alone or with the writes waiting beside it. It blocks
+// until w is committed or failed; ctx bounds the wait, not a commit
+// another writer runs.
+func (g *groupCommit) commit(ctx context.Context, pool *pgxpool.Pool, w *write) error {
+	g.mu.Lock()
+	g.waiting = append(g.waiting, w)
+	lead := !g.running
+	g.running = true
+	if lead {
+		g.wg.Add(1)
+	}
+	g.mu.Unlock()
+	if lead {
+		// The committer's own ctx ends its wait, not the others' commits.
+		go func() {
+			defer g.wg.Done()
+			g.run(context.WithoutCancel(ctx), pool)
+		}()
+	}
+	select {
+	case err := <-w.done:
+		return err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
+// groupMax bounds the plans of one group.
+const groupMax = 64
+
+// commitTimeout bounds one group's commit.
+const commitTimeout = 30 * time.Second
+
+func (g *groupCommit) run(ctx context.Context, pool *pgxpool.Pool) {
+	for {
+		g.mu.Lock()
+		n := min(len(g.waiting), groupMax)
+		group := g.waiting[:n:n]
+		g.waiting = g.waiting[n:]
+		if n == 0 {
+			g.running = false
+			g.waiting = nil
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
+		cctx, cancel := context.WithTimeout(ctx, commitTimeout)
+		var batch pgx.Batch
+		for _, w := range group {
+			w.addTo(&batch)
+		}
+		err := pool.SendBatch(cctx, &batch).Close()
+		if err != nil && len(group) > 1 {
+			// One plan may have failed the group: each alone.
+			for _, w := range group {
+				var one pgx.Batch
+				w.addTo(&one)
+				w.done <- pool.SendBatch(cctx, &one).Close()
+			}
+		} else {
+			for _, w := range group {
+				w.done <- err
+			}
+		}
+		cancel()
+	}
+}
+
+// LeanPlanJSON returns the saved lean JSON of plan id and its tag in one
+// round trip; a plan saved whole (SavePlan before migration 4, or the
+// Supabase REST path) is read whole and its lean JSON encoded.
+func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, error) {
+	var lean []byte
+	var tag *string
+	err := s.pool.QueryRow(ctx, `SELECT lean, tag FROM plans WHERE id = $1`, id).Scan(&lean, &tag)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if lean != nil && tag != nil {
+		return lean, *tag, nil
+	}
+	p, err := s.Plan(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	full, err := json.Marshal(p)
+	if err != nil {
+		return nil, "", err
+	}
+	doc, err := json.Marshal(orchestrator.LeanPlan{Plan: p})
+	return doc, orchestrator.ContentRef(full), err
+}
+
+// readPlan reads plan id with its trip's values in one round trip.
+func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+	rows, err := s.pool.Query(ctx, `SELECT p.lean, p.trip, CASE WHEN p.lean IS NULL THEN p.doc END, b.ref, b.value
+		FROM plans p LEFT JOIN blobs b ON b.ref = ANY(p.refs) WHERE p.id = $1`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	defer rows.Close()
+	var lean, trip, whole []byte
+	values := map[string][]byte{}
+	found := false
+	for rows.Next() {
+		var ref *string
+		var value []byte
+		if err := rows.Scan(&lean, &trip, &whole, &ref, &value); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		found = true
+		if ref != nil {
+			values[*ref] = value
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if !found {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	var p orchestrator.Plan
+	if lean == nil {
+		if err := json.Unmarshal(whole, &p); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		return &p, nil
+	}
+	if err := json.Unmarshal(lean, &p); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if err := json.Unmarshal(trip, &p.Trip); err != nil {
+		return nil, fmt.Errorf("read plan %s: trip: %w", id, err)
+	}
+	err = orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
+		if v, ok := values[ref]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("trip value %s is missing", ref)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return &p, nil
+}
