@@ -45,8 +45,9 @@ func (k *knownBlobs) add(refs []string) {
 
 // listDoc is the doc of a plan saved by reference: what ListPlans reads.
 type listDoc struct {
-	Query string              `json:"query,omitempty"`
-	Brief *orchestrator.Brief `json:"brief"`
+	Query    string              `json:"query,omitempty"`
+	Brief    *orchestrator.Brief `json:"brief"`
+	Replaces string              `json:"replaces,omitempty"`
 }
 
 // SaveLeanPlan stores p by reference in one round trip: the plan row (its
@@ -91,7 +92,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	tag := orchestrator.ContentRef(append(append(slices.Clip(lean), 0), trip...))
 	// doc keeps what ListPlans reads of a plan saved by reference (its
 	// query and brief), not the lean plan again.
-	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief})
+	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief, Replaces: p.Replaces})
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 	}
