@@ -16,8 +16,10 @@ const MaxPrewarmCities = 10000
 
 // PrewarmJob asks for destinations to be pre-warmed by the workers:
 // their static-knowledge subtasks fetched into the knowledge cache ahead of
-// plans. Kinds defaults to StaticKinds; ID to a new one (give an existing
-// one to resume or extend a job).
+// plans. Kinds defaults to StaticKinds plus the weather (the city's
+// forecast window and climate normals, kept per city: see
+// docs/knowledge-keys.md); ID to a new one (give an existing one to resume
+// or extend a job).
 type PrewarmJob struct {
 	ID       string   `json:"job,omitempty"`
 	Cities   []string `json:"cities"`
