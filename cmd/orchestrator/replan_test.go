@@ -188,7 +188,8 @@ func TestReplanEverywhere(t *testing.T) {
 	}
 	t.Setenv("TRIPWEAVE_DB_PATH", app.Config.DBPath)
 	t.Setenv("TRIPWEAVE_CACHE_PREFIX", app.Config.KBPrefix)
-	t.Setenv("DATABASE_URL", "")
+	t.Setenv("DATABASE_URL", app.Config.Scale.DatabaseURL) // the app's store: SQLite, or its PostgreSQL schema
+	t.Setenv("TRIPWEAVE_PG_SCHEMA", app.Config.Scale.PGSchema)
 	t.Setenv("TRIPWEAVE_AGENTS_URL", "")
 	var stdout, stderr bytes.Buffer
 	if err := run(context.Background(), []string{"replan", old.ID, "--events", file, "--now", now}, strings.NewReader(""), &stdout, &stderr); err != nil {

@@ -56,8 +56,8 @@ func TestDistributedPrewarmCLI(t *testing.T) {
 		t.Fatalf("enqueue: %v %s", err, stderr.String())
 	}
 	var st orchestrator.PrewarmStatus
-	if err := json.Unmarshal(stdout.Bytes(), &st); err != nil || st.Total != 6 || st.State != "running" {
-		t.Fatalf("enqueue printed %s (%v), want 6 pending tasks", stdout.String(), err)
+	if err := json.Unmarshal(stdout.Bytes(), &st); err != nil || st.Total != 7 || st.State != "running" {
+		t.Fatalf("enqueue printed %s (%v), want 7 pending tasks (six static kinds and the weather)", stdout.String(), err)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -75,7 +75,7 @@ func TestDistributedPrewarmCLI(t *testing.T) {
 	if err := run(wctx, []string{"prewarm", "--status", job, "--wait"}, nil, &stdout, io.Discard); err != nil {
 		t.Fatalf("status --wait: %v %s", err, stdout.String())
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &st); err != nil || st.State != "done" || st.Done != 6 || st.Failed != 0 || st.Fetched == 0 {
+	if err := json.Unmarshal(stdout.Bytes(), &st); err != nil || st.State != "done" || st.Done != 7 || st.Failed != 0 || st.Fetched == 0 {
 		t.Fatalf("status: %s", stdout.String())
 	}
 	fetched := st.Fetched
