@@ -682,32 +682,23 @@ func cityOfDay(end int, legs []*chosenLeg, index func(string) int) int {
 	return index(legs[0].l.from)
 }
 
-// preBuffer is the time to be at the station before departure.
+// preBuffer is the time from leaving the last place in the city to the
+// departure: access to the station or airport, check-in and boarding
+// (quality.Before, documented in docs/plan-quality.md).
 func preBuffer(op *option) int {
 	if len(op.parts) > 0 {
 		op = op.parts[0].op
 	}
-	switch op.o.Mode {
-	case "flight":
-		return 90
-	case "train", "bus", "ferry":
-		return 45
-	}
-	return 15
+	return quality.Before(op.o.Mode)
 }
 
-// postBuffer is the time from arrival to being free in the city.
+// postBuffer is the time from arrival to being free in the city
+// (quality.After).
 func postBuffer(op *option) int {
 	if len(op.parts) > 0 {
 		op = op.parts[len(op.parts)-1].op
 	}
-	switch op.o.Mode {
-	case "flight":
-		return 45
-	case "train", "bus", "ferry":
-		return 30
-	}
-	return 15
+	return quality.After(op.o.Mode)
 }
 
 // legTimes returns when a leg departs and arrives. Scheduled options run on
@@ -1078,9 +1069,10 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	// A meal away from the last stop takes up to mealTravel to reach and
 	// as long again to the next stop: restaurants are chosen within
 	// mealReachKM of both.
+	latestLunch := lunchLast
 	placeLunch := func() {
 		lt := max(t+mealTravel, lunchFrom)
-		if lt <= lunchLast && lt+lunchLen <= win.end {
+		if lt <= latestLunch && lt+lunchLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at, free: t})
 			t = lt + lunchLen + mealTravel
 		}
@@ -1097,9 +1089,18 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		tr, est := c.travel(at, p)
 		start, ok := openStart(a, wd, t+tr)
 		if lunchPending && ok && start+a.visit > 13*60+30 && t <= lunchLast {
+			t0, n0 := t, len(slots)
 			placeLunch()
-			tr, est = c.travel(at, p)
-			start, ok = openStart(a, wd, t+tr)
+			tr1, est1 := c.travel(at, p)
+			start1, ok1 := openStart(a, wd, t+tr1)
+			if len(a.must) > 0 && !evening && (!ok1 || start1+a.visit > mustEnd) && start+a.visit <= mustEnd {
+				// Lunch first would leave no time for a must-see sight
+				// (a museum out of town on a day trip): the visit first,
+				// and a late lunch after it.
+				t, slots, lunchPending, latestLunch = t0, slots[:n0], true, lateLunchLast
+			} else {
+				tr, est, start, ok = tr1, est1, start1, ok1
+			}
 		}
 		limit := lastEnd
 		if len(a.must) > 0 && !evening {

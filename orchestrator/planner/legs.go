@@ -20,11 +20,14 @@ const FindingOddHourForBudget = "odd_hour_for_budget"
 // price alone, so a traveller is not sent out at 05:26 to save a little:
 //
 //	utility = − wPrice × price / cheapest price of the leg
-//	          − wTime  × (duration + changePenalty per change of a journey)
-//	                     / fastest duration of the leg
-//	                     (the buffers at the station or airport count in
-//	                     the city hours, and decide which connections are
-//	                     offered at all: doorToDoor, withConnections)
+//	          − wTime  × (door-to-door time + changePenalty per change of a journey)
+//	                     / fastest door-to-door time of the leg
+//	                     (door to door: the timetabled duration and the
+//	                     access, check-in and boarding minutes before it and
+//	                     the minutes to leave the station or airport after
+//	                     it, quality.Before and quality.After; they count in
+//	                     the city hours too, and decide which connections
+//	                     are offered at all: doorToDoor, withConnections)
 //	          + wCity  × hours the leg leaves in the cities at either end
 //	                     (08:00 to the departure, the arrival to 21:30)
 //	          − oddPenalty when it departs before 06:30, arrives after 23:30
@@ -198,9 +201,12 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 		}
 		return best
 	}
-	cheapest, fastest := opts[0].cost, opts[0].dur
+	// Time is door to door: a 20-minute flight is a morning's errand
+	// once the airport is reached, checked in and left (quality.Before,
+	// quality.After), and loses to the hour's train it seemed to beat.
+	cheapest, fastest := opts[0].cost, opts[0].dur+preBuffer(opts[0])+postBuffer(opts[0])
 	for _, op := range opts {
-		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur)
+		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur+preBuffer(op)+postBuffer(op))
 	}
 	wt := tierLegWeights[v.tier]
 	var best *option
@@ -208,7 +214,7 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 	for _, op := range opts {
 		dep, arr := w.legTimes(op, l, outbound, home, notBefore)
 		u := legUtility(legOffer{
-			price: op.cost, dur: op.dur, depart: dep, arrive: arr,
+			price: op.cost, dur: op.dur + preBuffer(op) + postBuffer(op), depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
 			before: preBuffer(op), after: postBuffer(op), extra: changes(op) * changePenalty,
 		}, cheapest, fastest, wt)

@@ -49,6 +49,9 @@ const (
 	breakfastLast = 9*60 + 30
 	lunchFrom     = 11*60 + 30
 	lunchLast     = 14 * 60
+	// lateLunchLast is the latest lunch after a must-see sight that lunch
+	// first would leave no time for.
+	lateLunchLast = 14*60 + 45
 	dinnerFrom    = 17*60 + 30
 	dinnerLast    = 20*60 + 30
 	breakfastLen  = orchestrator.BreakfastMinutes
