@@ -528,7 +528,9 @@ func plausibleTrains(opts []orchestrator.TransportOption) []orchestrator.Transpo
 	fast := func(o *orchestrator.TransportOption) bool {
 		return o.DistanceKM > 0 && o.DurationMinutes > 0 && o.DistanceKM/(float64(o.DurationMinutes)/60) > MaxRailKMH
 	}
-	service := func(o *orchestrator.TransportOption) string { return o.Number + "|" + o.FromStation + "|" + o.ToStation }
+	service := func(o *orchestrator.TransportOption) string {
+		return o.Number + "|" + o.FromStation + "|" + o.ToStation
+	}
 	ok := map[string]bool{}
 	for i := range opts {
 		if !fast(&opts[i]) {
