@@ -1523,7 +1523,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	*mealBlock = block
 	var findings []orchestrator.Finding
-	for i, cu := range w.cuisineNames {
+	for i, cu := range w.cuisineNames[:w.nCuisines] {
 		if covered&(1<<i) == 0 {
 			findings = append(findings, orchestrator.Finding{
 				Code: "cuisine_not_covered", Severity: orchestrator.SeverityError, Check: "cuisines", Subject: cu,
@@ -1547,6 +1547,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 				Price:    orchestrator.Money{Cents: rs.price, Currency: w.currency},
 				Cost:     orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
 				Estimate: rs.r.PriceEstimate || rs.estimate,
+				Serves:   w.served(rs),
 			})
 		}
 	}
@@ -2009,4 +2010,15 @@ func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []
 		}
 	}
 	return assign
+}
+
+// served names the foods asked for that a restaurant serves (nil: none).
+func (w *world) served(rs *restaurant) []string {
+	var out []string
+	for k := range w.foods {
+		if rs.mask&(1<<(w.nCuisines+k)) != 0 {
+			out = append(out, w.foods[k].Wish)
+		}
+	}
+	return out
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // Options tune a plan. The zero value plans with defaults.
@@ -120,8 +121,14 @@ type world struct {
 	// cuisineConcepts are the requested cuisines read through the concept
 	// table, in the order of cuisines.
 	cuisineConcepts []*concepts.Concept
-	rules           []string
-	roomType        string
+	// nCuisines counts the brief's cuisines at the head of cuisines; the
+	// foods asked for (quality.Wishes) that some restaurant of the trip
+	// serves follow them, foods[k] at nCuisines+k, so the meal chooser
+	// covers a food as it covers a cuisine.
+	nCuisines int
+	foods     []quality.Food
+	rules     []string
+	roomType  string
 	// interests are the brief's interests read through the concept table.
 	interests []*concepts.Concept
 
@@ -497,6 +504,8 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if len(w.cuisines) > 10 {
 		return nil, orchestrator.FieldErrorf("constraints.cuisines", "at most 10 cuisines can be planned for")
 	}
+	w.nCuisines = len(w.cuisines)
+	w.addFoods()
 	w.rules = append([]string(nil), b.Constraints.HouseRules...)
 	w.roomType = b.Constraints.RoomType
 	for _, in := range b.Interests {
@@ -813,6 +822,16 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		facts := restaurantFactsFor(cd.Restaurants)
 		c.rfacts = facts
 		serves := facts.cuisines(w.cuisineConcepts)
+		if len(w.foods) > 0 {
+			serves = slices.Clone(serves)
+			for k := range w.foods {
+				col := make([]bool, len(cd.Restaurants.Value))
+				for i := range col {
+					col[i] = w.foods[k].Serves(&cd.Restaurants.Value[i])
+				}
+				serves[w.nCuisines+k] = col
+			}
+		}
 		ar := c.arenaOf(w)
 		ar.restaurants = sized(ar.restaurants, len(cd.Restaurants.Value))
 		all := ar.restaurants
@@ -1120,4 +1139,33 @@ func (w *world) date(day int) string {
 		return w.dates[day]
 	}
 	return ""
+}
+
+// addFoods adds to the cuisines to cover the foods the brief asks for
+// (quality.Wishes: its foods, else its interests and cuisines) that some
+// restaurant of the trip serves by name, cuisine or recommended dish, and
+// that no cuisine of the brief already names; at most ten in all.
+func (w *world) addFoods() {
+	for _, wish := range quality.Wishes(w.b) {
+		f := strings.ToLower(strings.TrimSpace(wish))
+		if f == "" || slices.Contains(w.cuisines, f) || len(w.cuisines) >= 10 {
+			continue
+		}
+		food := quality.NewFood(wish)
+		sought := false
+		for i := range w.trip.Cities {
+			cd := &w.trip.Cities[i]
+			if cd.Restaurants != nil && orchestrator.CanonicalCity(cd.Name) != w.originKey && food.Sought(cd.Restaurants.Value) {
+				sought = true
+				break
+			}
+		}
+		if !sought {
+			continue
+		}
+		w.cuisines = append(w.cuisines, f)
+		w.cuisineNames = append(w.cuisineNames, strings.TrimSpace(wish))
+		w.cuisineConcepts = append(w.cuisineConcepts, concepts.For(wish, concepts.Cuisine))
+		w.foods = append(w.foods, food)
+	}
 }
