@@ -1161,6 +1161,29 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			break
 		}
 	}
+	// Full days: while the afternoon before the evening (or the
+	// departure) would stay idle for quality.IdleGap or more (four hours
+	// at a relaxed pace), the nearest open sight that fits joins the day
+	// beyond its share, up to the pace's cap (quality.PaceCap).
+	for len(stops) < w.paceMax && len(*extras) > 0 && w.idleLeft(t, lastEnd, lunchPending) {
+		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
+		for i, a := range *extras {
+			t, _ := c.travel(at, a.place())
+			cands[i] = timed{a, t}
+		}
+		placed := false
+		for i := range cands {
+			nearestFirst(cands, i)
+			if a := cands[i].a; !a.evening && try(a) {
+				placed = true
+				break
+			}
+		}
+		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
+		if !placed {
+			break
+		}
+	}
 	if lunchPending {
 		placeLunch()
 	}
@@ -2021,4 +2044,19 @@ func (w *world) served(rs *restaurant) []string {
 		}
 	}
 	return out
+}
+
+// idleLeft reports whether a walk at t, with visits to end by lastEnd,
+// leaves the day idle for the brief's idle gap (quality.IdleGap, or
+// IdleGapRelaxed at a relaxed pace) before 18:00, less a pending lunch.
+func (w *world) idleLeft(t, lastEnd int, lunchPending bool) bool {
+	gap := quality.IdleGap
+	if w.b.Pace == "relaxed" {
+		gap = quality.IdleGapRelaxed
+	}
+	free := min(lastEnd, 18*60) - max(t, 9*60)
+	if lunchPending {
+		free -= lunchLen + 2*mealTravel
+	}
+	return free >= gap-30
 }

@@ -112,6 +112,9 @@ type world struct {
 	currency  string
 	limit     int64 // group budget in cents; -1 when none
 	pace      int
+	// paceMax is the most stops a day may hold when filling an idle
+	// afternoon (quality.PaceCap).
+	paceMax int
 
 	exclude  map[string]bool
 	prefer   []string
@@ -489,6 +492,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.pace == 0 {
 		w.pace = paceStops["moderate"]
 	}
+	w.paceMax = quality.PaceCap(b.Pace)
 	for _, m := range b.Constraints.TransportExclude {
 		w.exclude[m] = true
 	}

@@ -107,6 +107,8 @@ type Result struct {
 	PlanTime  time.Duration        `json:"plan_time"`
 	// Objections are what a traveller would change (quality.Objections).
 	Objections []quality.Objection `json:"objections,omitempty"`
+	// Itinerary is the plan (not in the JSON summary).
+	Itinerary *orchestrator.Itinerary `json:"-"`
 }
 
 // Summary aggregates the results.
@@ -205,6 +207,7 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 		res.BudgetUse = math.Round(1000*float64(cost)/float64(lim.Cents)) / 1000
 	}
 	res.Objections = quality.Objections(&b, trip, it)
+	res.Itinerary = it
 	res.NoSight = true
 	for _, d := range it.Days {
 		if len(d.Stops) > 0 {
