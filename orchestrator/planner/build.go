@@ -1029,6 +1029,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	// dark wait for the evening.
 	// The lists in the variant's scratch, each of the size it may reach.
 	first := bump(&w.scratch.attrs, len(*extras)+len(ordered))
+	mornings := win.start <= quality.MorningBy
 	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
 		if len(a.must) > 0 && !used.has(a) {
 			first = append(first, a)
@@ -1044,6 +1045,18 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		} else {
 			day = append(day, a)
 		}
+	}
+	if mornings {
+		// Sights best in the morning lead the day.
+		slices.SortStableFunc(day, func(x, y *attraction) int {
+			switch {
+			case x.morning && !y.morning:
+				return -1
+			case y.morning && !x.morning:
+				return 1
+			}
+			return 0
+		})
 	}
 	ordered = day
 	evening := false
@@ -1113,7 +1126,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			visit = a.a.VisitMinMinutes
 			start, ok = openStartFor(a, wd, t+tr, visit)
 		}
-		if !ok || start+visit > limit || (evening && start < eveningFrom) {
+		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) {
 			return false
 		}
 		end := start + visit

@@ -12,6 +12,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/lru"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // The catalog index: what a plan derives from a city's catalogs alone —
@@ -35,6 +36,9 @@ const indexSize = 512
 type attrFact struct {
 	visit   int
 	evening bool
+	// morning is set for sights best in the morning (quality.BestHour:
+	// panda bases, sunrises).
+	morning bool
 	once    string
 	core    string
 	place   concepts.Place // folded, for the brief's interests
@@ -471,7 +475,8 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 		a := &as[i]
 		x := attrFact{
 			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
-			once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
+			morning: quality.BestHour(a.Name, a.Category, a.Tags, a.Indoor) == quality.Morning,
+			once:    concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
 			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
 			base:  a.Popularity*3 + a.Rating*6, hours: readHoursInto(a.Hours, &spans),
 		}

@@ -255,6 +255,10 @@ type attraction struct {
 	// evening is set for sights best visited after dark; once names the
 	// once-per-trip group (river cruises) it belongs to.
 	evening bool
+	// morning is set for sights best in the morning (a panda base): a
+	// day visits them first, and not after quality.MorningBy unless they
+	// are must-see.
+	morning bool
 	once    string
 	// core is the name folded by concepts.Core.
 	core string
@@ -786,7 +790,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		for i := range n {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
-			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core, hours: &f.hours}
+			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, morning: f.morning, once: f.once, core: f.core, hours: &f.hours}
 			if a.Location != nil {
 				at.ref = &f.ref
 			}
