@@ -1070,7 +1070,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	lastEnd := win.end
 	mustEnd := win.end // when a must-see sight may end at the latest
 	if dinnerWanted {
-		lastEnd = min(win.end-dinnerLen, 19*60)
+		lastEnd = min(win.end-dinnerLen-mealTravel, 19*60)
 		mustEnd = lastEnd
 		if len(night) > 0 && win.end >= dayEnd {
 			// An evening sight waits: the day's other visits end in time

@@ -52,7 +52,7 @@ const (
 	lunchLast     = 14 * 60
 	// lateLunchLast is the latest lunch after a must-see sight that lunch
 	// first would leave no time for.
-	lateLunchLast = 14*60 + 45
+	lateLunchLast = 15*60 + 45
 	dinnerFrom    = 17*60 + 30
 	dinnerLast    = 20*60 + 30
 	breakfastLen  = orchestrator.BreakfastMinutes
