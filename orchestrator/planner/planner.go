@@ -115,6 +115,9 @@ type world struct {
 	// paceMax is the most stops a day may hold when filling an idle
 	// afternoon (quality.PaceCap).
 	paceMax int
+	// night is set when the brief asks for night views
+	// (quality.WantsNight).
+	night bool
 
 	exclude  map[string]bool
 	prefer   []string
@@ -497,6 +500,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		w.pace = paceStops["moderate"]
 	}
 	w.paceMax = quality.PaceCap(b.Pace)
+	w.night = quality.WantsNight(b)
 	for _, m := range b.Constraints.TransportExclude {
 		w.exclude[m] = true
 	}

@@ -3,6 +3,7 @@ package quality
 import (
 	"strings"
 
+	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
@@ -85,4 +86,48 @@ func (h Hour) String() string {
 		return "night"
 	}
 	return "any"
+}
+
+// viewWords mark a riverfront, skyline or viewpoint in a name or tag.
+var viewWords = []string{"外滩", "江滩", "滨江", "江景", "江边", "河边", "观景", "夜景", "塔", "桥", "skyline", "waterfront", "riverside", "bund", "tower", "bridge"}
+
+// NightView reports whether a sight is a night view: outdoors (or not
+// known to be indoors), open until 21:30 or later, on a riverfront or
+// skyline by its name or tags. A traveller who asks for night views sees
+// such a sight they insist on after dark (the Bund at night).
+func NightView(name string, tags []string, indoor *bool, hours []orchestrator.OpeningHours) bool {
+	if indoor != nil && *indoor {
+		return false
+	}
+	late := len(hours) == 0
+	for _, h := range hours {
+		c, ok := orchestrator.ParseClock(h.Close)
+		o, _ := orchestrator.ParseClock(h.Open)
+		if ok && (c >= 21*60+30 || c <= o) {
+			late = true
+		}
+	}
+	if !late {
+		return false
+	}
+	if hasAny(strings.ToLower(name), viewWords) {
+		return true
+	}
+	for _, t := range tags {
+		if hasAny(strings.ToLower(t), viewWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// WantsNight reports whether a brief asks for night views or nightlife:
+// an interest the concept table flags evening.
+func WantsNight(b *orchestrator.Brief) bool {
+	for _, in := range b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.Evening {
+			return true
+		}
+	}
+	return false
 }

@@ -88,7 +88,7 @@ func Objections(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator
 	if b == nil || it == nil {
 		return nil
 	}
-	o := objector{b: b, trip: trip, it: it}
+	o := objector{b: b, trip: trip, it: it, night: WantsNight(b)}
 	o.index()
 	o.legs()
 	o.foods()
@@ -118,6 +118,18 @@ type objector struct {
 	attractions map[string]*orchestrator.Attraction
 	restaurants map[string]*orchestrator.Restaurant
 	visited     map[string]bool
+	// night is set when the brief asks for night views (WantsNight).
+	night bool
+}
+
+// must reports whether a is one of the brief's must-see sights.
+func (o *objector) must(a *orchestrator.Attraction) bool {
+	for _, m := range o.b.MustVisit {
+		if m != "" && (strings.Contains(a.Name, m) || strings.Contains(m, a.Name)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (o *objector) add(kind string, day int, format string, args ...any) {
@@ -418,6 +430,8 @@ func (o *objector) day(d *orchestrator.Day) {
 		start, _ := orchestrator.ParseClock(st.Start)
 		if h := BestHour(a.Name, a.Category, a.Tags, a.Indoor); !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
+		} else if o.night && start < NightFrom && o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) {
+			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)
 		}
 	}
 	if c := PaceCap(o.b.Pace); len(d.Stops) > c {
