@@ -26,6 +26,19 @@ type variant struct {
 	// mealTier prices the meals at another tier than tier ("" for tier):
 	// a fitted comfort plan keeps the comfortable stay and eats at mid.
 	mealTier orchestrator.Tier
+	// keepLegs marks the days (bit d for 0-based day d) whose legs a
+	// cheapLegs variant still chooses at the tier (legVariant): the legs
+	// the budget allows back.
+	keepLegs uint64
+}
+
+// legVariant is the variant a leg on day d is chosen at: the tier's own
+// when v keeps that day's legs.
+func (v variant) legVariant(d int) variant {
+	if d < 64 && v.keepLegs&(1<<d) != 0 {
+		return variant{tier: v.tier}
+	}
+	return v
 }
 
 // meals returns the tier the variant's meals are priced at.
@@ -124,6 +137,9 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 			}
 			bs = append(bs, b)
 		}
+		if err := w.legsBack(r, &bs, bs[0], bs[4]); err != nil {
+			return nil, err
+		}
 	}
 	if err := w.fittedVariants(r, &bs); err != nil {
 		return nil, err
@@ -166,6 +182,55 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 		})
 	}
 	return it, nil
+}
+
+// maxLegsBack bounds the legs legsBack tries back at the tier.
+const maxLegsBack = 4
+
+// legsBack adds, when the plan with the cheapest legs (cheap) is within
+// the budget, the variants that book back at the tier the legs where the
+// tier's plan (tier) chose otherwise — each alone, then all of them when
+// two or more fit — so that a day-long train taken for its price gives
+// way to the tier's flight wherever the budget allows it, and the quality
+// score chooses among them.
+func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
+	if cheap.cost.Total.Cents > w.limit || len(tier.it.Days) != len(cheap.it.Days) {
+		return nil
+	}
+	var days []int
+	for d := range cheap.it.Days {
+		a, b := tier.it.Days[d].Legs, cheap.it.Days[d].Legs
+		if len(a) == 0 || len(b) == 0 || d >= 64 {
+			continue
+		}
+		if a[0].OptionID != b[0].OptionID && len(days) < maxLegsBack {
+			days = append(days, d)
+		}
+	}
+	var fit uint64
+	n := 0
+	for _, d := range days {
+		if err := w.ctx.Err(); err != nil {
+			return err
+		}
+		b, err := w.buildVariant(r, variant{tier: cheap.v.tier, cheapLegs: true, keepLegs: 1 << d})
+		if err != nil {
+			return err
+		}
+		*bs = append(*bs, b)
+		if b.cost.Total.Cents <= w.limit {
+			fit |= 1 << d
+			n++
+		}
+	}
+	if n >= 2 {
+		b, err := w.buildVariant(r, variant{tier: cheap.v.tier, cheapLegs: true, keepLegs: fit})
+		if err != nil {
+			return err
+		}
+		*bs = append(*bs, b)
+	}
+	return nil
 }
 
 // fitShare is the share of the budget a fitted tier aims to spend.
@@ -349,7 +414,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		outbound, home := i == 0 && l.from == w.originKey, l.to == w.originKey
 		lastOfDay := i+1 >= len(r.legs) || r.legs[i+1].day != l.day
-		op := w.chooseLeg(l, r.fam, v, notBefore, outbound, home, lastOfDay)
+		lv := v.legVariant(l.day)
+		op := w.chooseLeg(l, r.fam, lv, notBefore, outbound, home, lastOfDay)
 		if op == nil {
 			if w.gaps && w.cheapestLeg(l, r.fam) == nil {
 				b.findings = append(b.findings, w.noRouteFinding(l, r.fam))
@@ -359,8 +425,8 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		cl := &chosenLeg{l: l, op: op}
 		cl.depart, cl.arrive = w.legTimes(op, l, outbound, home, notBefore)
-		if v.legsByPrice() && oddHours(cl.depart, cl.arrive) {
-			if f, ok := w.oddHourFinding(l, r.fam, v, notBefore, outbound, home, cl); ok {
+		if lv.legsByPrice() && oddHours(cl.depart, cl.arrive) {
+			if f, ok := w.oddHourFinding(l, r.fam, lv, notBefore, outbound, home, cl); ok {
 				b.findings = append(b.findings, f)
 			}
 		}
