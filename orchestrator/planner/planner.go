@@ -935,9 +935,10 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		ar := c.arenaOf(w)
 		ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
 		ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
-		if same && len(w.rules) == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
+		if same && len(w.rules) == 0 && w.b.Travelers.Children == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
 			// Nothing of the brief but the group and the room type
-			// chooses and prices the hotels: they are those of the
+			// (no children, who rule out hostels) chooses and prices
+			// the hotels: they are those of the
 			// catalog index's template for them.
 			t := facts.hotelsFor(w.people, w.roomType, func() []hotel {
 				n := len(cd.Hotels.Value)
@@ -976,6 +977,9 @@ func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bo
 		h := &cd.Hotels.Value[i]
 		if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
 			continue
+		}
+		if w.b.Travelers.Children > 0 && quality.UnfitForChildren(h.Name, h.RoomName, h.Kind) {
+			continue // no hostel bed or capsule for a family
 		}
 		// Unknown rules (nil: the data state none) keep a hotel
 		// eligible, behind those known to allow the rules; rules known

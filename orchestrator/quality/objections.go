@@ -74,7 +74,9 @@ func PaceCap(pace string) int {
 }
 
 // hostelWords mark a dormitory bed or a capsule in a stay's name or room.
-var hostelWords = []string{"青年旅舍", "青年旅社", "青旅", "胶囊", "太空舱", "床位", "多人间", "宿舍", "hostel", "capsule", "dorm", "bunk"}
+// (A capsule coffee machine in a hotel room is no capsule hotel.)
+var hostelWords = []string{"青年旅舍", "青年旅社", "青旅", "胶囊酒店", "胶囊旅馆", "胶囊公寓", "胶囊舱", "太空舱青年", "太空舱酒店", "太空舱公寓",
+	"床位", "多人间", "宿舍", "女生间", "男生间", "混合间", "hostel", "capsule hotel", "capsule room", "dorm", "bunk"}
 
 // UnfitForChildren reports whether a lodging is a hostel bed or capsule.
 func UnfitForChildren(name, room, kind string) bool {

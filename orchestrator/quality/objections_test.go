@@ -61,3 +61,20 @@ func TestObjections(t *testing.T) {
 		t.Errorf("objections %v, want a timetable slip (next-day arrival read as the same day)", got)
 	}
 }
+
+func TestUnfitForChildren(t *testing.T) {
+	for _, c := range []struct {
+		name, room, kind string
+		want             bool
+	}{
+		{"重庆雅巢连锁时尚太空舱青年旅社", "女生间", "", true},
+		{"广州黄埔希尔顿惠庭酒店", "灵动大床房（胶囊coffee机+双功能冰箱）", "", false},
+		{"Downtown Hostel", "", "", true},
+		{"Cosy flat", "", "hostel", true},
+		{"南京玄武饭店", "玄武贵宾尊享大床房", "", false},
+	} {
+		if got := UnfitForChildren(c.name, c.room, c.kind); got != c.want {
+			t.Errorf("%s %s: got %v, want %v", c.name, c.room, got, c.want)
+		}
+	}
+}
