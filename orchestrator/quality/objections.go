@@ -90,7 +90,12 @@ func Objections(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator
 	if b == nil || it == nil {
 		return nil
 	}
-	o := objector{b: b, trip: trip, it: it, night: WantsNight(b)}
+	return analyze(b, trip, it).out
+}
+
+// analyze finds the objections to it, and what the score's parts need.
+func analyze(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *objector {
+	o := &objector{b: b, trip: trip, it: it, night: WantsNight(b)}
 	o.index()
 	o.legs()
 	o.foods()
@@ -99,7 +104,7 @@ func Objections(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator
 		o.day(&it.Days[i])
 	}
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
-	return o.out
+	return o
 }
 
 // Count returns the objections of each kind.
@@ -122,6 +127,9 @@ type objector struct {
 	visited     map[string]bool
 	// night is set when the brief asks for night views (WantsNight).
 	night bool
+	// sought and served count the food wishes the data serves and those
+	// a meal serves.
+	sought, served int
 }
 
 // must reports whether a is one of the brief's must-see sights.
@@ -338,6 +346,7 @@ func (o *objector) foods() {
 		if !sought {
 			continue
 		}
+		o.sought++
 		served := false
 		for _, d := range o.it.Days {
 			for _, m := range d.Meals {
@@ -346,7 +355,9 @@ func (o *objector) foods() {
 				}
 			}
 		}
-		if !served {
+		if served {
+			o.served++
+		} else {
 			o.add(ObjFoodMissed, 0, "%s is served in the data but at no meal", w)
 		}
 	}
@@ -503,4 +514,72 @@ func (o *objector) sightFits(city string, wd, from, to int) bool {
 		}
 	}
 	return false
+}
+
+// count counts the objections of the kinds.
+func (o *objector) count(kinds ...string) int {
+	n := 0
+	for _, x := range o.out {
+		if slices.Contains(kinds, x.Kind) {
+			n++
+		}
+	}
+	return n
+}
+
+// part is a score part that loses step for each of n objections.
+func part(n int, step float64, detail string) orchestrator.QualityComponent {
+	return orchestrator.QualityComponent{Applicable: true, Value: 1 - step*float64(n), Detail: detail}
+}
+
+// legsPart: 1, less a half for each short flight, day-long train or
+// timetable slip; applies to plans with legs.
+func (o *objector) legsPart() orchestrator.QualityComponent {
+	legs := 0
+	for _, d := range o.it.Days {
+		legs += len(d.Legs)
+	}
+	if legs == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	short, long, slip := o.count(ObjShortFlight), o.count(ObjLongTrain), o.count(ObjTimetable)
+	return part(short+long+slip, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips", legs, short, long, slip))
+}
+
+// foodsPart: the share of the foods asked for that the data serves which
+// a meal serves; applies when the data serves one.
+func (o *objector) foodsPart() orchestrator.QualityComponent {
+	if o.sought == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	return orchestrator.QualityComponent{Applicable: true, Value: float64(o.served) / float64(o.sought),
+		Detail: detailf("%d of %d foods asked for served", o.served, o.sought)}
+}
+
+// fullDaysPart: 1, less a third for each idle gap; applies to plans with
+// a day in a trip city.
+func (o *objector) fullDaysPart() orchestrator.QualityComponent {
+	n := o.count(ObjIdle)
+	return part(n, 1.0/3, detailf("%d gaps of %d hours or more with a sight open", n, o.idleGap()/60))
+}
+
+func (o *objector) idleGap() int {
+	if o.b.Pace == "relaxed" {
+		return IdleGapRelaxed
+	}
+	return IdleGap
+}
+
+// pacePart: 1, less a half for each day over the pace's cap and each stay
+// unfit for the party.
+func (o *objector) pacePart() orchestrator.QualityComponent {
+	p, st := o.count(ObjPace), o.count(ObjStay)
+	return part(p+st, 0.5, detailf("%d days over %d stops, %d stays unfit for the party", p, PaceCap(o.b.Pace), st))
+}
+
+// mealsPart: 1, less a half for each lunch or dinner missing on a day in
+// a trip city.
+func (o *objector) mealsPart() orchestrator.QualityComponent {
+	n := o.count(ObjMissingMeal)
+	return part(n, 0.5, detailf("%d lunches or dinners missing", n))
 }

@@ -78,3 +78,29 @@ func TestUnfitForChildren(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectionsLowerScore: each objection lowers the score through its
+// part.
+func TestObjectionsLowerScore(t *testing.T) {
+	trip := &orchestrator.Trip{Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{{Value: orchestrator.TransportLeg{From: "上海", To: "南京", Options: []orchestrator.TransportOption{
+		{ID: "t", Mode: "train", Number: "G2", Depart: "09:00", Arrive: "10:05", DurationMinutes: 65},
+	}}}}}
+	b := &orchestrator.Brief{Origin: "上海", Destinations: []string{"南京"}, Days: 1, Travelers: orchestrator.Travelers{Adults: 1}}
+	plan := func(mode string, minutes int) *orchestrator.Itinerary {
+		return &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 1, City: "上海", From: "南京", Legs: []orchestrator.Leg{
+			{Mode: mode, Number: "X1", From: "上海", To: "南京", Depart: "09:00", Arrive: orchestrator.FormatClock(9*60 + minutes), DurationMinutes: minutes},
+		}}}}
+	}
+	part := func(q orchestrator.Quality) orchestrator.QualityComponent {
+		for _, c := range q.Components {
+			if c.Name == DoorToDoorLegs {
+				return c
+			}
+		}
+		return orchestrator.QualityComponent{}
+	}
+	fly, train := Score(b, trip, plan("flight", 20)), Score(b, trip, plan("train", 65))
+	if pf, pt := part(fly), part(train); !pf.Applicable || pf.Value >= pt.Value || fly.Score >= train.Score {
+		t.Errorf("short flight scores %d (%s %.2f), the train %d (%.2f): want the flight lower", fly.Score, pf.Detail, pf.Value, train.Score, pt.Value)
+	}
+}
