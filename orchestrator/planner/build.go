@@ -1050,8 +1050,9 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 
 // closingFirst returns ordered with the sights worth a detour — a
 // must-see sight or one meeting an interest — that close before the
-// evening moved to the front, earliest closing first; nil when there are
-// none or they lead already.
+// evening moved to the front, earliest closing first, and the other
+// must-see sights after them; nil when there are none or they lead
+// already.
 func closingFirst(ordered []*attraction, wd int) []*attraction {
 	closes := func(a *attraction) int {
 		end := -1
@@ -1067,7 +1068,7 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 	}
 	var early, rest []*attraction
 	for _, a := range ordered {
-		if c := closes(a); (a.imask != 0 || len(a.must) > 0) && !a.evening && c >= 0 && c <= eveningFrom {
+		if c := closes(a); (a.imask != 0 || len(a.must) > 0) && !a.evening && c >= 0 && c <= eveningFrom || len(a.must) > 0 && !a.evening {
 			early = append(early, a)
 		} else {
 			rest = append(rest, a)
@@ -1076,7 +1077,13 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 	if len(early) == 0 {
 		return nil
 	}
-	stableSort(early, func(x, y *attraction) bool { return closes(x) < closes(y) })
+	last := func(a *attraction) int { // a must-see open late or at any time goes after those closing early
+		if c := closes(a); c >= 0 && c <= eveningFrom {
+			return c
+		}
+		return 24 * 60
+	}
+	stableSort(early, func(x, y *attraction) bool { return last(x) < last(y) })
 	alt := append(early, rest...)
 	if slices.Equal(alt, ordered) {
 		return nil
