@@ -30,6 +30,9 @@ type variant struct {
 	// cheapLegs variant still chooses at the tier (legVariant): the legs
 	// the budget allows back.
 	keepLegs uint64
+	// shortLegs makes legs chosen by price pass over day-long options
+	// (quality.LongTrainMinutes) when a shorter one exists (legsBack).
+	shortLegs bool
 }
 
 // legVariant is the variant a leg on day d is chosen at: the tier's own
@@ -230,7 +233,28 @@ func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
 		}
 		*bs = append(*bs, b)
 	}
+	// The cheapest legs that are not day-long, when the cheapest are.
+	long := false
+	for _, d := range cheap.it.Days {
+		for _, l := range d.Legs {
+			long = long || l.DurationMinutes >= quality.LongTrainMinutes
+		}
+	}
+	if long && !w.wantsTrains() {
+		b, err := w.buildVariant(r, variant{tier: cheap.v.tier, cheapLegs: true, shortLegs: true})
+		if err != nil {
+			return err
+		}
+		*bs = append(*bs, b)
+	}
 	return nil
+}
+
+// wantsTrains reports whether the brief asks for trains (preferred,
+// required, or high-speed rail).
+func (w *world) wantsTrains() bool {
+	c := w.b.Constraints
+	return c.HighSpeedRail || slices.Contains(c.TransportPrefer, "train") || slices.Contains(c.TransportRequire, "train")
 }
 
 // fitShare is the share of the budget a fitted tier aims to spend.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // FindingTransportRequireUnmet flags a leg no option of the required mode
@@ -120,7 +121,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 	// on lastOfDay only then; by tier otherwise: the variants of a plan
 	// (fitted, budget, the odd-hour finding's) ask again what another
 	// variant asked.
-	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false}
+	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice()}
 	if key.byPrice {
 		key.lastOfDay = lastOfDay
 	} else {
@@ -146,6 +147,7 @@ type legChoiceKey struct {
 	outbound, home, byPrice           bool
 	tier                              orchestrator.Tier
 	lastOfDay                         bool
+	short                             bool // variant.shortLegs
 }
 
 // legChoice is a choice of chooseLeg, kept for the plan's other variants.
@@ -171,6 +173,18 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 		return nil
 	}
 	if v.legsByPrice() {
+		if v.shortLegs {
+			// Day-long options out while a shorter one remains.
+			short := make([]*option, 0, len(opts))
+			for _, op := range opts {
+				if op.dur < quality.LongTrainMinutes {
+					short = append(short, op)
+				}
+			}
+			if len(short) > 0 && len(short) < len(opts) {
+				opts, notBefore = short, max(notBefore, 0)
+			}
+		}
 		var best *option
 		if notBefore < 0 {
 			best = w.cheapestLeg(l, fam)
