@@ -8,14 +8,18 @@ import (
 )
 
 // Wishes are the foods a brief asks for: its foods, else (until a parser
-// fills foods) its interests and cuisines. Each is matched against
-// restaurants by Serves; a wish no restaurant of the trip serves asks
-// nothing of the plan.
+// fills foods) its interests. Each is matched against restaurants by
+// Serves; a wish no restaurant of the trip serves asks nothing of the
+// plan. The brief's cuisines are not among them: they are hard
+// constraints the planner covers and the verifier checks already.
 func Wishes(b *orchestrator.Brief) []string {
 	if len(b.Foods) > 0 {
 		return b.Foods
 	}
-	out := make([]string, 0, len(b.Interests)+len(b.Constraints.Cuisines))
+	if len(b.Interests) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(b.Interests))
 	for _, in := range b.Interests {
 		// Tea houses, cafés and bars are light fare, no meal: a stop
 		// serves them.
@@ -29,7 +33,7 @@ func Wishes(b *orchestrator.Brief) []string {
 		}
 		out = append(out, in)
 	}
-	return append(out, b.Constraints.Cuisines...)
+	return out
 }
 
 // Food is a wish ready to be matched: the wish itself, and the words the

@@ -90,13 +90,17 @@ func Objections(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator
 	if b == nil || it == nil {
 		return nil
 	}
-	return analyze(b, trip, it).out
+	s := newScorer(b, trip, it)
+	defer s.release()
+	return analyze(s).out
 }
 
-// analyze finds the objections to it, and what the score's parts need.
-func analyze(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) *objector {
+// analyze finds the objections to the scorer's itinerary, and what the
+// score's parts need; the places of its stops and meals are the scorer's.
+func analyze(s *scorer) *objector {
+	b, trip, it := s.b, s.trip, s.it
 	o := &objector{b: b, trip: trip, it: it, night: WantsNight(b)}
-	o.index()
+	o.index(s)
 	o.legs()
 	o.foods()
 	o.stays()
@@ -121,10 +125,10 @@ type objector struct {
 	trip *orchestrator.Trip
 	it   *orchestrator.Itinerary
 	out  []Objection
-	// attractions and restaurants are the trip's places by ID.
-	attractions map[string]*orchestrator.Attraction
-	restaurants map[string]*orchestrator.Restaurant
-	visited     map[string]bool
+	// attractions and restaurants are the trip's places of the plan's
+	// stops and meals, by ID (few: searched in turn).
+	attractions places[orchestrator.Attraction]
+	restaurants places[orchestrator.Restaurant]
 	// night is set when the brief asks for night views (WantsNight).
 	night bool
 	// sought and served count the food wishes the data serves and those
@@ -146,40 +150,41 @@ func (o *objector) add(kind string, day int, format string, args ...any) {
 	o.out = append(o.out, Objection{Kind: kind, Day: day, Detail: fmt.Sprintf(format, args...)})
 }
 
-func (o *objector) index() {
-	o.attractions = map[string]*orchestrator.Attraction{}
-	o.restaurants = map[string]*orchestrator.Restaurant{}
-	o.visited = map[string]bool{}
-	want := map[string]bool{}
+// places holds the data behind a few IDs.
+type places[T any] struct {
+	ids  []string
+	vals []*T
+}
+
+func (p *places[T]) want(id string) {
+	if !slices.Contains(p.ids, id) {
+		p.ids = append(p.ids, id)
+		p.vals = append(p.vals, nil)
+	}
+}
+
+// get returns the data of id, nil when none.
+func (p *places[T]) get(id string) *T {
+	if i := slices.Index(p.ids, id); i >= 0 {
+		return p.vals[i]
+	}
+	return nil
+}
+
+func (o *objector) index(s *scorer) {
 	for _, d := range o.it.Days {
 		for _, st := range d.Stops {
-			o.visited[st.AttractionID] = true
+			o.attractions.want(st.AttractionID)
 		}
 		for _, m := range d.Meals {
-			want[m.RestaurantID] = true
+			o.restaurants.want(m.RestaurantID)
 		}
 	}
-	if o.trip == nil {
-		return
+	for i, id := range o.attractions.ids {
+		o.attractions.vals[i] = s.attractions.get(id).a
 	}
-	for i := range o.trip.Cities {
-		cd := &o.trip.Cities[i]
-		if cd.Attractions != nil {
-			for j := range cd.Attractions.Value {
-				a := &cd.Attractions.Value[j]
-				if o.visited[a.ID] {
-					o.attractions[a.ID] = a
-				}
-			}
-		}
-		if cd.Restaurants != nil {
-			for j := range cd.Restaurants.Value {
-				r := &cd.Restaurants.Value[j]
-				if want[r.ID] {
-					o.restaurants[r.ID] = r
-				}
-			}
-		}
+	for i, id := range o.restaurants.ids {
+		o.restaurants.vals[i] = s.restaurants.get(id).r
 	}
 }
 
@@ -350,7 +355,7 @@ func (o *objector) foods() {
 		served := false
 		for _, d := range o.it.Days {
 			for _, m := range d.Meals {
-				if r := o.restaurants[m.RestaurantID]; r != nil && f.Serves(r) {
+				if r := o.restaurants.get(m.RestaurantID); r != nil && f.Serves(r) {
 					served = true
 				}
 			}
@@ -436,7 +441,7 @@ func (o *objector) day(d *orchestrator.Day) {
 	}
 	o.idle(d, spans)
 	for _, st := range d.Stops {
-		a := o.attractions[st.AttractionID]
+		a := o.attractions.get(st.AttractionID)
 		if a == nil {
 			continue
 		}
@@ -502,8 +507,8 @@ func (o *objector) sightFits(city string, wd, from, to int) bool {
 	}
 	for i := range cd.Attractions.Value {
 		a := &cd.Attractions.Value[i]
-		if o.visited[a.ID] {
-			continue
+		if slices.Contains(o.attractions.ids, a.ID) {
+			continue // visited
 		}
 		visit := max(a.VisitMinMinutes, 60)
 		if from+30+visit > to {

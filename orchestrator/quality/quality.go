@@ -105,7 +105,7 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 		return orchestrator.Quality{}
 	}
 	s := newScorer(b, trip, it)
-	o := analyze(b, trip, it)
+	o := analyze(s)
 	vals := [...]orchestrator.QualityComponent{
 		s.interests(), s.mustVisit(), s.mealFit(), s.timeOfDay(),
 		s.transit(), s.edgeDays(), s.budgetUse(), s.variety(), s.mealVariety(),
