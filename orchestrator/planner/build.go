@@ -187,6 +187,15 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 	return it, nil
 }
 
+// With no food asked for, a restaurant's weight (lower is better) is
+// lowered by localBonus for each of the city's signature dishes it
+// recommends (up to two) and raised by chainPenalty for a chain's branch:
+// about 15% and 20% of the price term's scale.
+const (
+	localBonus   = 150
+	chainPenalty = 200
+)
+
 // maxLegsBack bounds the legs legsBack tries back at the tier.
 const maxLegsBack = 4
 
@@ -2043,6 +2052,14 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 			rating = 2.5
 		}
 		s := 1000*math.Abs(float64(r.price-target))/float64(max(target, 1)) + rw*(5-rating) + 20*math.Min(dist(r), 20)
+		if len(w.foods) == 0 && r.f != nil {
+			// No food asked for: the city's signature dishes over a
+			// chain's branch.
+			s -= localBonus * float64(r.f.local)
+			if r.f.chain {
+				s += chainPenalty
+			}
+		}
 		out[i] = int64(math.Round(s))
 	}
 	return out
