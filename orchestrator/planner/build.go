@@ -1193,7 +1193,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		lt := max(t+mealTravel, lunchFrom)
 		if lt <= latestLunch && lt+lunchLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at, free: t})
-			t = lt + lunchLen + mealTravel
+			t = lt + lunchLen + w.mealRest + mealTravel
 		}
 		lunchPending = false
 	}
@@ -1310,7 +1310,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		dt := max(t+mealTravel, dinnerFrom)
 		if dt <= dinnerLast && dt+dinnerLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at, free: t})
-			t = dt + dinnerLen + mealTravel
+			t = dt + dinnerLen + w.mealRest + mealTravel
 		}
 	}
 	defer func() {

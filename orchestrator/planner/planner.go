@@ -53,17 +53,20 @@ const (
 	// lateLunchLast is the latest lunch after a must-see sight that lunch
 	// first would leave no time for.
 	lateLunchLast = 15*60 + 45
-	dinnerFrom    = 17*60 + 30
-	dinnerLast    = 20*60 + 30
-	breakfastLen  = orchestrator.BreakfastMinutes
-	lunchLen      = orchestrator.LunchMinutes
-	dinnerLen     = orchestrator.DinnerMinutes
-	defaultVisit  = 90
-	eveningFrom   = 18 * 60
-	mealTravel    = 20
-	mealReachKM   = 7.0
-	eveningEnd    = 22*60 + 30
-	minWindow     = 60
+	// relaxedMealRest is the longer lunch and dinner of a relaxed pace:
+	// minutes after the meal before the next visit.
+	relaxedMealRest = 20
+	dinnerFrom      = 17*60 + 30
+	dinnerLast      = 20*60 + 30
+	breakfastLen    = orchestrator.BreakfastMinutes
+	lunchLen        = orchestrator.LunchMinutes
+	dinnerLen       = orchestrator.DinnerMinutes
+	defaultVisit    = 90
+	eveningFrom     = 18 * 60
+	mealTravel      = 20
+	mealReachKM     = 7.0
+	eveningEnd      = 22*60 + 30
+	minWindow       = 60
 )
 
 // paceStops is how many attractions a full day holds at each pace.
@@ -118,6 +121,9 @@ type world struct {
 	// night is set when the brief asks for night views
 	// (quality.WantsNight).
 	night bool
+	// mealRest is the time a relaxed pace adds after lunch and dinner
+	// before the next visit (relaxedMealRest).
+	mealRest int
 
 	exclude  map[string]bool
 	prefer   []string
@@ -501,6 +507,9 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	}
 	w.paceMax = quality.PaceCap(b.Pace)
 	w.night = quality.WantsNight(b)
+	if b.Pace == "relaxed" {
+		w.mealRest = relaxedMealRest
+	}
 	for _, m := range b.Constraints.TransportExclude {
 		w.exclude[m] = true
 	}
