@@ -140,8 +140,14 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 			}
 			bs = append(bs, b)
 		}
-		if err := w.legsBack(r, &bs, bs[0], bs[4]); err != nil {
-			return nil, err
+		// The first of them with the cheapest legs that meets the budget.
+		for _, b := range bs[4:] {
+			if b.v.cheapLegs && b.cost.Total.Cents <= w.limit {
+				if err := w.legsBack(r, &bs, bs[0], b); err != nil {
+					return nil, err
+				}
+				break
+			}
 		}
 	}
 	if err := w.fittedVariants(r, &bs); err != nil {
@@ -199,8 +205,9 @@ const (
 // maxLegsBack bounds the legs legsBack tries back at the tier.
 const maxLegsBack = 4
 
-// legsBack adds, when the plan with the cheapest legs (cheap) is within
-// the budget, the variants that book back at the tier the legs where the
+// legsBack adds, when the plan with the cheapest legs (cheap, perhaps
+// with the cheapest stays too) is within the budget, its variants that
+// book back at the tier the legs where the
 // tier's plan (tier) chose otherwise — each alone, then all of them when
 // two or more fit — so that a day-long train taken for its price gives
 // way to the tier's flight wherever the budget allows it, and the quality
@@ -225,7 +232,9 @@ func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
 		if err := w.ctx.Err(); err != nil {
 			return err
 		}
-		b, err := w.buildVariant(r, variant{tier: cheap.v.tier, cheapLegs: true, keepLegs: 1 << d})
+		v := cheap.v
+		v.keepLegs = 1 << d
+		b, err := w.buildVariant(r, v)
 		if err != nil {
 			return err
 		}
@@ -236,7 +245,9 @@ func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
 		}
 	}
 	if n >= 2 {
-		b, err := w.buildVariant(r, variant{tier: cheap.v.tier, cheapLegs: true, keepLegs: fit})
+		v := cheap.v
+		v.keepLegs = fit
+		b, err := w.buildVariant(r, v)
 		if err != nil {
 			return err
 		}
@@ -250,7 +261,9 @@ func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
 		}
 	}
 	if long && !w.wantsTrains() {
-		b, err := w.buildVariant(r, variant{tier: cheap.v.tier, cheapLegs: true, shortLegs: true})
+		v := cheap.v
+		v.shortLegs = true
+		b, err := w.buildVariant(r, v)
 		if err != nil {
 			return err
 		}
@@ -1226,6 +1239,15 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			limit = mustEnd
 		}
 		visit := a.visit
+		if w.mealRest > 0 && !evening && ok && a.a.VisitMaxMinutes > visit {
+			// A relaxed pace stays longer: up to the data's longest
+			// recommended visit, at most relaxedVisitMore more, when
+			// that still fits the day and leaves lunch its time.
+			longer := min(a.a.VisitMaxMinutes, visit+relaxedVisitMore)
+			if s2, ok2 := openStartFor(a, wd, t+tr, longer); ok2 && s2+longer <= limit && !(lunchPending && s2+longer > 13*60+30) {
+				visit, start = longer, s2
+			}
+		}
 		if evening && (!ok || start+visit > limit) && a.a.VisitMinMinutes > 0 && a.a.VisitMinMinutes < visit {
 			// The evening is short: a night tour may take the data's
 			// shortest recommended time.
@@ -1284,7 +1306,11 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	// departure) would stay idle for quality.IdleGap or more (four hours
 	// at a relaxed pace), the nearest open sight that fits joins the day
 	// beyond its share, up to the pace's cap (quality.PaceCap).
-	for len(stops) < w.paceMax && len(*extras) > 0 && w.idleLeft(t, lastEnd, lunchPending) {
+	most := w.paceMax
+	if len(night) > 0 && win.end >= dayEnd {
+		most-- // the evening's sight counts too
+	}
+	for len(stops) < most && len(*extras) > 0 && w.idleLeft(t, lastEnd, lunchPending) {
 		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
 		for i, a := range *extras {
 			t, _ := c.travel(at, a.place())
