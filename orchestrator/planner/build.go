@@ -447,11 +447,33 @@ type mealSlot struct {
 }
 
 func (w *world) buildVariant(r *route, v variant) (*built, error) {
-	k := len(r.cities)
 	b := &built{v: v}
 	w.variantScratch()
 
-	// Legs, by day.
+	legsByDay, err := w.chooseLegs(r, v, b)
+	if err != nil {
+		return nil, err
+	}
+	hotels, err := w.chooseHotels(r, v, b)
+	if err != nil {
+		return nil, err
+	}
+	starts, endCity := w.dayCities(r)
+	wins := w.scratch.wins[:0]
+	defer func() { w.scratch.wins = wins[:0] }() // the array, for the next variant
+	wins = w.dayWindows(r, v, legsByDay, hotels, endCity, wins)
+	stopsByWin, slots := w.scheduleCities(r, wins, hotels)
+	// Meals.
+	meals, mealFindings := w.chooseMeals(r, v, slots, stopsByWin, wins, hotels, &b.meals)
+	b.findings = append(b.findings, mealFindings...)
+
+	w.assemble(r, v, b, legsByDay, hotels, starts, endCity, wins, stopsByWin, meals)
+	return b, nil
+}
+
+// chooseLegs is the variant's legs, by day: each leg of the route chosen
+// at v (chooseLeg) and timed; the findings about them join b's.
+func (w *world) chooseLegs(r *route, v variant, b *built) (map[int][]*chosenLeg, error) {
 	legsByDay := map[int][]*chosenLeg{}
 	for i, l := range r.legs {
 		notBefore := -1
@@ -485,8 +507,14 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 		}
 		legsByDay[l.day] = append(legsByDay[l.day], cl)
 	}
+	return legsByDay, nil
+}
 
-	// Accommodation per city.
+// chooseHotels is the accommodation of each city of the route at v (nil
+// for a city without nights or hotel data); the findings about them join
+// b's.
+func (w *world) chooseHotels(r *route, v variant, b *built) ([]*hotel, error) {
+	k := len(r.cities)
 	hotels := make([]*hotel, k)
 	for i, c := range r.cities {
 		if r.nights[i] > 0 && c.hotelData {
@@ -503,13 +531,18 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			}
 		}
 	}
+	return hotels, nil
+}
 
-	// Where each day ends, and its windows.
-	starts := make([]int, k)
+// dayCities returns the day (0-based) each city of the route is arrived
+// at, and the city each day ends in (its index; -1 for the origin).
+func (w *world) dayCities(r *route) (starts, endCity []int) {
+	k := len(r.cities)
+	starts = make([]int, k)
 	for i := 1; i < k; i++ {
 		starts[i] = starts[i-1] + r.nights[i-1]
 	}
-	endCity := make([]int, w.days) // city index, -1 for the origin
+	endCity = make([]int, w.days) // city index, -1 for the origin
 	for d := range endCity {
 		endCity[d] = -1
 		for i := range r.cities {
@@ -521,22 +554,31 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			endCity[d] = k - 1
 		}
 	}
-	index := func(key string) int {
-		for i, c := range r.cities {
-			if c.key == key {
-				return i
-			}
+	return starts, endCity
+}
+
+// cityIndex returns the index of the route's city of key, or -1.
+func (r *route) cityIndex(key string) int {
+	for i, c := range r.cities {
+		if c.key == key {
+			return i
 		}
-		return -1
 	}
+	return -1
+}
+
+// dayWindows appends to wins the stretches of each day free for visits:
+// a day without legs whole, a travel day's time before its first leg and
+// after its last (none in the lean variant), each with its share of the
+// pace's stops.
+func (w *world) dayWindows(r *route, v variant, legsByDay map[int][]*chosenLeg, hotels []*hotel, endCity []int, wins []window) []window {
+	index := r.cityIndex
 	startPlace := func(i int) place {
 		if h := hotels[i]; h != nil {
 			return place{h.h.ID, h.h.Location, h.ref, 0}
 		}
 		return place{"", r.cities[i].center, nil, 0}
 	}
-	wins := w.scratch.wins[:0]
-	defer func() { w.scratch.wins = wins[:0] }() // the array, for the next variant
 	for d := 0; d < w.days; d++ {
 		legs := legsByDay[d]
 		if len(legs) == 0 {
@@ -571,8 +613,13 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			}
 		}
 	}
+	return wins
+}
 
-	// Attractions, city by city: cluster, order, schedule.
+// scheduleCities schedules the windows' visits city by city (cluster,
+// order, schedule) and returns them by window, with the meal slots they
+// leave.
+func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]orchestrator.Stop, []mealSlot) {
 	stopsByWin := make([][]orchestrator.Stop, len(wins))
 	slots := bump(&w.scratch.slots, 3*len(wins))
 	for ci, c := range r.cities {
@@ -639,12 +686,14 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			}
 		}
 	}
+	return stopsByWin, slots
+}
 
-	// Meals.
-	meals, mealFindings := w.chooseMeals(r, v, slots, stopsByWin, wins, hotels, &b.meals)
-	b.findings = append(b.findings, mealFindings...)
-
-	// Assemble the days.
+// assemble lays out the variant's days, stays and costs in b from its
+// legs, hotels, windows' stops and meals.
+func (w *world) assemble(r *route, v variant, b *built, legsByDay map[int][]*chosenLeg, hotels []*hotel, starts, endCity []int, wins []window, stopsByWin [][]orchestrator.Stop, meals [][]orchestrator.Meal) {
+	k := len(r.cities)
+	index := r.cityIndex
 	it := &orchestrator.Itinerary{
 		Tier: v.tier, Lean: v.lean, Currency: w.currency, People: w.people,
 		Origin: w.origin, Days: takeSpare(&w.scratch.spare.days, w.days)[:w.days],
@@ -780,7 +829,6 @@ func (w *world) buildVariant(r *route, v variant) (*built, error) {
 			})
 		}
 	}
-	return b, nil
 }
 
 // cityOfDay is the visited city a day's weather matters for.
