@@ -1639,34 +1639,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		if len(lights) > 0 && len(elig) < len(ss) {
 			elig = mergeByIndex(elig, lights)
 		}
-		// The activity centre of the city: its stops, else its hotel.
-		var lat, lon float64
-		n := 0
-		for wi, st := range stopsByWin {
-			if wins[wi].ci == ci {
-				for _, s := range st {
-					if s.Location != nil {
-						lat += s.Location.Lat
-						lon += s.Location.Lon
-						n++
-					}
-				}
-			}
-		}
-		var center *orchestrator.GeoPoint
-		var row []float64
-		if n > 0 {
-			center = &orchestrator.GeoPoint{Lat: lat / float64(n), Lon: lon / float64(n)}
-			row = c.pointRow(center)
-		} else {
-			if hotels[ci] != nil {
-				center = hotels[ci].h.Location
-			}
-			if center == nil {
-				center = c.center
-			}
-			row = c.restRow(center)
-		}
+		center, row := w.mealCentre(c, ci, stopsByWin, wins, hotels)
 		ar.elig = elig
 		weight := w.restaurantWeights(c, elig, v, center, row, ar.weight)
 		ar.weight = weight
@@ -1718,6 +1691,48 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 	}
 
+	return w.mealsOut(r, perCity, assigned, covered, mealBlock)
+}
+
+// mealCentre is the activity centre of city c (index ci): its stops'
+// mean position, else its hotel, else its centre; with its distance row
+// to the restaurants.
+func (w *world) mealCentre(c *city, ci int, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) (*orchestrator.GeoPoint, []float64) {
+	var lat, lon float64
+	n := 0
+	for wi, st := range stopsByWin {
+		if wins[wi].ci == ci {
+			for _, s := range st {
+				if s.Location != nil {
+					lat += s.Location.Lat
+					lon += s.Location.Lon
+					n++
+				}
+			}
+		}
+	}
+	var center *orchestrator.GeoPoint
+	var row []float64
+	if n > 0 {
+		center = &orchestrator.GeoPoint{Lat: lat / float64(n), Lon: lon / float64(n)}
+		row = c.pointRow(center)
+	} else {
+		if hotels[ci] != nil {
+			center = hotels[ci].h.Location
+		}
+		if center == nil {
+			center = c.center
+		}
+		row = c.restRow(center)
+	}
+	return center, row
+}
+
+// mealsOut lays out the meals assigned to the slots of each city
+// (perCity, assigned) by day, in time order, in one block (*mealBlock),
+// with the findings: a requested cuisine not covered, a slot no
+// restaurant is open for.
+func (w *world) mealsOut(r *route, perCity [][]mealSlot, assigned [][]*restaurant, covered int, mealBlock *[]orchestrator.Meal) ([][]orchestrator.Meal, []orchestrator.Finding) {
 	// The days' meals in one block, a list of its own size per day.
 	perDay := make([]int, w.days)
 	total := 0
