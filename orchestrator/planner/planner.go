@@ -843,141 +843,155 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 	}
 	if cd.Restaurants != nil {
-		facts := restaurantFactsFor(cd.Restaurants)
-		c.rfacts = facts
-		serves := facts.cuisines(w.cuisineConcepts)
-		if len(w.foods) > 0 {
-			serves = slices.Clone(serves)
-			for k := range w.foods {
-				col := make([]bool, len(cd.Restaurants.Value))
-				for i := range col {
-					col[i] = w.foods[k].Serves(&cd.Restaurants.Value[i])
-				}
-				serves[w.nCuisines+k] = col
-			}
-		}
-		ar := c.arenaOf(w)
-		ar.restaurants = sized(ar.restaurants, len(cd.Restaurants.Value))
-		all := ar.restaurants
-		c.restAll = all
-		c.restData = len(cd.Restaurants.Value) > 0
-		// Restaurants without a price (OpenStreetMap gives none and the
-		// guide had no tier to estimate from) cost the median of the
-		// city's priced restaurants, marked as an estimate; when none is
-		// priced, meals cost nothing in the budget and a finding says so.
-		ar.restList = sized(ar.restList, len(all))
-		c.restaurants = ar.restList[:0]
-		var median int64
-		nknown := facts.priced
-		if facts.currency == "" || !strings.EqualFold(facts.currency, w.currency) {
-			// Prices to convert: the median of those that convert.
-			known := make([]int64, 0, len(cd.Restaurants.Value))
-			for i := range cd.Restaurants.Value {
-				if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
-					if p, err := w.cents(r.Price); err == nil {
-						known = append(known, p)
-					}
-				}
-			}
-			nknown, median = len(known), medianCents(known)
-		} else {
-			median = facts.median // every priced one in the plan's currency
-			c.factPrices = true
-		}
-		if nknown == 0 && c.restData {
-			w.notes = append(w.notes, orchestrator.Finding{
-				Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
-				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
-			})
-		}
-		// With the data's prices and no cuisine asked, the restaurants are
-		// those of the catalog index's template for the catalog at hand.
-		plain := c.factPrices && len(w.cuisineConcepts) == 0 && facts.matches.shared && len(all) > 0
-		n := len(cd.Restaurants.Value)
-		if t := facts.template.Load(); plain && t != nil && len(t.rs) == len(all) {
-			copy(all, t.rs)
-			for i := range all {
-				all[i].r = &cd.Restaurants.Value[i]
-				c.restaurants = append(c.restaurants, &all[i])
-			}
-			plain, n = false, 0 // nothing to keep, nor to list
-		}
-		what := "restaurants in " + cd.Name
-		same := inCurrency(facts.currency, w.currency)
-		for i := range n {
-			r := &cd.Restaurants.Value[i]
-			var p int64
-			estimate := false
-			if r.Price.Currency == "" {
-				p, estimate = median, nknown > 0
-			} else if same {
-				p = r.Price.Cents // w.price's answer, the currency being the plan's
-			} else {
-				var ok bool
-				if p, ok = w.price(r.Price, what); !ok {
-					continue
-				}
-			}
-			rs := &all[i]
-			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span, cat: f.cat,
-				rate: r.Rating, hasLoc: r.Location != nil}
-			if len(w.cuisineConcepts) > 0 {
-				for ci := range w.cuisineConcepts {
-					if serves[ci][i] {
-						rs.mask |= 1 << ci
-					}
-				}
-			}
-			c.restaurants = append(c.restaurants, rs)
-		}
-		if plain {
-			t := &restTemplate{slices.Clone(all)}
-			for i := range t.rs {
-				t.rs[i].r = nil // the plan's catalog's
-			}
-			facts.template.Store(t)
-		}
+		w.addRestaurants(c, cd)
 	}
 	if cd.Hotels != nil {
-		facts := hotelFactsFor(cd.Hotels, c.center)
-		c.hfacts = facts
-		c.hotelData = len(cd.Hotels.Value) > 0
-		same := inCurrency(facts.currency, w.currency)
-		ar := c.arenaOf(w)
-		ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
-		ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
-		if same && len(w.rules) == 0 && w.b.Travelers.Children == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
-			// Nothing of the brief but the group and the room type
-			// (no children, who rule out hostels) chooses and prices
-			// the hotels: they are those of the
-			// catalog index's template for them.
-			t := facts.hotelsFor(w.people, w.roomType, func() []hotel {
-				n := len(cd.Hotels.Value)
-				hs := w.cityHotels(cd, facts, same, make([]hotel, 0, n))
-				for i := range hs {
-					hs[i].h = nil // the plan's catalog's
-				}
-				return hs
-			})
-			block := ar.hotels[:len(t)]
-			copy(block, t)
-			c.hotels = ar.hotelList[:len(t)]
-			for i := range block {
-				block[i].h = &cd.Hotels.Value[block[i].idx]
-				c.hotels[i] = &block[i]
-			}
-		} else {
-			// The hotels, in one block (its capacity never reached: the
-			// pointers stay).
-			c.hotels = ar.hotelList[:0]
-			block := w.cityHotels(cd, facts, same, ar.hotels[:0])
-			for i := range block {
-				c.hotels = append(c.hotels, &block[i])
-			}
-		}
+		w.addHotels(c, cd)
 	}
 	return c, nil
+}
+
+// addRestaurants gives c the restaurants of cd priced in the plan's
+// currency, with the requested cuisines and foods each serves; plans that
+// take them as they are share a template of them in the catalog index.
+func (w *world) addRestaurants(c *city, cd *orchestrator.CityData) {
+	facts := restaurantFactsFor(cd.Restaurants)
+	c.rfacts = facts
+	serves := facts.cuisines(w.cuisineConcepts)
+	if len(w.foods) > 0 {
+		serves = slices.Clone(serves)
+		for k := range w.foods {
+			col := make([]bool, len(cd.Restaurants.Value))
+			for i := range col {
+				col[i] = w.foods[k].Serves(&cd.Restaurants.Value[i])
+			}
+			serves[w.nCuisines+k] = col
+		}
+	}
+	ar := c.arenaOf(w)
+	ar.restaurants = sized(ar.restaurants, len(cd.Restaurants.Value))
+	all := ar.restaurants
+	c.restAll = all
+	c.restData = len(cd.Restaurants.Value) > 0
+	// Restaurants without a price (OpenStreetMap gives none and the
+	// guide had no tier to estimate from) cost the median of the
+	// city's priced restaurants, marked as an estimate; when none is
+	// priced, meals cost nothing in the budget and a finding says so.
+	ar.restList = sized(ar.restList, len(all))
+	c.restaurants = ar.restList[:0]
+	var median int64
+	nknown := facts.priced
+	if facts.currency == "" || !strings.EqualFold(facts.currency, w.currency) {
+		// Prices to convert: the median of those that convert.
+		known := make([]int64, 0, len(cd.Restaurants.Value))
+		for i := range cd.Restaurants.Value {
+			if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
+				if p, err := w.cents(r.Price); err == nil {
+					known = append(known, p)
+				}
+			}
+		}
+		nknown, median = len(known), medianCents(known)
+	} else {
+		median = facts.median // every priced one in the plan's currency
+		c.factPrices = true
+	}
+	if nknown == 0 && c.restData {
+		w.notes = append(w.notes, orchestrator.Finding{
+			Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
+			Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
+		})
+	}
+	// With the data's prices and no cuisine asked, the restaurants are
+	// those of the catalog index's template for the catalog at hand.
+	plain := c.factPrices && len(w.cuisineConcepts) == 0 && facts.matches.shared && len(all) > 0
+	n := len(cd.Restaurants.Value)
+	if t := facts.template.Load(); plain && t != nil && len(t.rs) == len(all) {
+		copy(all, t.rs)
+		for i := range all {
+			all[i].r = &cd.Restaurants.Value[i]
+			c.restaurants = append(c.restaurants, &all[i])
+		}
+		plain, n = false, 0 // nothing to keep, nor to list
+	}
+	what := "restaurants in " + cd.Name
+	same := inCurrency(facts.currency, w.currency)
+	for i := range n {
+		r := &cd.Restaurants.Value[i]
+		var p int64
+		estimate := false
+		if r.Price.Currency == "" {
+			p, estimate = median, nknown > 0
+		} else if same {
+			p = r.Price.Cents // w.price's answer, the currency being the plan's
+		} else {
+			var ok bool
+			if p, ok = w.price(r.Price, what); !ok {
+				continue
+			}
+		}
+		rs := &all[i]
+		f := &facts.items[i]
+		*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span, cat: f.cat,
+			rate: r.Rating, hasLoc: r.Location != nil}
+		if len(w.cuisineConcepts) > 0 {
+			for ci := range w.cuisineConcepts {
+				if serves[ci][i] {
+					rs.mask |= 1 << ci
+				}
+			}
+		}
+		c.restaurants = append(c.restaurants, rs)
+	}
+	if plain {
+		t := &restTemplate{slices.Clone(all)}
+		for i := range t.rs {
+			t.rs[i].r = nil // the plan's catalog's
+		}
+		facts.template.Store(t)
+	}
+}
+
+// addHotels gives c the hotels of cd meeting the brief's room
+// constraints, priced for the group, from the catalog index's template
+// when nothing else of the brief chooses them.
+func (w *world) addHotels(c *city, cd *orchestrator.CityData) {
+	facts := hotelFactsFor(cd.Hotels, c.center)
+	c.hfacts = facts
+	c.hotelData = len(cd.Hotels.Value) > 0
+	same := inCurrency(facts.currency, w.currency)
+	ar := c.arenaOf(w)
+	ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
+	ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
+	if same && len(w.rules) == 0 && w.b.Travelers.Children == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
+		// Nothing of the brief but the group and the room type
+		// (no children, who rule out hostels) chooses and prices
+		// the hotels: they are those of the
+		// catalog index's template for them.
+		t := facts.hotelsFor(w.people, w.roomType, func() []hotel {
+			n := len(cd.Hotels.Value)
+			hs := w.cityHotels(cd, facts, same, make([]hotel, 0, n))
+			for i := range hs {
+				hs[i].h = nil // the plan's catalog's
+			}
+			return hs
+		})
+		block := ar.hotels[:len(t)]
+		copy(block, t)
+		c.hotels = ar.hotelList[:len(t)]
+		for i := range block {
+			block[i].h = &cd.Hotels.Value[block[i].idx]
+			c.hotels[i] = &block[i]
+		}
+	} else {
+		// The hotels, in one block (its capacity never reached: the
+		// pointers stay).
+		c.hotels = ar.hotelList[:0]
+		block := w.cityHotels(cd, facts, same, ar.hotels[:0])
+		for i := range block {
+			c.hotels = append(c.hotels, &block[i])
+		}
+	}
 }
 
 // cityHotels appends to block (whose capacity holds every hotel of cd, so
