@@ -572,6 +572,19 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.originKey != "" {
 		w.names[w.originKey] = w.origin
 	}
+	shared := w.addTransport(trip)
+	for k := range w.names {
+		w.places = append(w.places, k)
+	}
+	sort.Strings(w.places)
+	w.journeySig(shared)
+	return w, nil
+}
+
+// addTransport reads the trip's transport options into w.legs by pair of
+// city keys (naming the cities it meets), and returns, per transport leg
+// of the trip, its options shared with other plans (nil: read afresh).
+func (w *world) addTransport(trip *orchestrator.Trip) []*legOptions {
 	// The options: a leg with a content address shares its parsed options
 	// with other plans (sharedLeg); the others' in one block (its capacity
 	// never reached: the pointers stay).
@@ -648,12 +661,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			w.legs[p] = append(w.legs[p], &block[len(block)-1])
 		}
 	}
-	for k := range w.names {
-		w.places = append(w.places, k)
-	}
-	sort.Strings(w.places)
-	w.journeySig(shared)
-	return w, nil
+	return shared
 }
 
 // pickCurrency sets the plan currency (the budget's, else the data's) and
