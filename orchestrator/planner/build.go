@@ -1192,40 +1192,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	stops := bump(&w.scratch.stops, max(win.cap, 0)+1)
 	slots := bump(&w.scratch.walkSlots, 3)
 	t, at := win.start, win.from
-	// Must-see sights still waiting come first; sights best seen after
-	// dark wait for the evening.
-	// The lists in the variant's scratch, each of the size it may reach.
-	first := bump(&w.scratch.attrs, len(*extras)+len(ordered))
-	mornings := win.start <= quality.MorningBy
-	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
-		if len(a.must) > 0 && !used.has(a) {
-			first = append(first, a)
-			return true
-		}
-		return false
-	})
-	all := append(first, ordered...)
-	night, day := bump(&w.scratch.attrs, len(all)), bump(&w.scratch.attrs, len(all))
-	for _, a := range all {
-		if a.evening {
-			night = append(night, a)
-		} else {
-			day = append(day, a)
-		}
-	}
-	if mornings {
-		// Sights best in the morning lead the day.
-		slices.SortStableFunc(day, func(x, y *attraction) int {
-			switch {
-			case x.morning && !y.morning:
-				return -1
-			case y.morning && !x.morning:
-				return 1
-			}
-			return 0
-		})
-	}
-	ordered = day
+	night, ordered := w.walkOrder(win, ordered, extras, used)
 	evening := false
 	if win.start <= breakfastLast && max(win.start, breakfastFrom)+breakfastLen <= win.end {
 		bt := max(t, breakfastFrom)
@@ -1328,28 +1295,15 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			*extras = append(*extras, a)
 		}
 	}
-	for n < win.cap && len(*extras) > 0 {
-		// The nearest replacement that fits (each one's travel time
-		// computed once, taken in a stable sort's order: nearestFirst).
-		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
-		for i, a := range *extras {
-			t, _ := c.travel(at, a.place())
-			cands[i] = timed{a, t}
+	// The nearest replacements that fit, while the window's share lasts.
+	from := func() place { return at }
+	w.placeNearest(c, from, extras, used, func() bool { return n < win.cap }, func(a *attraction) bool {
+		if try(a) {
+			n++
+			return true
 		}
-		placed := false
-		for i := range cands {
-			nearestFirst(cands, i)
-			if a := cands[i].a; try(a) {
-				placed = true
-				n++
-				break
-			}
-		}
-		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
-		if !placed {
-			break
-		}
-	}
+		return false
+	})
 	// Full days: while the afternoon before the evening (or the
 	// departure) would stay idle for quality.IdleGap or more (four hours
 	// at a relaxed pace), the nearest open sight that fits joins the day
@@ -1358,25 +1312,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	if len(night) > 0 && win.end >= dayEnd {
 		most-- // the evening's sight counts too
 	}
-	for len(stops) < most && len(*extras) > 0 && w.idleLeft(t, lastEnd, lunchPending) {
-		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
-		for i, a := range *extras {
-			t, _ := c.travel(at, a.place())
-			cands[i] = timed{a, t}
-		}
-		placed := false
-		for i := range cands {
-			nearestFirst(cands, i)
-			if a := cands[i].a; !a.evening && try(a) {
-				placed = true
-				break
-			}
-		}
-		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
-		if !placed {
-			break
-		}
-	}
+	w.placeNearest(c, from, extras, used, func() bool { return len(stops) < most && w.idleLeft(t, lastEnd, lunchPending) }, func(a *attraction) bool {
+		return !a.evening && try(a)
+	})
 	if lunchPending {
 		placeLunch()
 	}
@@ -1387,27 +1325,37 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			t = dt + dinnerLen + w.mealRest + mealTravel
 		}
 	}
-	defer func() {
-		// Where each meal leads: the first stop after it.
-		for i := range slots {
-			slots[i].until = win.end
-			for _, st := range stops {
-				if m, _ := orchestrator.ParseClock(st.Start); m > slots[i].time {
-					slots[i].next, slots[i].until = st.Location, m
-					break
-				}
-			}
-		}
-	}()
+	defer func() { leadsTo(slots, stops, win.end) }()
 	// One sight of the evening after dinner (a night tour, a night
 	// market), until eveningEnd on a day that ends in the city.
 	evening, lastEnd = true, win.end
 	if win.end >= dayEnd {
 		lastEnd = eveningEnd
 	}
+	eveningSight(night, extras, used, try)
+	return stops, slots
+}
+
+// leadsTo sets where each meal slot leads: the first of stops after it,
+// or the window's end.
+func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
+	for i := range slots {
+		slots[i].until = end
+		for _, st := range stops {
+			if m, _ := orchestrator.ParseClock(st.Start); m > slots[i].time {
+				slots[i].next, slots[i].until = st.Location, m
+				break
+			}
+		}
+	}
+}
+
+// eveningSight tries the night sights in turn, then a night sight among
+// extras, until try places one; the night sights not placed join extras.
+func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
 	for _, a := range night {
 		if try(a) {
-			return stops, slots
+			return
 		}
 		if !used.has(a) {
 			*extras = append(*extras, a)
@@ -1419,7 +1367,75 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			break
 		}
 	}
-	return stops, slots
+}
+
+// walkOrder returns a walk's night sights and its day sights in the order
+// tried: must-see sights still waiting (taken from extras) before the
+// window's own, sights best in the morning first in a window that starts
+// by quality.MorningBy. The lists are in the variant's scratch, each of
+// the size it may reach.
+func (w *world) walkOrder(win window, ordered []*attraction, extras *[]*attraction, used attrSet) (night, day []*attraction) {
+	// Must-see sights still waiting come first; sights best seen after
+	// dark wait for the evening.
+	first := bump(&w.scratch.attrs, len(*extras)+len(ordered))
+	mornings := win.start <= quality.MorningBy
+	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
+		if len(a.must) > 0 && !used.has(a) {
+			first = append(first, a)
+			return true
+		}
+		return false
+	})
+	all := append(first, ordered...)
+	night, day = bump(&w.scratch.attrs, len(all)), bump(&w.scratch.attrs, len(all))
+	for _, a := range all {
+		if a.evening {
+			night = append(night, a)
+		} else {
+			day = append(day, a)
+		}
+	}
+	if mornings {
+		// Sights best in the morning lead the day.
+		slices.SortStableFunc(day, func(x, y *attraction) int {
+			switch {
+			case x.morning && !y.morning:
+				return -1
+			case y.morning && !x.morning:
+				return 1
+			}
+			return 0
+		})
+	}
+	return night, day
+}
+
+// placeNearest places, while more holds and extras remain, the nearest
+// of extras (from the place from returns) that take accepts: each one's
+// travel time computed once, taken in a stable sort's order
+// (nearestFirst); the extras placed leave the list. It stops when none is
+// accepted.
+func (w *world) placeNearest(c *city, from func() place, extras *[]*attraction, used attrSet, more func() bool, take func(*attraction) bool) {
+	for more() && len(*extras) > 0 {
+		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
+		at := from()
+		for i, a := range *extras {
+			t, _ := c.travel(at, a.place())
+			cands[i] = timed{a, t}
+		}
+		placed := false
+		for i := range cands {
+			nearestFirst(cands, i)
+			if take(cands[i].a) {
+				placed = true
+				break
+			}
+		}
+		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
+		if !placed {
+			break
+		}
+	}
 }
 
 // timed is an attraction with the travel time to it.
