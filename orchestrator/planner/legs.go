@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -272,4 +273,104 @@ func (w *world) oddHourFinding(l routeLeg, fam int, v variant, notBefore int, ou
 		Message: fmt.Sprintf("to keep within the budget, %s from %s to %s leaves at %s and arrives at %s; %s at %s–%s costs %s more",
 			name(cl.op), w.cityName(l.from), w.cityName(l.to), orchestrator.FormatClock(cl.depart%1440), orchestrator.FormatClock(cl.arrive%1440), name(alt), orchestrator.FormatClock(dep%1440), orchestrator.FormatClock(arr%1440), more.String()),
 	}, true
+}
+
+// preBuffer is the time from leaving the last place in the city to the
+// departure: access to the station or airport, check-in and boarding
+// (quality.Before, documented in docs/plan-quality.md).
+func preBuffer(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[0].op
+	}
+	return quality.Before(op.o.Mode)
+}
+
+// postBuffer is the time from arrival to being free in the city
+// (quality.After).
+func postBuffer(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[len(op.parts)-1].op
+	}
+	return quality.After(op.o.Mode)
+}
+
+// legTimes returns when a leg departs and arrives. Scheduled options run on
+// their timetable; a flexible drive leaves home at 08:00, leaves a city
+// mid-morning, and heads home as late as still arrives by 23:00 (but not
+// after 17:00); always arriving before midnight.
+func (w *world) legTimes(op *option, l routeLeg, outbound, home bool, notBefore int) (int, int) {
+	if op.depart >= 0 {
+		if op.overnight() {
+			return op.depart, op.arrive + 1440
+		}
+		return op.depart, op.arrive
+	}
+	dep := 10 * 60
+	switch {
+	case outbound:
+		dep = dayStart
+	case home:
+		dep = min(17*60, 23*60-op.dur)
+		dep = max(dep, 10*60)
+	}
+	if notBefore >= 0 {
+		dep = max(dep, notBefore)
+	}
+	if dep+op.dur >= 1440 {
+		dep = 1440 - 1 - op.dur
+	}
+	dep = max(dep, 0)
+	return dep, dep + op.dur
+}
+
+// legOut renders a chosen leg.
+func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
+	o := cl.op.o
+	return orchestrator.Leg{
+		OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class,
+		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to),
+		FromStation: o.FromStation, ToStation: o.ToStation,
+		Date: w.date(day), Depart: orchestrator.FormatClock(cl.depart), Arrive: orchestrator.FormatClock(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		DurationMinutes: cl.op.dur, DistanceKM: o.DistanceKM,
+		Pricing: pricing(o), Price: orchestrator.Money{Cents: cl.op.price, Currency: w.currency},
+		Units: cl.op.units, Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
+		Estimate: o.PriceEstimate,
+	}
+}
+
+// legsOut appends to out a chosen leg rendered: one leg for a direct
+// option; for a journey its legs, numbered with the journey appended to
+// day.Journeys.
+func (w *world) legsOut(out []orchestrator.Leg, cl *chosenLeg, d int, day *orchestrator.Day) []orchestrator.Leg {
+	if len(cl.op.parts) == 0 {
+		return append(out, w.legOut(cl, d))
+	}
+	j := orchestrator.Journey{
+		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to), Via: slices.Clone(cl.op.via),
+		Depart: orchestrator.FormatClock(cl.depart), Arrive: orchestrator.FormatClock(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		DurationMinutes: cl.arrive - cl.depart, Legs: len(cl.op.parts),
+		Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
+	}
+	day.Journeys = append(day.Journeys, j)
+	n := len(day.Journeys)
+	for i, p := range cl.op.parts {
+		from, to := orchestrator.CanonicalCity(p.op.o.From), orchestrator.CanonicalCity(p.op.o.To)
+		leg := w.legOut(&chosenLeg{l: routeLeg{from: from, to: to, day: d}, op: p.op, depart: p.depart, arrive: p.arrive}, d)
+		leg.Journey = n
+		if i > 0 {
+			prev := cl.op.parts[i-1]
+			leg.TransferMinutes = p.depart - prev.arrive
+			leg.MinTransferMinutes = orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, p.op.o.Mode, p.op.o.FromStation)
+		}
+		day.Journeys[n-1].Estimate = day.Journeys[n-1].Estimate || leg.Estimate
+		out = append(out, leg)
+	}
+	return out
+}
+
+func pricing(o *orchestrator.TransportOption) string {
+	if o.Pricing == orchestrator.PerVehicle {
+		return orchestrator.PerVehicle
+	}
+	return orchestrator.PerPerson
 }
