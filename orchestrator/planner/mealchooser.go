@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
@@ -169,6 +170,9 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			perCity[ci] = append(perCity[ci], breakfasts[ci]...)
 			assigned[ci] = append(assigned[ci], w.assignBreakfasts(c, breakfasts[ci], used, v)...)
 		}
+	}
+	if len(w.foods) > 0 && !v.staysByPrice() {
+		w.foodBreakfasts(r, perCity, assigned, used, covered)
 	}
 
 	return w.mealsOut(r, perCity, assigned, covered, mealBlock)
@@ -740,4 +744,58 @@ func (w *world) served(rs *restaurant) []string {
 		}
 	}
 	return out
+}
+
+// foodBreakfasts serves at a breakfast each food asked for that no lunch
+// or dinner serves (covered) and no breakfast does yet, when a restaurant
+// that serves breakfast and the food (早茶, 生煎) is open at a breakfast
+// slot: the nearest to the slot's places first (reachable), then the
+// cheapest, then the first in the catalog.
+func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, covered int) {
+	for k := range w.foods {
+		bit := 1 << (w.nCuisines + k)
+		if covered&bit != 0 {
+			continue
+		}
+		served := false
+		for ci := range perCity {
+			for si := range perCity[ci] {
+				if rs := assigned[ci][si]; rs != nil && rs.mask&bit != 0 {
+					served = true
+				}
+			}
+		}
+		if served {
+			continue
+		}
+		bi, bs := -1, -1
+		var best *restaurant
+		bestNear := false
+		for ci, c := range r.cities {
+			for si := range perCity[ci] {
+				s := &perCity[ci][si]
+				if s.slot != orchestrator.Breakfast {
+					continue
+				}
+				for _, rs := range c.restaurants {
+					if used.has(rs) || rs.mask&bit == 0 || rs.f == nil || rs.f.breakfast != concepts.BreakfastServed ||
+						!rs.open(s.wd, s.time, s.time+orchestrator.BreakfastMinutes) {
+						continue
+					}
+					near := reachable(s, rs)
+					if best == nil || near && !bestNear || near == bestNear && (rs.price < best.price || rs.price == best.price && rs.idx < best.idx) {
+						best, bestNear, bi, bs = rs, near, ci, si
+					}
+				}
+			}
+		}
+		if best == nil {
+			continue
+		}
+		if cur := assigned[bi][bs]; cur != nil {
+			used.remove(cur)
+		}
+		assigned[bi][bs] = best
+		used.add(best)
+	}
 }
