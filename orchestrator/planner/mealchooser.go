@@ -379,6 +379,9 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 					if used.has(rs) || rs.mask&(1<<b) == 0 || !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
 						continue
 					}
+					if b >= w.nCuisines && !c.mealFits(*s, rs) {
+						continue // a food asked for, too far to reach and leave in time
+					}
 					near := reachable(s, rs)
 					if best == nil || near && !best.near || near == best.near && (rs.price < best.rs.price || (rs.price == best.rs.price && rs.idx < best.rs.idx)) {
 						best = &move{ci, si, rs, near}
