@@ -126,6 +126,9 @@ type Meal struct {
 	Cost         Money     `json:"cost"`
 	// Estimate is set when the price comes from a model, not the place.
 	Estimate bool `json:"estimate,omitempty"`
+	// Serves names the foods the traveller asked for (Brief.Foods) that
+	// this meal serves.
+	Serves []string `json:"serves,omitempty"`
 }
 
 // Stay is one accommodation booking over consecutive nights.

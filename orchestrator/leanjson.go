@@ -577,6 +577,10 @@ func (w *leanWriter) meal(m *Meal) {
 	if m.Estimate {
 		w.raw(`,"estimate":true`)
 	}
+	if len(m.Serves) > 0 {
+		w.key("serves", false)
+		w.strings(m.Serves)
+	}
 	w.b = append(w.b, '}')
 }
 

@@ -195,6 +195,7 @@ Meal.Cuisines []string ` + "`cuisines,omitempty`" + `
 Meal.Price orchestrator.Money ` + "`price`" + `
 Meal.Cost orchestrator.Money ` + "`cost`" + `
 Meal.Estimate bool ` + "`estimate,omitempty`" + `
+Meal.Serves []string ` + "`serves,omitempty`" + `
 Day.Stay *orchestrator.StayRef ` + "`stay,omitempty`" + `
 StayRef.AccommodationID string ` + "`accommodation_id`" + `
 StayRef.Name string ` + "`name`" + `

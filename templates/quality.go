@@ -26,6 +26,11 @@ var qualityNames = map[string][2]string{
 	"budget_use":   {"Budget use", "预算使用"},
 	"variety":      {"Variety", "多样性"},
 	"meal_variety": {"Meal variety", "餐饮多样性"},
+	"door_to_door": {"Door-to-door legs", "门到门交通"},
+	"foods":        {"Foods asked for", "想吃的美食"},
+	"full_days":    {"Full days", "行程充实"},
+	"pace_party":   {"Pace and party", "节奏与住宿"},
+	"meals":        {"Meals kept", "三餐安排"},
 }
 
 // quality builds the block from the verifier's score, else the planner's;

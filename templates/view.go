@@ -395,8 +395,20 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 					cuisines = append(cuisines, c)
 				}
 			}
+			detail := strings.Join(cuisines, ", ")
+			if len(m.Serves) > 0 {
+				// The foods asked for that this meal serves.
+				intro, sep := "as asked: ", ", "
+				if b.l.Lang == "zh" {
+					intro, sep = "想吃的：", "、"
+				}
+				if detail != "" {
+					detail += " · "
+				}
+				detail += intro + strings.Join(m.Serves, sep)
+			}
 			it := itemView{Kind: "meal", Time: b.s(m.Time), Label: b.txt(word(l.Slots, m.Slot, m.Slot)), Name: b.s(m.Name),
-				Detail: b.txt(strings.Join(cuisines, ", ")), sortKey: key, order: 200 + i}
+				Detail: b.txt(detail), sortKey: key, order: 200 + i}
 			if m.Cost.Cents > 0 {
 				cost := money(m.Cost)
 				if m.Estimate {

@@ -14,7 +14,7 @@ import (
 )
 
 // cmdEvaluateQuality implements `orchestrator evaluate-quality --data
-// DATASETS [--requests FILE] [--json OUT]`: it loads the ChinaTravel and
+// DATASETS [--requests FILE] [--json OUT] [--plans DIR]`: it loads the ChinaTravel and
 // TravelPlanner sandboxes under DATASETS, plans, verifies and scores the
 // evaluation requests (the shipped set unless --requests names another)
 // and prints hard validity, expected facts and the soft measures.
@@ -23,6 +23,7 @@ func cmdEvaluateQuality(ctx context.Context, _ Config, args []string, stdout, st
 	data := fs.String("data", "", "directory holding the chinatravel and travelplanner datasets")
 	reqFile := fs.String("requests", "", "evaluation requests (JSON lines); default the shipped set")
 	out := fs.String("json", "", "also write the summary and every result as JSON to this file")
+	dump := fs.String("plans", "", "also write every plan as JSON to this directory, one file per request")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -53,6 +54,20 @@ func cmdEvaluateQuality(ctx context.Context, _ Config, args []string, stdout, st
 		return err
 	}
 	evaluation.Print(stdout, sum, results)
+	if *dump != "" {
+		if err := os.MkdirAll(*dump, 0o755); err != nil {
+			return err
+		}
+		for _, r := range results {
+			b, err := json.MarshalIndent(r.Itinerary, "", "  ")
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(*dump, r.ID+".json"), b, 0o644); err != nil {
+				return fmt.Errorf("evaluate-quality: %w", err)
+			}
+		}
+	}
 	if *out != "" {
 		b, err := json.MarshalIndent(map[string]any{"summary": sum, "results": results}, "", "  ")
 		if err != nil {

@@ -460,6 +460,7 @@ func ctTrains(c *Catalog, dir string, stations map[string]map[string]orchestrato
 			return fmt.Errorf("chinatravel: %s: %w", e.Name(), err)
 		}
 		seen := map[string]bool{}
+		var opts []orchestrator.TransportOption
 		for _, r := range rows {
 			num, typ := strings.TrimSpace(r["车次"]), strings.TrimSpace(r["列车类型"])
 			fs, ts := strings.TrimSpace(r["出发站"]), strings.TrimSpace(r["到达站"])
@@ -505,10 +506,45 @@ func ctTrains(c *Catalog, dir string, stations map[string]map[string]orchestrato
 			km := RailDetourFactor * p1.DistanceKM(p2)
 			o.DistanceKM = math.Round(km*10) / 10
 			o.Price = TrainFare(typ, km)
+			opts = append(opts, o)
+		}
+		for _, o := range plausibleTrains(opts) {
 			c.addOption(o)
 		}
 	}
 	return nil
+}
+
+// MaxRailKMH is the top speed a timetable row may imply (the fastest
+// Chinese services run at 350 km/h).
+const MaxRailKMH = 350
+
+// plausibleTrains drops the rows of a file whose distance and time imply
+// more than MaxRailKMH when a plausible row of the same service (number
+// and stations) exists: the data lists D1821 广州南→重庆西 both in 7 h 52
+// and in 2 h 28 (483 km/h), the second a slip. A service with no
+// plausible row keeps its rows.
+func plausibleTrains(opts []orchestrator.TransportOption) []orchestrator.TransportOption {
+	fast := func(o *orchestrator.TransportOption) bool {
+		return o.DistanceKM > 0 && o.DurationMinutes > 0 && o.DistanceKM/(float64(o.DurationMinutes)/60) > MaxRailKMH
+	}
+	service := func(o *orchestrator.TransportOption) string {
+		return o.Number + "|" + o.FromStation + "|" + o.ToStation
+	}
+	ok := map[string]bool{}
+	for i := range opts {
+		if !fast(&opts[i]) {
+			ok[service(&opts[i])] = true
+		}
+	}
+	out := opts[:0]
+	for i := range opts {
+		if fast(&opts[i]) && ok[service(&opts[i])] {
+			continue
+		}
+		out = append(out, opts[i])
+	}
+	return out
 }
 
 // trainTime parses "08:30\n(当日)" into minutes and a day offset (当日 0,

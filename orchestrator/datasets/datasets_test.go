@@ -330,3 +330,21 @@ func TestReadTableShiftedHeader(t *testing.T) {
 		t.Errorf("row 1 = %q, want Lodge=90", got)
 	}
 }
+
+func TestPlausibleTrains(t *testing.T) {
+	row := func(num string, km float64, mins int) orchestrator.TransportOption {
+		return orchestrator.TransportOption{Number: num, FromStation: "广州南", ToStation: "重庆西", DistanceKM: km, DurationMinutes: mins}
+	}
+	got := plausibleTrains([]orchestrator.TransportOption{
+		row("D1821", 1192, 148), // 483 km/h: a slip
+		row("D1821", 1192, 472),
+		row("G9", 1192, 150), // no plausible row of its own: kept
+	})
+	var mins []int
+	for _, o := range got {
+		mins = append(mins, o.DurationMinutes)
+	}
+	if want := []int{472, 150}; !slices.Equal(mins, want) {
+		t.Errorf("durations %v, want %v", mins, want)
+	}
+}

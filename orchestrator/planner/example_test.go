@@ -77,7 +77,7 @@ func ExamplePlan() {
 	rep := verifier.Verify(b, trip, it)
 	fmt.Println("chosen:", it.Tier, "verified:", rep.Passed)
 	// Output:
-	// day 1: 07:00 IC 1 Home→Lakeside; 09:00 breakfast at Bakery; 10:25 Old Harbour; 12:15 lunch at Trattoria; 13:48 Castle; 15:31 Art Museum; 17:30 dinner at Fish House; night at Lake Inn
+	// day 1: 07:00 IC 1 Home→Lakeside; 09:10 breakfast at Bakery; 10:35 Old Harbour; 12:25 lunch at Trattoria; 13:58 Castle; 15:41 Art Museum; 17:31 dinner at Fish House; night at Lake Inn
 	// day 2: 08:00 breakfast at Soup Kitchen; 11:30 lunch at Noodle Bar; 18:00 IC 8 Lakeside→Home
 	// economy 452.00 USD
 	// mid 452.00 USD

@@ -12,6 +12,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/lru"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // The catalog index: what a plan derives from a city's catalogs alone —
@@ -35,6 +36,9 @@ const indexSize = 512
 type attrFact struct {
 	visit   int
 	evening bool
+	// morning is set for sights best in the morning (quality.BestHour:
+	// panda bases, sunrises).
+	morning bool
 	once    string
 	core    string
 	place   concepts.Place // folded, for the brief's interests
@@ -315,6 +319,11 @@ type restFact struct {
 	// span is, when only is set, 1 + the index of always in the facts'
 	// spans (restFacts.spans); 0 otherwise.
 	span int32
+	// local counts (up to 2) the city's signature dishes among its
+	// recommended ones, and chain marks a branch of a chain with two or
+	// more branches in the city (localFacts).
+	local int8
+	chain bool
 }
 
 // maxSpans bounds restFacts.spans: past it, a restaurant's hours answer
@@ -471,7 +480,8 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 		a := &as[i]
 		x := attrFact{
 			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
-			once: concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
+			morning: quality.BestHour(a.Name, a.Category, a.Tags, a.Indoor) == quality.Morning,
+			once:    concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
 			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
 			base:  a.Popularity*3 + a.Rating*6, hours: readHoursInto(a.Hours, &spans),
 		}
@@ -697,6 +707,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 			known = append(known, r.Price.Cents)
 		}
 	}
+	localFacts(rs, f.items)
 	// The categories' numbers, under one lock.
 	categories.Lock()
 	for i := range f.items {
@@ -823,4 +834,76 @@ func countHours[T any](items []T, n func(*T) int) int {
 		total += n(&items[i])
 	}
 	return total
+}
+
+// Signature dishes. A city's signature dishes are those many of its
+// restaurants recommend (盐水鸭 in Nanjing, 热干面 in Wuhan): a dish, its
+// leading 招牌/特色/秘制/老 and city words stripped, recommended by
+// signatureShare of the restaurants and at least signatureMin of them. A
+// catalog without recommended dishes has none, and marks no chain.
+const (
+	signatureShare = 0.02
+	signatureMin   = 3
+	chainMin       = 2
+)
+
+// dishPrefixes are stripped from a dish before it is counted.
+var dishPrefixes = []string{"招牌", "特色", "秘制", "正宗", "传统", "老", "金陵", "南京", "杭州", "西湖", "武汉", "北京", "老北京", "上海", "苏州", "成都", "重庆", "广州", "广式", "深圳", "苏式", "港式"}
+
+// dishKey is a dish with its leading prefixes stripped.
+func dishKey(d string) string {
+	d = strings.TrimSpace(d)
+	for again := true; again; {
+		again = false
+		for _, p := range dishPrefixes {
+			if strings.HasPrefix(d, p) && len(d) > len(p)+3 {
+				d, again = d[len(p):], true
+			}
+		}
+	}
+	return d
+}
+
+// chainName is a restaurant's name without its branch: "海底捞火锅(西湖店)"
+// is "海底捞火锅".
+func chainName(name string) string {
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		return strings.TrimSpace(name[:i])
+	}
+	return name
+}
+
+// localFacts sets the items' local and chain facts.
+func localFacts(rs []orchestrator.Restaurant, items []restFact) {
+	withDishes := 0
+	counts := map[string]int{}
+	chains := map[string]int{}
+	for i := range rs {
+		if len(rs[i].Dishes) == 0 {
+			continue
+		}
+		withDishes++
+		seen := map[string]bool{}
+		for _, d := range rs[i].Dishes {
+			if k := dishKey(d); k != "" && !seen[k] {
+				seen[k] = true
+				counts[k]++
+			}
+		}
+		chains[chainName(rs[i].Name)]++
+	}
+	if withDishes == 0 {
+		return
+	}
+	least := max(signatureMin, int(signatureShare*float64(withDishes)+0.5))
+	for i := range rs {
+		n := int8(0)
+		for _, d := range rs[i].Dishes {
+			if n < 2 && counts[dishKey(d)] >= least {
+				n++
+			}
+		}
+		items[i].local = n
+		items[i].chain = len(rs[i].Dishes) > 0 && chains[chainName(rs[i].Name)] >= chainMin
+	}
 }

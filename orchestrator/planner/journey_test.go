@@ -256,7 +256,9 @@ func TestRouteReorder(t *testing.T) {
 	f.leg("Home", "Alpha", flight(15000, "08:00", "10:00"))
 	f.leg("Alpha", "Beta", flight(15000, "09:00", "10:00"), flight(15000, "13:00", "14:00"))
 	f.leg("Beta", "Home", flight(15000, "17:00", "19:00"))
-	f.leg("Home", "Alpha", flight(15000, "20:30", "21:30"))
+	late := flight(15000, "20:30", "21:30")
+	late.ID = "flight-Home-Alpha-late" // the fixture would number it as the 08:00 one
+	f.leg("Home", "Alpha", late)
 	b := brief(t, orchestrator.Brief{Origin: "Home", Destinations: []string{"Beta", "Alpha"}, StartDate: "2026-03-10", Days: 5})
 	it, err := Plan(b, f.trip, Options{})
 	if err != nil {

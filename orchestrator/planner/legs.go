@@ -2,9 +2,11 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // FindingTransportRequireUnmet flags a leg no option of the required mode
@@ -20,11 +22,14 @@ const FindingOddHourForBudget = "odd_hour_for_budget"
 // price alone, so a traveller is not sent out at 05:26 to save a little:
 //
 //	utility = − wPrice × price / cheapest price of the leg
-//	          − wTime  × (duration + changePenalty per change of a journey)
-//	                     / fastest duration of the leg
-//	                     (the buffers at the station or airport count in
-//	                     the city hours, and decide which connections are
-//	                     offered at all: doorToDoor, withConnections)
+//	          − wTime  × (door-to-door time + changePenalty per change of a journey)
+//	                     / fastest door-to-door time of the leg
+//	                     (door to door: the timetabled duration and the
+//	                     access, check-in and boarding minutes before it and
+//	                     the minutes to leave the station or airport after
+//	                     it, quality.Before and quality.After; they count in
+//	                     the city hours too, and decide which connections
+//	                     are offered at all: doorToDoor, withConnections)
 //	          + wCity  × hours the leg leaves in the cities at either end
 //	                     (08:00 to the departure, the arrival to 21:30)
 //	          − oddPenalty when it departs before 06:30, arrives after 23:30
@@ -117,7 +122,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 	// on lastOfDay only then; by tier otherwise: the variants of a plan
 	// (fitted, budget, the odd-hour finding's) ask again what another
 	// variant asked.
-	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false}
+	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice()}
 	if key.byPrice {
 		key.lastOfDay = lastOfDay
 	} else {
@@ -143,6 +148,7 @@ type legChoiceKey struct {
 	outbound, home, byPrice           bool
 	tier                              orchestrator.Tier
 	lastOfDay                         bool
+	short                             bool // variant.shortLegs
 }
 
 // legChoice is a choice of chooseLeg, kept for the plan's other variants.
@@ -168,6 +174,18 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 		return nil
 	}
 	if v.legsByPrice() {
+		if v.shortLegs {
+			// Day-long options out while a shorter one remains.
+			short := make([]*option, 0, len(opts))
+			for _, op := range opts {
+				if op.dur < quality.LongTrainMinutes {
+					short = append(short, op)
+				}
+			}
+			if len(short) > 0 && len(short) < len(opts) {
+				opts, notBefore = short, max(notBefore, 0)
+			}
+		}
 		var best *option
 		if notBefore < 0 {
 			best = w.cheapestLeg(l, fam)
@@ -198,9 +216,12 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 		}
 		return best
 	}
-	cheapest, fastest := opts[0].cost, opts[0].dur
+	// Time is door to door: a 20-minute flight is a morning's errand
+	// once the airport is reached, checked in and left (quality.Before,
+	// quality.After), and loses to the hour's train it seemed to beat.
+	cheapest, fastest := opts[0].cost, opts[0].dur+preBuffer(opts[0])+postBuffer(opts[0])
 	for _, op := range opts {
-		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur)
+		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur+preBuffer(op)+postBuffer(op))
 	}
 	wt := tierLegWeights[v.tier]
 	var best *option
@@ -208,7 +229,7 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 	for _, op := range opts {
 		dep, arr := w.legTimes(op, l, outbound, home, notBefore)
 		u := legUtility(legOffer{
-			price: op.cost, dur: op.dur, depart: dep, arrive: arr,
+			price: op.cost, dur: op.dur + preBuffer(op) + postBuffer(op), depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
 			before: preBuffer(op), after: postBuffer(op), extra: changes(op) * changePenalty,
 		}, cheapest, fastest, wt)
@@ -252,4 +273,104 @@ func (w *world) oddHourFinding(l routeLeg, fam int, v variant, notBefore int, ou
 		Message: fmt.Sprintf("to keep within the budget, %s from %s to %s leaves at %s and arrives at %s; %s at %s–%s costs %s more",
 			name(cl.op), w.cityName(l.from), w.cityName(l.to), orchestrator.FormatClock(cl.depart%1440), orchestrator.FormatClock(cl.arrive%1440), name(alt), orchestrator.FormatClock(dep%1440), orchestrator.FormatClock(arr%1440), more.String()),
 	}, true
+}
+
+// preBuffer is the time from leaving the last place in the city to the
+// departure: access to the station or airport, check-in and boarding
+// (quality.Before, documented in docs/plan-quality.md).
+func preBuffer(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[0].op
+	}
+	return quality.Before(op.o.Mode)
+}
+
+// postBuffer is the time from arrival to being free in the city
+// (quality.After).
+func postBuffer(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[len(op.parts)-1].op
+	}
+	return quality.After(op.o.Mode)
+}
+
+// legTimes returns when a leg departs and arrives. Scheduled options run on
+// their timetable; a flexible drive leaves home at 08:00, leaves a city
+// mid-morning, and heads home as late as still arrives by 23:00 (but not
+// after 17:00); always arriving before midnight.
+func (w *world) legTimes(op *option, l routeLeg, outbound, home bool, notBefore int) (int, int) {
+	if op.depart >= 0 {
+		if op.overnight() {
+			return op.depart, op.arrive + 1440
+		}
+		return op.depart, op.arrive
+	}
+	dep := 10 * 60
+	switch {
+	case outbound:
+		dep = dayStart
+	case home:
+		dep = min(17*60, 23*60-op.dur)
+		dep = max(dep, 10*60)
+	}
+	if notBefore >= 0 {
+		dep = max(dep, notBefore)
+	}
+	if dep+op.dur >= 1440 {
+		dep = 1440 - 1 - op.dur
+	}
+	dep = max(dep, 0)
+	return dep, dep + op.dur
+}
+
+// legOut renders a chosen leg.
+func (w *world) legOut(cl *chosenLeg, day int) orchestrator.Leg {
+	o := cl.op.o
+	return orchestrator.Leg{
+		OptionID: o.ID, Mode: o.Mode, Number: o.Number, Class: o.Class,
+		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to),
+		FromStation: o.FromStation, ToStation: o.ToStation,
+		Date: w.date(day), Depart: orchestrator.FormatClock(cl.depart), Arrive: orchestrator.FormatClock(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		DurationMinutes: cl.op.dur, DistanceKM: o.DistanceKM,
+		Pricing: pricing(o), Price: orchestrator.Money{Cents: cl.op.price, Currency: w.currency},
+		Units: cl.op.units, Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
+		Estimate: o.PriceEstimate,
+	}
+}
+
+// legsOut appends to out a chosen leg rendered: one leg for a direct
+// option; for a journey its legs, numbered with the journey appended to
+// day.Journeys.
+func (w *world) legsOut(out []orchestrator.Leg, cl *chosenLeg, d int, day *orchestrator.Day) []orchestrator.Leg {
+	if len(cl.op.parts) == 0 {
+		return append(out, w.legOut(cl, d))
+	}
+	j := orchestrator.Journey{
+		From: w.cityName(cl.l.from), To: w.cityName(cl.l.to), Via: slices.Clone(cl.op.via),
+		Depart: orchestrator.FormatClock(cl.depart), Arrive: orchestrator.FormatClock(cl.arrive % 1440), ArriveDayOffset: cl.arrive / 1440,
+		DurationMinutes: cl.arrive - cl.depart, Legs: len(cl.op.parts),
+		Cost: orchestrator.Money{Cents: cl.op.cost, Currency: w.currency},
+	}
+	day.Journeys = append(day.Journeys, j)
+	n := len(day.Journeys)
+	for i, p := range cl.op.parts {
+		from, to := orchestrator.CanonicalCity(p.op.o.From), orchestrator.CanonicalCity(p.op.o.To)
+		leg := w.legOut(&chosenLeg{l: routeLeg{from: from, to: to, day: d}, op: p.op, depart: p.depart, arrive: p.arrive}, d)
+		leg.Journey = n
+		if i > 0 {
+			prev := cl.op.parts[i-1]
+			leg.TransferMinutes = p.depart - prev.arrive
+			leg.MinTransferMinutes = orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, p.op.o.Mode, p.op.o.FromStation)
+		}
+		day.Journeys[n-1].Estimate = day.Journeys[n-1].Estimate || leg.Estimate
+		out = append(out, leg)
+	}
+	return out
+}
+
+func pricing(o *orchestrator.TransportOption) string {
+	if o.Pricing == orchestrator.PerVehicle {
+		return orchestrator.PerVehicle
+	}
+	return orchestrator.PerPerson
 }

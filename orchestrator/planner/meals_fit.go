@@ -76,6 +76,20 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	return t
 }
 
+// mealFits reports whether mealTime finds a time for s at r: reached from
+// the place before, open for the meal and left in time for the next stop
+// (a restaurant across town may not be).
+func (c *city) mealFits(s mealSlot, r *restaurant) bool {
+	t := c.mealTime(s, r)
+	if t != s.time || s.slot == orchestrator.Breakfast || s.at.loc == nil || r.r.Location == nil {
+		return true
+	}
+	// mealTime kept the slot's time: it fits when the restaurant is
+	// reached by then.
+	in, _ := c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
+	return s.free+in <= s.time
+}
+
 // breakfastClass ranks a restaurant for breakfast: 0 serves breakfast (a
 // teahouse, bakery, café, snack bar by the concept table), 1 says
 // nothing, 2 never does (hot pot, barbecue, bars). Computed once per

@@ -21,6 +21,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // Options tune a plan. The zero value plans with defaults.
@@ -49,17 +50,26 @@ const (
 	breakfastLast = 9*60 + 30
 	lunchFrom     = 11*60 + 30
 	lunchLast     = 14 * 60
-	dinnerFrom    = 17*60 + 30
-	dinnerLast    = 20*60 + 30
-	breakfastLen  = orchestrator.BreakfastMinutes
-	lunchLen      = orchestrator.LunchMinutes
-	dinnerLen     = orchestrator.DinnerMinutes
-	defaultVisit  = 90
-	eveningFrom   = 18 * 60
-	mealTravel    = 20
-	mealReachKM   = 7.0
-	eveningEnd    = 22*60 + 30
-	minWindow     = 60
+	// lateLunchLast is the latest lunch after a must-see sight that lunch
+	// first would leave no time for.
+	lateLunchLast = 15*60 + 45
+	// relaxedMealRest is the longer lunch and dinner of a relaxed pace:
+	// minutes after the meal before the next visit.
+	relaxedMealRest = 20
+	// relaxedVisitMore is how much longer a relaxed pace may stay at a
+	// sight, up to the data's longest recommended visit.
+	relaxedVisitMore = 60
+	dinnerFrom       = 17*60 + 30
+	dinnerLast       = 20*60 + 30
+	breakfastLen     = orchestrator.BreakfastMinutes
+	lunchLen         = orchestrator.LunchMinutes
+	dinnerLen        = orchestrator.DinnerMinutes
+	defaultVisit     = 90
+	eveningFrom      = 18 * 60
+	mealTravel       = 20
+	mealReachKM      = 7.0
+	eveningEnd       = 22*60 + 30
+	minWindow        = 60
 )
 
 // paceStops is how many attractions a full day holds at each pace.
@@ -108,6 +118,15 @@ type world struct {
 	currency  string
 	limit     int64 // group budget in cents; -1 when none
 	pace      int
+	// paceMax is the most stops a day may hold when filling an idle
+	// afternoon (quality.PaceCap).
+	paceMax int
+	// night is set when the brief asks for night views
+	// (quality.WantsNight).
+	night bool
+	// mealRest is the time a relaxed pace adds after lunch and dinner
+	// before the next visit (relaxedMealRest).
+	mealRest int
 
 	exclude  map[string]bool
 	prefer   []string
@@ -117,8 +136,14 @@ type world struct {
 	// cuisineConcepts are the requested cuisines read through the concept
 	// table, in the order of cuisines.
 	cuisineConcepts []*concepts.Concept
-	rules           []string
-	roomType        string
+	// nCuisines counts the brief's cuisines at the head of cuisines; the
+	// foods asked for (quality.Wishes) that some restaurant of the trip
+	// serves follow them, foods[k] at nCuisines+k, so the meal chooser
+	// covers a food as it covers a cuisine.
+	nCuisines int
+	foods     []quality.Food
+	rules     []string
+	roomType  string
 	// interests are the brief's interests read through the concept table.
 	interests []*concepts.Concept
 
@@ -242,6 +267,10 @@ type attraction struct {
 	// evening is set for sights best visited after dark; once names the
 	// once-per-trip group (river cruises) it belongs to.
 	evening bool
+	// morning is set for sights best in the morning (a panda base): a
+	// day visits them first, and not after quality.MorningBy unless they
+	// are must-see.
+	morning bool
 	once    string
 	// core is the name folded by concepts.Core.
 	core string
@@ -479,6 +508,11 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.pace == 0 {
 		w.pace = paceStops["moderate"]
 	}
+	w.paceMax = quality.PaceCap(b.Pace)
+	w.night = quality.WantsNight(b)
+	if b.Pace == "relaxed" {
+		w.mealRest = relaxedMealRest
+	}
 	for _, m := range b.Constraints.TransportExclude {
 		w.exclude[m] = true
 	}
@@ -494,6 +528,8 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if len(w.cuisines) > 10 {
 		return nil, orchestrator.FieldErrorf("constraints.cuisines", "at most 10 cuisines can be planned for")
 	}
+	w.nCuisines = len(w.cuisines)
+	w.addFoods()
 	w.rules = append([]string(nil), b.Constraints.HouseRules...)
 	w.roomType = b.Constraints.RoomType
 	for _, in := range b.Interests {
@@ -536,6 +572,19 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	if w.originKey != "" {
 		w.names[w.originKey] = w.origin
 	}
+	shared := w.addTransport(trip)
+	for k := range w.names {
+		w.places = append(w.places, k)
+	}
+	sort.Strings(w.places)
+	w.journeySig(shared)
+	return w, nil
+}
+
+// addTransport reads the trip's transport options into w.legs by pair of
+// city keys (naming the cities it meets), and returns, per transport leg
+// of the trip, its options shared with other plans (nil: read afresh).
+func (w *world) addTransport(trip *orchestrator.Trip) []*legOptions {
 	// The options: a leg with a content address shares its parsed options
 	// with other plans (sharedLeg); the others' in one block (its capacity
 	// never reached: the pointers stay).
@@ -612,12 +661,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 			w.legs[p] = append(w.legs[p], &block[len(block)-1])
 		}
 	}
-	for k := range w.names {
-		w.places = append(w.places, k)
-	}
-	sort.Strings(w.places)
-	w.journeySig(shared)
-	return w, nil
+	return shared
 }
 
 // pickCurrency sets the plan currency (the budget's, else the data's) and
@@ -770,7 +814,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		for i := range n {
 			a, f := &cd.Attractions.Value[i], &facts.items[i]
 			at := &all[i]
-			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, once: f.once, core: f.core, hours: &f.hours}
+			*at = attraction{a: a, idx: i, visit: f.visit, evening: f.evening, morning: f.morning, once: f.once, core: f.core, hours: &f.hours}
 			if a.Location != nil {
 				at.ref = &f.ref
 			}
@@ -807,130 +851,155 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 		}
 	}
 	if cd.Restaurants != nil {
-		facts := restaurantFactsFor(cd.Restaurants)
-		c.rfacts = facts
-		serves := facts.cuisines(w.cuisineConcepts)
-		ar := c.arenaOf(w)
-		ar.restaurants = sized(ar.restaurants, len(cd.Restaurants.Value))
-		all := ar.restaurants
-		c.restAll = all
-		c.restData = len(cd.Restaurants.Value) > 0
-		// Restaurants without a price (OpenStreetMap gives none and the
-		// guide had no tier to estimate from) cost the median of the
-		// city's priced restaurants, marked as an estimate; when none is
-		// priced, meals cost nothing in the budget and a finding says so.
-		ar.restList = sized(ar.restList, len(all))
-		c.restaurants = ar.restList[:0]
-		var median int64
-		nknown := facts.priced
-		if facts.currency == "" || !strings.EqualFold(facts.currency, w.currency) {
-			// Prices to convert: the median of those that convert.
-			known := make([]int64, 0, len(cd.Restaurants.Value))
-			for i := range cd.Restaurants.Value {
-				if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
-					if p, err := w.cents(r.Price); err == nil {
-						known = append(known, p)
-					}
-				}
-			}
-			nknown, median = len(known), medianCents(known)
-		} else {
-			median = facts.median // every priced one in the plan's currency
-			c.factPrices = true
-		}
-		if nknown == 0 && c.restData {
-			w.notes = append(w.notes, orchestrator.Finding{
-				Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
-				Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
-			})
-		}
-		// With the data's prices and no cuisine asked, the restaurants are
-		// those of the catalog index's template for the catalog at hand.
-		plain := c.factPrices && len(w.cuisineConcepts) == 0 && facts.matches.shared && len(all) > 0
-		n := len(cd.Restaurants.Value)
-		if t := facts.template.Load(); plain && t != nil && len(t.rs) == len(all) {
-			copy(all, t.rs)
-			for i := range all {
-				all[i].r = &cd.Restaurants.Value[i]
-				c.restaurants = append(c.restaurants, &all[i])
-			}
-			plain, n = false, 0 // nothing to keep, nor to list
-		}
-		what := "restaurants in " + cd.Name
-		same := inCurrency(facts.currency, w.currency)
-		for i := range n {
-			r := &cd.Restaurants.Value[i]
-			var p int64
-			estimate := false
-			if r.Price.Currency == "" {
-				p, estimate = median, nknown > 0
-			} else if same {
-				p = r.Price.Cents // w.price's answer, the currency being the plan's
-			} else {
-				var ok bool
-				if p, ok = w.price(r.Price, what); !ok {
-					continue
-				}
-			}
-			rs := &all[i]
-			f := &facts.items[i]
-			*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span, cat: f.cat,
-				rate: r.Rating, hasLoc: r.Location != nil}
-			if len(w.cuisineConcepts) > 0 {
-				for ci := range w.cuisineConcepts {
-					if serves[ci][i] {
-						rs.mask |= 1 << ci
-					}
-				}
-			}
-			c.restaurants = append(c.restaurants, rs)
-		}
-		if plain {
-			t := &restTemplate{slices.Clone(all)}
-			for i := range t.rs {
-				t.rs[i].r = nil // the plan's catalog's
-			}
-			facts.template.Store(t)
-		}
+		w.addRestaurants(c, cd)
 	}
 	if cd.Hotels != nil {
-		facts := hotelFactsFor(cd.Hotels, c.center)
-		c.hfacts = facts
-		c.hotelData = len(cd.Hotels.Value) > 0
-		same := inCurrency(facts.currency, w.currency)
-		ar := c.arenaOf(w)
-		ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
-		ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
-		if same && len(w.rules) == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
-			// Nothing of the brief but the group and the room type
-			// chooses and prices the hotels: they are those of the
-			// catalog index's template for them.
-			t := facts.hotelsFor(w.people, w.roomType, func() []hotel {
-				n := len(cd.Hotels.Value)
-				hs := w.cityHotels(cd, facts, same, make([]hotel, 0, n))
-				for i := range hs {
-					hs[i].h = nil // the plan's catalog's
-				}
-				return hs
-			})
-			block := ar.hotels[:len(t)]
-			copy(block, t)
-			c.hotels = ar.hotelList[:len(t)]
-			for i := range block {
-				block[i].h = &cd.Hotels.Value[block[i].idx]
-				c.hotels[i] = &block[i]
-			}
-		} else {
-			// The hotels, in one block (its capacity never reached: the
-			// pointers stay).
-			c.hotels = ar.hotelList[:0]
-			block := w.cityHotels(cd, facts, same, ar.hotels[:0])
-			for i := range block {
-				c.hotels = append(c.hotels, &block[i])
-			}
-		}
+		w.addHotels(c, cd)
 	}
 	return c, nil
+}
+
+// addRestaurants gives c the restaurants of cd priced in the plan's
+// currency, with the requested cuisines and foods each serves; plans that
+// take them as they are share a template of them in the catalog index.
+func (w *world) addRestaurants(c *city, cd *orchestrator.CityData) {
+	facts := restaurantFactsFor(cd.Restaurants)
+	c.rfacts = facts
+	serves := facts.cuisines(w.cuisineConcepts)
+	if len(w.foods) > 0 {
+		serves = slices.Clone(serves)
+		for k := range w.foods {
+			col := make([]bool, len(cd.Restaurants.Value))
+			for i := range col {
+				col[i] = w.foods[k].Serves(&cd.Restaurants.Value[i])
+			}
+			serves[w.nCuisines+k] = col
+		}
+	}
+	ar := c.arenaOf(w)
+	ar.restaurants = sized(ar.restaurants, len(cd.Restaurants.Value))
+	all := ar.restaurants
+	c.restAll = all
+	c.restData = len(cd.Restaurants.Value) > 0
+	// Restaurants without a price (OpenStreetMap gives none and the
+	// guide had no tier to estimate from) cost the median of the
+	// city's priced restaurants, marked as an estimate; when none is
+	// priced, meals cost nothing in the budget and a finding says so.
+	ar.restList = sized(ar.restList, len(all))
+	c.restaurants = ar.restList[:0]
+	var median int64
+	nknown := facts.priced
+	if facts.currency == "" || !strings.EqualFold(facts.currency, w.currency) {
+		// Prices to convert: the median of those that convert.
+		known := make([]int64, 0, len(cd.Restaurants.Value))
+		for i := range cd.Restaurants.Value {
+			if r := &cd.Restaurants.Value[i]; r.Price.Currency != "" {
+				if p, err := w.cents(r.Price); err == nil {
+					known = append(known, p)
+				}
+			}
+		}
+		nknown, median = len(known), medianCents(known)
+	} else {
+		median = facts.median // every priced one in the plan's currency
+		c.factPrices = true
+	}
+	if nknown == 0 && c.restData {
+		w.notes = append(w.notes, orchestrator.Finding{
+			Code: "meals_unpriced", Severity: orchestrator.SeverityWarning, Check: "budget", Subject: cd.Name,
+			Message: "no restaurant in " + cd.Name + " has a known or estimated price; meals there are not counted in the budget",
+		})
+	}
+	// With the data's prices and no cuisine asked, the restaurants are
+	// those of the catalog index's template for the catalog at hand.
+	plain := c.factPrices && len(w.cuisineConcepts) == 0 && facts.matches.shared && len(all) > 0
+	n := len(cd.Restaurants.Value)
+	if t := facts.template.Load(); plain && t != nil && len(t.rs) == len(all) {
+		copy(all, t.rs)
+		for i := range all {
+			all[i].r = &cd.Restaurants.Value[i]
+			c.restaurants = append(c.restaurants, &all[i])
+		}
+		plain, n = false, 0 // nothing to keep, nor to list
+	}
+	what := "restaurants in " + cd.Name
+	same := inCurrency(facts.currency, w.currency)
+	for i := range n {
+		r := &cd.Restaurants.Value[i]
+		var p int64
+		estimate := false
+		if r.Price.Currency == "" {
+			p, estimate = median, nknown > 0
+		} else if same {
+			p = r.Price.Cents // w.price's answer, the currency being the plan's
+		} else {
+			var ok bool
+			if p, ok = w.price(r.Price, what); !ok {
+				continue
+			}
+		}
+		rs := &all[i]
+		f := &facts.items[i]
+		*rs = restaurant{r: r, f: f, idx: i, price: p, estimate: estimate, isLight: f.light, always: f.always, alwaysOnly: f.only, span: f.span, cat: f.cat,
+			rate: r.Rating, hasLoc: r.Location != nil}
+		if len(w.cuisineConcepts) > 0 {
+			for ci := range w.cuisineConcepts {
+				if serves[ci][i] {
+					rs.mask |= 1 << ci
+				}
+			}
+		}
+		c.restaurants = append(c.restaurants, rs)
+	}
+	if plain {
+		t := &restTemplate{slices.Clone(all)}
+		for i := range t.rs {
+			t.rs[i].r = nil // the plan's catalog's
+		}
+		facts.template.Store(t)
+	}
+}
+
+// addHotels gives c the hotels of cd meeting the brief's room
+// constraints, priced for the group, from the catalog index's template
+// when nothing else of the brief chooses them.
+func (w *world) addHotels(c *city, cd *orchestrator.CityData) {
+	facts := hotelFactsFor(cd.Hotels, c.center)
+	c.hfacts = facts
+	c.hotelData = len(cd.Hotels.Value) > 0
+	same := inCurrency(facts.currency, w.currency)
+	ar := c.arenaOf(w)
+	ar.hotels = sized(ar.hotels, len(cd.Hotels.Value))
+	ar.hotelList = sized(ar.hotelList, len(cd.Hotels.Value))
+	if same && len(w.rules) == 0 && w.b.Travelers.Children == 0 && facts.shared && len(cd.Hotels.Value) > 0 {
+		// Nothing of the brief but the group and the room type
+		// (no children, who rule out hostels) chooses and prices
+		// the hotels: they are those of the
+		// catalog index's template for them.
+		t := facts.hotelsFor(w.people, w.roomType, func() []hotel {
+			n := len(cd.Hotels.Value)
+			hs := w.cityHotels(cd, facts, same, make([]hotel, 0, n))
+			for i := range hs {
+				hs[i].h = nil // the plan's catalog's
+			}
+			return hs
+		})
+		block := ar.hotels[:len(t)]
+		copy(block, t)
+		c.hotels = ar.hotelList[:len(t)]
+		for i := range block {
+			block[i].h = &cd.Hotels.Value[block[i].idx]
+			c.hotels[i] = &block[i]
+		}
+	} else {
+		// The hotels, in one block (its capacity never reached: the
+		// pointers stay).
+		c.hotels = ar.hotelList[:0]
+		block := w.cityHotels(cd, facts, same, ar.hotels[:0])
+		for i := range block {
+			c.hotels = append(c.hotels, &block[i])
+		}
+	}
 }
 
 // cityHotels appends to block (whose capacity holds every hotel of cd, so
@@ -942,6 +1011,9 @@ func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bo
 		h := &cd.Hotels.Value[i]
 		if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
 			continue
+		}
+		if w.b.Travelers.Children > 0 && quality.UnfitForChildren(h.Name, h.RoomName, h.Kind) {
+			continue // no hostel bed or capsule for a family
 		}
 		// Unknown rules (nil: the data state none) keep a hotel
 		// eligible, behind those known to allow the rules; rules known
@@ -1117,4 +1189,33 @@ func (w *world) date(day int) string {
 		return w.dates[day]
 	}
 	return ""
+}
+
+// addFoods adds to the cuisines to cover the foods the brief asks for
+// (quality.Wishes: its foods, else its interests and cuisines) that some
+// restaurant of the trip serves by name, cuisine or recommended dish, and
+// that no cuisine of the brief already names; at most ten in all.
+func (w *world) addFoods() {
+	for _, wish := range quality.Wishes(w.b) {
+		f := strings.ToLower(strings.TrimSpace(wish))
+		if f == "" || slices.Contains(w.cuisines, f) || len(w.cuisines) >= 10 {
+			continue
+		}
+		food := quality.NewFood(wish)
+		sought := false
+		for i := range w.trip.Cities {
+			cd := &w.trip.Cities[i]
+			if cd.Restaurants != nil && orchestrator.CanonicalCity(cd.Name) != w.originKey && food.Sought(cd.Restaurants.Value) {
+				sought = true
+				break
+			}
+		}
+		if !sought {
+			continue
+		}
+		w.cuisines = append(w.cuisines, f)
+		w.cuisineNames = append(w.cuisineNames, strings.TrimSpace(wish))
+		w.cuisineConcepts = append(w.cuisineConcepts, concepts.For(wish, concepts.Cuisine))
+		w.foods = append(w.foods, food)
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 )
 
 // mustBonus lifts a must-see sight above every other attraction.
@@ -51,6 +52,11 @@ func (w *world) resolveMust() {
 			at := c.attractions[i]
 			at.must = append(at.must, m)
 			at.score += mustBonus
+			if w.night && !at.evening && quality.NightView(at.a.Name, at.a.Tags, at.a.Indoor, at.a.Hours) {
+				// A night view the traveller insists on, having asked
+				// for night views: after dark (the Bund at night).
+				at.evening = true
+			}
 			if m < 62 {
 				c.mustMask |= 1 << m
 			}

@@ -26,7 +26,16 @@
 //	                       (concepts.Category: 火锅, 川菜, Italian) was already eaten that day, or eaten more
 //	                       than MealCap times on the trip (2, or a quarter of the meals on long trips);
 //	                       applies from two lunches and dinners
+//	door_to_door     10    1 − ½ per short flight a train beats door to door, day-long train where a
+//	                       flight fits the budget, or timetable slip (Objections); plans with legs
+//	foods            10    share of the foods asked for (Wishes) that the data serves and a meal serves
+//	full_days        10    1 − ⅓ per gap of IdleGap (IdleGapRelaxed) between 09:00 and 18:00 or the
+//	                       departure while a sight of the city is open
+//	pace_party        5    1 − ½ per day over PaceCap stops and per stay unfit for the party
+//	meals            10    1 − ½ per lunch or dinner missing on a day spent in a trip city
 //
+// time_of_day also counts a sight away from its best hour (BestHour: a
+// panda base after 11:30) as unfitting.
 // A component is not applicable when the brief gives it nothing to
 // measure (no interests, no must_visit, no budget, no stops).
 package quality
@@ -57,6 +66,12 @@ const (
 	// MealVariety is the variety of restaurant categories across lunches
 	// and dinners.
 	MealVariety = "meal_variety"
+	// The parts for the objections a traveller raises (Objections).
+	DoorToDoorLegs = "door_to_door"
+	FoodsServed    = "foods"
+	FullDays       = "full_days"
+	PaceAndParty   = "pace_party"
+	MealsKept      = "meals"
 )
 
 // Weights are the components' shares of the score, in report order.
@@ -66,6 +81,7 @@ var Weights = []struct {
 }{
 	{Interests, 15}, {MustVisit, 15}, {MealFit, 15}, {TimeOfDay, 10},
 	{Transit, 10}, {EdgeDays, 10}, {BudgetUse, 15}, {Variety, 10}, {MealVariety, 10},
+	{DoorToDoorLegs, 10}, {FoodsServed, 10}, {FullDays, 10}, {PaceAndParty, 5}, {MealsKept, 10},
 }
 
 // Thresholds of the components.
@@ -89,9 +105,11 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 		return orchestrator.Quality{}
 	}
 	s := newScorer(b, trip, it)
+	o := analyze(s)
 	vals := [...]orchestrator.QualityComponent{
 		s.interests(), s.mustVisit(), s.mealFit(), s.timeOfDay(),
 		s.transit(), s.edgeDays(), s.budgetUse(), s.variety(), s.mealVariety(),
+		o.legsPart(), o.foodsPart(), o.fullDaysPart(), o.pacePart(), o.mealsPart(),
 	} // in the order of Weights
 	s.release()
 	q := orchestrator.Quality{Components: make([]orchestrator.QualityComponent, 0, len(Weights))}
@@ -478,6 +496,9 @@ func (s *scorer) timeOfDay() orchestrator.QualityComponent {
 			fits := f.Evening == (start >= eveningFrom) || start >= eveningFrom
 			if a.VisitMinMinutes > 0 && end-start < a.VisitMinMinutes {
 				fits = false
+			}
+			if !FitsHour(BestHour(a.Name, a.Category, a.Tags, a.Indoor), start) {
+				fits = false // a panda base in the afternoon
 			}
 			n++
 			if fits {

@@ -105,6 +105,10 @@ type Result struct {
 	Tier      orchestrator.Tier    `json:"tier,omitempty"`
 	Quality   orchestrator.Quality `json:"quality"`
 	PlanTime  time.Duration        `json:"plan_time"`
+	// Objections are what a traveller would change (quality.Objections).
+	Objections []quality.Objection `json:"objections,omitempty"`
+	// Itinerary is the plan (not in the JSON summary).
+	Itinerary *orchestrator.Itinerary `json:"-"`
 }
 
 // Summary aggregates the results.
@@ -128,6 +132,11 @@ type Summary struct {
 	Score      float64            `json:"mean_score"`
 	Components map[string]float64 `json:"components"`
 	PlanP95    time.Duration      `json:"plan_p95"`
+	// Objections counts each kind of quality.Objections over the plans,
+	// and WithObjections the plans with any (late meals and odd-hour
+	// legs with an alternative included).
+	Objections     map[string]int `json:"objections"`
+	WithObjections int            `json:"plans_with_objections"`
 }
 
 // Catalogs are the offline data the requests plan from; a nil catalog
@@ -197,6 +206,8 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 		}
 		res.BudgetUse = math.Round(1000*float64(cost)/float64(lim.Cents)) / 1000
 	}
+	res.Objections = quality.Objections(&b, trip, it)
+	res.Itinerary = it
 	res.NoSight = true
 	for _, d := range it.Days {
 		if len(d.Stops) > 0 {
@@ -398,7 +409,10 @@ func budgetUse(rs []Result) BudgetUse {
 }
 
 func summarize(rs []Result) Summary {
-	s := Summary{Requests: len(rs), Components: map[string]float64{}, BudgetUse: budgetUse(rs)}
+	s := Summary{Requests: len(rs), Components: map[string]float64{}, BudgetUse: budgetUse(rs), Objections: map[string]int{}}
+	for _, k := range quality.ObjectionKinds {
+		s.Objections[k] = 0
+	}
 	counts := map[string]int{}
 	var hard, exp, expT int
 	var times []time.Duration
@@ -419,6 +433,12 @@ func summarize(rs []Result) Summary {
 		}
 		s.MealRepeats += r.MealRepeats
 		s.MustMissed += len(r.MustMissed)
+		for _, x := range r.Objections {
+			s.Objections[x.Kind]++
+		}
+		if len(r.Objections) > 0 || r.LateMeals > 0 || r.OddLegs > 0 {
+			s.WithObjections++
+		}
 		s.Score += float64(r.Quality.Score)
 		for _, c := range r.Quality.Components {
 			if c.Applicable {
@@ -470,8 +490,15 @@ func Print(w io.Writer, s Summary, rs []Result) {
 		if r.BudgetUse > 0 {
 			spend = fmt.Sprintf("%3.0f%%", 100*r.BudgetUse)
 		}
-		fmt.Fprintf(w, "%-28s %-7s score %3d  facts %d/%d  odd legs %d  late meals %d  meal repeats %d  spend %s  %s%s\n",
-			r.ID, r.Tier, r.Quality.Score, r.Expected, r.ExpectedTotal, r.OddLegs, r.LateMeals, r.MealRepeats, spend, status, extra)
+		if len(r.Objections) > 0 {
+			var os []string
+			for _, x := range r.Objections {
+				os = append(os, fmt.Sprintf("%s d%d: %s", x.Kind, x.Day, x.Detail))
+			}
+			extra += "  objections: " + strings.Join(os, "; ")
+		}
+		fmt.Fprintf(w, "%-28s %-7s score %3d  facts %d/%d  odd legs %d  late meals %d  meal repeats %d  objections %d  spend %s  %s%s\n",
+			r.ID, r.Tier, r.Quality.Score, r.Expected, r.ExpectedTotal, r.OddLegs, r.LateMeals, r.MealRepeats, len(r.Objections), spend, status, extra)
 	}
 	fmt.Fprintf(w, "\nrequests %d, planned %d, hard checks passed %.1f%%, expected facts %.1f%%\n", s.Requests, s.Planned, 100*s.HardPass, 100*s.Expected)
 	fmt.Fprintf(w, "odd-hour legs with an alternative %d, meals unreachable in time %d, trips without a sight %d\n", s.OddLegs, s.LateMeals, s.NoSight)
@@ -479,6 +506,10 @@ func Print(w io.Writer, s Summary, rs []Result) {
 	if u := s.BudgetUse; u.Plans > 0 {
 		fmt.Fprintf(w, "spend ÷ budget over %d plans: min %.0f%%, p25 %.0f%%, median %.0f%%, p75 %.0f%%, max %.0f%%; under half %d, over %d\n",
 			u.Plans, 100*u.Min, 100*u.P25, 100*u.Median, 100*u.P75, 100*u.Max, u.UnderHalf, u.Over)
+	}
+	fmt.Fprintf(w, "plans with an objection (these below, late meals or odd-hour legs) %d of %d\n", s.WithObjections, s.Planned)
+	for _, k := range quality.ObjectionKinds {
+		fmt.Fprintf(w, "  %-14s %d\n", k, s.Objections[k])
 	}
 	fmt.Fprintf(w, "mean quality score %.1f, plan p95 %v\n", s.Score, s.PlanP95)
 	for _, c := range quality.Weights {

@@ -1,0 +1,106 @@
+package quality
+
+import (
+	"testing"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+func TestFoodServes(t *testing.T) {
+	duck := &orchestrator.Restaurant{Name: "南京大牌档", Cuisines: []string{"江浙菜"}, Dishes: []string{"招牌盐水鸭", "鸭血粉丝汤"}}
+	tea := &orchestrator.Restaurant{Name: "点都德(北京路店)", Cuisines: []string{"粤菜"}}
+	hotpot := &orchestrator.Restaurant{Name: "小龙坎", Cuisines: []string{"火锅"}}
+	for _, c := range []struct {
+		wish string
+		r    *orchestrator.Restaurant
+		want bool
+	}{
+		{"盐水鸭", duck, true}, {"鸭血粉丝汤", duck, true}, {"盐水鸭", hotpot, false},
+		{"dim sum", tea, true}, {"dim sum", hotpot, false}, {"火锅", hotpot, true},
+	} {
+		if got := NewFood(c.wish).Serves(c.r); got != c.want {
+			t.Errorf("%s at %s: got %v, want %v", c.wish, c.r.Name, got, c.want)
+		}
+	}
+}
+
+func TestBestHour(t *testing.T) {
+	indoor := true
+	for _, c := range []struct {
+		name   string
+		indoor *bool
+		want   Hour
+	}{
+		{"成都大熊猫繁育研究基地", nil, Morning}, {"成都大熊猫博物馆", &indoor, AnyHour},
+		{"珠江夜游天字码头", nil, Night}, {"庙前夜市", nil, Night}, {"拙政园", nil, AnyHour},
+	} {
+		if got := BestHour(c.name, "", nil, c.indoor); got != c.want {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
+		}
+	}
+	if FitsHour(Morning, 14*60+52) || !FitsHour(Night, 19*60) || FitsHour(Night, 12*60) {
+		t.Error("FitsHour")
+	}
+}
+
+func TestObjections(t *testing.T) {
+	trip := &orchestrator.Trip{Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{{Value: orchestrator.TransportLeg{From: "上海", To: "南京", Options: []orchestrator.TransportOption{
+		{ID: "f", Mode: "flight", Number: "FL1", Depart: "09:00", Arrive: "09:20", DurationMinutes: 20},
+		{ID: "t", Mode: "train", Number: "G2", Depart: "09:00", Arrive: "10:05", DurationMinutes: 65},
+	}}}}}
+	b := &orchestrator.Brief{Origin: "上海", Destinations: []string{"南京"}, Days: 1, Travelers: orchestrator.Travelers{Adults: 1}}
+	it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 1, City: "南京", From: "上海", Legs: []orchestrator.Leg{
+		{Mode: "flight", Number: "FL1", From: "上海", To: "南京", Depart: "09:00", Arrive: "09:20", DurationMinutes: 20},
+	}}}}
+	got := Count(Objections(b, trip, it))
+	if got[ObjShortFlight] != 1 {
+		t.Errorf("objections %v, want one short flight", got)
+	}
+	it.Days[0].Legs[0] = orchestrator.Leg{Mode: "train", Number: "1461", From: "上海", To: "南京", Depart: "11:56", Arrive: "05:37", DurationMinutes: 1061}
+	if got := Count(Objections(b, trip, it)); got[ObjTimetable] != 1 {
+		t.Errorf("objections %v, want a timetable slip (next-day arrival read as the same day)", got)
+	}
+}
+
+func TestUnfitForChildren(t *testing.T) {
+	for _, c := range []struct {
+		name, room, kind string
+		want             bool
+	}{
+		{"重庆雅巢连锁时尚太空舱青年旅社", "女生间", "", true},
+		{"广州黄埔希尔顿惠庭酒店", "灵动大床房（胶囊coffee机+双功能冰箱）", "", false},
+		{"Downtown Hostel", "", "", true},
+		{"Cosy flat", "", "hostel", true},
+		{"南京玄武饭店", "玄武贵宾尊享大床房", "", false},
+	} {
+		if got := UnfitForChildren(c.name, c.room, c.kind); got != c.want {
+			t.Errorf("%s %s: got %v, want %v", c.name, c.room, got, c.want)
+		}
+	}
+}
+
+// TestObjectionsLowerScore: each objection lowers the score through its
+// part.
+func TestObjectionsLowerScore(t *testing.T) {
+	trip := &orchestrator.Trip{Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{{Value: orchestrator.TransportLeg{From: "上海", To: "南京", Options: []orchestrator.TransportOption{
+		{ID: "t", Mode: "train", Number: "G2", Depart: "09:00", Arrive: "10:05", DurationMinutes: 65},
+	}}}}}
+	b := &orchestrator.Brief{Origin: "上海", Destinations: []string{"南京"}, Days: 1, Travelers: orchestrator.Travelers{Adults: 1}}
+	plan := func(mode string, minutes int) *orchestrator.Itinerary {
+		return &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 1, City: "上海", From: "南京", Legs: []orchestrator.Leg{
+			{Mode: mode, Number: "X1", From: "上海", To: "南京", Depart: "09:00", Arrive: orchestrator.FormatClock(9*60 + minutes), DurationMinutes: minutes},
+		}}}}
+	}
+	part := func(q orchestrator.Quality) orchestrator.QualityComponent {
+		for _, c := range q.Components {
+			if c.Name == DoorToDoorLegs {
+				return c
+			}
+		}
+		return orchestrator.QualityComponent{}
+	}
+	fly, train := Score(b, trip, plan("flight", 20)), Score(b, trip, plan("train", 65))
+	if pf, pt := part(fly), part(train); !pf.Applicable || pf.Value >= pt.Value || fly.Score >= train.Score {
+		t.Errorf("short flight scores %d (%s %.2f), the train %d (%.2f): want the flight lower", fly.Score, pf.Detail, pf.Value, train.Score, pt.Value)
+	}
+}
