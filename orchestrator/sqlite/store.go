@@ -303,6 +303,9 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	if p.ID == "" {
 		return orchestrator.FieldErrorf("id", "a plan needs an id to be saved")
 	}
+	if err := orchestrator.CheckStorableText(p); err != nil {
+		return err
+	}
 	spans := []orchestrator.Span{}
 	if r != nil {
 		if r.PlanID != "" && r.PlanID != p.ID {
