@@ -155,7 +155,9 @@ func (e *DataUnavailableError) message() string {
 		fmt.Fprintf(&b, "%s (no %s)", m.City, strings.Join(m.Sections, ", "))
 	}
 	b.WriteString(": the itinerary would be empty, so none is made; try again later. ")
-	b.WriteString(e.Hint)
+	if e.Hint != "" {
+		b.WriteString(strings.ToUpper(e.Hint[:1]) + e.Hint[1:])
+	}
 	return b.String()
 }
 

@@ -51,15 +51,18 @@ type Pinger interface {
 }
 
 // Config wires a Server. Parser may be nil (then only structured briefs are
-// accepted); Ready lists dependencies checked by /readyz by name.
+// accepted); Ready lists dependencies checked by /readyz by name; Degraded
+// lists checks /readyz reports without failing readiness (provider
+// reachability: plans from the cache and imported datasets still work).
 type Config struct {
-	Planner Planner
-	Store   orchestrator.PlanStore
-	Parser  QueryParser
-	Ready   map[string]Pinger
-	Metrics *Metrics
-	Logger  *slog.Logger
-	Now     func() time.Time
+	Planner  Planner
+	Store    orchestrator.PlanStore
+	Parser   QueryParser
+	Ready    map[string]Pinger
+	Degraded map[string]Pinger
+	Metrics  *Metrics
+	Logger   *slog.Logger
+	Now      func() time.Time
 	// Renderer serves GET /v1/plans/{id}.html|.md|.ics|.geojson; nil
 	// answers those with 503.
 	Renderer *templates.Renderer
