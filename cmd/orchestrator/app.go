@@ -125,6 +125,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		if ac.Browser == nil {
 			logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): live price subtasks report unavailable")
 		}
+		logOperatorFacts(logger, ac)
 		servers := set.Servers
 		a.Tools, err = toolclient.ConnectInMemory(ctx, servers...)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/openmeteo"
 	"github.com/tripweave/tripweave/agents/overpass"
 	"github.com/tripweave/tripweave/agents/wikivoyage"
@@ -151,5 +152,24 @@ func reportReachability(r *reachability, log interface {
 		cancel()
 		<-done
 		return nil
+	}
+}
+
+// logOperatorFacts logs, once at start, the configuration facts that plans
+// record as operator notes (audience "operator", never on the itinerary):
+// what this deployment cannot provide however often it is asked.
+func logOperatorFacts(log interface{ Info(string, ...any) }, ac agents.Config) {
+	var facts []string
+	if ac.Browser == nil {
+		facts = append(facts, "live hotel prices and fares: the headless browser is off (install Chromium, TRIPWEAVE_BROWSER)")
+	}
+	if ac.Travel.DuffelToken == "" {
+		facts = append(facts, "live flight offers: no DUFFEL_TOKEN")
+	}
+	if ac.Travel.AmapKey == "" {
+		facts = append(facts, "Amap (China POIs, routes, weather): no AMAP_KEY")
+	}
+	if len(facts) > 0 {
+		log.Info("configuration (operator notes on plans, never on itineraries)", "unavailable", facts)
 	}
 }

@@ -201,6 +201,9 @@ func origin(req *mcp.CallToolRequest) string {
 func result(base string, p *orchestrator.Plan) PlanResult {
 	out := PlanResult{ID: p.ID, Status: p.Status, Summary: Summary(p), Questions: p.Questions, Links: Links(base, p)}
 	for _, n := range p.Notes {
+		if n.Audience == orchestrator.NoteOperator {
+			continue // configuration: in the plan JSON, not the traveller's summary
+		}
 		out.Notes = append(out.Notes, n.Message)
 	}
 	return out

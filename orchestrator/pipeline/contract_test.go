@@ -269,7 +269,10 @@ func TestNoTechnicalTextForTravellers(t *testing.T) {
 				t.Errorf("traveller text of %s quotes %q: %q", n.Kind, bad, n.Traveller)
 			}
 		}
-		if n.Traveller == "" {
+		switch {
+		case n.Audience == orchestrator.NoteOperator && n.Traveller != "":
+			t.Errorf("operator note %+v has traveller wording", n)
+		case n.Audience == "" && n.Traveller == "":
 			t.Errorf("note %+v has no traveller wording", n)
 		}
 	}

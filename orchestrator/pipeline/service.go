@@ -268,10 +268,19 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	}
 	plan.Status = orchestrator.PlanComplete
 	for _, st := range subtasks {
-		// A speculative subtask (a hub leg) that found nothing is no loss.
-		if _, failed := res.Errors[st.ID]; failed && !st.Speculative {
+		// A speculative subtask (a hub leg) that found nothing is no loss;
+		// nor is an enrichment (guide, weather, rates, live prices) the
+		// itinerary is whole without: its note says what is missing.
+		if _, failed := res.Errors[st.ID]; failed && !st.Speculative && !enrichment[st.Kind] {
 			plan.Status = orchestrator.PlanPartial
 			break
+		}
+	}
+	if no, ok := s.opts.Observer.(NoteObserver); ok {
+		for i := range plan.Notes {
+			if plan.Notes[i].Audience == orchestrator.NoteOperator {
+				no.ObserveOperatorNote(plan.Notes[i].Kind, plan.Notes[i].Code)
+			}
 		}
 	}
 	plan.Trace = summarize(run, res.Duration)
