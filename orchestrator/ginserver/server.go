@@ -460,12 +460,37 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON: unexpected end of input")
 	case errors.As(err, &te):
-		return orchestrator.FieldErrorf(te.Field, "must be %s, not %s", jsonType(te.Type.Kind().String()), te.Value)
+		kind := te.Type.Kind().String()
+		if v, ok := strings.CutPrefix(te.Value, "number "); ok {
+			// A number where one is expected, but not one that fits.
+			if strings.HasPrefix(kind, "int") || strings.HasPrefix(kind, "uint") {
+				return orchestrator.FieldErrorf(te.Field, "must be a whole number of a sensible size, such as 2; %s is not", v)
+			}
+			return orchestrator.FieldErrorf(te.Field, "%s is too large a number", v)
+		}
+		return orchestrator.FieldErrorf(te.Field, "must be %s, not %s", jsonType(kind), jsonValue(te.Value))
 	}
 	if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
 		return orchestrator.FieldErrorf(m[1], "unknown field %q", m[1])
 	}
 	return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON")
+}
+
+// jsonValue names the kind of JSON value a client sent.
+func jsonValue(v string) string {
+	switch v {
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "array":
+		return "an array"
+	case "object":
+		return "an object"
+	case "number":
+		return "a number"
+	}
+	return v
 }
 
 func jsonType(kind string) string {
