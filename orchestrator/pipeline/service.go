@@ -24,7 +24,10 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/lru"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 	"github.com/tripweave/tripweave/templates"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Tools calls agent tools. *toolclient.Client implements it.
@@ -213,6 +216,11 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
+	if tracing.Enabled() {
+		var span trace.Span
+		ctx, span = tracing.Start(ctx, "plan")
+		defer span.End()
+	}
 
 	b := req.Brief
 	briefJSON, err := json.Marshal(&b)
@@ -325,7 +333,15 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 	// One Run for every node, finding its node by ID (subtasks is
 	// tasks.list): a method value per node would be an allocation each.
 	runNode := func(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, error) {
-		return nodes[tasks.pos[deps.ID()]].run(ctx, deps)
+		n := &nodes[tasks.pos[deps.ID()]]
+		if tracing.Enabled() { // a span per DAG node, parent of its tool and provider calls
+			ctx, span := tracing.Start(ctx, "node "+string(n.st.Kind), trace.WithAttributes(
+				attribute.String("tripweave.subtask", n.st.ID), attribute.String("tripweave.route", string(n.strategy.Route))))
+			v, err := n.run(ctx, deps)
+			tracing.End(span, err)
+			return v, err
+		}
+		return n.run(ctx, deps)
 	}
 	for i, st := range subtasks {
 		n := &nodes[i]
