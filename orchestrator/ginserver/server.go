@@ -24,7 +24,10 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 	"github.com/tripweave/tripweave/templates"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // MaxBodyBytes is the largest request body accepted.
@@ -109,7 +112,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New(), docs: newDocCache(docCacheSize)}
 	e := s.engine
 	e.HandleMethodNotAllowed = true
-	e.Use(s.requestID, nosniff, s.recover, s.accessLog, s.cors, s.authenticate)
+	e.Use(s.requestID, nosniff, s.recover, traced, s.accessLog, s.cors, s.authenticate)
 	e.NoRoute(func(c *gin.Context) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path))
 	})
@@ -510,3 +513,25 @@ func jsonType(kind string) string {
 }
 
 func prefixField(prefix string, err error) error { return orchestrator.PrefixField(prefix, err) }
+
+// traced runs the request under a server span that joins the caller's
+// trace (traceparent), when tracing is on; off, it only calls the next
+// handler.
+func traced(c *gin.Context) {
+	if !tracing.Enabled() {
+		c.Next()
+		return
+	}
+	carrier := map[string]string{}
+	for _, k := range []string{"traceparent", "tracestate", "baggage"} {
+		if v := c.GetHeader(k); v != "" {
+			carrier[k] = v
+		}
+	}
+	ctx, span := tracing.Start(tracing.Extract(c.Request.Context(), carrier), c.Request.Method+" "+c.FullPath(),
+		trace.WithSpanKind(trace.SpanKindServer))
+	c.Request = c.Request.WithContext(ctx)
+	c.Next()
+	span.SetAttributes(attribute.Int("http.response.status_code", c.Writer.Status()))
+	span.End()
+}
