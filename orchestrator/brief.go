@@ -5,6 +5,7 @@
 package orchestrator
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -486,6 +487,27 @@ func (b *Brief) Dates() []string {
 		out[i] = start.AddDate(0, 0, i).Format(DateLayout)
 	}
 	return out
+}
+
+// CheckParty refuses a structured brief, given as its JSON, whose
+// travelers say there is no one: "adults": 0 with no children. A brief that
+// leaves travelers out is planned for one adult (Normalize); one that says
+// 0 is not silently read as 1. Doors call it on the briefs clients send,
+// before decoding loses the difference.
+func CheckParty(briefJSON []byte) error {
+	var b struct {
+		Travelers *struct {
+			Adults   *int `json:"adults"`
+			Children *int `json:"children"`
+		} `json:"travelers"`
+	}
+	if json.Unmarshal(briefJSON, &b) != nil || b.Travelers == nil || b.Travelers.Adults == nil {
+		return nil
+	}
+	if *b.Travelers.Adults == 0 && (b.Travelers.Children == nil || *b.Travelers.Children == 0) {
+		return FieldErrorf("travelers.adults", "0 adults and no children: a trip needs at least one traveller (leave travelers out to plan for one adult)")
+	}
+	return nil
 }
 
 // MaxBudget is the largest budget amount a brief may name.

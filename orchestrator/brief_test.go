@@ -288,3 +288,22 @@ func TestImpossibleNumbersRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckParty(t *testing.T) {
+	for _, tt := range []struct {
+		brief string
+		bad   bool
+	}{
+		{`{"destinations":["Kyoto"]}`, false},
+		{`{"travelers":{"adults":0}}`, true},
+		{`{"travelers":{"adults":0,"children":0}}`, true},
+		{`{"travelers":{"adults":0,"children":2}}`, false}, // Normalize: children need an adult
+		{`{"travelers":{"adults":2}}`, false},
+		{`{"travelers":{}}`, false},
+	} {
+		err := orchestrator.CheckParty([]byte(tt.brief))
+		if (err != nil) != tt.bad || (err != nil && orchestrator.ErrorField(err) != "travelers.adults") {
+			t.Errorf("%s: %v", tt.brief, err)
+		}
+	}
+}

@@ -252,6 +252,9 @@ func decodeBrief(m map[string]any) (*orchestrator.Brief, error) {
 	if err := dec.Decode(&b); err != nil {
 		return nil, orchestrator.FieldErrorf("brief", "%v", err)
 	}
+	if err := orchestrator.CheckParty(data); err != nil {
+		return nil, orchestrator.PrefixField("brief", err)
+	}
 	return &b, nil
 }
 

@@ -289,7 +289,8 @@ func planBody(c *gin.Context, p *orchestrator.Plan) any {
 // returns ok false.
 func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief, ok bool) {
 	var req planRequest
-	if err := decodeJSON(c, &req); err != nil {
+	body, err := decodeJSONBody(c, &req)
+	if err != nil {
 		writeError(c, s.log, err)
 		return pr, false, false
 	}
@@ -299,6 +300,16 @@ func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief
 		writeError(c, s.log, orchestrator.FieldErrorf("query", "send either query or brief, not both"))
 		return pr, false, false
 	case req.Brief != nil:
+		if t := req.Brief.Travelers; t.Adults == 0 && t.Children == 0 { // travelers left out, or a party of no one?
+			var raw struct {
+				Brief json.RawMessage `json:"brief"`
+			}
+			_ = json.Unmarshal(body, &raw)
+			if err := orchestrator.CheckParty(raw.Brief); err != nil {
+				writeError(c, s.log, prefixField("brief", err))
+				return pr, false, false
+			}
+		}
 		b := *req.Brief
 		field := "brief.now"
 		if b.Now == "" && req.Now != "" {
@@ -423,31 +434,37 @@ func (s *Server) getTrace(c *gin.Context) {
 // decodeJSON reads a JSON body of at most MaxBodyBytes into v, rejecting
 // unknown fields, trailing data and wrong types with an error naming the field.
 func decodeJSON(c *gin.Context, v any) error {
+	_, err := decodeJSONBody(c, v)
+	return err
+}
+
+// decodeJSONBody is decodeJSON that also returns the body read.
+func decodeJSONBody(c *gin.Context, v any) ([]byte, error) {
 	if err := requireJSON(c.Request); err != nil {
-		return err
+		return nil, err
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxBodyBytes))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return orchestrator.Errorf(orchestrator.ETOOLARGE, "request body exceeds %d bytes", MaxBodyBytes)
+			return nil, orchestrator.Errorf(orchestrator.ETOOLARGE, "request body exceeds %d bytes", MaxBodyBytes)
 		}
-		return orchestrator.Errorf(orchestrator.EINVALID, "cannot read the request body")
+		return nil, orchestrator.Errorf(orchestrator.EINVALID, "cannot read the request body")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
 			if path, ok := unknownFieldPath(body, v); ok {
-				return orchestrator.FieldErrorf(path, "unknown field %q", m[1])
+				return nil, orchestrator.FieldErrorf(path, "unknown field %q", m[1])
 			}
 		}
-		return jsonError(err)
+		return nil, jsonError(err)
 	}
 	if dec.More() {
-		return orchestrator.Errorf(orchestrator.EINVALID, "unexpected data after the JSON object")
+		return nil, orchestrator.Errorf(orchestrator.EINVALID, "unexpected data after the JSON object")
 	}
-	return nil
+	return body, nil
 }
 
 var unknownField = regexp.MustCompile(`^json: unknown field "(.*)"$`)

@@ -429,3 +429,20 @@ func TestReadyzDegraded(t *testing.T) {
 		t.Errorf("data_unavailable: %d Retry-After %q %s", resp.StatusCode, resp.Header.Get("Retry-After"), data)
 	}
 }
+
+// TestZeroPartyRefused: a brief that says 0 adults and no children is
+// refused naming the field, not read as one adult; a brief that leaves
+// travelers out is still planned (for one adult).
+func TestZeroPartyRefused(t *testing.T) {
+	srv, _, _ := newServer(t)
+	resp, data := post(t, srv.URL+"/v1/plans", `{"brief":{"destinations":["Chengdu"],"days":2,"travelers":{"adults":0}}}`)
+	var e errorResp
+	_ = json.Unmarshal(data, &e)
+	if resp.StatusCode != 400 || e.Error.Field != "brief.travelers.adults" || !strings.Contains(e.Error.Message, "at least one traveller") {
+		t.Errorf("0 adults: %d %s", resp.StatusCode, data)
+	}
+	resp, data = post(t, srv.URL+"/v1/plans", `{"brief":{"destinations":["Chengdu"],"days":2}}`)
+	if resp.StatusCode != 201 {
+		t.Errorf("no travelers given: %d %s", resp.StatusCode, data)
+	}
+}
