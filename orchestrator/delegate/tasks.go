@@ -142,6 +142,9 @@ func (s *taskStore) Get(ctx context.Context, id a2a.TaskID) (*a2a.Task, error) {
 	}
 	if planID != "" {
 		p, err := s.plans(ctx, planID)
+		if orchestrator.ErrorCode(err) == orchestrator.ENOTFOUND {
+			return nil, a2a.ErrTaskNotFound // its plan is gone (retention, deleted): so is the task
+		}
 		if err != nil {
 			return nil, err
 		}
