@@ -50,6 +50,7 @@ import (
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/agents/wikivoyage"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/tracing/mcptrace"
 	"github.com/tripweave/tripweave/templates"
 )
 
@@ -309,6 +310,9 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 			&mcp.ServerOptions{Instructions: "Prices from sites described by recipes, read by a headless Chromium (scrape_prices), and readable text of allow-listed pages (extract_page)."})
 		ba.Register(bs)
 		servers = append(servers, bs)
+	}
+	for _, s := range servers {
+		s.AddReceivingMiddleware(mcptrace.Receiving) // joins the caller's trace (nothing when tracing is off)
 	}
 	set.Servers = servers
 	return set, nil

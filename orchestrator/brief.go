@@ -5,6 +5,8 @@
 package orchestrator
 
 import (
+	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -279,16 +281,20 @@ func (b *Brief) Normalize(now time.Time) error {
 	t := &b.Travelers
 	switch {
 	case t.Adults < 0:
-		return FieldErrorf("travelers.adults", "must not be negative")
+		return FieldErrorf("travelers.adults", "the number of adults cannot be negative (%d given)", t.Adults)
 	case t.Children < 0:
-		return FieldErrorf("travelers.children", "must not be negative")
+		return FieldErrorf("travelers.children", "the number of children cannot be negative (%d given)", t.Children)
+	case t.Adults > MaxTravelers:
+		return FieldErrorf("travelers.adults", "%d adults is more than one plan is made for (at most %d travellers); plan a large group as several parties", t.Adults, MaxTravelers)
+	case t.Children > MaxTravelers:
+		return FieldErrorf("travelers.children", "%d children is more than one plan is made for (at most %d travellers); plan a large group as several parties", t.Children, MaxTravelers)
 	case t.Adults == 0 && t.Children == 0:
 		t.Adults = 1
 	case t.Adults == 0:
 		return FieldErrorf("travelers.adults", "children need at least one adult")
 	}
 	if t.Total() > MaxTravelers {
-		return FieldErrorf("travelers", "at most %d travellers", MaxTravelers)
+		return FieldErrorf("travelers", "%d travellers is more than one plan is made for (at most %d); plan a large group as several parties", t.Total(), MaxTravelers)
 	}
 	if len(t.ChildAges) > t.Children {
 		return FieldErrorf("travelers.child_ages", "%d ages given for %d children", len(t.ChildAges), t.Children)
@@ -300,8 +306,15 @@ func (b *Brief) Normalize(now time.Time) error {
 	}
 
 	if bu := b.Budget; bu != nil {
-		if bu.Amount <= 0 || bu.Amount > 1e9 || bu.Amount != bu.Amount {
-			return FieldErrorf("budget.amount", "must be a positive amount")
+		switch {
+		case bu.Amount != bu.Amount || math.IsInf(bu.Amount, 0):
+			return FieldErrorf("budget.amount", "must be an amount of money, such as 1500")
+		case bu.Amount < 0:
+			return FieldErrorf("budget.amount", "a budget cannot be negative (%s given); send the amount you can spend, such as %s", plainAmount(bu.Amount), plainAmount(-bu.Amount))
+		case bu.Amount == 0:
+			return FieldErrorf("budget.amount", "a budget of 0 leaves nothing to spend; send the amount you can spend, or leave budget out")
+		case bu.Amount > MaxBudget:
+			return FieldErrorf("budget.amount", "%s is more than any trip costs; the largest budget planned for is %s", plainAmount(bu.Amount), plainAmount(MaxBudget))
 		}
 		code, ok := CurrencyCode(bu.Currency)
 		if !ok {
@@ -474,6 +487,39 @@ func (b *Brief) Dates() []string {
 		out[i] = start.AddDate(0, 0, i).Format(DateLayout)
 	}
 	return out
+}
+
+// CheckParty refuses a structured brief, given as its JSON, whose
+// travelers say there is no one: "adults": 0 with no children. A brief that
+// leaves travelers out is planned for one adult (Normalize); one that says
+// 0 is not silently read as 1. Doors call it on the briefs clients send,
+// before decoding loses the difference.
+func CheckParty(briefJSON []byte) error {
+	var b struct {
+		Travelers *struct {
+			Adults   *int `json:"adults"`
+			Children *int `json:"children"`
+		} `json:"travelers"`
+	}
+	if json.Unmarshal(briefJSON, &b) != nil || b.Travelers == nil || b.Travelers.Adults == nil {
+		return nil
+	}
+	if *b.Travelers.Adults == 0 && (b.Travelers.Children == nil || *b.Travelers.Children == 0) {
+		return FieldErrorf("travelers.adults", "0 adults and no children: a trip needs at least one traveller (leave travelers out to plan for one adult)")
+	}
+	return nil
+}
+
+// MaxBudget is the largest budget amount a brief may name.
+const MaxBudget = 1e9
+
+// plainAmount writes an amount as people do: digits, no exponent, at most
+// two decimals.
+func plainAmount(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e21 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
 func cleanName(s string) string {

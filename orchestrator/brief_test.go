@@ -258,3 +258,52 @@ func TestBriefPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestImpossibleNumbersRefused: impossible numbers are refused with the
+// field named and a message in plain words (no "not positive" for a huge
+// budget, no exponent notation).
+func TestImpossibleNumbersRefused(t *testing.T) {
+	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	base := func() orchestrator.Brief {
+		return orchestrator.Brief{Destinations: []string{"Kyoto"}, StartDate: "2026-04-01", Days: 3, Travelers: orchestrator.Travelers{Adults: 2}}
+	}
+	for _, tt := range []struct {
+		name  string
+		edit  func(b *orchestrator.Brief)
+		field string
+		says  string
+	}{
+		{"negative budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: -2000, Currency: "USD"} }, "budget.amount", "cannot be negative (-2000 given)"},
+		{"zero budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 0, Currency: "USD"} }, "budget.amount", "nothing to spend"},
+		{"absurd budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 1e15, Currency: "USD"} }, "budget.amount", "1000000000000000 is more than any trip costs"},
+		{"absurd party", func(b *orchestrator.Brief) { b.Travelers.Adults = 1000000000 }, "travelers.adults", "1000000000 adults is more than one plan"},
+		{"party over the bound", func(b *orchestrator.Brief) { b.Travelers = orchestrator.Travelers{Adults: 30, Children: 30} }, "travelers", "60 travellers"},
+		{"negative adults", func(b *orchestrator.Brief) { b.Travelers.Adults = -1 }, "travelers.adults", "cannot be negative (-1 given)"},
+	} {
+		b := base()
+		tt.edit(&b)
+		err := b.Normalize(now)
+		if orchestrator.ErrorField(err) != tt.field || !strings.Contains(orchestrator.ErrorMessage(err), tt.says) || strings.Contains(orchestrator.ErrorMessage(err), "e+") {
+			t.Errorf("%s: %v; want field %s saying %q", tt.name, err, tt.field, tt.says)
+		}
+	}
+}
+
+func TestCheckParty(t *testing.T) {
+	for _, tt := range []struct {
+		brief string
+		bad   bool
+	}{
+		{`{"destinations":["Kyoto"]}`, false},
+		{`{"travelers":{"adults":0}}`, true},
+		{`{"travelers":{"adults":0,"children":0}}`, true},
+		{`{"travelers":{"adults":0,"children":2}}`, false}, // Normalize: children need an adult
+		{`{"travelers":{"adults":2}}`, false},
+		{`{"travelers":{}}`, false},
+	} {
+		err := orchestrator.CheckParty([]byte(tt.brief))
+		if (err != nil) != tt.bad || (err != nil && orchestrator.ErrorField(err) != "travelers.adults") {
+			t.Errorf("%s: %v", tt.brief, err)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package orchestrator
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Error codes. The HTTP edge maps each to one status in a single table; the
@@ -26,6 +27,10 @@ const (
 	EUNAUTHORIZED  = "unauthorized"           // no valid API key (401)
 	EFORBIDDEN     = "forbidden"              // the key may not do this (403)
 	EUNSUPPORTED   = "unsupported_media_type" // a body that is not JSON (415)
+	// EDATAUNAVAILABLE: the request's cities got no catalog data at all
+	// (no attractions, restaurants or hotels): providers unreachable, keys
+	// missing or a dataset not (yet) loaded (503 with Retry-After).
+	EDATAUNAVAILABLE = "data_unavailable"
 )
 
 // Error is the domain error: a code from the list above, a message safe to
@@ -115,3 +120,49 @@ func (e *UpstreamError) Error() string {
 // Transient reports whether a retry may succeed; the DAG engine retries such
 // errors with backoff.
 func (e *UpstreamError) Transient() bool { return e.Retryable }
+
+// MissingData names a city that got none of its catalogs and the sections
+// missing ("attractions", "restaurants", "hotels").
+type MissingData struct {
+	City     string   `json:"city"`
+	Sections []string `json:"sections"`
+}
+
+// DataUnavailableError is the EDATAUNAVAILABLE error: the cities whose
+// catalogs came back empty or failed, and what an operator can do. A plan
+// without them would be an empty itinerary passed off as a trip.
+type DataUnavailableError struct {
+	Missing []MissingData
+	// Hint says what an operator can do (network, keys, TRIPWEAVE_IMPORT).
+	Hint string
+}
+
+// DataUnavailableHint is the operator's side of a data_unavailable answer.
+const DataUnavailableHint = "an operator can check the network to the data providers (Wikivoyage, OpenStreetMap, Open-Meteo), " +
+	"configure provider keys (such as AMAP_KEY for China), or load a sandbox dataset with TRIPWEAVE_IMPORT; " +
+	"a dataset being re-imported is back within seconds"
+
+// Error implements the error interface.
+func (e *DataUnavailableError) Error() string { return EDATAUNAVAILABLE + ": " + e.message() }
+
+func (e *DataUnavailableError) message() string {
+	var b strings.Builder
+	b.WriteString("no catalog data for ")
+	for i, m := range e.Missing {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s (no %s)", m.City, strings.Join(m.Sections, ", "))
+	}
+	b.WriteString(": the itinerary would be empty, so none is made; try again later. ")
+	if e.Hint != "" {
+		b.WriteString(strings.ToUpper(e.Hint[:1]) + e.Hint[1:])
+	}
+	return b.String()
+}
+
+// Unwrap gives the error's domain code and message to ErrorCode and
+// ErrorMessage.
+func (e *DataUnavailableError) Unwrap() error {
+	return &Error{Code: EDATAUNAVAILABLE, Message: e.message()}
+}

@@ -269,6 +269,10 @@ func (w *leanWriter) note(n *Note) {
 		w.key("traveller", false)
 		w.str(n.Traveller)
 	}
+	if n.Audience != "" {
+		w.key("audience", false)
+		w.str(n.Audience)
+	}
 	w.b = append(w.b, '}')
 }
 

@@ -261,6 +261,7 @@ Note.Code string ` + "`code`" + `
 Note.Message string ` + "`message`" + `
 Note.Places []string ` + "`places,omitempty`" + `
 Note.Traveller string ` + "`traveller,omitempty`" + `
+Note.Audience string ` + "`audience,omitempty`" + `
 Plan.Trace orchestrator.TraceSummary ` + "`trace`" + `
 TraceSummary.Nodes int ` + "`nodes`" + `
 TraceSummary.CacheHits int ` + "`cache_hits`" + `

@@ -194,6 +194,9 @@ func CheckSave(p *Plan, r *Run) ([]Span, error) {
 	if p.ID == "" {
 		return nil, FieldErrorf("id", "a plan needs an id to be saved")
 	}
+	if err := CheckStorableText(p); err != nil {
+		return nil, err
+	}
 	if r == nil {
 		return nil, nil
 	}
@@ -206,6 +209,18 @@ func CheckSave(p *Plan, r *Run) ([]Span, error) {
 		}
 	}
 	return r.Spans, nil
+}
+
+// CheckStorableText refuses a plan whose request text holds a NUL
+// character (U+0000), which PostgreSQL cannot keep in text or JSONB: every
+// store answers the same EINVALID naming the query, so no store accepts
+// what another refuses. Brief fields are cleaned of control characters by
+// Normalize before they get here.
+func CheckStorableText(p *Plan) error {
+	if strings.IndexByte(p.Query, 0) >= 0 {
+		return FieldErrorf("query", "the request text contains a NUL character (U+0000); send it as plain text without control characters")
+	}
+	return nil
 }
 
 // LeanPlan is a plan as the API sends it by default: every field but the

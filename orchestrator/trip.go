@@ -222,12 +222,22 @@ type Note struct {
 	// traveller (templates.NoteText): what is missing or estimated and what
 	// it means for the trip, never the technical detail.
 	Traveller string `json:"traveller,omitempty"`
+	// Audience is NoteOperator for a fact of the deployment's
+	// configuration (no price recipe, no key, a provider or the browser
+	// disabled, live fares unavailable): it is for operators (the plan JSON,
+	// metrics, the startup log), never shown on the itinerary, has no
+	// Traveller text and does not make a plan partial. Empty: the note is
+	// for the traveller too.
+	Audience string `json:"audience,omitempty"`
 }
+
+// NoteOperator is the Audience of a note for operators only.
+const NoteOperator = "operator"
 
 // Plan statuses.
 const (
-	PlanComplete   = "complete"    // every subtask produced its data
-	PlanPartial    = "partial"     // some optional data is missing; Notes say what
+	PlanComplete   = "complete"    // the itinerary has everything the traveller needs from the data at hand
+	PlanPartial    = "partial"     // some data the itinerary needs is missing; Notes say what
 	PlanNeedsInput = "needs_input" // the request misses essentials; Questions ask for them
 )
 

@@ -130,8 +130,14 @@ func pick(zh bool, zhText, enText string) string {
 }
 
 // TravellerNotes fills each note's Traveller text for lang; it returns notes.
+//
+// Operator notes (Audience orchestrator.NoteOperator) get no traveller text:
+// they are never shown to travellers.
 func TravellerNotes(notes []orchestrator.Note, lang string) []orchestrator.Note {
 	for i := range notes {
+		if notes[i].Audience == orchestrator.NoteOperator {
+			continue
+		}
 		notes[i].Traveller = NoteText(notes[i], lang)
 	}
 	return notes

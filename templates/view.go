@@ -657,6 +657,9 @@ func (b *builder) notes() []noteView {
 	l := b.l
 	out := make([]noteView, 0, len(b.p.Notes))
 	for _, n := range b.p.Notes {
+		if n.Audience == orchestrator.NoteOperator {
+			continue // configuration, for operators: never on the itinerary
+		}
 		c := noteClass(n)
 		// The traveller's wording only: Message is technical detail
 		// (see NoteText).

@@ -22,6 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/tracing/mcptrace"
 )
 
 // Implementation is how the Client introduces itself to the servers.
@@ -87,7 +88,7 @@ func ConnectInMemory(ctx context.Context, servers ...*mcp.Server) (*Client, erro
 			c.Close()
 			return nil, fmt.Errorf("agents: starting in-memory server %d: %w", i, err)
 		}
-		cs, err := mcp.NewClient(Implementation, nil).Connect(ctx, ct, nil)
+		cs, err := newClient().Connect(ctx, ct, nil)
 		if err != nil {
 			ss.Close()
 			c.Close()
@@ -136,7 +137,7 @@ func ConnectHTTP(ctx context.Context, endpoint string, httpClient *http.Client) 
 		where := dir.ResolveReference(ref).String()
 		a := &agent{name: e.Name, where: where}
 		a.connect = func(ctx context.Context) (*mcp.ClientSession, error) {
-			return mcp.NewClient(Implementation, nil).Connect(ctx, &mcp.StreamableClientTransport{
+			return newClient().Connect(ctx, &mcp.StreamableClientTransport{
 				Endpoint:             where,
 				HTTPClient:           httpClient,
 				DisableStandaloneSSE: true,
@@ -426,4 +427,12 @@ func providerCalls(res *mcp.CallToolResult) int64 {
 		return n
 	}
 	return 1
+}
+
+// newClient is an MCP client whose tool calls carry the caller's trace
+// context (mcptrace.Sending; nothing when tracing is off).
+func newClient() *mcp.Client {
+	c := mcp.NewClient(Implementation, nil)
+	c.AddSendingMiddleware(mcptrace.Sending)
+	return c
 }

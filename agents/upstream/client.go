@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 )
 
 // Defaults applied to zero Options fields.
@@ -179,7 +180,7 @@ func (c *Client) Get(ctx context.Context, rawURL string, query url.Values) ([]by
 // at once (before the rate limit's wait) or, when others spent the last
 // units during that wait, just before sending; either way nothing is sent
 // and qerr is set.
-func (c *Client) attempt(ctx context.Context, r *Request, target string) (body []byte, retryAfter time.Duration, _ *orchestrator.UpstreamError, qerr *QuotaError) {
+func (c *Client) attempt(ctx context.Context, r *Request, target string) (body []byte, retryAfter time.Duration, perr *orchestrator.UpstreamError, qerr *QuotaError) {
 	if qe := c.checkQuota(ctx, r, false); qe != nil {
 		return nil, 0, qe.Err, qe
 	}
@@ -194,6 +195,14 @@ func (c *Client) attempt(ctx context.Context, r *Request, target string) (body [
 
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
+	actx, span := tracing.Start(actx, "provider "+c.opts.Provider) // a span per provider call (off: nothing)
+	defer func() {
+		if perr != nil {
+			tracing.End(span, perr)
+		} else {
+			tracing.End(span, nil)
+		}
+	}()
 	var reqBody io.Reader
 	if r.Body != nil {
 		reqBody = bytes.NewReader(r.Body)

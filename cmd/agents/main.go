@@ -40,6 +40,7 @@ import (
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/knowledgebase"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 )
 
 // DefaultAddr is where the agents listen by default.
@@ -56,13 +57,22 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	stopTracing, err := tracing.Setup(ctx, "tripweave-agents") // OTEL_*; off when unset
+	if err != nil {
+		m.Logger.Error("OpenTelemetry (OTEL_*)", "error", err)
+		os.Exit(2)
+	}
 	if err := m.Run(ctx); err != nil {
 		m.Logger.Error("agents failed to start", "error", err)
 		os.Exit(1)
 	}
 	<-ctx.Done()
 	m.Logger.Info("agents shutting down")
-	if err := m.Close(); err != nil {
+	err = m.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	_ = stopTracing(sctx)
+	cancel()
+	if err != nil {
 		m.Logger.Error("agents shutdown", "error", err)
 		os.Exit(1)
 	}

@@ -47,6 +47,8 @@ type App struct {
 	Delegate *delegate.Service
 	// datasets keeps TRIPWEAVE_IMPORT's datasets in Redis (nil without).
 	datasets *datasetGuard
+	// reach probes the data providers (/readyz's degraded check).
+	reach *reachability
 
 	closers []func() error
 }
@@ -128,6 +130,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		if ac.Browser == nil {
 			logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): live price subtasks report unavailable")
 		}
+		logOperatorFacts(logger, ac)
 		servers := set.Servers
 		a.Tools, err = toolclient.ConnectInMemory(ctx, servers...)
 		if err != nil {
@@ -183,11 +186,13 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		return nil, err
 	}
 	a.Prewarm = prewarmQueue(cfg, rdb)
+	a.reach = newReachability(cfg)
 	a.Server = ginserver.New(ginserver.Config{
 		Planner:   a.Service,
 		Store:     a.Store,
 		Parser:    a.Parser,
 		Ready:     readiness(a),
+		Degraded:  map[string]ginserver.Pinger{"providers": a.reach},
 		Hardening: ginserver.Hardening{CORSOrigins: cfg.Hardening.CORSOrigins, Circuits: a.Circuits},
 		Metrics:   a.Metrics,
 		Logger:    logger,

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 // chromiumPath returns the Chromium binary, skipping the test when there is
@@ -166,7 +167,7 @@ func TestBrowser(t *testing.T) {
 			// note messages (provider errors, tool refusals) is on the page.
 			id := strings.TrimSuffix(strings.TrimPrefix(loc, base+"/v1/plans/"), ".html")
 			var stored struct {
-				Notes []struct{ Message, Traveller string } `json:"notes"`
+				Notes []struct{ Message, Traveller, Audience string } `json:"notes"`
 			}
 			if code, data := getJSON(t, base+"/v1/plans/"+id); code != 200 || json.Unmarshal(data, &stored) != nil {
 				t.Fatalf("GET the plan: %d %s", code, data)
@@ -179,9 +180,15 @@ func TestBrowser(t *testing.T) {
 				if n.Message != "" && strings.Contains(body, n.Message) {
 					t.Errorf("the itinerary shows a note's technical message %q", n.Message)
 				}
-				if n.Traveller == "" {
+				switch {
+				case n.Audience == orchestrator.NoteOperator:
+					// Configuration, for operators: never on the page.
+					if n.Traveller != "" {
+						t.Errorf("an operator note has traveller wording: %q", n.Traveller)
+					}
+				case n.Traveller == "":
 					t.Errorf("a note has no traveller wording: %q", n.Message)
-				} else if !strings.Contains(body, n.Traveller) {
+				case !strings.Contains(body, n.Traveller):
 					t.Errorf("the itinerary lacks the note %q", n.Traveller)
 				}
 			}

@@ -29,6 +29,10 @@ import (
 //
 // It runs only with TRIPWEAVE_CHAOS=1 (make chaos sets it); it needs
 // redis-server on PATH and the ChinaTravel sandbox (TRIPWEAVE_DATASETS).
+// Its PostgreSQL phase (a TCP proxy in front of the server cut for 6 s)
+// uses DATABASE_URL or the local server, in a schema of its own, and skips
+// when none answers; the agents-server restart phase checks that plans
+// reach the new server by themselves (chaos_more_test.go).
 
 // recoverWithin is how long the service may take to report ready again
 // after a fault is healed.
@@ -505,8 +509,8 @@ func TestChaos(t *testing.T) {
 		res.check(t, "SIGTERM", base) // read after the restart: nothing acknowledged was lost
 	})
 
+	agentsBin := filepath.Join(dir, "agents")
 	t.Run("agents server killed", func(t *testing.T) {
-		agentsBin := filepath.Join(dir, "agents")
 		if out, err := exec.Command("go", "build", "-o", agentsBin, "github.com/tripweave/tripweave/cmd/agents").CombinedOutput(); err != nil {
 			t.Fatalf("build the agents server: %v\n%s", err, out)
 		}
@@ -533,6 +537,17 @@ func TestChaos(t *testing.T) {
 		if res.statuses[http.StatusCreated] == 0 {
 			t.Errorf("no plan was made with the agents server gone (warm data needs no agent): %v", res.statuses)
 		}
+	})
+
+	t.Run("agents server restarted", func(t *testing.T) {
+		if _, err := os.Stat(agentsBin); err != nil {
+			t.Skip("the agents server was not built (see the phase before)")
+		}
+		chaosAgentsRestart(t, agentsBin, common, append(providerEnv(deadProviders), "TRIPWEAVE_BROWSER=off"), briefs, filepath.Join(dir, "restart.db"))
+	})
+
+	t.Run("postgresql cut off", func(t *testing.T) {
+		chaosPostgresOutage(t, common, briefs)
 	})
 
 	t.Run("plan store full", func(t *testing.T) {

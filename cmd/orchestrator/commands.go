@@ -45,6 +45,7 @@ func cmdServe(ctx context.Context, cfg Config, args []string, stderr io.Writer) 
 		return err
 	}
 	defer app.Close()
+	defer reportReachability(app.reach, logger)()
 	if err := app.enableAuth(ctx, *addr); err != nil {
 		return err
 	}

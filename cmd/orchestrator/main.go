@@ -16,11 +16,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -71,6 +73,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
+	// OpenTelemetry traces over OTLP/HTTP when OTEL_* ask for them; off
+	// otherwise. Flushed when the command ends.
+	stopTracing, err := tracing.Setup(ctx, "tripweave-orchestrator")
+	if err != nil {
+		return fmt.Errorf("OpenTelemetry (OTEL_*): %w", err)
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = stopTracing(sctx)
+	}()
 	switch args[0] {
 	case "serve":
 		return cmdServe(ctx, cfg, args[1:], stderr)

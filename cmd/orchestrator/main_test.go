@@ -207,8 +207,15 @@ func TestEndToEnd(t *testing.T) {
 			if plan.Itinerary == nil || len(plan.Itinerary.Days) != 3 || plan.Itinerary.Report == nil || len(plan.Itinerary.Stays) == 0 {
 				t.Errorf("itinerary: %+v", plan.Itinerary)
 			}
-			if plan.Status != orchestrator.PlanPartial || len(plan.Notes) == 0 {
+			// The browser is off: its live prices are configuration, an
+			// operator note; the itinerary has all it needs (complete).
+			if plan.Status != orchestrator.PlanComplete || len(plan.Notes) == 0 {
 				t.Errorf("status %s with notes %+v", plan.Status, plan.Notes)
+			}
+			for _, n := range plan.Notes {
+				if n.Kind == orchestrator.KindHotelPrices && (n.Audience != orchestrator.NoteOperator || n.Traveller != "") {
+					t.Errorf("hotel prices with the browser off: %+v, want an operator note", n)
+				}
 			}
 
 			// The stored plan is the one returned.

@@ -31,12 +31,25 @@ const A2AProtocolVersion = "0.3.0"
 // with the questions; the next message on the same task answers them. A
 // finished plan's summary, plan data and documents come back as artifacts.
 type Agent struct {
-	svc    *Service
-	owners sync.Map // a2a.TaskID → API key ID, with keys set
+	svc   *Service
+	tasks *taskStore // tasks and their owners (API key IDs, with keys set)
 }
 
-// NewAgent returns the A2A agent over svc.
-func NewAgent(svc *Service) *Agent { return &Agent{svc: svc} }
+// NewAgent returns the A2A agent over svc, its tasks bounded by the
+// default TaskLimits.
+func NewAgent(svc *Service) *Agent { return NewAgentWithLimits(svc, TaskLimits{}) }
+
+// NewAgentWithLimits returns the A2A agent over svc keeping its tasks and
+// their owners within l: a task expires l.TTL after its last change, the
+// oldest go first beyond l.MaxTasks or l.MaxBytes, and a finished task's
+// plan is read back from the plan store rather than kept.
+func NewAgentWithLimits(svc *Service, l TaskLimits) *Agent {
+	var plans func(context.Context, string) (*orchestrator.Plan, error)
+	if svc.cfg.Store != nil {
+		plans = svc.cfg.Store.Plan
+	}
+	return &Agent{svc: svc, tasks: newTaskStore(l, svc.cfg.Now, plans)}
+}
 
 // ownerCheck keeps tasks to the key that started them when the Service
 // has keys: tasks/get, tasks/cancel, resubscription and messages on an
@@ -76,7 +89,7 @@ func (o ownerCheck) Before(ctx context.Context, _ *a2asrv.CallContext, req *a2as
 	if k.Has(orchestrator.ScopeAdmin) {
 		return ctx, nil
 	}
-	if owner, ok := o.a.owners.Load(id); !ok || owner != k.ID {
+	if owner := o.a.tasks.Owner(id); owner == "" || owner != k.ID {
 		return ctx, a2a.ErrTaskNotFound
 	}
 	return ctx, nil
@@ -85,10 +98,10 @@ func (o ownerCheck) Before(ctx context.Context, _ *a2asrv.CallContext, req *a2as
 // Handlers returns the agent's JSON-RPC endpoint (serve it at A2APath) and
 // its card (serve it at a2asrv.WellKnownAgentCardPath), which names the
 // endpoint on the host the card was asked from. Tasks are kept in memory by
-// the process that created them.
+// the process that created them, within the agent's TaskLimits.
 func (a *Agent) Handlers() (rpc, card http.Handler) {
 	h := a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(a, a2asrv.WithLogger(a.svc.cfg.Logger),
-		a2asrv.WithCallInterceptor(ownerCheck{a: a})))
+		a2asrv.WithCallInterceptor(ownerCheck{a: a}), a2asrv.WithTaskStore(a.tasks)))
 	rpc = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), originKey{}, requestOrigin(r))))
 	})
@@ -141,7 +154,7 @@ func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q ev
 		}
 	}()
 	if k := orchestrator.Caller(ctx); k != nil {
-		a.owners.LoadOrStore(reqCtx.TaskID, k.ID) // before the client learns the task's ID
+		a.tasks.SetOwner(reqCtx.TaskID, k.ID) // before the client learns the task's ID
 	}
 	if reqCtx.StoredTask == nil {
 		if err := q.Write(ctx, a2a.NewStatusUpdateEvent(reqCtx, a2a.TaskStateSubmitted, nil)); err != nil {
@@ -202,7 +215,7 @@ func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q ev
 		return err
 	}
 	plan := a2a.NewArtifactEvent(reqCtx, a2a.DataPart{Data: toMap(p)})
-	plan.Artifact.Name, plan.Artifact.Description = "plan", "The plan JSON: brief, itinerary, notes (as GET /v1/plans/{id})."
+	plan.Artifact.Name, plan.Artifact.Description = planArtifact, "The plan JSON: brief, itinerary, notes (as GET /v1/plans/{id})."
 	if err := q.Write(ctx, plan); err != nil {
 		return err
 	}

@@ -229,6 +229,9 @@ func result(base string, p *orchestrator.Plan) PlanResult {
 	out := PlanResult{ID: p.ID, Status: p.Status, Summary: Summary(p), Questions: p.Questions, Links: Links(base, p),
 		Replaces: p.Replaces, Changes: p.Changes}
 	for _, n := range p.Notes {
+		if n.Audience == orchestrator.NoteOperator {
+			continue // configuration: in the plan JSON, not the traveller's summary
+		}
 		out.Notes = append(out.Notes, n.Message)
 	}
 	return out
@@ -276,6 +279,9 @@ func decodeBrief(m map[string]any) (*orchestrator.Brief, error) {
 	var b orchestrator.Brief
 	if err := dec.Decode(&b); err != nil {
 		return nil, orchestrator.FieldErrorf("brief", "%v", err)
+	}
+	if err := orchestrator.CheckParty(data); err != nil {
+		return nil, orchestrator.PrefixField("brief", err)
 	}
 	return &b, nil
 }

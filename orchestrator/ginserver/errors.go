@@ -28,11 +28,14 @@ var statusOf = map[string]int{
 	orchestrator.EAUTH:          http.StatusBadGateway,
 	orchestrator.EBLOCKED:       http.StatusBadGateway,
 	orchestrator.EUNAVAILABLE:   http.StatusServiceUnavailable,
-	orchestrator.ETIMEOUT:       http.StatusGatewayTimeout,
-	orchestrator.ECANCELED:      StatusClientClosed,
-	orchestrator.EUNAUTHORIZED:  http.StatusUnauthorized,
-	orchestrator.EFORBIDDEN:     http.StatusForbidden,
-	orchestrator.EUNSUPPORTED:   http.StatusUnsupportedMediaType,
+	// No catalog data for the request's cities: providers unreachable,
+	// keys missing or a dataset not loaded yet (Retry-After).
+	orchestrator.EDATAUNAVAILABLE: http.StatusServiceUnavailable,
+	orchestrator.ETIMEOUT:         http.StatusGatewayTimeout,
+	orchestrator.ECANCELED:        StatusClientClosed,
+	orchestrator.EUNAUTHORIZED:    http.StatusUnauthorized,
+	orchestrator.EFORBIDDEN:       http.StatusForbidden,
+	orchestrator.EUNSUPPORTED:     http.StatusUnsupportedMediaType,
 }
 
 // StatusClientClosed is the status logged and counted when the client went
@@ -64,8 +67,12 @@ type errorDetail struct {
 	// Questions are asked when the code is needs_input.
 	Questions []Question `json:"questions,omitempty"`
 	// PlanID names the pending plan to answer the questions of.
-	PlanID    string `json:"plan_id,omitempty"`
-	RequestID string `json:"request_id,omitempty"`
+	PlanID string `json:"plan_id,omitempty"`
+	// Missing names, for data_unavailable, the cities and the sections
+	// they got no data for; Hint says what an operator can do.
+	Missing   []orchestrator.MissingData `json:"missing,omitempty"`
+	Hint      string                     `json:"hint,omitempty"`
+	RequestID string                     `json:"request_id,omitempty"`
 }
 
 // writeError answers with err's status and JSON body. Internal errors are
@@ -95,6 +102,10 @@ func writeError(c *gin.Context, log *slog.Logger, err error) {
 	if errors.As(err, &ni) {
 		body.Error.Questions = ni.questions
 		body.Error.PlanID = ni.planID
+	}
+	var du *orchestrator.DataUnavailableError
+	if errors.As(err, &du) {
+		body.Error.Missing, body.Error.Hint = du.Missing, du.Hint
 	}
 	if status >= 500 {
 		log.ErrorContext(c.Request.Context(), "request failed", "request_id", body.Error.RequestID, "code", code, "err", err)

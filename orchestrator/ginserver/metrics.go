@@ -23,12 +23,19 @@ type Metrics struct {
 	cache    *prometheus.CounterVec
 	limited  *prometheus.CounterVec
 	rejected prometheus.Counter
+	operator *prometheus.CounterVec
 	// nodeSeries and cacheSeries keep the series ObserveNode found, by
 	// their labels: a plan observes about thirty nodes, and resolving
 	// label values hashes them each time.
 	nodeSeries    sync.Map // nodeLabels → prometheus.Observer
 	cacheSeries   sync.Map // cacheLabels → prometheus.Counter
 	requestSeries sync.Map // requestLabels → prometheus.Observer
+	noteSeries    sync.Map // noteLabels → prometheus.Counter
+}
+
+type noteLabels struct {
+	kind orchestrator.Kind
+	code string
 }
 
 // requestLabels are a matched route's request: few, as the routes are the
@@ -70,8 +77,12 @@ func NewMetrics() *Metrics {
 			Name: "tripweave_admission_rejected_total",
 			Help: "Plan requests answered 503 because the plans in flight were at their bound.",
 		}),
+		operator: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "tripweave_operator_notes_total",
+			Help: "Operator notes of plans (configuration: no price recipe, no key, a provider or the browser disabled) by subtask kind and code.",
+		}, []string{"kind", "code"}),
 	}
-	reg.MustRegister(m.requests, m.nodes, m.cache, m.limited, m.rejected,
+	reg.MustRegister(m.requests, m.nodes, m.cache, m.limited, m.rejected, m.operator,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -149,4 +160,15 @@ func (c admissionCollector) Describe(ch chan<- *prometheus.Desc) {
 func (c admissionCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(inFlightDesc, prometheus.GaugeValue, float64(c.a.InFlight()))
 	ch <- prometheus.MustNewConstMetric(inFlightMaxDesc, prometheus.GaugeValue, float64(c.a.Max()))
+}
+
+// ObserveOperatorNote counts an operator note of a plan (it implements
+// pipeline.NoteObserver).
+func (m *Metrics) ObserveOperatorNote(kind orchestrator.Kind, code string) {
+	l := noteLabels{kind, code}
+	c, ok := m.noteSeries.Load(l)
+	if !ok {
+		c, _ = m.noteSeries.LoadOrStore(l, m.operator.WithLabelValues(string(kind), code))
+	}
+	c.(prometheus.Counter).Inc()
 }

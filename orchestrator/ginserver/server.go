@@ -24,7 +24,10 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 	"github.com/tripweave/tripweave/templates"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // MaxBodyBytes is the largest request body accepted.
@@ -51,15 +54,18 @@ type Pinger interface {
 }
 
 // Config wires a Server. Parser may be nil (then only structured briefs are
-// accepted); Ready lists dependencies checked by /readyz by name.
+// accepted); Ready lists dependencies checked by /readyz by name; Degraded
+// lists checks /readyz reports without failing readiness (provider
+// reachability: plans from the cache and imported datasets still work).
 type Config struct {
-	Planner Planner
-	Store   orchestrator.PlanStore
-	Parser  QueryParser
-	Ready   map[string]Pinger
-	Metrics *Metrics
-	Logger  *slog.Logger
-	Now     func() time.Time
+	Planner  Planner
+	Store    orchestrator.PlanStore
+	Parser   QueryParser
+	Ready    map[string]Pinger
+	Degraded map[string]Pinger
+	Metrics  *Metrics
+	Logger   *slog.Logger
+	Now      func() time.Time
 	// Renderer serves GET /v1/plans/{id}.html|.md|.ics|.geojson; nil
 	// answers those with 503.
 	Renderer *templates.Renderer
@@ -106,7 +112,7 @@ func New(cfg Config) *Server {
 	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New(), docs: newDocCache(docCacheSize)}
 	e := s.engine
 	e.HandleMethodNotAllowed = true
-	e.Use(s.requestID, nosniff, s.recover, s.accessLog, s.cors, s.authenticate)
+	e.Use(s.requestID, nosniff, s.recover, traced, s.accessLog, s.cors, s.authenticate)
 	e.NoRoute(func(c *gin.Context) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no route %s %s", c.Request.Method, c.Request.URL.Path))
 	})
@@ -284,7 +290,8 @@ func planBody(c *gin.Context, p *orchestrator.Plan) any {
 // returns ok false.
 func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief, ok bool) {
 	var req planRequest
-	if err := decodeJSON(c, &req); err != nil {
+	body, err := decodeJSONBody(c, &req)
+	if err != nil {
 		writeError(c, s.log, err)
 		return pr, false, false
 	}
@@ -294,6 +301,16 @@ func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief
 		writeError(c, s.log, orchestrator.FieldErrorf("query", "send either query or brief, not both"))
 		return pr, false, false
 	case req.Brief != nil:
+		if t := req.Brief.Travelers; t.Adults == 0 && t.Children == 0 { // travelers left out, or a party of no one?
+			var raw struct {
+				Brief json.RawMessage `json:"brief"`
+			}
+			_ = json.Unmarshal(body, &raw)
+			if err := orchestrator.CheckParty(raw.Brief); err != nil {
+				writeError(c, s.log, prefixField("brief", err))
+				return pr, false, false
+			}
+		}
 		b := *req.Brief
 		field := "brief.now"
 		if b.Now == "" && req.Now != "" {
@@ -418,31 +435,37 @@ func (s *Server) getTrace(c *gin.Context) {
 // decodeJSON reads a JSON body of at most MaxBodyBytes into v, rejecting
 // unknown fields, trailing data and wrong types with an error naming the field.
 func decodeJSON(c *gin.Context, v any) error {
+	_, err := decodeJSONBody(c, v)
+	return err
+}
+
+// decodeJSONBody is decodeJSON that also returns the body read.
+func decodeJSONBody(c *gin.Context, v any) ([]byte, error) {
 	if err := requireJSON(c.Request); err != nil {
-		return err
+		return nil, err
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, MaxBodyBytes))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return orchestrator.Errorf(orchestrator.ETOOLARGE, "request body exceeds %d bytes", MaxBodyBytes)
+			return nil, orchestrator.Errorf(orchestrator.ETOOLARGE, "request body exceeds %d bytes", MaxBodyBytes)
 		}
-		return orchestrator.Errorf(orchestrator.EINVALID, "cannot read the request body")
+		return nil, orchestrator.Errorf(orchestrator.EINVALID, "cannot read the request body")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
 			if path, ok := unknownFieldPath(body, v); ok {
-				return orchestrator.FieldErrorf(path, "unknown field %q", m[1])
+				return nil, orchestrator.FieldErrorf(path, "unknown field %q", m[1])
 			}
 		}
-		return jsonError(err)
+		return nil, jsonError(err)
 	}
 	if dec.More() {
-		return orchestrator.Errorf(orchestrator.EINVALID, "unexpected data after the JSON object")
+		return nil, orchestrator.Errorf(orchestrator.EINVALID, "unexpected data after the JSON object")
 	}
-	return nil
+	return body, nil
 }
 
 var unknownField = regexp.MustCompile(`^json: unknown field "(.*)"$`)
@@ -458,12 +481,37 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON: unexpected end of input")
 	case errors.As(err, &te):
-		return orchestrator.FieldErrorf(te.Field, "must be %s, not %s", jsonType(te.Type.Kind().String()), te.Value)
+		kind := te.Type.Kind().String()
+		if v, ok := strings.CutPrefix(te.Value, "number "); ok {
+			// A number where one is expected, but not one that fits.
+			if strings.HasPrefix(kind, "int") || strings.HasPrefix(kind, "uint") {
+				return orchestrator.FieldErrorf(te.Field, "must be a whole number of a sensible size, such as 2; %s is not", v)
+			}
+			return orchestrator.FieldErrorf(te.Field, "%s is too large a number", v)
+		}
+		return orchestrator.FieldErrorf(te.Field, "must be %s, not %s", jsonType(kind), jsonValue(te.Value))
 	}
 	if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
 		return orchestrator.FieldErrorf(m[1], "unknown field %q", m[1])
 	}
 	return orchestrator.Errorf(orchestrator.EINVALID, "malformed JSON")
+}
+
+// jsonValue names the kind of JSON value a client sent.
+func jsonValue(v string) string {
+	switch v {
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "array":
+		return "an array"
+	case "object":
+		return "an object"
+	case "number":
+		return "a number"
+	}
+	return v
 }
 
 func jsonType(kind string) string {
@@ -483,3 +531,25 @@ func jsonType(kind string) string {
 }
 
 func prefixField(prefix string, err error) error { return orchestrator.PrefixField(prefix, err) }
+
+// traced runs the request under a server span that joins the caller's
+// trace (traceparent), when tracing is on; off, it only calls the next
+// handler.
+func traced(c *gin.Context) {
+	if !tracing.Enabled() {
+		c.Next()
+		return
+	}
+	carrier := map[string]string{}
+	for _, k := range []string{"traceparent", "tracestate", "baggage"} {
+		if v := c.GetHeader(k); v != "" {
+			carrier[k] = v
+		}
+	}
+	ctx, span := tracing.Start(tracing.Extract(c.Request.Context(), carrier), c.Request.Method+" "+c.FullPath(),
+		trace.WithSpanKind(trace.SpanKindServer))
+	c.Request = c.Request.WithContext(ctx)
+	c.Next()
+	span.SetAttributes(attribute.Int("http.response.status_code", c.Writer.Status()))
+	span.End()
+}

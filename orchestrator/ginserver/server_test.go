@@ -386,3 +386,63 @@ func TestCreatePlanCityCount(t *testing.T) {
 		t.Errorf("GET: %+v %v", stored.Brief, err)
 	}
 }
+
+// TestReadyzDegraded: a degraded check that fails (providers unreachable)
+// is reported under "degraded" with its reason while /readyz stays 200 and
+// /healthz untouched; a data_unavailable plan answers 503 with Retry-After
+// and the missing sections.
+func TestReadyzDegraded(t *testing.T) {
+	st := &memStore{}
+	pl := &planner{store: st}
+	s := ginserver.New(ginserver.Config{
+		Planner: pl, Store: st, Parser: parser{},
+		Ready: map[string]ginserver.Pinger{"store": st},
+		Degraded: map[string]ginserver.Pinger{"providers": ginserver.PingFunc(func(context.Context) error {
+			return orchestrator.Errorf(orchestrator.EUNAVAILABLE, "no provider reachable: overpass-api.de:443: no such host")
+		})},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct {
+		Status   string
+		Degraded []string
+		Checks   map[string]struct{ Status, Error string }
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || body.Status != "degraded" || len(body.Degraded) != 1 || body.Degraded[0] != "providers" ||
+		!strings.Contains(body.Checks["providers"].Error, "no provider reachable") {
+		t.Errorf("readyz: %d %+v; want 200 degraded naming providers", resp.StatusCode, body)
+	}
+
+	pl.err = &orchestrator.DataUnavailableError{Missing: []orchestrator.MissingData{{City: "Kyoto", Sections: []string{"attractions", "restaurants", "hotels"}}},
+		Hint: orchestrator.DataUnavailableHint}
+	resp, data := post(t, srv.URL+"/v1/plans", `{"brief":{"destinations":["Kyoto"],"days":3}}`)
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" ||
+		!strings.Contains(string(data), `"code":"data_unavailable"`) || !strings.Contains(string(data), `"missing":[{"city":"Kyoto","sections":["attractions","restaurants","hotels"]}]`) ||
+		!strings.Contains(string(data), "TRIPWEAVE_IMPORT") {
+		t.Errorf("data_unavailable: %d Retry-After %q %s", resp.StatusCode, resp.Header.Get("Retry-After"), data)
+	}
+}
+
+// TestZeroPartyRefused: a brief that says 0 adults and no children is
+// refused naming the field, not read as one adult; a brief that leaves
+// travelers out is still planned (for one adult).
+func TestZeroPartyRefused(t *testing.T) {
+	srv, _, _ := newServer(t)
+	resp, data := post(t, srv.URL+"/v1/plans", `{"brief":{"destinations":["Chengdu"],"days":2,"travelers":{"adults":0}}}`)
+	var e errorResp
+	_ = json.Unmarshal(data, &e)
+	if resp.StatusCode != 400 || e.Error.Field != "brief.travelers.adults" || !strings.Contains(e.Error.Message, "at least one traveller") {
+		t.Errorf("0 adults: %d %s", resp.StatusCode, data)
+	}
+	resp, data = post(t, srv.URL+"/v1/plans", `{"brief":{"destinations":["Chengdu"],"days":2}}`)
+	if resp.StatusCode != 201 {
+		t.Errorf("no travelers given: %d %s", resp.StatusCode, data)
+	}
+}

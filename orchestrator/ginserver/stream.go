@@ -213,8 +213,13 @@ func (s *Server) finishStream(c *gin.Context, sw *sseWriter, plan *orchestrator.
 		if status >= 500 && code != orchestrator.ECANCELED {
 			s.log.ErrorContext(c.Request.Context(), "streamed plan failed", "request_id", c.GetString(requestIDKey), "code", code, "err", err)
 		}
-		sw.event(EventError, ErrorEvent{Status: status, errorDetail: errorDetail{Code: code, Message: orchestrator.ErrorMessage(err),
-			Field: orchestrator.ErrorField(err), RequestID: c.GetString(requestIDKey)}})
+		detail := errorDetail{Code: code, Message: orchestrator.ErrorMessage(err),
+			Field: orchestrator.ErrorField(err), RequestID: c.GetString(requestIDKey)}
+		var du *orchestrator.DataUnavailableError
+		if errors.As(err, &du) {
+			detail.Missing, detail.Hint = du.Missing, du.Hint
+		}
+		sw.event(EventError, ErrorEvent{Status: status, errorDetail: detail})
 		return
 	}
 	for _, n := range plan.Notes {

@@ -159,8 +159,14 @@ func noteFor(st orchestrator.Subtask, err error) orchestrator.Note {
 		// reads what is missing, never a schema validator's message.
 		msg = "the data source refused the request (a fault on our side, logged for the operators)"
 	}
-	return orchestrator.Note{Subtask: st.ID, Kind: st.Kind, Level: level, Code: code,
+	n := orchestrator.Note{Subtask: st.ID, Kind: st.Kind, Level: level, Code: code,
 		Message: fmt.Sprintf("%s unavailable: %s", what, msg)}
+	if enrichment[st.Kind] && isConfiguration(err) {
+		// The itinerary is whole without it, and it stays missing as long
+		// as the deployment is set up so: the operator's to know.
+		n.Audience = orchestrator.NoteOperator
+	}
+	return n
 }
 
 // domainError gives errors from outside the domain (deadlines, panics) a

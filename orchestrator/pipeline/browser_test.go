@@ -75,7 +75,7 @@ func TestBrowserRouteInPlan(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = client.Close() })
 	svc := pipeline.New(f.kb, routedTools{real: client, fake: f.tools}, f.store, pipeline.Options{
-		Now: f.clk.Now, NodeTimeout: 90 * time.Second, Deadline: 3 * time.Minute,
+		Now: f.clk.Now, NodeTimeout: 90 * time.Second, Deadline: 3 * time.Minute, PlanWithoutCatalogs: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 
 	plan, run, err := svc.Plan(ctx, pipeline.Request{Brief: brief(t)})

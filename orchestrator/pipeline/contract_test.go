@@ -170,7 +170,7 @@ func TestToolArgumentsMatchPublishedSchemas(t *testing.T) {
 		return nil, down
 	}
 	svc := pipeline.New(testKB(t, clk.Now), ct, nil, pipeline.Options{Now: clk.Now, Jitter: func(d time.Duration) time.Duration { return d },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Retry: dag.Retry{Attempts: 1}})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Retry: dag.Retry{Attempts: 1}, PlanWithoutCatalogs: true})
 	for _, b := range []orchestrator.Brief{
 		{Origin: "Shanghai", Destinations: []string{"成都", "Kyoto"}, StartDate: "2026-06-19", Days: 5,
 			Travelers: orchestrator.Travelers{Adults: 2, Children: 1}, Language: "zh",
@@ -269,7 +269,10 @@ func TestNoTechnicalTextForTravellers(t *testing.T) {
 				t.Errorf("traveller text of %s quotes %q: %q", n.Kind, bad, n.Traveller)
 			}
 		}
-		if n.Traveller == "" {
+		switch {
+		case n.Audience == orchestrator.NoteOperator && n.Traveller != "":
+			t.Errorf("operator note %+v has traveller wording", n)
+		case n.Audience == "" && n.Traveller == "":
 			t.Errorf("note %+v has no traveller wording", n)
 		}
 	}

@@ -232,13 +232,13 @@ func (n *node) unavailable() error {
 	case n.strategy.Reason == "no_dates":
 		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "needs travel dates"}
 	case n.st.Tool == "":
-		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s is not computed yet: no local %s step is registered", n.st.Kind, n.st.Kind)}
+		return configuration(&orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("%s is not computed yet: no local %s step is registered", n.st.Kind, n.st.Kind)})
 	case n.st.Category == orchestrator.RealtimePrice && n.svc.opts.Down[orchestrator.RouteBrowser]:
-		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "live prices need the headless browser, which is not running here (no Chromium, or TRIPWEAVE_BROWSER=off)"}
+		return configuration(&orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "live prices need the headless browser, which is not running here (no Chromium, or TRIPWEAVE_BROWSER=off)"})
 	case n.strategy.Reason == "circuit_open":
 		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("tool %s is failing repeatedly; its circuit is open", n.st.Tool)}
 	default:
-		return &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("no agent serves tool %s yet", n.st.Tool)}
+		return configuration(&orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: fmt.Sprintf("no agent serves tool %s yet", n.st.Tool)})
 	}
 }
 

@@ -25,7 +25,10 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/lru"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 	"github.com/tripweave/tripweave/templates"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Tools calls agent tools. *toolclient.Client implements it.
@@ -93,6 +96,10 @@ type Options struct {
 	// reports) kept for plans whose inputs are all the same as an earlier
 	// plan's; 0 → DefaultMemoSize, negative → no memo.
 	MemoSize int
+	// PlanWithoutCatalogs plans a city whose catalogs all failed instead of
+	// answering EDATAUNAVAILABLE: for tests whose fake tools serve no
+	// catalogs. Servers leave it false.
+	PlanWithoutCatalogs bool
 }
 
 // Service plans trips. It is safe for concurrent use.
@@ -233,6 +240,11 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	}
 	ctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
+	if tracing.Enabled() {
+		var span trace.Span
+		ctx, span = tracing.Start(ctx, "plan")
+		defer span.End()
+	}
 
 	b := req.Brief
 	briefJSON, err := json.Marshal(&b)
@@ -283,12 +295,26 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	if plan.Itinerary != nil && report != nil {
 		plan.Itinerary.Report = report
 	}
+	if req.Kinds == nil && !s.opts.PlanWithoutCatalogs {
+		if err := dataUnavailable(plan, subtasks, res.Errors); err != nil {
+			return nil, nil, run, err
+		}
+	}
 	plan.Status = orchestrator.PlanComplete
 	for _, st := range subtasks {
-		// A speculative subtask (a hub leg) that found nothing is no loss.
-		if _, failed := res.Errors[st.ID]; failed && !st.Speculative {
+		// A speculative subtask (a hub leg) that found nothing is no loss;
+		// nor is an enrichment (guide, weather, rates, live prices) the
+		// itinerary is whole without: its note says what is missing.
+		if _, failed := res.Errors[st.ID]; failed && !st.Speculative && !enrichment[st.Kind] {
 			plan.Status = orchestrator.PlanPartial
 			break
+		}
+	}
+	if no, ok := s.opts.Observer.(NoteObserver); ok {
+		for i := range plan.Notes {
+			if plan.Notes[i].Audience == orchestrator.NoteOperator {
+				no.ObserveOperatorNote(plan.Notes[i].Kind, plan.Notes[i].Code)
+			}
 		}
 	}
 	plan.Trace = summarize(run, res.Duration)
@@ -333,7 +359,15 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 	// One Run for every node, finding its node by ID (subtasks is
 	// tasks.list): a method value per node would be an allocation each.
 	runNode := func(ctx context.Context, deps dag.Deps[nodeValue]) (nodeValue, error) {
-		return nodes[tasks.pos[deps.ID()]].run(ctx, deps)
+		n := &nodes[tasks.pos[deps.ID()]]
+		if tracing.Enabled() { // a span per DAG node, parent of its tool and provider calls
+			ctx, span := tracing.Start(ctx, "node "+string(n.st.Kind), trace.WithAttributes(
+				attribute.String("tripweave.subtask", n.st.ID), attribute.String("tripweave.route", string(n.strategy.Route))))
+			v, err := n.run(ctx, deps)
+			tracing.End(span, err)
+			return v, err
+		}
+		return n.run(ctx, deps)
 	}
 	for i, st := range subtasks {
 		n := &nodes[i]
@@ -743,6 +777,55 @@ func cityErrors(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag
 		}
 	}
 	return nil
+}
+
+// dataUnavailable is an EDATAUNAVAILABLE error naming every city of the
+// plan that got no attractions, no restaurants and no hotels, at least one
+// of its catalogs having failed (providers unreachable, a dataset missing
+// from the cache): an itinerary there would be days of nothing presented as
+// a trip. Catalogs that all answered, empty, are what the data holds. The
+// cities are the itinerary's, or the split's when there is no itinerary; a
+// candidate that was not chosen does not count.
+func dataUnavailable(p *orchestrator.Plan, subtasks []orchestrator.Subtask, errs map[string]error) error {
+	failed := map[string]bool{}
+	for _, st := range subtasks {
+		switch st.Kind {
+		case orchestrator.KindAttractions, orchestrator.KindRestaurants, orchestrator.KindHotels:
+			if errs[st.ID] != nil {
+				failed[orchestrator.CanonicalCity(st.Params["city"])] = true
+			}
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	var missing []orchestrator.MissingData
+	visited := func(name string) bool {
+		if p.Itinerary == nil {
+			return true
+		}
+		for _, v := range p.Itinerary.Cities {
+			if orchestrator.CanonicalCity(v.City) == orchestrator.CanonicalCity(name) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range p.Trip.Cities {
+		c := &p.Trip.Cities[i]
+		if c.Days == 0 && p.Itinerary == nil || !failed[orchestrator.CanonicalCity(c.Name)] || !visited(c.Name) {
+			continue
+		}
+		if c.Attractions != nil && len(c.Attractions.Value) > 0 || c.Restaurants != nil && len(c.Restaurants.Value) > 0 ||
+			c.Hotels != nil && len(c.Hotels.Value) > 0 {
+			continue
+		}
+		missing = append(missing, orchestrator.MissingData{City: c.Name, Sections: []string{"attractions", "restaurants", "hotels"}})
+	}
+	if missing == nil {
+		return nil
+	}
+	return &orchestrator.DataUnavailableError{Missing: missing, Hint: orchestrator.DataUnavailableHint}
 }
 
 // codeStatus is the span status of a failure with code.

@@ -193,6 +193,7 @@ func newFixture(t testing.TB, opts pipeline.Options) *fixture {
 	f.tools = newTools(f.clk.Now)
 	f.kb = testKB(t, f.clk.Now)
 	opts.Now = f.clk.Now
+	opts.PlanWithoutCatalogs = true // the fixture serves no catalogs
 	opts.Jitter = func(d time.Duration) time.Duration { return d }
 	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	n := 0
@@ -646,5 +647,31 @@ func TestPlanChinaTravelChoosesCities(t *testing.T) {
 	b3.CityCount = 3
 	if rep := verifier.Verify(&b3, &plan.Trip, it); rep.Passed {
 		t.Error("an itinerary of 2 cities passed a brief asking for 3")
+	}
+}
+
+// TestNoCatalogsIsDataUnavailable: a city whose catalogs all failed (no
+// provider reachable, no dataset) is EDATAUNAVAILABLE naming the city and
+// its sections and what an operator can do, and no plan is stored.
+func TestNoCatalogsIsDataUnavailable(t *testing.T) {
+	f := newFixture(t, pipeline.Options{})
+	f.svc = pipeline.New(f.kb, f.tools, f.store, pipeline.Options{Now: f.clk.Now, Jitter: func(d time.Duration) time.Duration { return d },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), NewID: func() string { return "pl_nodata" }})
+	_, _, err := f.svc.Plan(context.Background(), pipeline.Request{Brief: brief(t)})
+	if code := orchestrator.ErrorCode(err); code != orchestrator.EDATAUNAVAILABLE {
+		t.Fatalf("code %q (%v), want %q", code, err, orchestrator.EDATAUNAVAILABLE)
+	}
+	var du *orchestrator.DataUnavailableError
+	if !errors.As(err, &du) || len(du.Missing) != 1 || du.Missing[0].City != "Chengdu" || len(du.Missing[0].Sections) != 3 {
+		t.Errorf("missing: %+v", du)
+	}
+	msg := orchestrator.ErrorMessage(err)
+	for _, want := range []string{"Chengdu", "attractions", "restaurants", "hotels", "TRIPWEAVE_IMPORT", "network", "keys"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q does not name %q", msg, want)
+		}
+	}
+	if _, err := f.store.Plan(context.Background(), "pl_nodata"); err == nil {
+		t.Error("a plan without data was stored")
 	}
 }

@@ -47,33 +47,33 @@ func (s *Store) keys(ctx context.Context) error {
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('tripweave keys migrate ' || $1))`, s.schema); err != nil {
-			return fmt.Errorf("lock: %w", err)
+			return fmt.Errorf("lock: %w", classify(err))
 		}
 		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS tripweave_keys_schema (
 			version    integer PRIMARY KEY,
 			applied_at timestamptz NOT NULL DEFAULT now()
 		)`); err != nil {
-			return fmt.Errorf("create tripweave_keys_schema: %w", err)
+			return fmt.Errorf("create tripweave_keys_schema: %w", classify(err))
 		}
 		var from int
 		if err := tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM tripweave_keys_schema`).Scan(&from); err != nil {
-			return fmt.Errorf("read key schema version: %w", err)
+			return fmt.Errorf("read key schema version: %w", classify(err))
 		}
 		if from > len(KeyMigrations) {
 			return fmt.Errorf("key schema version %d is newer than this program's %d", from, len(KeyMigrations))
 		}
 		for i := from; i < len(KeyMigrations); i++ {
 			if _, err := tx.Exec(ctx, KeyMigrations[i]); err != nil {
-				return fmt.Errorf("migrate key schema to version %d: %w", i+1, err)
+				return fmt.Errorf("migrate key schema to version %d: %w", i+1, classify(err))
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO tripweave_keys_schema (version) VALUES ($1)`, i+1); err != nil {
-				return fmt.Errorf("record key schema version %d: %w", i+1, err)
+				return fmt.Errorf("record key schema version %d: %w", i+1, classify(err))
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("key tables: %w", err)
+		return fmt.Errorf("key tables: %w", classify(err))
 	}
 	keysReady.Store(s, struct{}{})
 	return nil
@@ -86,7 +86,7 @@ func (s *Store) CreateKey(ctx context.Context, k *orchestrator.APIKey) error {
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO api_keys (id, name, hash, scopes, created_at) VALUES ($1, $2, $3, $4, $5)`,
 		k.ID, k.Name, k.Hash, k.Scopes, k.CreatedAt.UTC()); err != nil {
-		return fmt.Errorf("create key %s: %w", k.ID, err)
+		return fmt.Errorf("create key %s: %w", k.ID, classify(err))
 	}
 	return nil
 }
@@ -117,7 +117,7 @@ func (s *Store) Key(ctx context.Context, id string) (*orchestrator.APIKey, error
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "no key %q", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("key %s: %w", id, err)
+		return nil, fmt.Errorf("key %s: %w", id, classify(err))
 	}
 	return k, nil
 }
@@ -129,14 +129,14 @@ func (s *Store) ListKeys(ctx context.Context) ([]orchestrator.APIKey, error) {
 	}
 	rows, err := s.pool.Query(ctx, `SELECT `+keyColumns+` FROM api_keys ORDER BY created_at, id`)
 	if err != nil {
-		return nil, fmt.Errorf("list keys: %w", err)
+		return nil, fmt.Errorf("list keys: %w", classify(err))
 	}
 	defer rows.Close()
 	out := []orchestrator.APIKey{}
 	for rows.Next() {
 		k, err := scanKey(rows)
 		if err != nil {
-			return nil, fmt.Errorf("list keys: %w", err)
+			return nil, fmt.Errorf("list keys: %w", classify(err))
 		}
 		out = append(out, *k)
 	}
@@ -150,7 +150,7 @@ func (s *Store) RevokeKey(ctx context.Context, id string, t time.Time) error {
 	}
 	tag, err := s.pool.Exec(ctx, `UPDATE api_keys SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2`, t.UTC(), id)
 	if err != nil {
-		return fmt.Errorf("revoke key %s: %w", id, err)
+		return fmt.Errorf("revoke key %s: %w", id, classify(err))
 	}
 	if tag.RowsAffected() == 0 {
 		return orchestrator.Errorf(orchestrator.ENOTFOUND, "no key %q", id)
@@ -165,7 +165,7 @@ func (s *Store) SetPlanOwner(ctx context.Context, planID, keyID string) error {
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO plan_owners (plan_id, key_id) VALUES ($1, $2)
 		ON CONFLICT (plan_id) DO UPDATE SET key_id = excluded.key_id`, planID, keyID); err != nil {
-		return fmt.Errorf("set owner of plan %s: %w", planID, err)
+		return fmt.Errorf("set owner of plan %s: %w", planID, classify(err))
 	}
 	return nil
 }
@@ -183,7 +183,7 @@ func (s *Store) PlanOwner(ctx context.Context, planID string) (string, []byte, e
 		return "", nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "no owner of plan %q", planID)
 	}
 	if err != nil {
-		return "", nil, fmt.Errorf("owner of plan %s: %w", planID, err)
+		return "", nil, fmt.Errorf("owner of plan %s: %w", planID, classify(err))
 	}
 	return owner, share, nil
 }
@@ -195,7 +195,7 @@ func (s *Store) SetShareHash(ctx context.Context, planID string, hash []byte) er
 	}
 	tag, err := s.pool.Exec(ctx, `UPDATE plan_owners SET share_hash = $1 WHERE plan_id = $2`, hash, planID)
 	if err != nil {
-		return fmt.Errorf("share plan %s: %w", planID, err)
+		return fmt.Errorf("share plan %s: %w", planID, classify(err))
 	}
 	if tag.RowsAffected() == 0 {
 		return orchestrator.Errorf(orchestrator.ENOTFOUND, "no owner of plan %q", planID)

@@ -117,7 +117,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
 	}
 	if err := s.group.commit(ctx, s.pool, w); err != nil {
-		return fmt.Errorf("save plan %s: %w", p.ID, err)
+		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
 	}
 	s.blobs.add(newRefs)
 	return nil
@@ -232,7 +232,7 @@ func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, er
 		return nil, "", orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
 	}
 	if err != nil {
-		return nil, "", fmt.Errorf("read plan %s: %w", id, err)
+		return nil, "", fmt.Errorf("read plan %s: %w", id, classify(err))
 	}
 	if lean != nil && tag != nil {
 		return lean, *tag, nil
@@ -254,7 +254,7 @@ func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, er
 	rows, err := s.pool.Query(ctx, `SELECT p.lean, p.trip, CASE WHEN p.lean IS NULL THEN p.doc END, b.ref, b.value
 		FROM plans p LEFT JOIN blobs b ON b.ref = ANY(p.refs) WHERE p.id = $1`, id)
 	if err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
+		return nil, fmt.Errorf("read plan %s: %w", id, classify(err))
 	}
 	defer rows.Close()
 	var lean, trip, whole []byte
@@ -264,7 +264,7 @@ func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, er
 		var ref *string
 		var value []byte
 		if err := rows.Scan(&lean, &trip, &whole, &ref, &value); err != nil {
-			return nil, fmt.Errorf("read plan %s: %w", id, err)
+			return nil, fmt.Errorf("read plan %s: %w", id, classify(err))
 		}
 		found = true
 		if ref != nil {
@@ -272,7 +272,7 @@ func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, er
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
+		return nil, fmt.Errorf("read plan %s: %w", id, classify(err))
 	}
 	if !found {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)

@@ -56,7 +56,7 @@ func Open(ctx context.Context, url string, opts *Options) (*Store, error) {
 	}
 	if _, _, err := migrate(ctx, pool, schema); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("open plan store: %w", err)
+		return nil, fmt.Errorf("open plan store: %w", classify(err))
 	}
 	return &Store{pool: pool, schema: schema}, nil
 }
@@ -89,11 +89,11 @@ func connect(ctx context.Context, url string, opts *Options) (*pgxpool.Pool, str
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, "", fmt.Errorf("open plan store: %w", err)
+		return nil, "", fmt.Errorf("open plan store: %w", classify(err))
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, "", fmt.Errorf("open plan store: %s:%d: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, err)
+		return nil, "", fmt.Errorf("open plan store: %s:%d: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, classify(err))
 	}
 	return pool, opts.Schema, nil
 }
@@ -154,7 +154,7 @@ func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, erro
 	rows, err := s.pool.Query(ctx, `SELECT s.node, s.kind, s.route, s.cache_hit, s.attempts, s.start, s.duration_ms, s.status, s.error
 		FROM plans p LEFT JOIN spans s ON s.plan_id = p.id WHERE p.id = $1 ORDER BY s.seq`, planID)
 	if err != nil {
-		return nil, fmt.Errorf("read run %s: %w", planID, err)
+		return nil, fmt.Errorf("read run %s: %w", planID, classify(err))
 	}
 	defer rows.Close()
 	run := &orchestrator.Run{PlanID: planID, Spans: []orchestrator.Span{}}
@@ -166,7 +166,7 @@ func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, erro
 		var attempts *int
 		var dur *float64
 		if err := rows.Scan(&node, &kind, &route, &cacheHit, &attempts, &start, &dur, &status, &msg); err != nil {
-			return nil, fmt.Errorf("read run %s: %w", planID, err)
+			return nil, fmt.Errorf("read run %s: %w", planID, classify(err))
 		}
 		if node == nil {
 			continue
@@ -179,7 +179,7 @@ func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, erro
 		run.Spans = append(run.Spans, sp)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read run %s: %w", planID, err)
+		return nil, fmt.Errorf("read run %s: %w", planID, classify(err))
 	}
 	if !found {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
@@ -220,7 +220,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	q += " ORDER BY created_ns DESC, id DESC LIMIT " + arg(f.Limit+1)
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
-		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
+		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", classify(err))
 	}
 	defer rows.Close()
 	var out []orchestrator.PlanSummary
@@ -228,7 +228,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 		var sum orchestrator.PlanSummary
 		var ns int64
 		if err := rows.Scan(&sum.ID, &ns, &sum.Status, &sum.Query, &sum.Destinations, &sum.StartDate, &sum.Days, &sum.Replaces); err != nil {
-			return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
+			return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", classify(err))
 		}
 		sum.CreatedAt = time.Unix(0, ns).UTC()
 		if sum.Destinations == nil {
@@ -237,7 +237,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 		out = append(out, sum)
 	}
 	if err := rows.Err(); err != nil {
-		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", err)
+		return orchestrator.PlanPage{}, fmt.Errorf("list plans: %w", classify(err))
 	}
 	return orchestrator.NextPage(out, f.Limit), nil
 }
@@ -247,7 +247,7 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 func (s *Store) DeletePlan(ctx context.Context, id string) error {
 	tag, err := s.pool.Exec(ctx, `DELETE FROM plans WHERE id = $1`, id)
 	if err != nil {
-		return fmt.Errorf("delete plan %s: %w", id, err)
+		return fmt.Errorf("delete plan %s: %w", id, classify(err))
 	}
 	if tag.RowsAffected() == 0 {
 		return orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
@@ -260,7 +260,7 @@ func (s *Store) DeletePlan(ctx context.Context, id string) error {
 func (s *Store) DeletePlansBefore(ctx context.Context, t time.Time) (int, error) {
 	tag, err := s.pool.Exec(ctx, `DELETE FROM plans WHERE created_ns < $1`, t.UnixNano())
 	if err != nil {
-		return 0, fmt.Errorf("delete plans before %s: %w", t.Format(time.RFC3339), err)
+		return 0, fmt.Errorf("delete plans before %s: %w", t.Format(time.RFC3339), classify(err))
 	}
 	return int(tag.RowsAffected()), nil
 }
@@ -275,7 +275,7 @@ func (s *Store) Version(ctx context.Context) (int, error) {
 // Ping reports whether the database answers and holds the schema.
 func (s *Store) Ping(ctx context.Context) error {
 	if _, err := s.Version(ctx); err != nil {
-		return fmt.Errorf("ping plan store: %w", err)
+		return fmt.Errorf("ping plan store: %w", classify(err))
 	}
 	return nil
 }

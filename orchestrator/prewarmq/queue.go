@@ -23,6 +23,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 )
 
 // TaskWarm is the asynq task type of one (city, language, kind) to warm.
@@ -161,7 +162,7 @@ func (q *Queue) Enqueue(ctx context.Context, job orchestrator.PrewarmJob) (orche
 	}
 	for _, t := range tasks {
 		body, _ := json.Marshal(t)
-		_, err := q.client.EnqueueContext(ctx, asynq.NewTask(TaskWarm, body),
+		_, err := q.client.EnqueueContext(ctx, asynq.NewTaskWithHeaders(TaskWarm, body, tracing.Inject(ctx)),
 			asynq.TaskID(t.taskID()), asynq.Queue(q.opts.Queue), asynq.MaxRetry(q.opts.MaxRetry),
 			asynq.Timeout(q.opts.Timeout), asynq.Retention(q.opts.Retention))
 		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {

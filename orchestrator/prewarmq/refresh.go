@@ -14,6 +14,7 @@ import (
 
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 )
 
 // TaskRefresh is the asynq task type that re-warms one pre-warmed (city,
@@ -52,7 +53,7 @@ func (w *Worker) scheduleRefresh(ctx context.Context, p payload) error {
 	due := w.opts.Now().Add(w.opts.RefreshEvery * 9 / 10)
 	p.Gen++
 	body, _ := json.Marshal(p)
-	_, err := w.q.client.EnqueueContext(ctx, asynq.NewTask(TaskRefresh, body),
+	_, err := w.q.client.EnqueueContext(ctx, asynq.NewTaskWithHeaders(TaskRefresh, body, tracing.Inject(ctx)),
 		asynq.TaskID(refreshID(p)), asynq.Queue(w.opts.Queue), asynq.ProcessAt(due),
 		asynq.MaxRetry(w.opts.MaxRetry), asynq.Timeout(w.opts.Timeout), asynq.Retention(time.Hour))
 	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/tracing"
 )
 
 // Warmer warms the given kinds of one city; *pipeline.Service implements
@@ -106,7 +107,7 @@ func NewWorker(rdb redis.UniversalClient, warmer Warmer, opts *WorkerOptions) *W
 // returns. Meanwhile it adopts tasks orphaned by dead workers (adopt.go).
 func (w *Worker) Run(ctx context.Context) error {
 	mux := asynq.NewServeMux()
-	mux.Use(w.recoverPanics)
+	mux.Use(w.recoverPanics, traced)
 	mux.HandleFunc(TaskWarm, w.handle)
 	mux.HandleFunc(TaskRefresh, w.handleRefresh)
 	if err := w.srv.Start(mux); err != nil {
@@ -185,3 +186,18 @@ func (a asynqLogger) Info(args ...any)  { a.l.Info(fmt.Sprint(args...), "compone
 func (a asynqLogger) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...), "component", "asynq") }
 func (a asynqLogger) Error(args ...any) { a.l.Error(fmt.Sprint(args...), "component", "asynq") }
 func (a asynqLogger) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...), "component", "asynq") }
+
+// traced runs a task under a span, child of the trace of whoever enqueued
+// it (the trace context travels in the task's headers); nothing when
+// tracing is off.
+func traced(h asynq.Handler) asynq.Handler {
+	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+		if !tracing.Enabled() {
+			return h.ProcessTask(ctx, t)
+		}
+		ctx, span := tracing.Start(tracing.Extract(ctx, t.Headers()), "prewarm "+t.Type())
+		err := h.ProcessTask(ctx, t)
+		tracing.End(span, err)
+		return err
+	})
+}

@@ -93,7 +93,29 @@ const probeBytes = 512 << 10
 // Nothing durable changes. It returns a StoreFullError when the disk or the
 // size cap is full; /readyz uses it, so a store that can only be read is not
 // reported ready. It holds the writer for the few milliseconds this takes.
+//
+// It is deterministic about a full store: once the applier cannot write an
+// acknowledged plan, or any write was refused for lack of space, the store
+// is reported full until space is freed (retention, deletions), whatever
+// the size of the probe or of the plans that came in since.
 func (s *Store) CheckWrite(ctx context.Context) error {
+	s.pmu.Lock()
+	applyErr, queued := s.applyErr, len(s.queue)
+	s.pmu.Unlock()
+	if isFull(applyErr) && queued > 0 { // acknowledged plans wait for room
+		return applyErr
+	}
+	if mark := s.fullMark.Load(); mark > 0 {
+		free, err := s.freePages(ctx)
+		if err != nil {
+			return writeError(fmt.Errorf("plan store write check: %w", err))
+		}
+		if free+1 <= mark {
+			return &StoreFullError{domain: &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the plan store is full: a plan was refused for lack of space and none has been freed since"},
+				err: errors.New("no space freed since the last refused write")}
+		}
+		s.fullMark.CompareAndSwap(mark, 0)
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return writeError(fmt.Errorf("plan store write check: %w", err))
@@ -106,4 +128,24 @@ func (s *Store) CheckWrite(ctx context.Context) error {
 		return writeError(fmt.Errorf("plan store write check: %w", err))
 	}
 	return nil
+}
+
+// freePages is how many pages the database may still take: those below
+// max_page_count and those on its free list.
+func (s *Store) freePages(ctx context.Context) (int64, error) {
+	var maxPages, pages, freelist int64
+	if err := s.w.QueryRowContext(ctx, `SELECT (SELECT max_page_count FROM pragma_max_page_count), (SELECT page_count FROM pragma_page_count), (SELECT freelist_count FROM pragma_freelist_count)`).Scan(&maxPages, &pages, &freelist); err != nil {
+		return 0, err
+	}
+	return maxPages - pages + freelist, nil
+}
+
+// markFull records that a write was refused for lack of space, with the
+// free pages left then (see Store.fullMark).
+func (s *Store) markFull(ctx context.Context) {
+	free, err := s.freePages(ctx)
+	if err != nil {
+		free = 0
+	}
+	s.fullMark.Store(free + 1)
 }

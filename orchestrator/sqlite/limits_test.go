@@ -105,3 +105,40 @@ func openCapped(t *testing.T) *Store {
 	}
 	return s
 }
+
+// TestFullIsReportedDeterministically: once a write is refused for lack of
+// space, CheckWrite reports the store full even when a small write would
+// still fit, every time, until space is freed.
+func TestFullIsReportedDeterministically(t *testing.T) {
+	ctx := context.Background()
+	s := openCapped(t)
+	if err := s.CheckWrite(ctx); err != nil {
+		t.Fatalf("an empty capped store: %v", err)
+	}
+	// Plans of 300 KB: the last refused leaves room for the probe's
+	// smaller size... or not; either way the answer must not vary.
+	var refused error
+	for i := 0; i < 20 && refused == nil; i++ {
+		p, r := testPlan(fmt.Sprintf("pl_big%02d", i))
+		p.Query = strings.Repeat("y", 300<<10)
+		refused = s.SavePlan(ctx, p, r)
+	}
+	if refused == nil {
+		t.Fatal("the 1 MiB store took every plan")
+	}
+	_ = s.Flush(ctx)
+	for i := range 5 {
+		if err := s.CheckWrite(ctx); !isFull(err) {
+			t.Fatalf("check %d after a refused write: %v, want full", i, err)
+		}
+	}
+	if _, err := s.DeletePlansBefore(ctx, time.Now().Add(24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatalf("Flush after deleting: %v", err)
+	}
+	if err := s.CheckWrite(ctx); err != nil {
+		t.Errorf("after deleting every plan: %v, want writable", err)
+	}
+}

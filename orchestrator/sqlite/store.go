@@ -44,6 +44,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -118,12 +119,17 @@ type Store struct {
 	// number of the last plan queued, applyErr the applier's last failure
 	// (nil after a success), and progress is closed and replaced whenever
 	// the queue or applyErr changes.
-	applyMu    sync.Mutex // held while plans are applied
-	pmu        sync.Mutex
-	pending    map[string]*writeReq
-	queue      []*writeReq
-	queuedSeq  uint64
-	applyErr   error
+	applyMu   sync.Mutex // held while plans are applied
+	pmu       sync.Mutex
+	pending   map[string]*writeReq
+	queue     []*writeReq
+	queuedSeq uint64
+	applyErr  error
+	// fullMark is 1 + the free pages left when a write was last refused
+	// for lack of space (0: none since space was last freed): CheckWrite
+	// reports the store full until more pages than that are free, so
+	// /readyz agrees with the writes whatever plan sizes came in.
+	fullMark   atomic.Int64
 	progress   chan struct{}
 	kick       chan struct{} // wakes the applier
 	writerOut  chan struct{} // closed when the writer goroutine has returned
@@ -303,6 +309,9 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	if p.ID == "" {
 		return orchestrator.FieldErrorf("id", "a plan needs an id to be saved")
 	}
+	if err := orchestrator.CheckStorableText(p); err != nil {
+		return err
+	}
 	spans := []orchestrator.Span{}
 	if r != nil {
 		if r.PlanID != "" && r.PlanID != p.ID {
@@ -435,6 +444,11 @@ func (s *Store) commit(batch []*writeReq) {
 func (s *Store) writeBatch(batch []*writeReq) (err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 	defer cancel()
+	defer func() { // after the rollback below
+		if err != nil && isFull(writeError(err)) {
+			s.markFull(ctx)
+		}
+	}()
 	s.prepareCounts(ctx, batch)
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {

@@ -239,7 +239,15 @@ func testInvalid(t *testing.T, s orchestrator.PlanStore) {
 	r := NewRun(p.ID, 3)
 	r.Spans[2].DurationMS = math.NaN()
 	wantCode(t, "NaN duration", s.SavePlan(ctx(t), p, r), orchestrator.EINVALID)
-	_, err := s.Plan(ctx(t), p.ID)
+	// PostgreSQL cannot keep a NUL: every store refuses it alike.
+	nul := NewPlan(p.ID, base, orchestrator.PlanComplete)
+	nul.Query = "3 days in Kyoto\x00 in April"
+	err := s.SavePlan(ctx(t), nul, nil)
+	wantCode(t, "NUL in the query", err, orchestrator.EINVALID)
+	if f := orchestrator.ErrorField(err); f != "query" {
+		t.Errorf("NUL in the query: field %q, want query", f)
+	}
+	_, err = s.Plan(ctx(t), p.ID)
 	wantCode(t, "plan after refused saves", err, orchestrator.ENOTFOUND)
 }
 
