@@ -92,7 +92,9 @@ func (c *Client) Forecast(ctx context.Context, lat, lon float64, start, end stri
 			switch {
 			case err == nil:
 				part, err = w.forecast(fs, fe)
-			case refused(err):
+			case refused(err) && !(fs.Equal(today) && fe.Equal(today.AddDate(0, 0, HorizonDays-1))):
+				// the window refused, a shorter range may pass; the same
+				// range again would only repeat the request refused
 				part, err = c.forecastRange(ctx, lat, lon, fs, fe, today)
 			}
 			if err != nil {
