@@ -218,6 +218,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 			b.Budget = d.resolveBudget(m, &b)
 		}
 	})
+	d.stage("bounds", func() { d.checkBounds(&b) })
 	if len(b.Destinations) == 0 {
 		d.stage("destination", func() {
 			d.placeWish(r, &b)
