@@ -54,7 +54,7 @@ const usage = `usage:
   orchestrator import --format travelplanner|chinatravel --dir DIR [--ttl DURATION]
   orchestrator travelplanner --data DIR --queries FILE.jsonl --out SUB.jsonl
   orchestrator evaluate --data DIR --queries FILE.jsonl --submission SUB.jsonl
-  orchestrator evaluate-quality --data DATASETS [--requests FILE.jsonl] [--json OUT.json]
+  orchestrator evaluate-quality --data DATASETS [--requests FILE.jsonl] [--json OUT.json] [--plans DIR]
   orchestrator keys create --name NAME [--scopes plans:read,plans:write,admin] | keys list | keys revoke ID
   orchestrator prewarm [--file FILE] [--city NAME]... [--lang en|zh] [--concurrency N]
   orchestrator prewarm --enqueue [--job ID] [--file FILE] [--city NAME]... [--kind KIND]... [--lang en|zh] [--wait]
