@@ -94,6 +94,35 @@ func (d *doc) negativeBudget() bool {
 	return false
 }
 
+// scientificBudget reports whether a budget cue comes with an amount in
+// scientific notation ("budget 1e15 USD"), which the amount reader would
+// take for its last digits.
+func (d *doc) scientificBudget() bool {
+	if !strings.Contains(d.low, "budget") && !strings.Contains(d.low, "预算") {
+		return false
+	}
+	for _, t := range d.toks {
+		if isScientific(t.low) {
+			return true
+		}
+	}
+	return false
+}
+
+// isScientific reports whether s is a number like 1e15 or 2.5E+6.
+func isScientific(s string) bool {
+	i := strings.IndexAny(s, "eE")
+	if i <= 0 || i == len(s)-1 {
+		return false
+	}
+	mant, exp := s[:i], strings.TrimLeft(s[i+1:], "+-")
+	if exp == "" || !allDigits(exp) {
+		return false
+	}
+	mant = strings.Replace(mant, ".", "", 1)
+	return mant != "" && allDigits(mant)
+}
+
 // checkBounds asks about the numbers no plan can take.
 func (d *doc) checkBounds(b *orchestrator.Brief) {
 	if n, ok := d.partyOutOfRange(); ok {
@@ -102,7 +131,12 @@ func (d *doc) checkBounds(b *orchestrator.Brief) {
 			"A plan is made for 1 to "+strconv.Itoa(orchestrator.MaxTravelers)+" travellers, and the request says "+n+". How many adults and children are travelling?")})
 		b.Travelers = orchestrator.Travelers{}
 	}
-	if d.negativeBudget() {
+	if d.scientificBudget() {
+		d.pendingQ = append(d.pendingQ, Question{Field: "budget", Text: pick(d.lang == "zh",
+			"预算金额看不明白（科学计数法）。请问这次旅行的预算是多少？",
+			"The budget is written in scientific notation, which we do not read as an amount. What is the budget for the trip?")})
+		b.Budget = nil
+	} else if d.negativeBudget() {
 		d.pendingQ = append(d.pendingQ, Question{Field: "budget", Text: pick(d.lang == "zh",
 			"预算不能是负数。请问这次旅行的预算是多少？",
 			"A budget cannot be negative. What is the budget for the trip?")})

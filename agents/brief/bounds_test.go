@@ -23,6 +23,7 @@ func TestImpossibleNumbersAreAsked(t *testing.T) {
 		{"成都三日游，预算-2000", "budget"},
 		{"3 days in Kyoto, budget -2000 USD", "budget"},
 		{"Paris for a week, budget: −800 EUR, 2 adults", "budget"},
+		{"3 days in Kyoto, budget 1e15 USD", "budget"},
 		{"成都三日游，人均2000，2人", ""},
 		{"3 days in Kyoto for 2 people, budget 2000 USD, 1 person per room", ""},
 		{"5 days in Texas for 50 people", ""},
