@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 	"github.com/tripweave/tripweave/orchestrator/quality"
 	"github.com/tripweave/tripweave/orchestrator/verifier"
 )
@@ -34,6 +35,9 @@ const (
 	minGap   = 120
 	fillFrom = 9 * 60
 	fillTo   = 18 * 60
+	// maxFillTravel bounds the travel to and from a sight added to fill a
+	// gap, in minutes: a filler is a sight nearby, not a day trip.
+	maxFillTravel = 45
 )
 
 // Result is a repaired itinerary and the changes that made it.
@@ -113,6 +117,9 @@ type repairer struct {
 
 	changes  []orchestrator.Change
 	findings []orchestrator.Finding
+	// mustNames are the attraction names the brief's must_visit resolve
+	// to, filled on first use (see mustSee).
+	mustNames map[string]bool
 	// briefChanged is set when the repair made the trip longer (an extra
 	// night): r.b is then a copy with the new days.
 	briefChanged bool
@@ -534,6 +541,19 @@ func (r *repairer) weather(ev, di int, cond string) {
 		}
 		r.removeStop(ev, di, si, reason)
 		r.moveElsewhere(ev, di, s.AttractionID, reason)
+		if r.mustSee(s.Name) && r.findStop(di, s.AttractionID) == nil && !r.visitedElsewhere(di, s.AttractionID) {
+			// a must-see no dry day can hold stays, rain or not
+			d.Stops = slices.Insert(d.Stops, si, s)
+			r.retravelAt(di, si+1)
+			for k := len(r.changes) - 1; k >= 0; k-- {
+				c := &r.changes[k]
+				if c.Action == orchestrator.ChangeRemoved && c.What == "stop" && c.Name == s.Name && c.Day == d.Day {
+					c.Action, c.From = orchestrator.ChangeKept, ""
+					c.Reason = r.say(s.Name+" is a must-see no dry day can hold: kept in the "+cond, s.Name+"是必去景点，其他晴天排不下：雨天照常保留")
+					break
+				}
+			}
+		}
 	}
 	r.fill(ev, di, true, r.say("an indoor sight for the "+cond, "下雨天换成室内景点"))
 }
@@ -550,8 +570,32 @@ func zhCondition(c string) string {
 	return "高温"
 }
 
-// mustSee reports whether the brief insists on the sight named name.
+// mustSee reports whether the brief insists on the sight named name: a
+// must_visit name resolved against the trip's attractions as the planner
+// and the verifier resolve it (concepts.Resolve: a landmark's names in any
+// language, exact, containment), so that 熊猫基地 is 成都大熊猫繁育研究基地.
 func (r *repairer) mustSee(name string) bool {
+	if len(r.b.MustVisit) == 0 {
+		return false
+	}
+	if r.mustNames == nil {
+		r.mustNames = map[string]bool{}
+		for ci := range r.trip.Cities {
+			c := &r.trip.Cities[ci]
+			if c.Attractions == nil {
+				continue
+			}
+			cands := concepts.AttractionCandidates(c.Attractions.Value)
+			for _, m := range r.b.MustVisit {
+				if j, _ := concepts.Resolve(m, cands); j >= 0 {
+					r.mustNames[c.Attractions.Value[j].Name] = true
+				}
+			}
+		}
+	}
+	if r.mustNames[name] {
+		return true
+	}
 	for _, m := range r.b.MustVisit {
 		if m != "" && (strings.EqualFold(m, name) || strings.Contains(name, m)) {
 			return true
@@ -586,7 +630,14 @@ func (r *repairer) moveElsewhere(ev, from int, id, reason string) {
 				if v < 0 {
 					continue
 				}
+				saved, nchanges := slices.Clone(r.it.Days[i].Stops), len(r.changes)
 				r.removeStop(ev, i, v, r.say("makes room for "+a.Name, "为"+a.Name+"腾出时间"))
+				if r.moveTo(ev, from, i, a, reason) {
+					return
+				}
+				// the room made did not fit it: the day stays as it was
+				r.it.Days[i].Stops, r.changes = saved, r.changes[:nchanges]
+				continue
 			}
 			if r.moveTo(ev, from, i, a, reason) {
 				return
@@ -612,6 +663,16 @@ func (r *repairer) moveTo(ev, from, i int, a *orchestrator.Attraction, reason st
 		}
 	}
 	return true
+}
+
+// visitedElsewhere reports whether sight id is on a day other than di.
+func (r *repairer) visitedElsewhere(di int, id string) bool {
+	for i := range r.it.Days {
+		if i != di && r.findStop(i, id) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *repairer) findStop(di int, id string) *orchestrator.Stop {

@@ -460,3 +460,39 @@ func TestCancelledHomeAddsANight(t *testing.T) {
 		t.Errorf("verifier: %+v", res.Itinerary.Report.Findings)
 	}
 }
+
+// TestRainNeverLosesAMustSee: an outdoor must-see on a rainy day moves to
+// a dry day, or stays when none can hold it; it is never dropped.
+func TestRainNeverLosesAMustSee(t *testing.T) {
+	base := chengdu(t, "zh")
+	var must string
+	for _, d := range base.Itinerary.Days[1:] {
+		for _, s := range d.Stops {
+			if s.Indoor != nil && !*s.Indoor && must == "" {
+				must = s.Name
+			}
+		}
+	}
+	if must == "" {
+		t.Skip("no outdoor sight after day 1")
+	}
+	p := chengdu(t, "zh", must)
+	for i, d := range p.Itinerary.Days {
+		if !slices.Contains(stopNames(d), must) || i == 0 {
+			continue
+		}
+		// rain on its day and on every other day but the first
+		var evs []Event
+		for _, x := range p.Itinerary.Days[1:] {
+			evs = append(evs, Event{Kind: Weather, Date: x.Date, Condition: "rain"})
+		}
+		res := repair(t, p, "2026-06-03T06:00:00+08:00", evs...)
+		kept := false
+		for _, x := range res.Itinerary.Days {
+			kept = kept || slices.Contains(stopNames(x), must)
+		}
+		if !kept {
+			t.Errorf("must-see %s lost in the rain: %+v", must, res.Changes)
+		}
+	}
+}

@@ -354,11 +354,17 @@ func (r *repairer) placeIn(items []item, ev, di int, a *orchestrator.Attraction,
 		if prev != nil {
 			tin, estIn = r.travel(a.City, prev.AttractionID, prev.Location, a.ID, a.Location)
 		}
+		if gapsOnly && tin > maxFillTravel {
+			continue // a filler is a sight nearby, not a day trip
+		}
 		for start := roundUp(gs + tin); start+dur <= ge; start += 30 {
 			end := start + dur
 			tout, estOut := 0, false
 			if next != nil {
 				tout, estOut = r.travel(a.City, a.ID, a.Location, next.AttractionID, next.Location)
+				if gapsOnly && tout > maxFillTravel {
+					break
+				}
 				if ns, _ := orchestrator.ParseClock(next.Start); end+tout > ns {
 					break
 				}
