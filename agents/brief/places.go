@@ -240,31 +240,7 @@ func (d *doc) matchWords(i int) (*span, int) {
 	toks := d.toks
 	var best *span
 	bestNext := 0
-	ks := ""
-	words := 0
-	last := i
-	for j := i; j < len(toks) && words < g.MaxWords(); j++ {
-		t := &toks[j]
-		if t.kind == tPunct {
-			if (t.text == "." || t.text == "-") && words > 0 {
-				continue
-			}
-			break
-		}
-		if t.kind != tWord {
-			break
-		}
-		k := d.tokenKey(j)
-		if k == "" {
-			break
-		}
-		if words > 0 {
-			ks += " " + k
-		} else {
-			ks = k
-		}
-		words++
-		last = j
+	d.walkWordKeys(i, g.MaxWords(), func(last int, ks string) bool {
 		if cands := g.Lookup(ks); len(cands) > 0 {
 			end := toks[last].end
 			// keep "St." and "D.C." whole
@@ -274,14 +250,46 @@ func (d *doc) matchWords(i int) (*span, int) {
 			best = &span{start: toks[i].start, end: end, text: d.clean[toks[i].start:end], key: ks, cands: cands}
 			bestNext = last + 1
 		}
-		if !g.HasPrefix(ks) {
-			break
-		}
-	}
+		return g.HasPrefix(ks)
+	})
 	if best == nil || !d.acceptWords(best, i, bestNext) {
 		return nil, 0
 	}
 	return best, bestNext
+}
+
+// walkWordKeys walks the words from token i on, up to maxWords of them and
+// across the "." and "-" inside a name ("St. Louis", "Wilkes-Barre"), and
+// calls visit with the index of each word and the gazetteer key of the
+// words so far, joined by spaces; visit returns whether to go on.
+func (d *doc) walkWordKeys(i, maxWords int, visit func(j int, key string) bool) {
+	key := ""
+	words := 0
+	for j := i; j < len(d.toks) && words < maxWords; j++ {
+		t := &d.toks[j]
+		if t.kind == tPunct {
+			if (t.text == "." || t.text == "-") && words > 0 {
+				continue
+			}
+			return
+		}
+		if t.kind != tWord {
+			return
+		}
+		k := d.tokenKey(j)
+		if k == "" {
+			return
+		}
+		if words > 0 {
+			key += " " + k
+		} else {
+			key = k
+		}
+		words++
+		if !visit(j, key) {
+			return
+		}
+	}
 }
 
 // tokenKey returns the gazetteer key of word token j, computed once per

@@ -84,36 +84,12 @@ func (d *doc) findSights() {
 func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int) {
 	var best *landmarks.Sight
 	bestNext := 0
-	key := ""
-	words := 0
-	for j := i; j < len(d.toks) && words < x.MaxWords(); j++ {
-		t := &d.toks[j]
-		if t.kind == tPunct {
-			if (t.text == "-" || t.text == ".") && words > 0 {
-				continue
-			}
-			break
-		}
-		if t.kind != tWord {
-			break
-		}
-		k := d.tokenKey(j)
-		if k == "" {
-			break
-		}
-		if words > 0 {
-			key += " " + k
-		} else {
-			key = k
-		}
-		words++
+	d.walkWordKeys(i, x.MaxWords(), func(j int, key string) bool {
 		if sg := x.Words(key); sg != nil {
 			best, bestNext = sg, j+1
 		}
-		if !x.HasPrefix(key) {
-			break
-		}
-	}
+		return x.HasPrefix(key)
+	})
 	if best == nil {
 		return nil, 0
 	}
