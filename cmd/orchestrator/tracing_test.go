@@ -7,43 +7,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	collectortrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
-	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
 	"github.com/tripweave/tripweave/orchestrator/tracing"
+	"github.com/tripweave/tripweave/orchestrator/tracing/tracingtest"
 )
-
-// otlpReceiver is an OTLP/HTTP trace endpoint keeping what it receives.
-type otlpReceiver struct {
-	mu    sync.Mutex
-	spans []*tracepb.Span
-}
-
-func (r *otlpReceiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	var ex collectortrace.ExportTraceServiceRequest
-	if req.URL.Path != "/v1/traces" || proto.Unmarshal(body, &ex) != nil {
-		http.Error(w, "bad export", http.StatusBadRequest)
-		return
-	}
-	r.mu.Lock()
-	for _, rs := range ex.ResourceSpans {
-		for _, ss := range rs.ScopeSpans {
-			r.spans = append(r.spans, ss.Spans...)
-		}
-	}
-	r.mu.Unlock()
-	out, _ := proto.Marshal(&collectortrace.ExportTraceServiceResponse{})
-	w.Header().Set("Content-Type", "application/x-protobuf")
-	w.Write(out)
-}
 
 // TestTraceAcrossAgentsOverHTTP plans through the API with the agents
 // served over streamable HTTP and OTEL_EXPORTER_OTLP_ENDPOINT set: the
@@ -51,7 +22,7 @@ func (r *otlpReceiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 // agents' tool spans (their context carried over HTTP in _meta) and the
 // provider calls arrive at an OTLP/HTTP receiver as one trace.
 func TestTraceAcrossAgentsOverHTTP(t *testing.T) {
-	rcv := &otlpReceiver{}
+	rcv := &tracingtest.Receiver{}
 	collector := httptest.NewServer(rcv)
 	defer collector.Close()
 	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", collector.URL)
@@ -97,15 +68,14 @@ func TestTraceAcrossAgentsOverHTTP(t *testing.T) {
 		t.Fatalf("flush: %v", err)
 	}
 
-	rcv.mu.Lock()
-	defer rcv.mu.Unlock()
+	spans := rcv.Spans()
 	seen := map[string]int{}
-	for _, s := range rcv.spans {
+	for _, s := range spans {
 		if strings.EqualFold(hexID(s.TraceId), traceID) {
 			seen[strings.Fields(s.Name)[0]]++
 		}
 	}
-	t.Logf("spans in the request's trace by kind: %v (of %d received)", seen, len(rcv.spans))
+	t.Logf("spans in the request's trace by kind: %v (of %d received)", seen, len(spans))
 	for _, kind := range []string{"POST", "plan", "node", "mcp.call", "mcp.tool", "provider"} {
 		if seen[kind] == 0 {
 			t.Errorf("no %q span in the request's trace", kind)

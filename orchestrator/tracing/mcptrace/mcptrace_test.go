@@ -2,51 +2,21 @@ package mcptrace
 
 import (
 	"context"
-	"io"
-	"net/http"
 	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	collectortrace "go.opentelemetry.io/proto/otlp/collector/trace/v1"
 	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/tripweave/tripweave/orchestrator/tracing"
+	"github.com/tripweave/tripweave/orchestrator/tracing/tracingtest"
 )
 
-// receiver is an OTLP/HTTP trace endpoint that keeps the spans it gets.
-type receiver struct {
-	mu    sync.Mutex
-	spans []*tracepb.Span
-}
-
-func (r *receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	var ex collectortrace.ExportTraceServiceRequest
-	if req.URL.Path != "/v1/traces" || proto.Unmarshal(body, &ex) != nil {
-		http.Error(w, "bad export", http.StatusBadRequest)
-		return
-	}
-	r.mu.Lock()
-	for _, rs := range ex.ResourceSpans {
-		for _, ss := range rs.ScopeSpans {
-			r.spans = append(r.spans, ss.Spans...)
-		}
-	}
-	r.mu.Unlock()
-	w.Header().Set("Content-Type", "application/x-protobuf")
-	out, _ := proto.Marshal(&collectortrace.ExportTraceServiceResponse{})
-	w.Write(out)
-}
-
-func (r *receiver) byName() map[string]*tracepb.Span {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+// byName indexes the spans rcv received by name.
+func byName(rcv *tracingtest.Receiver) map[string]*tracepb.Span {
 	m := map[string]*tracepb.Span{}
-	for _, s := range r.spans {
+	for _, s := range rcv.Spans() {
 		m[s.Name] = s
 	}
 	return m
@@ -61,7 +31,7 @@ func TestSpansReachOTLPReceiver(t *testing.T) {
 	if tracing.Configured(func(string) string { return "" }) {
 		t.Fatal("configured with no OTEL_* variables")
 	}
-	rcv := &receiver{}
+	rcv := &tracingtest.Receiver{}
 	srv := httptest.NewServer(rcv)
 	defer srv.Close()
 	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", srv.URL)
@@ -111,7 +81,7 @@ func TestSpansReachOTLPReceiver(t *testing.T) {
 		t.Fatalf("shutdown: %v", err)
 	}
 
-	got := rcv.byName()
+	got := byName(rcv)
 	for _, name := range []string{"node weather", "mcp.call weather", "mcp.tool weather", "provider open-meteo", "prewarm warm"} {
 		if got[name] == nil {
 			t.Fatalf("span %q did not reach the receiver; got %d spans", name, len(got))
