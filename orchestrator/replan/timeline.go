@@ -298,17 +298,13 @@ func (r *repairer) fill(ev, di int, indoor bool, reason string) {
 // insert places sight a on day di in the first gap it fits; action, when
 // set, is recorded as a change.
 func (r *repairer) insert(ev, di int, a *orchestrator.Attraction, reason, action string) bool {
-	return r.place(ev, di, a, reason, action, false)
+	return r.placeIn(r.timeline(di), ev, di, a, reason, action, false)
 }
 
-// place puts sight a in the first gap of day di it fits (only gaps of
-// minGap or more inside fillFrom–fillTo when gapsOnly), travel to it and
-// from it to the next stop included, open for the whole visit.
-func (r *repairer) place(ev, di int, a *orchestrator.Attraction, reason, action string, gapsOnly bool) bool {
-	return r.placeIn(r.timeline(di), ev, di, a, reason, action, gapsOnly)
-}
-
-// placeIn is place over items, day di's timeline.
+// placeIn puts sight a in the first gap of day di (whose timeline is
+// items) it fits — only gaps of minGap or more inside fillFrom–fillTo, near
+// its neighbours, when gapsOnly — travel to it and from it to the next
+// stop included, open for the whole visit.
 func (r *repairer) placeIn(items []item, ev, di int, a *orchestrator.Attraction, reason, action string, gapsOnly bool) bool {
 	d := &r.it.Days[di]
 	if r.frozenDay(di) {
