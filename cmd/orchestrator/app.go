@@ -18,6 +18,7 @@ import (
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/app/intake"
 	"github.com/tripweave/tripweave/orchestrator/breaker"
 	"github.com/tripweave/tripweave/orchestrator/delegate"
 	"github.com/tripweave/tripweave/orchestrator/ginserver"
@@ -43,6 +44,8 @@ type App struct {
 	Parser  *queryParser
 	// Circuits holds the providers' circuit breakers (GET /providers).
 	Circuits *breaker.Set
+	// Intake is the plan service every door goes through.
+	Intake *intake.Service
 	// Delegate is the planning conversation behind /mcp and /a2a.
 	Delegate *delegate.Service
 	// datasets keeps TRIPWEAVE_IMPORT's datasets in Redis (nil without).
@@ -187,7 +190,9 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	}
 	a.Prewarm = prewarmQueue(cfg, rdb)
 	a.reach = newReachability(cfg)
+	a.Intake = intake.New(intake.Config{Planner: a.Service, Store: a.Store, Parser: a.Parser, Now: cfg.Now, Logger: logger})
 	a.Server = ginserver.New(ginserver.Config{
+		Intake:    a.Intake,
 		Planner:   a.Service,
 		Store:     a.Store,
 		Parser:    a.Parser,

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/app/intake"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 )
 
@@ -71,13 +72,8 @@ func cmdPlan(ctx context.Context, cfg Config, args []string, stdin io.Reader, st
 	if (*briefFile == "") == (*query == "") {
 		return &usageError{"plan needs exactly one of --brief FILE or a query\n" + usage}
 	}
-	ref := time.Now()
-	if *now != "" {
-		t, err := time.Parse(time.RFC3339, *now)
-		if err != nil {
-			return &usageError{"--now must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00"}
-		}
-		ref = t
+	if err := checkNowFlag(*now); err != nil {
+		return err
 	}
 	logger := newLogger(stderr, cfg.LogLevel)
 	app, err := Open(ctx, cfg, logger)
@@ -86,7 +82,7 @@ func cmdPlan(ctx context.Context, cfg Config, args []string, stdin io.Reader, st
 	}
 	defer app.Close()
 
-	var req pipeline.Request
+	req := intake.Request{Query: *query, Now: *now}
 	if *briefFile != "" {
 		var r io.Reader = stdin
 		if *briefFile != "-" {
@@ -99,36 +95,36 @@ func cmdPlan(ctx context.Context, cfg Config, args []string, stdin io.Reader, st
 		}
 		dec := json.NewDecoder(io.LimitReader(r, 1<<20))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req.Brief); err != nil {
+		req.Brief = new(orchestrator.Brief)
+		if err := dec.Decode(req.Brief); err != nil {
 			return fmt.Errorf("brief %s: %w", *briefFile, err)
 		}
-		if req.Brief.Now == "" && *now != "" {
-			req.Brief.Now = *now
-		}
-	} else {
-		parsed, err := app.Parser.ParseQuery(ctx, *query, ref)
-		if err != nil {
-			return describe(err)
-		}
-		if len(parsed.Questions) > 0 {
-			var qs []string
-			for _, q := range parsed.Questions {
-				qs = append(qs, q.Field+": "+q.Text)
-			}
-			return fmt.Errorf("the request needs more input:\n  %s", strings.Join(qs, "\n  "))
-		}
-		req.Brief, req.Query = parsed.Brief, *query
 	}
-	if err := req.Brief.Normalize(ref); err != nil {
-		return describe(err)
-	}
-	plan, _, err := app.Service.Plan(ctx, req)
+	o, err := app.Intake.Start(ctx, req, nil, false)
 	if err != nil {
 		return describe(err)
 	}
+	if o.NeedsInput() {
+		var qs []string
+		for _, q := range o.Questions {
+			qs = append(qs, q.Field+": "+q.Text)
+		}
+		return fmt.Errorf("the request needs more input (pending plan %s):\n  %s", o.Plan.ID, strings.Join(qs, "\n  "))
+	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	return enc.Encode(plan)
+	return enc.Encode(o.Plan)
+}
+
+// checkNowFlag refuses a --now that is not an RFC 3339 time.
+func checkNowFlag(now string) error {
+	if now == "" {
+		return nil
+	}
+	if _, err := time.Parse(time.RFC3339, now); err != nil {
+		return &usageError{"--now must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00"}
+	}
+	return nil
 }
 
 // cmdBrief reads a request into a brief and prints it as POST /v1/briefs
@@ -143,19 +139,14 @@ func cmdBrief(ctx context.Context, cfg Config, args []string, stdout, stderr io.
 	if strings.TrimSpace(query) == "" {
 		return &usageError{"brief needs the request text\n" + usage}
 	}
-	ref := time.Now()
-	if *now != "" {
-		t, err := time.Parse(time.RFC3339, *now)
-		if err != nil {
-			return &usageError{"--now must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00"}
-		}
-		ref = t
+	if err := checkNowFlag(*now); err != nil {
+		return err
 	}
 	p, err := newQueryParser(nil, nil, newLogger(stderr, cfg.LogLevel), nil)
 	if err != nil {
 		return err
 	}
-	parsed, err := p.ParseQuery(ctx, query, ref)
+	parsed, err := intake.New(intake.Config{Parser: p}).Parse(ctx, query, *now)
 	if err != nil {
 		return describe(err)
 	}

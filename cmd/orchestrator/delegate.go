@@ -14,7 +14,7 @@ import (
 // A2A agent at /a2a with its card at /.well-known/agent-card.json, and the
 // OpenAPI description at /openapi.json.
 func (a *App) mountInterfaces() {
-	svc := delegate.NewService(delegate.Config{Planner: a.Service, Store: a.Store, Parser: a.Parser, Now: a.Config.Now, Logger: a.Logger})
+	svc := delegate.NewService(delegate.Config{Intake: a.Intake, Now: a.Config.Now, Logger: a.Logger})
 	a.Delegate = svc
 	a.Server.Mount(delegate.MCPHandler(delegate.NewMCPServer(svc)), "/mcp", http.MethodPost, http.MethodGet, http.MethodDelete)
 	rpc, card := delegate.NewAgent(svc).Handlers()

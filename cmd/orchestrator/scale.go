@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/app/intake"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 	"github.com/tripweave/tripweave/orchestrator/postgres"
 	"github.com/tripweave/tripweave/orchestrator/sqlite"
@@ -101,8 +101,8 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (orchestrat
 // The SQLite store takes the lean plan the pipeline encoded, and the API
 // answers with those bytes.
 var (
-	_ pipeline.LeanSaver    = (*sqlite.Store)(nil)
-	_ ginserver.LeanPlanner = (*pipeline.Service)(nil)
+	_ pipeline.LeanSaver = (*sqlite.Store)(nil)
+	_ intake.LeanPlanner = (*pipeline.Service)(nil)
 )
 
 // retention deletes plans older than ttl from store at start and then every

@@ -13,7 +13,6 @@ import (
 	"github.com/a2aproject/a2a-go/a2asrv/eventqueue"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/replan"
 )
 
@@ -170,18 +169,20 @@ func (a *Agent) Execute(ctx context.Context, reqCtx *a2asrv.RequestContext, q ev
 	}
 	var mu sync.Mutex
 	total, done := 0, 0
-	req.OnStart = func(n int) { total = n }
-	req.Hooks = &dag.Hooks{OnFinish: func(sp dag.Span) {
-		mu.Lock()
-		defer mu.Unlock()
-		done++
-		status := "done"
-		if sp.Err != nil {
-			status = "failed"
-		}
-		msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, reqCtx, a2a.TextPart{Text: fmt.Sprintf("%s %s (%d/%d)", nodeKind(sp.Node), status, done, max(total, done))})
-		_ = q.Write(ctx, a2a.NewStatusUpdateEvent(reqCtx, a2a.TaskStateWorking, msg))
-	}}
+	req.Progress = &orchestrator.Progress{
+		Begin: func(subtasks []orchestrator.Subtask) { total = len(subtasks) },
+		Finished: func(d orchestrator.NodeDone) {
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			status := "done"
+			if d.Err != nil {
+				status = "failed"
+			}
+			msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, reqCtx, a2a.TextPart{Text: fmt.Sprintf("%s %s (%d/%d)", d.Kind, status, done, max(total, done))})
+			_ = q.Write(ctx, a2a.NewStatusUpdateEvent(reqCtx, a2a.TaskStateWorking, msg))
+		},
+	}
 	var o *Outcome
 	if len(req.Events) > 0 {
 		var p *orchestrator.Plan

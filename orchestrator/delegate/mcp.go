@@ -13,7 +13,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/replan"
 )
 
@@ -242,30 +241,24 @@ func result(base string, p *orchestrator.Plan) PlanResult {
 func progress(ctx context.Context, ss *mcp.ServerSession, token any, r *Request) {
 	var mu sync.Mutex
 	total, done := 0, 0
-	r.OnStart = func(n int) {
-		mu.Lock()
-		total = n
-		mu.Unlock()
-		_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Total: float64(n), Message: "planning"})
+	r.Progress = &orchestrator.Progress{
+		Begin: func(subtasks []orchestrator.Subtask) {
+			mu.Lock()
+			total = len(subtasks)
+			mu.Unlock()
+			_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Total: float64(len(subtasks)), Message: "planning"})
+		},
+		Finished: func(d orchestrator.NodeDone) {
+			mu.Lock()
+			defer mu.Unlock() // notifications in order
+			done++
+			msg := string(d.Kind) + " done"
+			if d.Err != nil {
+				msg = string(d.Kind) + " failed"
+			}
+			_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: float64(done), Total: float64(max(total, done)), Message: msg})
+		},
 	}
-	r.Hooks = &dag.Hooks{OnFinish: func(sp dag.Span) {
-		mu.Lock()
-		defer mu.Unlock() // notifications in order
-		done++
-		msg := nodeKind(sp.Node) + " done"
-		if sp.Err != nil {
-			msg = nodeKind(sp.Node) + " failed"
-		}
-		_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: float64(done), Total: float64(max(total, done)), Message: msg})
-	}}
-}
-
-// nodeKind is the kind part of a subtask ID ("weather:ab12…").
-func nodeKind(id string) string {
-	if i := bytes.IndexByte([]byte(id), ':'); i > 0 {
-		return id[:i]
-	}
-	return id
 }
 
 // decodeBrief decodes a brief given as a JSON object strictly.

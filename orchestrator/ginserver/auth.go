@@ -9,7 +9,6 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/auth"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
 )
 
 const apiKeyKey = "api_key"
@@ -166,24 +165,6 @@ func callerKey(c *gin.Context) *orchestrator.APIKey {
 		return v.(*orchestrator.APIKey)
 	}
 	return nil
-}
-
-// claim gives a plan about to be made its ID and, when a key made the
-// request, records the key as its owner first, so that no acknowledged plan
-// is ever without one.
-func (s *Server) claim(c *gin.Context, pr *pipeline.Request) error {
-	if pr.ID == "" {
-		pr.ID = s.cfg.Planner.NewID()
-	}
-	return s.claimID(c, pr.ID)
-}
-
-func (s *Server) claimID(c *gin.Context, id string) error {
-	key := callerKey(c)
-	if key == nil || s.cfg.Keys == nil {
-		return nil
-	}
-	return s.cfg.Keys.SetPlanOwner(c.Request.Context(), id, key.ID)
 }
 
 // sharePlan answers POST /v1/plans/{id}/share: a new share token for the

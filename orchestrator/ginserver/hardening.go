@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/app/intake"
 	"github.com/tripweave/tripweave/orchestrator/auth"
 )
 
@@ -44,7 +45,12 @@ func (s *Server) hardeningRoutes(e *gin.Engine) {
 // server answers requests.
 func (s *Server) SetAuth(a *auth.Authenticator, keys orchestrator.KeyStore) {
 	s.cfg.Auth, s.cfg.Keys = a, keys
+	s.intake.SetKeys(keys)
 }
+
+// DefaultNowWindow is how far a client-supplied reference time ("now") may
+// lie from the server clock when Hardening.NowWindow is zero.
+const DefaultNowWindow = intake.DefaultNowWindow
 
 // SetLimits replaces the fair-use limits. Call it before the server
 // answers requests.

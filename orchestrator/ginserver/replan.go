@@ -1,7 +1,6 @@
 package ginserver
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,14 +9,13 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/app/intake"
 	"github.com/tripweave/tripweave/orchestrator/replan"
 )
 
 // Replanner repairs a stored plan when something changed (see package
 // replan); *pipeline.Service implements it.
-type Replanner interface {
-	Replan(ctx context.Context, id, newID string, req replan.Request) (*orchestrator.Plan, error)
-}
+type Replanner = intake.Replanner
 
 // replanPlan answers POST /v1/plans/{id}/replan: {"events": [...], "now":
 // RFC 3339} → 201 with the repaired plan, a new plan that replaces id
@@ -29,8 +27,7 @@ func (s *Server) replanPlan(c *gin.Context) {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.ENOTFOUND, "no plan %q", id))
 		return
 	}
-	rp, ok := s.cfg.Planner.(Replanner)
-	if !ok {
+	if _, ok := s.cfg.Planner.(Replanner); !ok {
 		writeError(c, s.log, orchestrator.Errorf(orchestrator.EUNAVAILABLE, "re-planning is not available on this server"))
 		return
 	}
@@ -49,12 +46,7 @@ func (s *Server) replanPlan(c *gin.Context) {
 		writeError(c, s.log, err)
 		return
 	}
-	newID := s.cfg.Planner.NewID()
-	if err := s.claimID(c, newID); err != nil {
-		writeError(c, s.log, err)
-		return
-	}
-	plan, err := rp.Replan(c.Request.Context(), id, newID, req)
+	plan, err := s.intake.Replan(c.Request.Context(), id, req)
 	if err != nil {
 		writeError(c, s.log, err)
 		return

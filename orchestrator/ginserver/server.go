@@ -23,7 +23,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/app/intake"
 	"github.com/tripweave/tripweave/orchestrator/tracing"
 	"github.com/tripweave/tripweave/templates"
 	"go.opentelemetry.io/otel/attribute"
@@ -43,21 +43,20 @@ type ParsedQuery = orchestrator.ParsedQuery
 type QueryParser = orchestrator.QueryParser
 
 // Planner makes plans; *pipeline.Service implements it.
-type Planner interface {
-	Plan(ctx context.Context, req pipeline.Request) (*orchestrator.Plan, *orchestrator.Run, error)
-	NewID() string
-}
+type Planner = intake.Planner
 
 // Pinger is a dependency /readyz checks.
 type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
-// Config wires a Server. Parser may be nil (then only structured briefs are
-// accepted); Ready lists dependencies checked by /readyz by name; Degraded
+// Config wires a Server. Intake is the plan service every plan request
+// goes through; nil makes one of Planner, Store, Parser and Now. Parser may
+// be nil (then only structured briefs are accepted); Ready lists dependencies checked by /readyz by name; Degraded
 // lists checks /readyz reports without failing readiness (provider
 // reachability: plans from the cache and imported datasets still work).
 type Config struct {
+	Intake   *intake.Service
 	Planner  Planner
 	Store    orchestrator.PlanStore
 	Parser   QueryParser
@@ -83,6 +82,7 @@ type Config struct {
 // Server is the HTTP API.
 type Server struct {
 	cfg    Config
+	intake *intake.Service
 	log    *slog.Logger
 	engine *gin.Engine
 	docs   *docCache
@@ -109,7 +109,11 @@ func New(cfg Config) *Server {
 		cfg.Heartbeat = DefaultHeartbeat
 	}
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{cfg: cfg, log: cfg.Logger, engine: gin.New(), docs: newDocCache(docCacheSize)}
+	if cfg.Intake == nil {
+		cfg.Intake = intake.New(intake.Config{Planner: cfg.Planner, Store: cfg.Store, Parser: cfg.Parser,
+			Now: cfg.Now, NowWindow: cfg.NowWindow, Logger: cfg.Logger})
+	}
+	s := &Server{cfg: cfg, intake: cfg.Intake, log: cfg.Logger, engine: gin.New(), docs: newDocCache(docCacheSize)}
 	e := s.engine
 	e.HandleMethodNotAllowed = true
 	e.Use(s.requestID, nosniff, s.recover, traced, s.accessLog, s.cors, s.authenticate)
@@ -208,11 +212,11 @@ func (s *Server) createPlan(c *gin.Context) {
 		s.streamPlan(c)
 		return
 	}
-	pr, fromBrief, ok := s.readPlanRequest(c)
+	a, fromBrief, ok := s.admitPlan(c)
 	if !ok {
 		return
 	}
-	plan, lean, err := s.plan(c, pr)
+	o, err := s.intake.Run(c.Request.Context(), a, nil, !includeTrip(c))
 	if err != nil {
 		if fromBrief {
 			err = prefixField("brief", err)
@@ -220,26 +224,7 @@ func (s *Server) createPlan(c *gin.Context) {
 		writeError(c, s.log, err)
 		return
 	}
-	s.created(c, plan, lean)
-}
-
-// LeanPlanner is a Planner that also returns the plan's lean JSON as it
-// was stored (json.Marshal(orchestrator.LeanPlan{Plan: plan})), so that the
-// response is those bytes rather than a second encoding of the plan.
-// *pipeline.Service implements it.
-type LeanPlanner interface {
-	PlanLean(ctx context.Context, req pipeline.Request) (*orchestrator.Plan, []byte, *orchestrator.Run, error)
-}
-
-// plan makes the plan of pr and, when the response is the lean plan and
-// the planner gives it, its lean JSON.
-func (s *Server) plan(c *gin.Context, pr pipeline.Request) (*orchestrator.Plan, []byte, error) {
-	if lp, ok := s.cfg.Planner.(LeanPlanner); ok && !includeTrip(c) {
-		plan, lean, _, err := lp.PlanLean(c.Request.Context(), pr)
-		return plan, lean, err
-	}
-	plan, _, err := s.cfg.Planner.Plan(c.Request.Context(), pr)
-	return plan, nil, err
+	s.created(c, o.Plan, o.Lean)
 }
 
 // created answers 201 with plan: its lean JSON as encoded when the planner
@@ -284,87 +269,47 @@ func planBody(c *gin.Context, p *orchestrator.Plan) any {
 	return planView{Plan: p}
 }
 
-// readPlanRequest reads the body of POST /v1/plans into a normalized
-// pipeline request; fromBrief says it held a structured brief. When it
-// cannot (bad input, or questions to ask) it writes the response itself and
+// admitPlan reads the body of POST /v1/plans and passes it through intake;
+// fromBrief says it held a structured brief. When there is nothing to plan
+// (bad input, or questions to ask) it writes the response itself and
 // returns ok false.
-func (s *Server) readPlanRequest(c *gin.Context) (pr pipeline.Request, fromBrief, ok bool) {
+func (s *Server) admitPlan(c *gin.Context) (a *intake.Admitted, fromBrief, ok bool) {
 	var req planRequest
 	body, err := decodeJSONBody(c, &req)
 	if err != nil {
 		writeError(c, s.log, err)
-		return pr, false, false
+		return nil, false, false
 	}
-	now := s.cfg.Now()
-	switch {
-	case req.Brief != nil && req.Query != "":
-		writeError(c, s.log, orchestrator.FieldErrorf("query", "send either query or brief, not both"))
-		return pr, false, false
-	case req.Brief != nil:
-		if t := req.Brief.Travelers; t.Adults == 0 && t.Children == 0 { // travelers left out, or a party of no one?
-			var raw struct {
-				Brief json.RawMessage `json:"brief"`
-			}
-			_ = json.Unmarshal(body, &raw)
-			if err := orchestrator.CheckParty(raw.Brief); err != nil {
-				writeError(c, s.log, prefixField("brief", err))
-				return pr, false, false
-			}
+	ir := intake.Request{Query: req.Query, Brief: req.Brief, Now: req.Now}
+	if req.Brief != nil {
+		var raw struct {
+			Brief json.RawMessage `json:"brief"`
 		}
-		b := *req.Brief
-		field := "brief.now"
-		if b.Now == "" && req.Now != "" {
-			b.Now, field = req.Now, "now"
-		}
-		if t, err := time.Parse(time.RFC3339, b.Now); err == nil {
-			if err := s.checkNow(field, t); err != nil {
-				writeError(c, s.log, err)
-				return pr, false, false
-			}
-		}
-		if err := b.Normalize(now); err != nil {
-			writeError(c, s.log, prefixField("brief", err))
-			return pr, false, false
-		}
-		pr.Brief = b
-	case strings.TrimSpace(req.Query) != "":
-		parsed, ref, ok := s.parseQuery(c, req.Query, req.Now)
-		if !ok {
-			return pr, false, false
-		}
-		if len(parsed.Questions) > 0 {
-			id := s.cfg.Planner.NewID()
-			if err := s.claimID(c, id); err != nil {
-				writeError(c, s.log, err)
-				return pr, false, false
-			}
-			s.askQuestions(c, id, req.Query, parsed)
-			return pr, false, false
-		}
-		b := parsed.Brief
-		if err := b.Normalize(ref); err != nil {
-			writeError(c, s.log, prefixField("brief", err))
-			return pr, false, false
-		}
-		pr.Brief, pr.Query = b, req.Query
-	default:
-		writeError(c, s.log, orchestrator.FieldErrorf("query", "send a query or a brief"))
-		return pr, false, false
+		_ = json.Unmarshal(body, &raw)
+		ir.BriefJSON = raw.Brief
 	}
 	if o := req.Options; o != nil && o.DeadlineMS != 0 {
-		if o.DeadlineMS < 1 || o.DeadlineMS > 120000 {
-			writeError(c, s.log, orchestrator.FieldErrorf("options.deadline_ms", "must be between 1 and 120000"))
-			return pr, false, false
-		}
-		pr.Deadline = time.Duration(o.DeadlineMS) * time.Millisecond
+		ir.Deadline = intake.Deadline(o.DeadlineMS)
 	}
-	if callerKey(c) != nil {
-		if err := s.claim(c, &pr); err != nil {
-			writeError(c, s.log, err)
-			return pr, false, false
-		}
+	a, o, err := s.intake.Admit(c.Request.Context(), ir)
+	switch {
+	case err != nil:
+		writeError(c, s.log, optionsField(err))
+		return nil, false, false
+	case o != nil:
+		s.askQuestions(c, o)
+		return nil, false, false
 	}
-	return pr, req.Brief != nil, true
+	return a, req.Brief != nil, true
+}
+
+// optionsField names the JSON API's place of a plan option intake refused
+// (deadline_ms is options.deadline_ms here).
+func optionsField(err error) error {
+	if orchestrator.ErrorField(err) == "deadline_ms" {
+		return prefixField("options", err)
+	}
+	return err
 }
 
 var planIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)

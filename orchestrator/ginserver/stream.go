@@ -10,7 +10,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/dag"
 )
 
 // DefaultHeartbeat is the interval of heartbeat events on a progress stream.
@@ -92,31 +91,18 @@ type sseEvent struct {
 // context is cancelled, so its nodes stop; the handler still waits for the
 // planner to return.
 func (s *Server) streamPlan(c *gin.Context) {
-	pr, fromBrief, ok := s.readPlanRequest(c)
+	a, fromBrief, ok := s.admitPlan(c)
 	if !ok {
 		return
 	}
 	ctx, cancel := context.WithCancel(c.Request.Context())
 	defer cancel()
 
-	b := pr.Brief
+	b := a.Brief.Brief()
 	subtasks := orchestrator.Decompose(&b)
-	kinds := make(map[string]orchestrator.Kind, len(subtasks))
 	nodes := make([]StreamNode, 0, len(subtasks))
 	for _, st := range subtasks {
-		kinds[st.ID] = st.Kind
 		nodes = append(nodes, StreamNode{ID: st.ID, Kind: st.Kind, Deps: st.Deps})
-	}
-	kindOf := func(node string) orchestrator.Kind {
-		if k, ok := kinds[node]; ok {
-			return k
-		}
-		for i := 0; i < len(node); i++ { // subtask IDs are "kind:hash"
-			if node[i] == ':' {
-				return orchestrator.Kind(node[:i])
-			}
-		}
-		return ""
 	}
 
 	events := make(chan sseEvent, 64)
@@ -126,15 +112,15 @@ func (s *Server) streamPlan(c *gin.Context) {
 		case <-ctx.Done():
 		}
 	}
-	pr.Hooks = &dag.Hooks{
-		OnStart: func(node, route string) {
-			send(sseEvent{EventNodeStarted, NodeEvent{Node: node, Kind: kindOf(node), Route: route}})
+	progress := &orchestrator.Progress{
+		Started: func(node string, kind orchestrator.Kind, route string) {
+			send(sseEvent{EventNodeStarted, NodeEvent{Node: node, Kind: kind, Route: route}})
 		},
-		OnFinish: func(sp dag.Span) {
-			ev := NodeEvent{Node: sp.Node, Kind: kindOf(sp.Node), Route: sp.Route, CacheHit: sp.CacheHit,
-				MS: float64(sp.Duration.Microseconds()) / 1000, Status: nodeStatus(sp.Err)}
-			if sp.Err != nil {
-				ev.Error = orchestrator.ErrorMessage(sp.Err)
+		Finished: func(d orchestrator.NodeDone) {
+			ev := NodeEvent{Node: d.Node, Kind: d.Kind, Route: d.Route, CacheHit: d.CacheHit,
+				MS: float64(d.Duration.Microseconds()) / 1000, Status: nodeStatus(d.Err)}
+			if d.Err != nil {
+				ev.Error = orchestrator.ErrorMessage(d.Err)
 			}
 			send(sseEvent{EventNodeFinished, ev})
 		},
@@ -147,7 +133,7 @@ func (s *Server) streamPlan(c *gin.Context) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	c.Status(http.StatusOK)
 	sw := &sseWriter{c: c}
-	if !sw.event(EventBrief, BriefEvent{Brief: pr.Brief, Query: pr.Query, Nodes: nodes}) {
+	if !sw.event(EventBrief, BriefEvent{Brief: b, Query: a.Query, Nodes: nodes}) {
 		cancel()
 	}
 
@@ -163,8 +149,12 @@ func (s *Server) streamPlan(c *gin.Context) {
 				done <- result{err: orchestrator.Recovered(orchestrator.WithRequestID(ctx, rid), s.log, "http stream", r)}
 			}
 		}()
-		plan, _, err := s.cfg.Planner.Plan(ctx, pr)
-		done <- result{plan, err}
+		o, err := s.intake.Run(ctx, a, progress, false)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		done <- result{o.Plan, nil}
 	}()
 
 	start := time.Now()

@@ -37,20 +37,20 @@ func (p *hookPlanner) Plan(ctx context.Context, req pipeline.Request) (*orchestr
 	defer close(p.returned)
 	b := req.Brief
 	sts := orchestrator.Decompose(&b)
-	h := req.Hooks
-	h.OnStart(sts[0].ID, "cache")
-	h.OnFinish(dag.Span{Node: sts[0].ID, Route: "cache", CacheHit: true, Duration: 1500 * time.Microsecond})
-	h.OnStart(sts[1].ID, "mcp")
+	h := req.Progress
+	h.Started(sts[0].ID, sts[0].Kind, "cache")
+	h.Finished(orchestrator.NodeDone{Node: sts[0].ID, Kind: sts[0].Kind, Route: "cache", CacheHit: true, Duration: 1500 * time.Microsecond})
+	h.Started(sts[1].ID, sts[1].Kind, "mcp")
 	if p.block {
 		<-ctx.Done()
 		p.mu.Lock()
 		p.ctxErr = ctx.Err()
 		p.mu.Unlock()
-		h.OnFinish(dag.Span{Node: sts[1].ID, Route: "mcp", Err: &dag.NodeError{Node: sts[1].ID, Err: ctx.Err()}})
+		h.Finished(orchestrator.NodeDone{Node: sts[1].ID, Kind: sts[1].Kind, Route: "mcp", Err: &dag.NodeError{Node: sts[1].ID, Err: ctx.Err()}})
 		return nil, nil, &orchestrator.Error{Code: orchestrator.ECANCELED, Message: "the request was cancelled"}
 	}
 	time.Sleep(p.wait)
-	h.OnFinish(dag.Span{Node: sts[1].ID, Route: "none", Duration: 2 * time.Millisecond,
+	h.Finished(orchestrator.NodeDone{Node: sts[1].ID, Kind: sts[1].Kind, Route: "none", Duration: 2 * time.Millisecond,
 		Err: &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "no agent serves tool destination_guide yet"}})
 	if p.err != nil {
 		return nil, nil, p.err

@@ -197,8 +197,8 @@ type Request struct {
 	Query string
 	// Deadline overrides the service's per-plan deadline when positive.
 	Deadline time.Duration
-	// Hooks, when set, observe node starts and finishes (live progress).
-	Hooks *dag.Hooks
+	// Progress, when set, observes the run (live progress).
+	Progress *orchestrator.Progress
 	// Kinds, when set, limits the run to subtasks of these kinds (prewarm).
 	Kinds map[orchestrator.Kind]bool
 }
@@ -257,7 +257,10 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 	}
 	subtasks := tasks.list
 	pc := new(planCalls)
-	res, err := s.run(context.WithValue(ctx, planCallsKey{}, pc), &b, briefJSON, tasks, req.Hooks)
+	if p := req.Progress; p != nil && p.Begin != nil {
+		p.Begin(subtasks)
+	}
+	res, err := s.run(context.WithValue(ctx, planCallsKey{}, pc), &b, briefJSON, tasks, req.Progress)
 	if res == nil {
 		return nil, nil, nil, err
 	}
@@ -341,7 +344,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 }
 
 // run builds, compiles and runs the DAG of subtasks.
-func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []byte, tasks *taskIndex, hooks *dag.Hooks) (*dag.Result[nodeValue], error) {
+func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []byte, tasks *taskIndex, progress *orchestrator.Progress) (*dag.Result[nodeValue], error) {
 	subtasks := tasks.list
 	known := knownPlaces(b, subtasks)
 	strategies, lookups, pre, err := s.decide(ctx, subtasks, known)
@@ -394,7 +397,7 @@ func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []by
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.Run(ctx, s.observe(tasks, hooks))
+	res, err := r.Run(ctx, s.observe(tasks, progress))
 	return res, err
 }
 
@@ -663,10 +666,19 @@ func cacheKey(st orchestrator.Subtask) knowledgebase.Key {
 	return knowledgebase.Key{Kind: string(st.Kind), Hash: st.Hash()}
 }
 
-func (s *Service) observe(tasks *taskIndex, hooks *dag.Hooks) *dag.Hooks {
+// observe is the run's DAG hooks: each finished node is counted for the
+// metrics, and the caller's progress (when set) is told of starts and
+// finishes in domain terms.
+func (s *Service) observe(tasks *taskIndex, progress *orchestrator.Progress) *dag.Hooks {
 	h := &dag.Hooks{}
-	if hooks != nil {
-		h.OnStart = hooks.OnStart
+	kindOf := func(node string) orchestrator.Kind {
+		if st := tasks.get(node); st != nil {
+			return st.Kind
+		}
+		return orchestrator.NodeKind(node)
+	}
+	if progress != nil && progress.Started != nil {
+		h.OnStart = func(node, route string) { progress.Started(node, kindOf(node), route) }
 	}
 	h.OnFinish = func(sp dag.Span) {
 		status := "ok"
@@ -685,8 +697,9 @@ func (s *Service) observe(tasks *taskIndex, hooks *dag.Hooks) *dag.Hooks {
 				s.opts.Observer.ObserveNode(st.Kind, st.Category, sp.Route, status, sp.CacheHit, sp.Duration)
 			}
 		}
-		if hooks != nil && hooks.OnFinish != nil {
-			hooks.OnFinish(sp)
+		if progress != nil && progress.Finished != nil {
+			progress.Finished(orchestrator.NodeDone{Node: sp.Node, Kind: kindOf(sp.Node), Route: sp.Route,
+				CacheHit: sp.CacheHit, Duration: sp.Duration, Err: sp.Err})
 		}
 	}
 	return h

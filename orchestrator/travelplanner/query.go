@@ -144,10 +144,12 @@ func (q *Query) Brief() (*orchestrator.Brief, error) {
 			return nil, orchestrator.FieldErrorf("local_constraint.transportation", "unknown transportation constraint %q", *lc.Transportation)
 		}
 	}
-	if err := b.Normalize(time.Time{}); err != nil {
+	nb, err := orchestrator.NormalizeBrief(*b, time.Time{})
+	if err != nil {
 		return nil, err
 	}
-	return b, nil
+	out := nb.Brief()
+	return &out, nil
 }
 
 // PlanOptions returns the planner options the query implies: the number of

@@ -168,11 +168,12 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 		res.Error = "no " + q.Dataset + " catalog loaded"
 		return res
 	}
-	b := q.Brief
-	if err := b.Normalize(time.Time{}); err != nil {
+	nb, err := orchestrator.NormalizeBrief(q.Brief, time.Time{})
+	if err != nil {
 		res.Error = err.Error()
 		return res
 	}
+	b := nb.Brief()
 	trip, err := tripWithHubs(cat, b.Origin, b.Cities())
 	if err != nil {
 		res.Error = err.Error()
