@@ -148,9 +148,10 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		logger = slog.Default()
 	}
 	set = &Set{}
+	opened := set // the error returns below set set to nil
 	defer func() {
 		if err != nil {
-			_ = set.Close()
+			_ = opened.Close()
 			set = nil
 		}
 	}()
