@@ -148,15 +148,54 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		logger = slog.Default()
 	}
 	set = &Set{}
+	opened := set // the error returns below set set to nil
 	defer func() {
 		if err != nil {
-			_ = set.Close()
+			_ = opened.Close()
 			set = nil
 		}
 	}()
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if err := checkURLs(&cfg); err != nil {
+		return nil, err
+	}
+	data, err := set.openData(&cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	servers := []*mcp.Server{data}
+
+	travel, fx, err := set.openTravel(&cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	servers = append(servers, travel)
+
+	rs, err := openRender(&cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	servers = append(servers, rs)
+
+	if cfg.Browser != nil {
+		bs, err := set.openBrowser(&cfg, logger, fx)
+		if err != nil {
+			return nil, err
+		}
+		servers = append(servers, bs)
+	}
+	for _, s := range servers {
+		s.AddReceivingMiddleware(mcptrace.Receiving) // joins the caller's trace (nothing when tracing is off)
+	}
+	set.Servers = servers
+	return set, nil
+}
+
+// checkURLs checks that each provider URL cfg sets is an absolute http or
+// https URL.
+func checkURLs(cfg *Config) error {
 	for _, u := range []struct{ name, url string }{
 		{"Open-Meteo", cfg.OpenMeteoGeocodingURL}, {"Open-Meteo", cfg.OpenMeteoForecastURL}, {"Open-Meteo", cfg.OpenMeteoArchiveURL},
 		{"Wikivoyage", cfg.WikivoyageENURL}, {"Wikivoyage", cfg.WikivoyageZHURL},
@@ -166,32 +205,40 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 			continue
 		}
 		if p, err := url.Parse(u.url); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			return nil, fmt.Errorf("agents: invalid %s URL %q", u.name, u.url)
+			return fmt.Errorf("agents: invalid %s URL %q", u.name, u.url)
 		}
 	}
-	// upstreamFor is the HTTP layer's configuration for one provider; each
-	// provider package fills in its own limits and error mapping.
-	upstreamFor := func() upstream.Options {
-		return upstream.Options{
-			UserAgent:  cfg.UserAgent,
-			HTTPClient: cfg.HTTPClient,
-			Timeout:    cfg.UpstreamTimeout,
-			Retries:    cfg.UpstreamRetries,
-			Logger:     logger,
-			Shared:     cfg.Shared,
-		}
+	return nil
+}
+
+// upstreamFor is the HTTP layer's configuration for one provider; each
+// provider package fills in its own limits and error mapping.
+func upstreamFor(cfg *Config, logger *slog.Logger) upstream.Options {
+	return upstream.Options{
+		UserAgent:  cfg.UserAgent,
+		HTTPClient: cfg.HTTPClient,
+		Timeout:    cfg.UpstreamTimeout,
+		Retries:    cfg.UpstreamRetries,
+		Logger:     logger,
+		Shared:     cfg.Shared,
 	}
-	// rate applies a Rates override over a provider's default limit.
-	rate := func(uo *upstream.Options, provider string, def upstream.Limit) bool {
-		r, ok := cfg.Rates[provider]
-		if !ok {
-			return false
-		}
-		uo.Limit = upstream.Limit{Requests: r.Requests, Interval: r.Interval, Burst: max(r.Burst, 1), Concurrent: def.Concurrent}
-		return true
+}
+
+// overrideRate applies a Rates override over a provider's default limit.
+func overrideRate(cfg *Config, uo *upstream.Options, provider string, def upstream.Limit) bool {
+	r, ok := cfg.Rates[provider]
+	if !ok {
+		return false
 	}
-	omUp := upstreamFor()
-	if cfg.Quotas.OpenMeteoHourly != 0 || cfg.Quotas.OpenMeteoDaily != 0 || rate(&omUp, openmeteo.Provider, openmeteo.DefaultLimit) {
+	uo.Limit = upstream.Limit{Requests: r.Requests, Interval: r.Interval, Burst: max(r.Burst, 1), Concurrent: def.Concurrent}
+	return true
+}
+
+// openData builds the data agent's server over Open-Meteo, Nominatim,
+// Wikivoyage and Overpass, and records their quota usage in set.
+func (set *Set) openData(cfg *Config, logger *slog.Logger) (*mcp.Server, error) {
+	omUp := upstreamFor(cfg, logger)
+	if cfg.Quotas.OpenMeteoHourly != 0 || cfg.Quotas.OpenMeteoDaily != 0 || overrideRate(cfg, &omUp, openmeteo.Provider, openmeteo.DefaultLimit) {
 		omUp.Quotas = openmeteo.Quotas(orDefault(cfg.Quotas.OpenMeteoHourly, openmeteo.DefaultHourlyQuota), orDefault(cfg.Quotas.OpenMeteoDaily, openmeteo.DefaultDailyQuota))
 	}
 	knowledge := cfg.Knowledge
@@ -206,14 +253,14 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		Knowledge:    knowledge,
 		Upstream:     omUp,
 	})
-	nomUp := upstreamFor()
-	rate(&nomUp, nominatim.Provider, nominatim.DefaultLimit)
+	nomUp := upstreamFor(cfg, logger)
+	overrideRate(cfg, &nomUp, nominatim.Provider, nominatim.DefaultLimit)
 	nom := nominatim.New(nominatim.Options{URL: cfg.NominatimURL, Now: cfg.Now, Upstream: nomUp})
-	wvUp := upstreamFor()
-	rate(&wvUp, wikivoyage.Provider, wikivoyage.DefaultLimit)
+	wvUp := upstreamFor(cfg, logger)
+	overrideRate(cfg, &wvUp, wikivoyage.Provider, wikivoyage.DefaultLimit)
 	wv := wikivoyage.New(wikivoyage.Options{ENURL: cfg.WikivoyageENURL, ZHURL: cfg.WikivoyageZHURL, Upstream: wvUp})
-	opUp := upstreamFor()
-	if cfg.Quotas.OverpassDaily != 0 || rate(&opUp, overpass.Provider, overpass.DefaultRateLimit) {
+	opUp := upstreamFor(cfg, logger)
+	if cfg.Quotas.OverpassDaily != 0 || overrideRate(cfg, &opUp, overpass.Provider, overpass.DefaultRateLimit) {
 		opUp.Quotas = overpass.Quotas(orDefault(cfg.Quotas.OverpassDaily, overpass.DefaultDailyQuota))
 	}
 	op := overpass.New(overpass.Options{URL: cfg.OverpassURL, Upstream: opUp})
@@ -222,7 +269,7 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		&mcp.ServerOptions{Instructions: "Geocoding (Open-Meteo, Nominatim as fallback), daily weather (Open-Meteo forecast, " +
 			"or climate estimate beyond 16 days), travel guides with listings (Wikivoyage, CC BY-SA) and points of interest " +
 			"(OpenStreetMap Overpass, ODbL)."})
-	err = datatools.Register(data, datatools.Options{
+	err := datatools.Register(data, datatools.Options{
 		Geocoder:          om,
 		Geocoding:         datatools.Source{Name: openmeteo.SourceGeocoding, TTL: openmeteo.GeocodingTTL, Attribution: ptr(openmeteo.GeocodingAttribution)},
 		GeocodeFallback:   nom,
@@ -243,8 +290,11 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	if err != nil {
 		return nil, err
 	}
-	servers := []*mcp.Server{data}
+	return data, nil
+}
 
+// travelConfig is cfg.Travel with what it leaves unset taken from cfg.
+func travelConfig(cfg *Config) traveltools.Config {
 	tc := cfg.Travel
 	if tc.UserAgent == "" {
 		tc.UserAgent = cfg.UserAgent
@@ -264,9 +314,15 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	if tc.Shared == nil {
 		tc.Shared = cfg.Shared
 	}
-	topts, err := traveltools.New(tc, logger.With("agent", AgentTravel))
+	return tc
+}
+
+// openTravel builds the travel agent's server, records Amap's quota usage
+// in set and returns the exchange-rate source for the browser agent.
+func (set *Set) openTravel(cfg *Config, logger *slog.Logger) (*mcp.Server, traveltools.RatesSource, error) {
+	topts, err := traveltools.New(travelConfig(cfg), logger.With("agent", AgentTravel))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if u, ok := topts.Amap.(interface{ Usage() []upstream.QuotaUsage }); ok {
 		set.usage = append(set.usage, providerUsage{"amap", u.Usage})
@@ -275,10 +331,13 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 		&mcp.ServerOptions{Instructions: "Exchange rates (Frankfurter), travel-time matrices (OSRM, haversine estimate as fallback), " +
 			"flight offers (Duffel, when configured) and Amap POIs, weather, geocoding and directions (when configured)."})
 	if err := traveltools.Register(travel, topts); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	servers = append(servers, travel)
+	return travel, topts.FX, nil
+}
 
+// openRender builds the renderer agent's server.
+func openRender(cfg *Config, logger *slog.Logger) (*mcp.Server, error) {
 	renderer, err := templates.New()
 	if err != nil {
 		return nil, err
@@ -288,34 +347,32 @@ func Open(cfg Config, logger *slog.Logger) (set *Set, err error) {
 	if err := renderagent.Register(rs, renderer, renderagent.Options{Now: cfg.Now, Logger: logger.With("agent", AgentRender)}); err != nil {
 		return nil, err
 	}
-	servers = append(servers, rs)
+	return rs, nil
+}
 
-	if cfg.Browser != nil {
-		bc := *cfg.Browser
-		if bc.FX == nil && topts.FX != nil {
-			bc.FX = FXConverter{Source: topts.FX}
-		}
-		if bc.UserAgent == "" {
-			bc.UserAgent = cfg.UserAgent
-		}
-		if bc.Now == nil {
-			bc.Now = cfg.Now
-		}
-		ba, err := browser.New(bc, logger.With("agent", AgentBrowser))
-		if err != nil {
-			return nil, err
-		}
-		set.closers = append(set.closers, ba.Close)
-		bs := mcp.NewServer(&mcp.Implementation{Name: AgentBrowser, Title: "tripweave browser", Version: Version},
-			&mcp.ServerOptions{Instructions: "Prices from sites described by recipes, read by a headless Chromium (scrape_prices), and readable text of allow-listed pages (extract_page)."})
-		ba.Register(bs)
-		servers = append(servers, bs)
+// openBrowser starts the browser agent of cfg.Browser, converting prices
+// with fx unless the config brings its own converter, and builds its
+// server; set closes the agent.
+func (set *Set) openBrowser(cfg *Config, logger *slog.Logger, fx traveltools.RatesSource) (*mcp.Server, error) {
+	bc := *cfg.Browser
+	if bc.FX == nil && fx != nil {
+		bc.FX = FXConverter{Source: fx}
 	}
-	for _, s := range servers {
-		s.AddReceivingMiddleware(mcptrace.Receiving) // joins the caller's trace (nothing when tracing is off)
+	if bc.UserAgent == "" {
+		bc.UserAgent = cfg.UserAgent
 	}
-	set.Servers = servers
-	return set, nil
+	if bc.Now == nil {
+		bc.Now = cfg.Now
+	}
+	ba, err := browser.New(bc, logger.With("agent", AgentBrowser))
+	if err != nil {
+		return nil, err
+	}
+	set.closers = append(set.closers, ba.Close)
+	bs := mcp.NewServer(&mcp.Implementation{Name: AgentBrowser, Title: "tripweave browser", Version: Version},
+		&mcp.ServerOptions{Instructions: "Prices from sites described by recipes, read by a headless Chromium (scrape_prices), and readable text of allow-listed pages (extract_page)."})
+	ba.Register(bs)
+	return bs, nil
 }
 
 // Set is the running agents: their MCP servers and what must be released

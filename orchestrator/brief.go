@@ -232,7 +232,31 @@ func (b *Brief) Normalize(now time.Time) error {
 	if err != nil {
 		return FieldErrorf("now", "now must be an RFC 3339 time such as 2026-03-03T10:00:00+08:00")
 	}
+	if err := b.normalizeCities(); err != nil {
+		return err
+	}
+	if err := b.normalizeDates(ref); err != nil {
+		return err
+	}
+	if err := b.checkDaysPerCity(); err != nil {
+		return err
+	}
+	if err := b.normalizeTravelers(); err != nil {
+		return err
+	}
+	if err := b.normalizeBudget(); err != nil {
+		return err
+	}
+	if err := b.normalizePreferences(); err != nil {
+		return err
+	}
+	return b.normalizeConstraints()
+}
 
+// normalizeCities cleans and checks the origin, destinations, route,
+// alternatives, city_count and places, and takes the destinations from the
+// route when none are given.
+func (b *Brief) normalizeCities() error {
 	if b.Origin = cleanName(b.Origin); b.Origin != "" {
 		if err := checkName("origin", b.Origin); err != nil {
 			return err
@@ -265,19 +289,23 @@ func (b *Brief) Normalize(now time.Time) error {
 	if err := b.checkCityCount(); err != nil {
 		return err
 	}
-	if err := b.checkPlaces(); err != nil {
-		return err
-	}
-	if err := b.normalizeDates(ref); err != nil {
-		return err
-	}
+	return b.checkPlaces()
+}
+
+// checkDaysPerCity checks that the trip leaves a day per city visited.
+func (b *Brief) checkDaysPerCity() error {
 	if b.CityCount > 0 && b.CityCount > b.Days {
 		return FieldErrorf("city_count", "%d cities need at least %d days, the trip has %d", b.CityCount, b.CityCount, b.Days)
 	}
 	if b.CityCount == 0 && len(b.Cities()) > b.Days {
 		return FieldErrorf("days", "%d cities need at least %d days", len(b.Cities()), len(b.Cities()))
 	}
+	return nil
+}
 
+// normalizeTravelers checks the party's size and the children's ages, one
+// adult by default.
+func (b *Brief) normalizeTravelers() error {
 	t := &b.Travelers
 	switch {
 	case t.Adults < 0:
@@ -304,25 +332,38 @@ func (b *Brief) Normalize(now time.Time) error {
 			return FieldErrorf("travelers.child_ages["+strconv.Itoa(i)+"]", "a child's age must be between 0 and 17")
 		}
 	}
+	return nil
+}
 
-	if bu := b.Budget; bu != nil {
-		switch {
-		case bu.Amount != bu.Amount || math.IsInf(bu.Amount, 0):
-			return FieldErrorf("budget.amount", "must be an amount of money, such as 1500")
-		case bu.Amount < 0:
-			return FieldErrorf("budget.amount", "a budget cannot be negative (%s given); send the amount you can spend, such as %s", plainAmount(bu.Amount), plainAmount(-bu.Amount))
-		case bu.Amount == 0:
-			return FieldErrorf("budget.amount", "a budget of 0 leaves nothing to spend; send the amount you can spend, or leave budget out")
-		case bu.Amount > MaxBudget:
-			return FieldErrorf("budget.amount", "%s is more than any trip costs; the largest budget planned for is %s", plainAmount(bu.Amount), plainAmount(MaxBudget))
-		}
-		code, ok := CurrencyCode(bu.Currency)
-		if !ok {
-			return FieldErrorf("budget.currency", "%q is not an ISO 4217 currency code (such as CNY, USD or EUR) or a known alias (RMB, 元)", bu.Currency)
-		}
-		bu.Currency = code
+// normalizeBudget checks the budget's amount, when there is a budget, and
+// replaces its currency by the ISO 4217 code.
+func (b *Brief) normalizeBudget() error {
+	bu := b.Budget
+	if bu == nil {
+		return nil
 	}
+	switch {
+	case bu.Amount != bu.Amount || math.IsInf(bu.Amount, 0):
+		return FieldErrorf("budget.amount", "must be an amount of money, such as 1500")
+	case bu.Amount < 0:
+		return FieldErrorf("budget.amount", "a budget cannot be negative (%s given); send the amount you can spend, such as %s", plainAmount(bu.Amount), plainAmount(-bu.Amount))
+	case bu.Amount == 0:
+		return FieldErrorf("budget.amount", "a budget of 0 leaves nothing to spend; send the amount you can spend, or leave budget out")
+	case bu.Amount > MaxBudget:
+		return FieldErrorf("budget.amount", "%s is more than any trip costs; the largest budget planned for is %s", plainAmount(bu.Amount), plainAmount(MaxBudget))
+	}
+	code, ok := CurrencyCode(bu.Currency)
+	if !ok {
+		return FieldErrorf("budget.currency", "%q is not an ISO 4217 currency code (such as CNY, USD or EUR) or a known alias (RMB, 元)", bu.Currency)
+	}
+	bu.Currency = code
+	return nil
+}
 
+// normalizePreferences cleans the interests, must-visit sights and foods
+// and checks comfort, pace and language, moderate pace and English by
+// default.
+func (b *Brief) normalizePreferences() error {
 	if err := cleanTerms("interests", b.Interests, nil); err != nil {
 		return err
 	}
@@ -356,7 +397,13 @@ func (b *Brief) Normalize(now time.Time) error {
 	if !slices.Contains(Languages, b.Language) {
 		return FieldErrorf("language", "must be one of %s", strings.Join(Languages, ", "))
 	}
+	return nil
+}
 
+// normalizeConstraints cleans and checks the hard constraints: transport
+// modes that contradict each other, house rules, room type, cuisines and
+// accessibility needs.
+func (b *Brief) normalizeConstraints() error {
 	c := &b.Constraints
 	if err := cleanTerms("constraints.transport_exclude", c.TransportExclude, TransportModes); err != nil {
 		return err

@@ -128,7 +128,6 @@ func (c *calendar) span(t time.Time) {
 }
 
 func (c *calendar) collect(it *orchestrator.Itinerary) {
-	l := c.l
 	dates := map[int]time.Time{}
 	for di := range it.Days {
 		d := &it.Days[di]
@@ -138,143 +137,178 @@ func (c *calendar) collect(it *orchestrator.Itinerary) {
 		}
 		dates[d.Day] = date
 		day := strconv.Itoa(d.Day)
-		for i, lg := range d.Legs {
-			legDate := date
-			if ld, err := time.Parse(orchestrator.DateLayout, lg.Date); err == nil {
-				legDate = ld
-			}
-			label := word(l.Modes, lg.Mode, lg.Mode)
-			if lg.Number != "" {
-				label += " " + clean(lg.Number)
-			}
-			ev := icsEvent{
-				uid:      c.uid("leg", day, strconv.Itoa(i), lg.OptionID),
-				summary:  label + ": " + PlaceName(clean(lg.From), l.Lang) + " → " + PlaceName(clean(lg.To), l.Lang),
-				location: firstNonEmpty(clean(lg.FromStation), PlaceName(clean(lg.From), l.Lang)),
-				category: "TRANSPORT",
-			}
-			var desc []string
-			if lg.FromStation != "" || lg.ToStation != "" {
-				desc = append(desc, clean(lg.FromStation)+" → "+clean(lg.ToStation))
-			}
-			if lg.DurationMinutes > 0 {
-				desc = append(desc, l.minutes(lg.DurationMinutes))
-			}
-			if lg.Class != "" {
-				desc = append(desc, clean(lg.Class))
-			}
-			if lg.Cost.Cents > 0 {
-				cost := l.Cost + ": " + money(lg.Cost)
-				if lg.Estimate {
-					cost += " (" + l.Estimated + ")"
-				}
-				desc = append(desc, cost)
-			}
-			ev.desc = strings.Join(desc, "\n")
-			fromTZ, fromLoc := c.tzOf(lg.From)
-			toTZ, toLoc := c.tzOf(lg.To)
-			if fromLoc == nil || toLoc == nil {
-				fromTZ, fromLoc, toTZ, toLoc = "", nil, "", nil
-			}
-			dep, okDep := clockMinutes(lg.Depart)
-			if !okDep {
-				ev.start = icsTime{t: legDate, allDay: true}
-				ev.end, ev.hasEnd = icsTime{t: legDate.AddDate(0, 0, 1), allDay: true}, true
-				c.span(legDate)
-				c.events = append(c.events, ev)
-				continue
-			}
-			start := at(legDate, dep, fromLoc)
-			ev.start = icsTime{t: start, tz: fromTZ}
-			arr, okArr := clockMinutes(lg.Arrive)
-			switch {
-			case lg.DurationMinutes > 0 && toLoc != nil:
-				ev.end, ev.hasEnd = icsTime{t: start.Add(time.Duration(lg.DurationMinutes) * time.Minute).In(toLoc), tz: toTZ}, true
-			case okArr:
-				end := at(legDate, arr, toLoc)
-				for i := 0; i < 2 && !end.After(start); i++ {
-					end = end.AddDate(0, 0, 1)
-				}
-				ev.end, ev.hasEnd = icsTime{t: end, tz: toTZ}, true
-			case lg.DurationMinutes > 0:
-				ev.end, ev.hasEnd = icsTime{t: start.Add(time.Duration(lg.DurationMinutes) * time.Minute), tz: fromTZ}, true
-			}
-			c.span(start)
-			if ev.hasEnd {
-				c.span(ev.end.t)
-			}
-			c.events = append(c.events, ev)
+		for i := range d.Legs {
+			c.addLeg(day, i, &d.Legs[i], date)
 		}
-		for i, s := range d.Stops {
-			st, ok := clockMinutes(s.Start)
-			if !ok {
-				continue
-			}
-			city := firstNonEmpty(s.City, d.City)
-			tz, loc := c.tzOf(city)
-			ev := icsEvent{
-				uid:      c.uid("stop", day, strconv.Itoa(i), s.AttractionID),
-				summary:  clean(s.Name),
-				location: joinNonEmpty(", ", clean(s.Name), clean(city)),
-				geo:      s.Location,
-				category: "SIGHTSEEING",
-				start:    icsTime{t: at(date, st, loc), tz: tz},
-			}
-			if en, ok := clockMinutes(s.End); ok && en > st {
-				ev.end, ev.hasEnd = icsTime{t: at(date, en, loc), tz: tz}, true
-			}
-			var desc []string
-			if s.Cost.Cents > 0 {
-				desc = append(desc, l.Cost+": "+money(s.Cost))
-			}
-			if s.TravelMinutes > 0 {
-				t := "+" + l.minutes(s.TravelMinutes)
-				if s.TravelEstimate {
-					t += " (" + l.Estimated + ")"
-				}
-				desc = append(desc, t)
-			}
-			ev.desc = strings.Join(desc, "\n")
-			c.span(date)
-			c.events = append(c.events, ev)
-		}
-		for i, m := range d.Meals {
-			st, ok := clockMinutes(m.Time)
-			if !ok {
-				continue
-			}
-			city := firstNonEmpty(m.City, d.City)
-			tz, loc := c.tzOf(city)
-			dur := orchestrator.MealMinutes(m.Slot) // the planner's meal lengths
-			start := at(date, st, loc)
-			ev := icsEvent{
-				uid:      c.uid("meal", day, strconv.Itoa(i), m.RestaurantID),
-				summary:  word(l.Slots, m.Slot, m.Slot) + ": " + clean(m.Name),
-				location: joinNonEmpty(", ", clean(m.Name), clean(city)),
-				geo:      m.Location,
-				category: "MEAL",
-				start:    icsTime{t: start, tz: tz},
-				end:      icsTime{t: start.Add(time.Duration(dur) * time.Minute), tz: tz},
-				hasEnd:   true,
-			}
-			var desc []string
-			var cuisines []string
-			for _, cu := range m.Cuisines {
-				if cu = clean(cu); cu != "" {
-					cuisines = append(cuisines, cu)
-				}
-			}
-			if len(cuisines) > 0 {
-				desc = append(desc, strings.Join(cuisines, ", "))
-			}
-			if m.Cost.Cents > 0 {
-				desc = append(desc, l.Cost+": "+money(m.Cost))
-			}
-			ev.desc = strings.Join(desc, "\n")
-			c.span(date)
-			c.events = append(c.events, ev)
-		}
+		c.addStops(d, day, date)
+		c.addMeals(d, day, date)
 	}
+	c.addStays(it, dates)
+}
+
+// addLeg adds the event of leg i of a day: from departure to arrival at
+// the two cities' local times, or all day when the departure is unknown.
+func (c *calendar) addLeg(day string, i int, lg *orchestrator.Leg, date time.Time) {
+	legDate := date
+	if ld, err := time.Parse(orchestrator.DateLayout, lg.Date); err == nil {
+		legDate = ld
+	}
+	ev := c.legEvent(day, i, lg)
+	fromTZ, fromLoc := c.tzOf(lg.From)
+	toTZ, toLoc := c.tzOf(lg.To)
+	if fromLoc == nil || toLoc == nil {
+		fromTZ, fromLoc, toTZ, toLoc = "", nil, "", nil
+	}
+	dep, okDep := clockMinutes(lg.Depart)
+	if !okDep {
+		ev.start = icsTime{t: legDate, allDay: true}
+		ev.end, ev.hasEnd = icsTime{t: legDate.AddDate(0, 0, 1), allDay: true}, true
+		c.span(legDate)
+		c.events = append(c.events, ev)
+		return
+	}
+	start := at(legDate, dep, fromLoc)
+	ev.start = icsTime{t: start, tz: fromTZ}
+	arr, okArr := clockMinutes(lg.Arrive)
+	switch {
+	case lg.DurationMinutes > 0 && toLoc != nil:
+		ev.end, ev.hasEnd = icsTime{t: start.Add(time.Duration(lg.DurationMinutes) * time.Minute).In(toLoc), tz: toTZ}, true
+	case okArr:
+		end := at(legDate, arr, toLoc)
+		for i := 0; i < 2 && !end.After(start); i++ {
+			end = end.AddDate(0, 0, 1)
+		}
+		ev.end, ev.hasEnd = icsTime{t: end, tz: toTZ}, true
+	case lg.DurationMinutes > 0:
+		ev.end, ev.hasEnd = icsTime{t: start.Add(time.Duration(lg.DurationMinutes) * time.Minute), tz: fromTZ}, true
+	}
+	c.span(start)
+	if ev.hasEnd {
+		c.span(ev.end.t)
+	}
+	c.events = append(c.events, ev)
+}
+
+// legEvent returns leg i's event without its times: the mode and number,
+// the cities, the stations, the duration, the class and the cost.
+func (c *calendar) legEvent(day string, i int, lg *orchestrator.Leg) icsEvent {
+	l := c.l
+	label := word(l.Modes, lg.Mode, lg.Mode)
+	if lg.Number != "" {
+		label += " " + clean(lg.Number)
+	}
+	ev := icsEvent{
+		uid:      c.uid("leg", day, strconv.Itoa(i), lg.OptionID),
+		summary:  label + ": " + PlaceName(clean(lg.From), l.Lang) + " → " + PlaceName(clean(lg.To), l.Lang),
+		location: firstNonEmpty(clean(lg.FromStation), PlaceName(clean(lg.From), l.Lang)),
+		category: "TRANSPORT",
+	}
+	var desc []string
+	if lg.FromStation != "" || lg.ToStation != "" {
+		desc = append(desc, clean(lg.FromStation)+" → "+clean(lg.ToStation))
+	}
+	if lg.DurationMinutes > 0 {
+		desc = append(desc, l.minutes(lg.DurationMinutes))
+	}
+	if lg.Class != "" {
+		desc = append(desc, clean(lg.Class))
+	}
+	if lg.Cost.Cents > 0 {
+		cost := l.Cost + ": " + money(lg.Cost)
+		if lg.Estimate {
+			cost += " (" + l.Estimated + ")"
+		}
+		desc = append(desc, cost)
+	}
+	ev.desc = strings.Join(desc, "\n")
+	return ev
+}
+
+// addStops adds an event per timed stop of day d, on date at its city's
+// local time.
+func (c *calendar) addStops(d *orchestrator.Day, day string, date time.Time) {
+	l := c.l
+	for i, s := range d.Stops {
+		st, ok := clockMinutes(s.Start)
+		if !ok {
+			continue
+		}
+		city := firstNonEmpty(s.City, d.City)
+		tz, loc := c.tzOf(city)
+		ev := icsEvent{
+			uid:      c.uid("stop", day, strconv.Itoa(i), s.AttractionID),
+			summary:  clean(s.Name),
+			location: joinNonEmpty(", ", clean(s.Name), clean(city)),
+			geo:      s.Location,
+			category: "SIGHTSEEING",
+			start:    icsTime{t: at(date, st, loc), tz: tz},
+		}
+		if en, ok := clockMinutes(s.End); ok && en > st {
+			ev.end, ev.hasEnd = icsTime{t: at(date, en, loc), tz: tz}, true
+		}
+		var desc []string
+		if s.Cost.Cents > 0 {
+			desc = append(desc, l.Cost+": "+money(s.Cost))
+		}
+		if s.TravelMinutes > 0 {
+			t := "+" + l.minutes(s.TravelMinutes)
+			if s.TravelEstimate {
+				t += " (" + l.Estimated + ")"
+			}
+			desc = append(desc, t)
+		}
+		ev.desc = strings.Join(desc, "\n")
+		c.span(date)
+		c.events = append(c.events, ev)
+	}
+}
+
+// addMeals adds an event per timed meal of day d, on date at its city's
+// local time and as long as the planner's meal length for its slot.
+func (c *calendar) addMeals(d *orchestrator.Day, day string, date time.Time) {
+	l := c.l
+	for i, m := range d.Meals {
+		st, ok := clockMinutes(m.Time)
+		if !ok {
+			continue
+		}
+		city := firstNonEmpty(m.City, d.City)
+		tz, loc := c.tzOf(city)
+		dur := orchestrator.MealMinutes(m.Slot) // the planner's meal lengths
+		start := at(date, st, loc)
+		ev := icsEvent{
+			uid:      c.uid("meal", day, strconv.Itoa(i), m.RestaurantID),
+			summary:  word(l.Slots, m.Slot, m.Slot) + ": " + clean(m.Name),
+			location: joinNonEmpty(", ", clean(m.Name), clean(city)),
+			geo:      m.Location,
+			category: "MEAL",
+			start:    icsTime{t: start, tz: tz},
+			end:      icsTime{t: start.Add(time.Duration(dur) * time.Minute), tz: tz},
+			hasEnd:   true,
+		}
+		var desc []string
+		var cuisines []string
+		for _, cu := range m.Cuisines {
+			if cu = clean(cu); cu != "" {
+				cuisines = append(cuisines, cu)
+			}
+		}
+		if len(cuisines) > 0 {
+			desc = append(desc, strings.Join(cuisines, ", "))
+		}
+		if m.Cost.Cents > 0 {
+			desc = append(desc, l.Cost+": "+money(m.Cost))
+		}
+		ev.desc = strings.Join(desc, "\n")
+		c.span(date)
+		c.events = append(c.events, ev)
+	}
+}
+
+// addStays adds an all-day event per stay over its nights, for stays
+// whose first night has a dated day.
+func (c *calendar) addStays(it *orchestrator.Itinerary, dates map[int]time.Time) {
+	l := c.l
 	for i, s := range it.Stays {
 		date, ok := dates[s.FirstNight]
 		if !ok || s.Nights <= 0 {

@@ -16,6 +16,7 @@ import (
 	"github.com/tripweave/tripweave/agents/brief"
 	"github.com/tripweave/tripweave/agents/toolclient"
 	"github.com/tripweave/tripweave/agents/upstream"
+	"github.com/tripweave/tripweave/decision"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/app/intake"
@@ -71,10 +72,29 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	if err != nil {
 		return nil, err
 	}
-
-	rdb, closeRedis, err := knowledgebase.Connect(ctx, cfg.RedisURL, logger)
+	if err := a.openStores(ctx, cfg, logger); err != nil {
+		return nil, err
+	}
+	usage, err := a.connectAgents(ctx, cfg, logger)
 	if err != nil {
 		return nil, err
+	}
+	if err := a.openService(cfg, logger, policy, usage); err != nil {
+		return nil, err
+	}
+	if err := a.openServer(cfg, logger); err != nil {
+		return nil, err
+	}
+	a.mountInterfaces()
+	return a, nil
+}
+
+// openStores opens the knowledge cache in Redis with TRIPWEAVE_IMPORT's
+// datasets and the plan store, with its retention and size limit.
+func (a *App) openStores(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	rdb, closeRedis, err := knowledgebase.Connect(ctx, cfg.RedisURL, logger)
+	if err != nil {
+		return err
 	}
 	a.closers = append(a.closers, closeRedis)
 	a.Redis = rdb
@@ -82,81 +102,98 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.closers = append(a.closers, a.KB.Close)
 	imports, err := parseImports(cfg.Imports)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(imports) > 0 {
 		a.datasets = &datasetGuard{kb: a.KB, imports: imports, now: cfg.now(), log: logger}
 		if err := a.datasets.importAll(ctx); err != nil {
-			return nil, err
+			return err
 		}
 		a.closers = append(a.closers, a.datasets.start(DatasetCheckInterval))
 	}
 
 	if a.Store, err = openStore(ctx, cfg, logger); err != nil {
-		return nil, err
+		return err
 	}
 	a.closers = append(a.closers, a.Store.Close)
 	if cfg.Scale.PlanTTL > 0 {
 		a.closers = append(a.closers, retention(a.Store, cfg.Scale.PlanTTL, cfg.now(), logger))
 	}
 	if err := limitStoreSize(ctx, a.Store, cfg.Hardening.DBMaxBytes); err != nil {
-		return nil, err
+		return err
 	}
+	return nil
+}
 
-	var usage func() []agents.QuotaUsage // in-process agents' provider quotas
+// connectAgents connects a.Tools to the agents server at cfg.AgentsURL,
+// or to agents run in-process when there is none; usage then reports their
+// providers' quotas (nil for a remote server).
+func (a *App) connectAgents(ctx context.Context, cfg Config, logger *slog.Logger) (usage func() []agents.QuotaUsage, err error) {
 	if cfg.AgentsURL != "" {
 		a.Tools, err = toolclient.ConnectHTTP(ctx, cfg.AgentsURL, &http.Client{Timeout: 2 * time.Minute, Transport: bearerTransport(cfg.Hardening.AgentsToken)})
 		if err != nil {
 			return nil, fmt.Errorf("agents at %s: %w", cfg.AgentsURL, err)
 		}
-	} else {
-		ac := cfg.Agents
-		if ac.Now == nil {
-			ac.Now = cfg.Now
-		}
-		if cfg.RedisURL != "" && ac.Shared == nil {
-			// Quotas and rates counted in the Redis every replica and
-			// worker shares, next to the knowledge cache's keys.
-			ac.Shared = upstream.NewRedisShared(rdb, cfg.KBPrefix+"quota:")
-		}
-		if ac.Knowledge == nil {
-			// A city's climate normals and forecast window next to the
-			// plans' facts, shared by every replica and worker.
-			ac.Knowledge = a.KB
-		}
-		set, err := agents.Open(ac, logger)
-		if err != nil {
-			return nil, err
-		}
-		a.closers = append(a.closers, set.Close)
-		usage = set.Usage
-		if ac.Browser == nil {
-			logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): live price subtasks report unavailable")
-		}
-		logOperatorFacts(logger, ac)
-		servers := set.Servers
-		a.Tools, err = toolclient.ConnectInMemory(ctx, servers...)
-		if err != nil {
-			return nil, err
-		}
-		logger.Info("agents run in-process over the in-memory MCP transport; set TRIPWEAVE_AGENTS_URL to use an agents server")
+	} else if usage, err = a.openAgents(ctx, cfg, logger); err != nil {
+		return nil, err
 	}
 	a.closers = append(a.closers, a.Tools.Close)
 	logger.Info("agent tools", "tools", a.Tools.Tools())
+	return usage, nil
+}
 
+// openAgents opens the agents in-process, sharing the knowledge cache's
+// Redis and store, and connects a.Tools to them in memory.
+func (a *App) openAgents(ctx context.Context, cfg Config, logger *slog.Logger) (usage func() []agents.QuotaUsage, err error) {
+	ac := cfg.Agents
+	if ac.Now == nil {
+		ac.Now = cfg.Now
+	}
+	if cfg.RedisURL != "" && ac.Shared == nil {
+		// Quotas and rates counted in the Redis every replica and
+		// worker shares, next to the knowledge cache's keys.
+		ac.Shared = upstream.NewRedisShared(a.Redis, cfg.KBPrefix+"quota:")
+	}
+	if ac.Knowledge == nil {
+		// A city's climate normals and forecast window next to the
+		// plans' facts, shared by every replica and worker.
+		ac.Knowledge = a.KB
+	}
+	set, err := agents.Open(ac, logger)
+	if err != nil {
+		return nil, err
+	}
+	a.closers = append(a.closers, set.Close)
+	usage = set.Usage
+	if ac.Browser == nil {
+		logger.Info("no Chromium (or TRIPWEAVE_BROWSER=off): live price subtasks report unavailable")
+	}
+	logOperatorFacts(logger, ac)
+	servers := set.Servers
+	a.Tools, err = toolclient.ConnectInMemory(ctx, servers...)
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("agents run in-process over the in-memory MCP transport; set TRIPWEAVE_AGENTS_URL to use an agents server")
+	return usage, nil
+}
+
+// openService opens the planning service: its metrics, the providers'
+// circuit breakers and the pipeline.
+func (a *App) openService(cfg Config, logger *slog.Logger, policy decision.Policy, usage func() []agents.QuotaUsage) error {
 	a.Metrics = ginserver.NewMetrics()
 	a.Circuits = breaker.New(breaker.Options{Now: cfg.Now})
 	if err := a.Metrics.Register(ginserver.CircuitCollector(a.Circuits)); err != nil {
-		return nil, err
+		return err
 	}
 	if usage != nil {
 		if err := a.Metrics.Register(quotaCollector{usage}); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	observer, err := newPlanObserver(a.Metrics)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	down := map[orchestrator.Route]bool{}
 	if !a.Tools.Has(orchestrator.ToolScrapePrices) {
@@ -174,21 +211,27 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 		Breaker:        a.Circuits,
 		Now:            cfg.Now,
 	})
+	return nil
+}
+
+// openServer opens the request parser, the renderer, the pre-warm queue
+// and the HTTP API over the service.
+func (a *App) openServer(cfg Config, logger *slog.Logger) (err error) {
 	briefMetrics := brief.NewMetrics()
 	for _, c := range briefMetrics.Collectors() {
 		if err := a.Metrics.Register(c); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	a.Parser, err = newQueryParser(a.KB, cfg.Now, logger, briefMetrics)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	renderer, err := templates.New()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	a.Prewarm = prewarmQueue(cfg, rdb)
+	a.Prewarm = prewarmQueue(cfg, a.Redis)
 	a.reach = newReachability(cfg)
 	a.Intake = intake.New(intake.Config{Planner: a.Service, Store: a.Store, Parser: a.Parser, Now: cfg.Now, Logger: logger})
 	a.Server = ginserver.New(ginserver.Config{
@@ -208,11 +251,10 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (a *App, err err
 	a.Server.SetLimits(a.limits())
 	if adm := a.Server.Limits().Admission; adm != nil {
 		if err := a.Metrics.Register(ginserver.AdmissionCollector(adm)); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	a.mountInterfaces()
-	return a, nil
+	return nil
 }
 
 // Close releases everything Open acquired, in reverse order. Close of a nil
