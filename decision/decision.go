@@ -154,13 +154,20 @@ func DefaultPolicy() Policy {
 			orchestrator.LiveCondition:   6 * time.Hour,
 			orchestrator.RealtimePrice:   24 * time.Hour,
 		},
-		Local: map[orchestrator.Kind]bool{
-			orchestrator.KindItinerary: true,
-			orchestrator.KindBudget:    true,
-			orchestrator.KindVerify:    true,
-		},
+		Local: localKinds(),
 		Tools: DefaultTools(),
 	}
+}
+
+// localKinds are the kinds the registry marks as computed in process.
+func localKinds() map[orchestrator.Kind]bool {
+	out := map[orchestrator.Kind]bool{}
+	for k, spec := range orchestrator.Kinds {
+		if spec.Local {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // live is a candidate live route and, when unusable, why.

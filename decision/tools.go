@@ -2,43 +2,17 @@ package decision
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
-// ToolRule says that Tool, reached over Route, may answer a kind's subtasks
-// when When holds for the subtask's content. A kind's rules are in
-// preference order: the content-specific sources first (Amap for places in
-// China, Duffel for legs long enough to fly), the worldwide ones last.
-type ToolRule struct {
-	Tool string
-	// Route is browser or mcp; empty means the category's default
-	// (browser for realtime_price, mcp otherwise).
-	Route orchestrator.Route
-	When  Condition
-}
+// ToolRule is one tool that may answer a kind (orchestrator.ToolRule: the
+// rules are declared with the kinds, in orchestrator.Kinds).
+type ToolRule = orchestrator.ToolRule
 
-// Condition is what a subtask's content must satisfy for a rule to apply.
-// Its zero value always holds. Content that is not known yet (a city that
-// could not be geocoded, say) fails every non-zero field.
-type Condition struct {
-	// Countries: every place the subtask concerns lies in one of these
-	// (ISO 3166 alpha-2, upper case).
-	Countries []string
-	// MinDistanceKM: the leg is at least this long, great-circle.
-	MinDistanceKM float64
-	// Mode: the subtask's params do not exclude this transport mode.
-	Mode string
-	// HanName: the place name the subtask is about is written in Han
-	// characters (e.g. 成都), so a Chinese-language source can resolve it.
-	HanName bool
-}
-
-// IsZero reports whether c always holds.
-func (c Condition) IsZero() bool {
-	return len(c.Countries) == 0 && c.MinDistanceKM == 0 && c.Mode == "" && !c.HanName
-}
+// Condition is what a subtask's content must meet for a tool rule
+// (orchestrator.ToolCondition).
+type Condition = orchestrator.ToolCondition
 
 // Content is what is known of a subtask when it runs, read from the results
 // of its dependencies.
@@ -52,32 +26,9 @@ type Content struct {
 	DistanceKM float64
 }
 
-// Holds reports whether c holds for st with content ct.
-func (c Condition) Holds(st orchestrator.Subtask, ct Content) bool {
-	if len(c.Countries) > 0 {
-		if len(ct.Countries) == 0 {
-			return false
-		}
-		for _, cc := range ct.Countries {
-			if !slices.Contains(c.Countries, strings.ToUpper(cc)) {
-				return false
-			}
-		}
-	}
-	if c.MinDistanceKM > 0 && ct.DistanceKM < c.MinDistanceKM {
-		return false
-	}
-	if c.Mode != "" {
-		for _, m := range strings.Split(st.Params["exclude"], ",") {
-			if strings.EqualFold(strings.TrimSpace(m), c.Mode) {
-				return false
-			}
-		}
-	}
-	if c.HanName && !orchestrator.HanName(st.Params["city"]) {
-		return false
-	}
-	return true
+// holds reports whether st with content ct meets c.
+func holds(c Condition, st orchestrator.Subtask, ct Content) bool {
+	return c.Holds(st, ct.Countries, ct.DistanceKM)
 }
 
 // Choice is one tool the strategy may call, over its route, when its
@@ -88,39 +39,20 @@ type Choice struct {
 	When  Condition
 }
 
-// DefaultTools are the content-aware tool rules of DefaultPolicy. Kinds
-// without rules use their orchestrator.Kinds tool over the category's
-// default route.
+// DefaultTools returns the tool rules of every kind that has them, as the
+// registry (orchestrator.Kinds) declares them.
 func DefaultTools() map[orchestrator.Kind][]ToolRule {
-	china := Condition{Countries: []string{"CN"}}
-	return map[orchestrator.Kind][]ToolRule{
-		// Open-Meteo's gazetteer first everywhere; Amap's geocoder can
-		// resolve Chinese names it misses (small towns, scenic areas).
-		orchestrator.KindGeocode: {
-			{Tool: orchestrator.ToolGeocode},
-			{Tool: orchestrator.ToolAmapGeocode, When: Condition{HanName: true}},
-		},
-		// Open-Meteo everywhere; Amap's 4-day forecast when it fails in
-		// China.
-		orchestrator.KindWeather: {{Tool: orchestrator.ToolWeather}, {Tool: orchestrator.ToolAmapWeather, When: china}},
-		// OpenStreetMap is thin in China; Amap has priced restaurants and
-		// hotels there. The worldwide tools stay as the fallback.
-		orchestrator.KindAttractions: {{Tool: orchestrator.ToolAmapFindPOIs, When: china}, {Tool: orchestrator.ToolFindPOIs}},
-		orchestrator.KindRestaurants: {{Tool: orchestrator.ToolAmapFindPOIs, When: china}, {Tool: orchestrator.ToolFindPOIs}},
-		orchestrator.KindHotels:      {{Tool: orchestrator.ToolAmapFindHotels, When: china}, {Tool: orchestrator.ToolFindHotels}},
-		orchestrator.KindTransport:   {{Tool: orchestrator.ToolAmapTransport, When: china}, {Tool: orchestrator.ToolTransport}},
-		// Live fares: an airline API for legs worth flying, when flights
-		// are not excluded; the browser agent's fare pages otherwise.
-		orchestrator.KindFares: {
-			{Tool: orchestrator.ToolFlightOffers, Route: orchestrator.RouteMCP, When: Condition{MinDistanceKM: FlightMinKM, Mode: "flight"}},
-			{Tool: orchestrator.ToolScrapePrices, Route: orchestrator.RouteBrowser},
-		},
+	out := map[orchestrator.Kind][]ToolRule{}
+	for k, spec := range orchestrator.Kinds {
+		if len(spec.Rules) > 0 {
+			out[k] = spec.Rules
+		}
 	}
+	return out
 }
 
-// FlightMinKM is the shortest leg for which live flight offers are asked:
-// below it, ground transport wins door to door almost everywhere.
-const FlightMinKM = 400
+// FlightMinKM is the shortest leg for which live flight offers are asked.
+const FlightMinKM = orchestrator.FlightMinKM
 
 // rules appends st's tool rules to out and returns the result: the
 // policy's for its kind, else its own tool over the category's default
@@ -151,7 +83,7 @@ func (p Policy) rules(st orchestrator.Subtask, cat orchestrator.Category, out []
 func (s Strategy) Select(route orchestrator.Route, st orchestrator.Subtask, ct Content) []string {
 	var out []string
 	for _, c := range s.Tools {
-		if c.Route == route && c.When.Holds(st, ct) {
+		if c.Route == route && holds(c.When, st, ct) {
 			out = append(out, c.Tool)
 		}
 	}

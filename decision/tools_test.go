@@ -104,7 +104,7 @@ func TestConditionHolds(t *testing.T) {
 		{Condition{HanName: true}, Content{}, true},
 	}
 	for _, tt := range tests {
-		if got := tt.c.Holds(st, tt.ct); got != tt.want {
+		if got := holds(tt.c, st, tt.ct); got != tt.want {
 			t.Errorf("%+v.Holds(%+v) = %v, want %v", tt.c, tt.ct, got, tt.want)
 		}
 	}

@@ -26,79 +26,6 @@ const (
 // Categories lists every category, in a fixed order.
 var Categories = []Category{RealtimePrice, LiveCondition, StaticKnowledge, Compute}
 
-// Kind names what a subtask produces.
-type Kind string
-
-// Subtask kinds, in the order the decomposer emits them.
-const (
-	KindGeocode     Kind = "geocode"
-	KindGuide       Kind = "guide"
-	KindAttractions Kind = "attractions"
-	KindRestaurants Kind = "restaurants"
-	KindHotels      Kind = "hotels"
-	KindHotelPrices Kind = "hotel_prices"
-	KindWeather     Kind = "weather"
-	KindFX          Kind = "fx"
-	KindTransport   Kind = "transport"
-	KindFares       Kind = "transport_prices"
-	KindMatrix      Kind = "matrix"
-	KindItinerary   Kind = "itinerary"
-	KindBudget      Kind = "budget"
-	KindVerify      Kind = "verify"
-	KindRender      Kind = "render"
-)
-
-// Agent tool names, declared once: the domain's kinds, the decision
-// module's tool rules and the pipeline's kind handlers name tools by these
-// (the agents register them under the same names; a contract test checks).
-const (
-	ToolGeocode         = "geocode"
-	ToolAmapGeocode     = "amap_geocode"
-	ToolWeather         = "weather"
-	ToolAmapWeather     = "amap_weather"
-	ToolGuide           = "destination_guide"
-	ToolFindPOIs        = "find_pois"
-	ToolAmapFindPOIs    = "amap_find_pois"
-	ToolFindHotels      = "find_hotels"
-	ToolAmapFindHotels  = "amap_find_hotels"
-	ToolTransport       = "transport_options"
-	ToolAmapTransport   = "amap_transport_options"
-	ToolFlightOffers    = "flight_offers"
-	ToolScrapePrices    = "scrape_prices"
-	ToolFXRates         = "fx_rates"
-	ToolTravelMatrix    = "travel_matrix"
-	ToolRenderItinerary = "render_itinerary"
-)
-
-// KindSpec is what the domain knows about a kind: its category, the agent
-// tool that answers it (empty for subtasks computed in process), and whether
-// a plan is worthless without it.
-type KindSpec struct {
-	Category Category
-	Tool     string
-	Required bool
-}
-
-// Kinds maps each kind to its spec. Tools named here are registered by the
-// agents; a kind whose tool is not registered reports itself unavailable.
-var Kinds = map[Kind]KindSpec{
-	KindGeocode:     {Category: StaticKnowledge, Tool: ToolGeocode},
-	KindGuide:       {Category: StaticKnowledge, Tool: ToolGuide},
-	KindAttractions: {Category: StaticKnowledge, Tool: ToolFindPOIs},
-	KindRestaurants: {Category: StaticKnowledge, Tool: ToolFindPOIs},
-	KindHotels:      {Category: StaticKnowledge, Tool: ToolFindHotels},
-	KindHotelPrices: {Category: RealtimePrice, Tool: ToolScrapePrices},
-	KindWeather:     {Category: LiveCondition, Tool: ToolWeather},
-	KindFX:          {Category: LiveCondition, Tool: ToolFXRates},
-	KindTransport:   {Category: StaticKnowledge, Tool: ToolTransport},
-	KindFares:       {Category: RealtimePrice, Tool: ToolScrapePrices},
-	KindMatrix:      {Category: StaticKnowledge, Tool: ToolTravelMatrix},
-	KindItinerary:   {Category: Compute},
-	KindBudget:      {Category: Compute},
-	KindVerify:      {Category: Compute},
-	KindRender:      {Category: Compute, Tool: ToolRenderItinerary},
-}
-
 // Subtask is one unit of work in a plan's DAG. Its ID is a hash of the kind
 // and canonical parameters, so equal work has equal IDs across plans — the
 // basis of caching and coalescing.
@@ -356,6 +283,21 @@ func Decompose(b *Brief) []Subtask {
 		gather = append(gather, add(interned.get(subtaskKey{kind: KindMatrix, a: c}, func() map[string]string {
 			return map[string]string{"city": c}
 		}, catalogs)))
+		// Kinds declared with a CitySubtask (the registry's extension
+		// point): one subtask per city, depending on its geocode.
+		for _, k := range kindOrder {
+			sub := Kinds[k].CitySubtask
+			if sub == nil {
+				continue
+			}
+			scope := CityScope{City: c, Language: lang, Nights: nights[i], Choosing: choosing}
+			if !choosing && dates != nil {
+				scope.Start, scope.End = dates[arrive[i]], dates[arrive[i]+nights[i]]
+			}
+			if params := sub(scope); params != nil {
+				gather = append(gather, add(NewSubtask(k, params, geoC.deps...)))
+			}
+		}
 	}
 
 	// Transport between consecutive stops, starting and ending at the

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"sort"
 	"time"
 )
 
@@ -114,64 +113,6 @@ type SourceSummary struct {
 	About string `json:"about,omitempty"`
 	Items int    `json:"items,omitempty"`
 	Provenance
-}
-
-// Sources lists the provenance of every section of the trip in a fixed
-// order: origin, then per city its place, weather, guide, attractions,
-// restaurants, hotels and matrix, then exchange rates, transport legs and
-// the other sections by subtask ID.
-func (t *Trip) Sources() []SourceSummary {
-	// At most the origin, seven sections a city, the rates, the legs and
-	// the other sections: one allocation.
-	most := 2 + 7*len(t.Cities) + len(t.Transport) + len(t.Sections)
-	out := make([]SourceSummary, 0, most)
-	add := func(k Kind, about string, items int, p Provenance) {
-		out = append(out, SourceSummary{Kind: k, About: about, Items: items, Provenance: p})
-	}
-	if t.Origin != nil {
-		add(KindGeocode, t.Origin.Value.Name, 0, t.Origin.Provenance)
-	}
-	for _, c := range t.Cities {
-		if c.Place != nil {
-			add(KindGeocode, c.Name, 0, c.Place.Provenance)
-		}
-		if c.Weather != nil {
-			add(KindWeather, c.Name, len(c.Weather.Value.Days), c.Weather.Provenance)
-		}
-		if c.Guide != nil {
-			add(KindGuide, c.Name, 0, c.Guide.Provenance)
-		}
-		if c.Attractions != nil {
-			add(KindAttractions, c.Name, len(c.Attractions.Value), c.Attractions.Provenance)
-		}
-		if c.Restaurants != nil {
-			add(KindRestaurants, c.Name, len(c.Restaurants.Value), c.Restaurants.Provenance)
-		}
-		if c.Hotels != nil {
-			add(KindHotels, c.Name, len(c.Hotels.Value), c.Hotels.Provenance)
-		}
-		if c.Matrix != nil {
-			add(KindMatrix, c.Name, len(c.Matrix.Value.IDs), c.Matrix.Provenance)
-		}
-	}
-	if t.FX != nil {
-		add(KindFX, t.FX.Value.Base, len(t.FX.Value.Rates), t.FX.Provenance)
-	}
-	for _, l := range t.Transport {
-		add(KindTransport, l.Value.From+" → "+l.Value.To, len(l.Value.Options), l.Provenance)
-	}
-	keys := make([]string, 0, len(t.Sections))
-	for k := range t.Sections {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		add(t.Sections[k].Kind, k, 0, t.Sections[k].Provenance)
-	}
-	if len(out) == 0 {
-		return nil // as when nothing was gathered
-	}
-	return out
 }
 
 // CityData is what was gathered for one city of the route.

@@ -16,8 +16,8 @@ import (
 
 // Recipe kinds: what a recipe prices.
 const (
-	KindHotels    = "hotels"
-	KindTransport = "transport"
+	RecipeHotels    = "hotels"
+	RecipeTransport = "transport"
 )
 
 // Price units: what one listed price covers. The agent normalises hotel
@@ -48,7 +48,7 @@ type Recipe struct {
 	ID string `json:"id"`
 	// Name is the site's name as attribution shows it.
 	Name string `json:"name"`
-	// Kind is KindHotels or KindTransport.
+	// Kind is RecipeHotels or RecipeTransport.
 	Kind string `json:"kind"`
 	// Disabled recipes load but run only when asked for by ID.
 	Disabled bool `json:"disabled,omitempty"`
@@ -316,9 +316,9 @@ func (r *Recipe) validate() error {
 		return fail("name is empty")
 	}
 	switch r.Kind {
-	case KindHotels, KindTransport:
+	case RecipeHotels, RecipeTransport:
 	default:
-		return fail("kind must be %q or %q", KindHotels, KindTransport)
+		return fail("kind must be %q or %q", RecipeHotels, RecipeTransport)
 	}
 	// The scheme and host must be literal: placeholders may only follow.
 	u, err := url.Parse(placeholder.ReplaceAllString(r.URL, "x"))
@@ -345,7 +345,7 @@ func (r *Recipe) validate() error {
 			return fail("modes: unknown mode %q", m)
 		}
 	}
-	if r.Kind == KindHotels && len(r.Modes) > 0 {
+	if r.Kind == RecipeHotels && len(r.Modes) > 0 {
 		return fail("modes are for transport recipes")
 	}
 	if strings.TrimSpace(r.Items) == "" {
@@ -363,15 +363,15 @@ func (r *Recipe) validate() error {
 	switch r.Price.Unit {
 	case "":
 		r.Price.Unit = UnitNight
-		if r.Kind == KindTransport {
+		if r.Kind == RecipeTransport {
 			r.Price.Unit = UnitPerson
 		}
 	case UnitNight, UnitStay:
-		if r.Kind != KindHotels {
+		if r.Kind != RecipeHotels {
 			return fail("price.unit %s is for hotels", r.Price.Unit)
 		}
 	case UnitPerson, UnitGroup:
-		if r.Kind != KindTransport {
+		if r.Kind != RecipeTransport {
 			return fail("price.unit %s is for transport", r.Price.Unit)
 		}
 	case UnitItem:

@@ -41,7 +41,7 @@ const (
 type ScrapeRequest struct {
 	// Recipe is a recipe ID; empty means every enabled recipe of Kind.
 	Recipe string
-	// Kind is KindHotels or KindTransport.
+	// Kind is RecipeHotels or RecipeTransport.
 	Kind string
 	// Currency is the ISO 4217 code of the figures; default the
 	// recipes' currency.
@@ -179,8 +179,8 @@ func normalise(req ScrapeRequest) (*query, error) {
 	case q.limit < 0 || q.limit > MaxItems:
 		return nil, invalidf("limit must be 1-%d", MaxItems)
 	}
-	if q.kind != "" && q.kind != KindHotels && q.kind != KindTransport {
-		return nil, invalidf("kind must be %q or %q", KindHotels, KindTransport)
+	if q.kind != "" && q.kind != RecipeHotels && q.kind != RecipeTransport {
+		return nil, invalidf("kind must be %q or %q", RecipeHotels, RecipeTransport)
 	}
 	keys := make([]string, 0, len(req.Params))
 	for k := range req.Params {
@@ -321,7 +321,7 @@ func (a *Agent) Scrape(ctx context.Context, req ScrapeRequest) (*ScrapeResult, e
 	var wg sync.WaitGroup
 	for i, r := range recipes {
 		runs[i] = RecipeRun{Recipe: r.ID, Site: r.Site}
-		if q.kind == KindTransport && len(r.Modes) > 0 && !slices.ContainsFunc(r.Modes, func(m string) bool { return !q.exclude[m] }) {
+		if q.kind == RecipeTransport && len(r.Modes) > 0 && !slices.ContainsFunc(r.Modes, func(m string) bool { return !q.exclude[m] }) {
 			runs[i].Error = &orchestrator.UpstreamError{Type: orchestrator.ENOTFOUND, Message: "every mode of the recipe is excluded", Provider: Provider}
 			continue
 		}
@@ -425,7 +425,7 @@ func (a *Agent) recipePages(ctx context.Context, r *Recipe, q *query, run *Recip
 					continue
 				}
 				seen[key] = true
-				if q.kind == KindTransport && it.Mode != "" && q.exclude[it.Mode] {
+				if q.kind == RecipeTransport && it.Mode != "" && q.exclude[it.Mode] {
 					continue
 				}
 				out = append(out, it)
@@ -586,7 +586,7 @@ func (r *Recipe) toItem(raw map[string]string, q *query, pageURL string, at time
 	}
 	it.Room = cleanText(raw["room"], maxNameLength)
 	it.Area = cleanText(raw["area"], maxNameLength)
-	if r.Kind == KindTransport {
+	if r.Kind == RecipeTransport {
 		it.Number = cleanText(raw["number"], 40)
 		it.From = cleanText(raw["from"], maxNameLength)
 		it.To = cleanText(raw["to"], maxNameLength)
@@ -620,7 +620,7 @@ func (r *Recipe) toItem(raw map[string]string, q *query, pageURL string, at time
 func (a *Agent) merge(ctx context.Context, q *query, recipes []*Recipe, runs []RecipeRun, items [][]Item) (*ScrapeResult, error) {
 	res := &ScrapeResult{Kind: q.kind, Recipes: runs, Items: []Item{}, Distribution: []int64{}}
 	res.Basis = BasisPerNight
-	if q.kind == KindTransport {
+	if q.kind == RecipeTransport {
 		res.Basis = BasisPerPerson
 	}
 	var all []Item

@@ -106,7 +106,7 @@ func scrapeInputSchema(a *Agent) *jsonschema.Schema {
 		Type: "object",
 		Properties: map[string]*jsonschema.Schema{
 			"recipe":    str(recipeDesc),
-			"kind":      {Type: "string", Enum: []any{KindHotels, KindTransport}, Description: "run every enabled recipe of this kind when no recipe is given"},
+			"kind":      {Type: "string", Enum: []any{RecipeHotels, RecipeTransport}, Description: "run every enabled recipe of this kind when no recipe is given"},
 			"currency":  str("ISO 4217 code of the figures, e.g. CNY; default the recipes' currency"),
 			"limit":     num("maximum items returned, 1-500; default 50"),
 			"city":      str("hotels: city, e.g. chengdu"),

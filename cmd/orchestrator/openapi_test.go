@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +20,7 @@ import (
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
 	"github.com/tripweave/tripweave/docs"
+	"github.com/tripweave/tripweave/orchestrator"
 )
 
 func init() {
@@ -166,5 +169,26 @@ func TestOpenAPIValidatesLiveResponses(t *testing.T) {
 	}
 	if err := doc.Components.Schemas["Error"].Value.VisitJSON(body); err != nil {
 		t.Errorf("405 body does not match the Error schema: %v", err)
+	}
+}
+
+// TestOpenAPIKindsAreTheRegistry: the API description's Kind enum is the
+// kinds registry, in its order.
+func TestOpenAPIKindsAreTheRegistry(t *testing.T) {
+	spec := loadSpec(t)
+	ref, ok := spec.Components.Schemas["Kind"]
+	if !ok {
+		t.Fatal("docs/openapi.yaml has no Kind schema")
+	}
+	var got []string
+	for _, v := range ref.Value.Enum {
+		got = append(got, fmt.Sprint(v))
+	}
+	var want []string
+	for _, k := range orchestrator.AllKinds() {
+		want = append(want, string(k))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Kind enum %v, registry %v", got, want)
 	}
 }

@@ -56,7 +56,7 @@ func kbAttractions(kb *knowledgebase.Store, now func() time.Time) brief.Attracti
 		if ok && now().Sub(h.at) < 10*time.Minute {
 			return h.names
 		}
-		st := orchestrator.CatalogSubtask(orchestrator.KindAttractions, city)
+		st := orchestrator.SightsCatalog(city)
 		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 		defer cancel()
 		var names []string
@@ -99,7 +99,7 @@ func kbCoverage(kb *knowledgebase.Store) brief.Coverage {
 		keys := make([]knowledgebase.Key, len(names))
 		head := make([]bool, len(names))
 		for i, n := range names {
-			st := orchestrator.CatalogSubtask(orchestrator.KindAttractions, n)
+			st := orchestrator.SightsCatalog(n)
 			keys[i], head[i] = knowledgebase.Key{Kind: string(st.Kind), Hash: st.Hash()}, true
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)

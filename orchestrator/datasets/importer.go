@@ -123,20 +123,12 @@ func (c *Catalog) Import(ctx context.Context, put PutFunc, opts ImportOptions) (
 	for _, k := range keys {
 		ci := c.cities[k]
 		for _, name := range names[k] {
-			for _, part := range []struct {
-				kind orchestrator.Kind
-				v    any
-				n    int
-			}{
-				{orchestrator.KindAttractions, ci.Attractions, len(ci.Attractions)},
-				{orchestrator.KindRestaurants, ci.Restaurants, len(ci.Restaurants)},
-				{orchestrator.KindHotels, ci.Hotels, len(ci.Hotels)},
-			} {
-				if part.n == 0 {
+			for _, part := range (orchestrator.CityCatalogs{Attractions: ci.Attractions, Restaurants: ci.Restaurants, Hotels: ci.Hotels}).Sections() {
+				if part.Len == 0 {
 					continue
 				}
-				s := CatalogSubtask(part.kind, name)
-				if err := write(string(s.Kind), s.Hash(), part.v, c.Provenance); err != nil {
+				s := CatalogSubtask(part.Kind, name)
+				if err := write(string(s.Kind), s.Hash(), part.Value, c.Provenance); err != nil {
 					return sum, err
 				}
 			}

@@ -161,7 +161,7 @@ func noteFor(st orchestrator.Subtask, err error) orchestrator.Note {
 	}
 	n := orchestrator.Note{Subtask: st.ID, Kind: st.Kind, Level: level, Code: code,
 		Message: fmt.Sprintf("%s unavailable: %s", what, msg)}
-	if enrichment[st.Kind] && isConfiguration(err) {
+	if orchestrator.Kinds[st.Kind].Enrichment && isConfiguration(err) {
 		// The itinerary is whole without it, and it stays missing as long
 		// as the deployment is set up so: the operator's to know.
 		n.Audience = orchestrator.NoteOperator

@@ -34,14 +34,6 @@ func isConfiguration(err error) bool {
 	return false
 }
 
-// enrichment are the kinds an itinerary is complete without: their
-// absence is noted for the traveller (a guide, the weather, exchange rates,
-// live prices over the stored ones) but does not make a plan partial.
-var enrichment = map[orchestrator.Kind]bool{
-	orchestrator.KindGuide: true, orchestrator.KindWeather: true, orchestrator.KindFX: true,
-	orchestrator.KindHotelPrices: true, orchestrator.KindFares: true,
-}
-
 // NoteObserver is told of every operator note of every plan (metrics); an
 // Observer may implement it.
 type NoteObserver interface {

@@ -140,3 +140,31 @@ func decodePlace(payload json.RawMessage) (orchestrator.Place, bool) {
 	}
 	return out.Places[0], true
 }
+
+// places returns the geocoded places among the dependencies, in order; a
+// place that could not be located is the zero Place.
+func (c *call) places() []orchestrator.Place {
+	var out []orchestrator.Place
+	for _, d := range c.ofKind(orchestrator.KindGeocode) {
+		pl, _ := d.v.value.(orchestrator.Place)
+		out = append(out, pl)
+	}
+	return out
+}
+
+// place returns the one geocoded place the subtask concerns.
+func (c *call) place() (orchestrator.Place, error) {
+	for _, d := range c.ofKind(orchestrator.KindGeocode) {
+		if pl, ok := d.v.value.(orchestrator.Place); ok {
+			return pl, nil
+		}
+		if d.err != nil {
+			return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located: " + orchestrator.ErrorMessage(domainError(unwrapNode(d.err)))}
+		}
+	}
+	return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located"}
+}
+
+// isPlace reports whether kind locates a city (geocode): the place other
+// kinds of the city depend on.
+func isPlace(kind orchestrator.Kind) bool { return kind == orchestrator.KindGeocode }

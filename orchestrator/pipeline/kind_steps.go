@@ -6,6 +6,17 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
+// PlannerSteps returns the local steps that turn gathered trip data into an
+// itinerary: the deterministic planner (itinerary), the budget in the
+// brief's currency (budget) and the independent verifier (verify).
+func PlannerSteps() map[orchestrator.Kind]LocalFunc {
+	return map[orchestrator.Kind]LocalFunc{
+		orchestrator.KindItinerary: planStep,
+		orchestrator.KindBudget:    budgetStep,
+		orchestrator.KindVerify:    verifyStep,
+	}
+}
+
 // Handlers of the kinds computed in process (see PlannerSteps): their
 // values are typed (*orchestrator.Itinerary, *BudgetView,
 // *orchestrator.Report) and pass between steps as such; decode only reads

@@ -129,30 +129,6 @@ func (c *call) ofKind(k orchestrator.Kind) []dep {
 	return out
 }
 
-// places returns the geocoded places among the dependencies, in order; a
-// place that could not be located is the zero Place.
-func (c *call) places() []orchestrator.Place {
-	var out []orchestrator.Place
-	for _, d := range c.ofKind(orchestrator.KindGeocode) {
-		pl, _ := d.v.value.(orchestrator.Place)
-		out = append(out, pl)
-	}
-	return out
-}
-
-// place returns the one geocoded place the subtask concerns.
-func (c *call) place() (orchestrator.Place, error) {
-	for _, d := range c.ofKind(orchestrator.KindGeocode) {
-		if pl, ok := d.v.value.(orchestrator.Place); ok {
-			return pl, nil
-		}
-		if d.err != nil {
-			return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located: " + orchestrator.ErrorMessage(domainError(unwrapNode(d.err)))}
-		}
-	}
-	return orchestrator.Place{}, &orchestrator.Error{Code: orchestrator.EUNAVAILABLE, Message: "the city could not be located"}
-}
-
 // withPlace adds the place's coordinates and country to args.
 func withPlace(args map[string]any, pl orchestrator.Place) map[string]any {
 	args["latitude"], args["longitude"] = pl.Latitude, pl.Longitude

@@ -292,7 +292,7 @@ func (n *node) localInput(deps dag.Deps[nodeValue]) LocalInput {
 		}
 		st := n.tasks.get(id)
 		j.add(*st, dv)
-		if it, ok := dv.value.(*orchestrator.Itinerary); ok && st.Kind == orchestrator.KindItinerary {
+		if it, ok := dv.value.(*orchestrator.Itinerary); ok {
 			in.Itinerary = it
 		}
 	}

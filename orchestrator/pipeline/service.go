@@ -308,7 +308,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 		// A speculative subtask (a hub leg) that found nothing is no loss;
 		// nor is an enrichment (guide, weather, rates, live prices) the
 		// itinerary is whole without: its note says what is missing.
-		if _, failed := res.Errors[st.ID]; failed && !st.Speculative && !enrichment[st.Kind] {
+		if _, failed := res.Errors[st.ID]; failed && !st.Speculative && !orchestrator.Kinds[st.Kind].Enrichment {
 			plan.Status = orchestrator.PlanPartial
 			break
 		}
@@ -620,7 +620,7 @@ func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask) []*node
 	}
 	at := b.ReferenceTime(time.Time{}).UTC()
 	for i, st := range subtasks {
-		if st.Kind != orchestrator.KindGeocode {
+		if !isPlace(st.Kind) {
 			continue
 		}
 		pl, ok := b.Place(st.Params["city"])
@@ -777,7 +777,7 @@ func cityErrors(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag
 		note(fmt.Sprintf("route[%d]", i), c)
 	}
 	for _, st := range subtasks {
-		if st.Kind != orchestrator.KindGeocode {
+		if !isPlace(st.Kind) {
 			continue
 		}
 		if err := res.Errors[st.ID]; err != nil && orchestrator.ErrorCode(err) == orchestrator.ENOTFOUND {
@@ -802,11 +802,8 @@ func cityErrors(b *orchestrator.Brief, subtasks []orchestrator.Subtask, res *dag
 func dataUnavailable(p *orchestrator.Plan, subtasks []orchestrator.Subtask, errs map[string]error) error {
 	failed := map[string]bool{}
 	for _, st := range subtasks {
-		switch st.Kind {
-		case orchestrator.KindAttractions, orchestrator.KindRestaurants, orchestrator.KindHotels:
-			if errs[st.ID] != nil {
-				failed[orchestrator.CanonicalCity(st.Params["city"])] = true
-			}
+		if orchestrator.Kinds[st.Kind].Catalog && errs[st.ID] != nil {
+			failed[orchestrator.CanonicalCity(st.Params["city"])] = true
 		}
 	}
 	if len(failed) == 0 {

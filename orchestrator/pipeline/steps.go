@@ -10,17 +10,6 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/verifier"
 )
 
-// PlannerSteps returns the local steps that turn gathered trip data into an
-// itinerary: the deterministic planner (itinerary), the budget in the
-// brief's currency (budget) and the independent verifier (verify).
-func PlannerSteps() map[orchestrator.Kind]LocalFunc {
-	return map[orchestrator.Kind]LocalFunc{
-		orchestrator.KindItinerary: planStep,
-		orchestrator.KindBudget:    budgetStep,
-		orchestrator.KindVerify:    verifyStep,
-	}
-}
-
 func planStep(ctx context.Context, in LocalInput) (any, error) {
 	return planner.PlanContext(ctx, in.Brief, in.Trip, planner.Options{Cities: in.Brief.CityCount})
 }

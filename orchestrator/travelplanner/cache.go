@@ -100,9 +100,9 @@ func CacheTripsBatch(lookup CacheLookup) func(context.Context, *Query, []string)
 	return func(ctx context.Context, q *Query, cities []string) (*orchestrator.Trip, error) {
 		var ss []orchestrator.Subtask
 		for _, c := range cities {
-			ss = append(ss, datasets.CatalogSubtask(orchestrator.KindAttractions, c),
-				datasets.CatalogSubtask(orchestrator.KindRestaurants, c),
-				datasets.CatalogSubtask(orchestrator.KindHotels, c))
+			for _, k := range orchestrator.CatalogKinds {
+				ss = append(ss, datasets.CatalogSubtask(k, c))
+			}
 		}
 		stops := append([]string{q.Org}, cities...)
 		for _, a := range stops {

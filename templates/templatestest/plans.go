@@ -156,13 +156,13 @@ func Plan(lang string) *orchestrator.Plan {
 			},
 			FX: &orchestrator.Sourced[orchestrator.FXRates]{Value: orchestrator.FXRates{Base: "EUR", Date: "2026-05-29", Rates: map[string]float64{"CNY": 7.8123, "USD": 1.0812}},
 				Provenance: prov("frankfurter:latest", 24*time.Hour, true, nil)},
-			Sections: map[string]orchestrator.Section{"guide:abc": {Kind: orchestrator.KindGuide, Payload: []byte(`{}`),
+			Sections: map[string]orchestrator.Section{"guide:abc": {Kind: "guide", Payload: []byte(`{}`),
 				Provenance: prov("wikivoyage:parse", 7*24*time.Hour, true, wikivoyage)}},
 		},
 		Itinerary: it,
 		Notes: []orchestrator.Note{
-			{Subtask: "hotels:1", Kind: orchestrator.KindHotels, Level: "info", Code: orchestrator.EUNAVAILABLE, Message: "hotels for chongqing unavailable: no agent serves tool scrape_prices yet"},
-			{Subtask: "transport:2", Kind: orchestrator.KindTransport, Level: "info", Code: "estimate", Message: "the Chongqing → Beijing fare is a model estimate"},
+			{Subtask: "hotels:1", Kind: "hotels", Level: "info", Code: orchestrator.EUNAVAILABLE, Message: "hotels for chongqing unavailable: no agent serves tool scrape_prices yet"},
+			{Subtask: "transport:2", Kind: "transport", Level: "info", Code: "estimate", Message: "the Chongqing → Beijing fare is a model estimate"},
 		},
 		Trace: orchestrator.TraceSummary{Nodes: 14, CacheHits: 4, DurationMS: 812.5, Routes: map[string]int{"cache": 4, "mcp": 6, "local": 4}},
 	}
@@ -183,9 +183,9 @@ func Partial() *orchestrator.Plan {
 		Provenance: prov("overpass:pois", 7*24*time.Hour, false, &orchestrator.Attribution{Text: "© OpenStreetMap contributors", URL: "https://www.openstreetmap.org/copyright", License: "ODbL 1.0"}),
 	}
 	p.Notes = []orchestrator.Note{
-		{Subtask: "restaurants:1", Kind: orchestrator.KindRestaurants, Level: "info", Code: orchestrator.EUNAVAILABLE, Message: "restaurants for chengdu unavailable: no agent serves tool find_pois yet"},
-		{Subtask: "itinerary:1", Kind: orchestrator.KindItinerary, Level: "warning", Code: orchestrator.EUNPROCESSABLE, Message: "itinerary unavailable: no accommodation meets the constraints"},
-		{Subtask: "weather:1", Kind: orchestrator.KindWeather, Level: "warning", Code: "stale", Message: "weather data is older than its freshness limit"},
+		{Subtask: "restaurants:1", Kind: "restaurants", Level: "info", Code: orchestrator.EUNAVAILABLE, Message: "restaurants for chengdu unavailable: no agent serves tool find_pois yet"},
+		{Subtask: "itinerary:1", Kind: "itinerary", Level: "warning", Code: orchestrator.EUNPROCESSABLE, Message: "itinerary unavailable: no accommodation meets the constraints"},
+		{Subtask: "weather:1", Kind: "weather", Level: "warning", Code: "stale", Message: "weather data is older than its freshness limit"},
 	}
 	return p
 }
