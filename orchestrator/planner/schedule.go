@@ -294,6 +294,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) {
 			return false
 		}
+		if win.terminal != nil && a.a.Location != nil && start+visit+quality.AccessMinutes(a.a.Location.DistanceKM(*win.terminal)) > win.leave {
+			return false // the station or airport is out of reach from the sight in time
+		}
 		end := start + visit
 		price := orchestrator.Money{Cents: a.price, Currency: w.currency}
 		stops = append(stops, orchestrator.Stop{
@@ -317,9 +320,15 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			*extras = append(*extras, a)
 		}
 	}
-	// The nearest replacements that fit, while the window's share lasts.
+	// The nearest replacements that fit, while the window's share lasts;
+	// a night sight waiting for the evening keeps its place in the share
+	// (a far afternoon replacement would leave it out of reach).
+	share := win.cap
+	if len(night) > 0 && win.end >= dayEnd {
+		share--
+	}
 	from := func() place { return at }
-	w.placeNearest(c, from, extras, used, func() bool { return n < win.cap }, func(a *attraction) bool {
+	w.placeNearest(c, from, extras, used, func() bool { return n < share }, func(a *attraction) bool {
 		if try(a) {
 			n++
 			return true
