@@ -14,7 +14,8 @@ import (
 // place access is measured from, and its time is the mode's minimum plus
 // the access from that place (so two plans leaving from places at
 // different distances get different times); and the day's last stop or
-// meal before a departure ends in time to reach the station from it.
+// meal before a departure ends in time to reach the station from it, and
+// nobody is asked to leave before 05:30 for a departure.
 func TestAccessFromTheDaysPlaces(t *testing.T) {
 	cat := loadChina(t)
 	seen := map[int]bool{}
@@ -43,6 +44,10 @@ func TestAccessFromTheDaysPlaces(t *testing.T) {
 					}
 				}
 				dep, _ := orchestrator.ParseClock(l.Depart)
+				if l.BeforeFrom != "" && dep-l.BeforeMinutes < 5*60+30 {
+					// The sandbox has later services on every pair.
+					t.Errorf("%s day %d: %s %s at %s asks to leave %s at %s", dest, d.Day, l.Mode, l.Number, l.Depart, l.BeforeFrom, orchestrator.FormatClock(dep-l.BeforeMinutes))
+				}
 				last := -1
 				for _, s := range d.Stops {
 					if st, _ := orchestrator.ParseClock(s.Start); st < dep {

@@ -33,7 +33,8 @@ const FindingOddHourForBudget = "odd_hour_for_budget"
 //	          + wCity  × hours the leg leaves in the cities at either end
 //	                     (08:00 to the departure, the arrival to 21:30)
 //	          − oddPenalty when it departs before 06:30, arrives after 23:30
-//	                     or arrives after midnight
+//	                     or arrives after midnight, or (access measured)
+//	                     asks the traveller to leave before 05:30
 //
 // The odd-hour penalty outweighs any price or time advantage, so an
 // odd-hour leg is booked only when no alternative exists. Weights depend
@@ -61,6 +62,13 @@ const (
 	// have (22:51 → 00:42 is a valid first day; a train arriving at 18:44
 	// the next day is not).
 	latestOvernight = 6 * 60
+	// earliestLeave is the earliest a traveller is asked to leave the
+	// day's place (home, the stay) for a departure, door to door: a 06:35
+	// flight from an airport an hour out and its check-in mean leaving at
+	// 04:45. It applies where access is measured from the place (the
+	// station's position is known); elsewhere the departure's clock
+	// decides (earliestDepart).
+	earliestLeave = 5*60 + 30
 )
 
 // legOffer is what the utility needs to know of one way to cover a leg.
@@ -78,6 +86,9 @@ type legOffer struct {
 	// extra is the time a journey's changes cost beyond dur
 	// (changePenalty per change).
 	extra int
+	// early is set when the traveller must leave the day's place before
+	// earliestLeave to catch it, access measured (w.before).
+	early bool
 }
 
 // legUtility scores an offer against the cheapest price and the fastest
@@ -92,7 +103,7 @@ func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 
 		city += max(0, dayEnd-max(o.arrive+o.after, dayStart))
 	}
 	u += wt.city * float64(city) / 60
-	if oddHours(o.depart, o.arrive) {
+	if oddHours(o.depart, o.arrive) || o.early {
 		u -= oddPenalty
 	}
 	return u
@@ -236,6 +247,7 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 			price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
 			before: before, after: after, extra: changes(op) * changePenalty,
+			early: from != nil && w.measured(op, true) && dep-before < earliestLeave,
 		}, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u
