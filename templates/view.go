@@ -359,9 +359,7 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 				v.HasEstimates = true
 			}
 			access := accessDetail(l, &lg)
-			if access != "" {
-				v.HasEstimates = true
-			}
+			v.HasEstimates = v.HasEstimates || access != ""
 			items = append(items, itemView{Kind: "leg", Time: b.span(lg.Depart, lg.Arrive), Label: b.txt(label),
 				Name: b.txt(detail), Detail: b.txt(access), Cost: b.txt(cost), Estimate: lg.Estimate, sortKey: key, order: i})
 		}
