@@ -302,6 +302,11 @@ type TransportOption struct {
 	To          string `json:"to"`
 	FromStation string `json:"from_station,omitempty"`
 	ToStation   string `json:"to_station,omitempty"`
+	// FromPoint and ToPoint are the stations' or airports' positions,
+	// when the source gives them: the planner measures the time to reach
+	// them from the day's places (nil: a mode's typical access time).
+	FromPoint *GeoPoint `json:"from_point,omitempty"`
+	ToPoint   *GeoPoint `json:"to_point,omitempty"`
 	// Date is the travel date (YYYY-MM-DD); empty means any day.
 	Date string `json:"date,omitempty"`
 	// Depart and Arrive are "HH:MM" local times; empty Depart means the

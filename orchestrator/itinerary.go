@@ -191,6 +191,20 @@ type Leg struct {
 	// DelayMinutes is set when a repair records the leg as late (a delayed
 	// event): Depart and Arrive are the timetable's plus the delay.
 	DelayMinutes int `json:"delay_minutes,omitempty"`
+	// BeforeMinutes is the time from leaving BeforeFrom (the day's last
+	// place in the city, else the stay or the city's centre) to the
+	// departure: getting to the station or airport and the mode's
+	// check-in and boarding minimum. AfterMinutes is the time from the
+	// arrival to reaching AfterTo (the next place, else the stay or the
+	// centre). Both are estimates (AccessEstimate): access is measured in
+	// a straight line from the place to the station (quality.AccessMinutes)
+	// or, where its position is unknown, is the mode's typical time. Zero
+	// on a journey's inner legs.
+	BeforeMinutes  int    `json:"before_minutes,omitempty"`
+	BeforeFrom     string `json:"before_from,omitempty"`
+	AfterMinutes   int    `json:"after_minutes,omitempty"`
+	AfterTo        string `json:"after_to,omitempty"`
+	AccessEstimate bool   `json:"access_estimate,omitempty"`
 }
 
 // Journey is a trip between two cities of the route made of several legs:

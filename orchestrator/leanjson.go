@@ -684,6 +684,25 @@ func (w *leanWriter) leg(l *Leg) {
 		w.key("delay_minutes", false)
 		w.int(int64(l.DelayMinutes))
 	}
+	if l.BeforeMinutes != 0 {
+		w.key("before_minutes", false)
+		w.int(int64(l.BeforeMinutes))
+	}
+	if l.BeforeFrom != "" {
+		w.key("before_from", false)
+		w.str(l.BeforeFrom)
+	}
+	if l.AfterMinutes != 0 {
+		w.key("after_minutes", false)
+		w.int(int64(l.AfterMinutes))
+	}
+	if l.AfterTo != "" {
+		w.key("after_to", false)
+		w.str(l.AfterTo)
+	}
+	if l.AccessEstimate {
+		w.raw(`,"access_estimate":true`)
+	}
 	w.b = append(w.b, '}')
 }
 

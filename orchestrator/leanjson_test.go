@@ -159,6 +159,11 @@ Leg.Journey int ` + "`journey,omitempty`" + `
 Leg.TransferMinutes int ` + "`transfer_minutes,omitempty`" + `
 Leg.MinTransferMinutes int ` + "`min_transfer_minutes,omitempty`" + `
 Leg.DelayMinutes int ` + "`delay_minutes,omitempty`" + `
+Leg.BeforeMinutes int ` + "`before_minutes,omitempty`" + `
+Leg.BeforeFrom string ` + "`before_from,omitempty`" + `
+Leg.AfterMinutes int ` + "`after_minutes,omitempty`" + `
+Leg.AfterTo string ` + "`after_to,omitempty`" + `
+Leg.AccessEstimate bool ` + "`access_estimate,omitempty`" + `
 Day.Journeys []orchestrator.Journey ` + "`journeys,omitempty`" + `
 Journey.From string ` + "`from`" + `
 Journey.To string ` + "`to`" + `

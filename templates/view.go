@@ -358,8 +358,10 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 				cost = "≈ " + cost
 				v.HasEstimates = true
 			}
+			access := accessDetail(l, &lg)
+			v.HasEstimates = v.HasEstimates || access != ""
 			items = append(items, itemView{Kind: "leg", Time: b.span(lg.Depart, lg.Arrive), Label: b.txt(label),
-				Name: b.txt(detail), Cost: b.txt(cost), Estimate: lg.Estimate, sortKey: key, order: i})
+				Name: b.txt(detail), Detail: b.txt(access), Cost: b.txt(cost), Estimate: lg.Estimate, sortKey: key, order: i})
 		}
 		for i, s := range d.Stops {
 			key := 24 * 60
@@ -853,4 +855,44 @@ func (b *builder) sources() ([]sourceView, []attributionView) {
 		return cmp.Or(cmp.Compare(x.Text, y.Text), cmp.Compare(x.URL, y.URL), cmp.Compare(x.License, y.License))
 	})
 	return out, at
+}
+
+// accessDetail words a leg's door-to-door estimates (Leg.BeforeMinutes,
+// Leg.AfterMinutes): when to leave the day's last place to reach the
+// station or airport and board, and how long from the arrival to the next
+// place. Marked ≈: they are estimates.
+func accessDetail(l *labels, lg *orchestrator.Leg) string {
+	if !lg.AccessEstimate || (lg.BeforeMinutes <= 0 && lg.AfterMinutes <= 0) {
+		return ""
+	}
+	zh := l.Lang == "zh"
+	var parts []string
+	if dep, ok := clockMinutes(lg.Depart); ok && lg.BeforeMinutes > 0 {
+		by := orchestrator.FormatClock(((dep-lg.BeforeMinutes)%1440 + 1440) % 1440)
+		from := clean(lg.BeforeFrom)
+		switch {
+		case zh && from != "":
+			parts = append(parts, "≈ "+by+"前从"+from+"出发（到站、安检和登乘约"+l.minutes(lg.BeforeMinutes)+"）")
+		case zh:
+			parts = append(parts, "≈ "+by+"前出发（到站、安检和登乘约"+l.minutes(lg.BeforeMinutes)+"）")
+		case from != "":
+			parts = append(parts, "≈ leave "+from+" by "+by+" ("+l.minutes(lg.BeforeMinutes)+" to reach the station, check in and board)")
+		default:
+			parts = append(parts, "≈ leave by "+by+" ("+l.minutes(lg.BeforeMinutes)+" to reach the station, check in and board)")
+		}
+	}
+	if lg.AfterMinutes > 0 {
+		to := clean(lg.AfterTo)
+		switch {
+		case zh && to != "":
+			parts = append(parts, "到达后≈"+l.minutes(lg.AfterMinutes)+"到"+to)
+		case zh:
+			parts = append(parts, "到达后≈"+l.minutes(lg.AfterMinutes)+"出站进城")
+		case to != "":
+			parts = append(parts, "≈ "+l.minutes(lg.AfterMinutes)+" from arrival to "+to)
+		default:
+			parts = append(parts, "≈ "+l.minutes(lg.AfterMinutes)+" from arrival into town")
+		}
+	}
+	return strings.Join(parts, " · ")
 }

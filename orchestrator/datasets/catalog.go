@@ -32,6 +32,13 @@ type Catalog struct {
 	// EstimateProvenance is used for modelled facts (derived fares).
 	EstimateProvenance orchestrator.Provenance
 
+	// Dropped counts the source rows left out at load by reason
+	// ("train_speed", "flight_speed": faster than a plausible top speed
+	// beside a plausible row of the same service), and DroppedIDs names
+	// them, in load order.
+	Dropped    map[string]int
+	DroppedIDs []string
+
 	cities    map[string]*City // canonical name → city
 	aliases   map[string]string
 	transport map[Pair][]orchestrator.TransportOption
@@ -82,6 +89,15 @@ func (c *Catalog) addAlias(alias, name string) {
 
 // addOption files an option under its city pair, making its ID unique
 // (a train number can run twice a day between the same stations).
+// drop counts a source row left out for reason.
+func (c *Catalog) drop(reason, id string) {
+	if c.Dropped == nil {
+		c.Dropped = map[string]int{}
+	}
+	c.Dropped[reason]++
+	c.DroppedIDs = append(c.DroppedIDs, id)
+}
+
 func (c *Catalog) addOption(o orchestrator.TransportOption) {
 	p := Pair{orchestrator.CanonicalCity(o.From), orchestrator.CanonicalCity(o.To)}
 	if c.optionIDs == nil {

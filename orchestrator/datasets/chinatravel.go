@@ -97,6 +97,7 @@ func LoadChinaTravel(dir string) (*Catalog, error) {
 	c := newCatalog("chinatravel", "CNY", prov, est)
 
 	stations := map[string]map[string]orchestrator.GeoPoint{} // city → station → position
+	airports := map[string]orchestrator.GeoPoint{}            // airport → position
 	for _, cc := range ChinaCities {
 		ci := c.city(cc.Name)
 		ci.Region = cc.Province
@@ -114,16 +115,19 @@ func LoadChinaTravel(dir string) (*Catalog, error) {
 		if err := ctRestaurants(ci, cc, dir); err != nil {
 			return nil, err
 		}
-		st, err := ctStations(cc, dir)
+		st, ap, err := ctStations(cc, dir)
 		if err != nil {
 			return nil, err
 		}
 		stations[cc.Name] = st
+		for n, p := range ap {
+			airports[n] = p
+		}
 	}
 	for r := range c.regions {
 		sort.Strings(c.regions[r])
 	}
-	if err := ctFlights(c, dir); err != nil {
+	if err := ctFlights(c, dir, airports); err != nil {
 		return nil, err
 	}
 	if err := ctTrains(c, dir, stations); err != nil {
@@ -327,27 +331,38 @@ func ctRestaurants(ci *City, cc ChinaCity, dir string) error {
 	return nil
 }
 
-func ctStations(cc ChinaCity, dir string) (map[string]orchestrator.GeoPoint, error) {
+// ctStations reads the city's railway stations ("<city>…站") and airports
+// ("<city>…机场") from its poi.json, by name.
+func ctStations(cc ChinaCity, dir string) (stations, airports map[string]orchestrator.GeoPoint, err error) {
 	data, err := os.ReadFile(filepath.Join(dir, "poi", cc.Dir, "poi.json"))
 	if err != nil {
-		return nil, fmt.Errorf("chinatravel: %w", err)
+		return nil, nil, fmt.Errorf("chinatravel: %w", err)
 	}
 	var pois []struct {
 		Name     string    `json:"name"`
 		Position []float64 `json:"position"`
 	}
 	if err := json.Unmarshal(data, &pois); err != nil {
-		return nil, fmt.Errorf("chinatravel: poi %s: %w", cc.Dir, err)
+		return nil, nil, fmt.Errorf("chinatravel: poi %s: %w", cc.Dir, err)
 	}
-	out := map[string]orchestrator.GeoPoint{}
+	stations, airports = map[string]orchestrator.GeoPoint{}, map[string]orchestrator.GeoPoint{}
 	for _, p := range pois {
-		if len(p.Position) == 2 && strings.HasPrefix(p.Name, cc.Name) && strings.HasSuffix(p.Name, "站") {
-			if _, dup := out[p.Name]; !dup {
-				out[p.Name] = orchestrator.GeoPoint{Lat: p.Position[0], Lon: p.Position[1]}
-			}
+		if len(p.Position) != 2 || !strings.HasPrefix(p.Name, cc.Name) {
+			continue
+		}
+		out := stations
+		switch {
+		case strings.HasSuffix(p.Name, "站"):
+		case strings.HasSuffix(p.Name, "机场"):
+			out = airports
+		default:
+			continue
+		}
+		if _, dup := out[p.Name]; !dup {
+			out[p.Name] = orchestrator.GeoPoint{Lat: p.Position[0], Lon: p.Position[1]}
 		}
 	}
-	return out, nil
+	return stations, airports, nil
 }
 
 // stationPoint finds a station's position: "<station>站", else the city's
@@ -375,7 +390,9 @@ func stationPoint(stations map[string]orchestrator.GeoPoint, city, station strin
 	return orchestrator.GeoPoint{Lat: lat / float64(len(names)), Lon: lon / float64(len(names))}, true
 }
 
-func ctFlights(c *Catalog, dir string) error {
+// ctFlights reads the flights. An airport's position (poi.json) gives the
+// option its ends (FromPoint, ToPoint) and its great-circle distance.
+func ctFlights(c *Catalog, dir string, airports map[string]orchestrator.GeoPoint) error {
 	data, err := os.ReadFile(filepath.Join(dir, "intercity_transport", "airplane.jsonl"))
 	if err != nil {
 		return fmt.Errorf("chinatravel: %w", err)
@@ -388,6 +405,7 @@ func ctFlights(c *Catalog, dir string) error {
 		}
 		return ""
 	}
+	var opts []orchestrator.TransportOption
 	for n, line := range strings.Split(string(data), "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -426,6 +444,15 @@ func ctFlights(c *Catalog, dir string) error {
 		if d := arrM + 1440*o.ArriveDayOffset - depM; d > 0 {
 			o.DurationMinutes = d
 		}
+		p1, ok1 := airports[f.From]
+		p2, ok2 := airports[f.To]
+		if ok1 && ok2 {
+			o.FromPoint, o.ToPoint = &p1, &p2
+			o.DistanceKM = math.Round(p1.DistanceKM(p2)*10) / 10
+		}
+		opts = append(opts, o)
+	}
+	for _, o := range c.plausible(opts, MaxFlightKMH) {
 		c.addOption(o)
 	}
 	return nil
@@ -506,27 +533,35 @@ func ctTrains(c *Catalog, dir string, stations map[string]map[string]orchestrato
 			km := RailDetourFactor * p1.DistanceKM(p2)
 			o.DistanceKM = math.Round(km*10) / 10
 			o.Price = TrainFare(typ, km)
+			if e1, e2 := exactStation(stations[from], fs), exactStation(stations[to], ts); e1 != nil && e2 != nil {
+				o.FromPoint, o.ToPoint = e1, e2
+			}
 			opts = append(opts, o)
 		}
-		for _, o := range plausibleTrains(opts) {
+		for _, o := range c.plausible(opts, MaxRailKMH) {
 			c.addOption(o)
 		}
 	}
 	return nil
 }
 
-// MaxRailKMH is the top speed a timetable row may imply (the fastest
-// Chinese services run at 350 km/h).
-const MaxRailKMH = 350
+// Plausible top speeds, km/h (quality.MaxRailKMH, quality.MaxFlightKMH):
+// the fastest Chinese trains run at 350 km/h; airliners cruise at
+// 800–950 km/h, so a whole flight, climb and descent included, averages
+// well under 1000 km/h.
+const (
+	MaxRailKMH   = 350
+	MaxFlightKMH = 1000
+)
 
-// plausibleTrains drops the rows of a file whose distance and time imply
-// more than MaxRailKMH when a plausible row of the same service (number
-// and stations) exists: the data lists D1821 广州南→重庆西 both in 7 h 52
-// and in 2 h 28 (483 km/h), the second a slip. A service with no
-// plausible row keeps its rows.
-func plausibleTrains(opts []orchestrator.TransportOption) []orchestrator.TransportOption {
+// plausible drops the rows whose distance and time imply more than maxKMH
+// when a plausible row of the same service (number and stations or
+// airports) exists, counting each in c.Dropped: the data lists D1821
+// 广州南→重庆西 both in 7 h 52 and in 2 h 28 (483 km/h), the second a slip.
+// A service with no plausible row keeps its rows.
+func (c *Catalog) plausible(opts []orchestrator.TransportOption, maxKMH float64) []orchestrator.TransportOption {
 	fast := func(o *orchestrator.TransportOption) bool {
-		return o.DistanceKM > 0 && o.DurationMinutes > 0 && o.DistanceKM/(float64(o.DurationMinutes)/60) > MaxRailKMH
+		return o.DistanceKM > 0 && o.DurationMinutes > 0 && o.DistanceKM/(float64(o.DurationMinutes)/60) > maxKMH
 	}
 	service := func(o *orchestrator.TransportOption) string {
 		return o.Number + "|" + o.FromStation + "|" + o.ToStation
@@ -540,11 +575,20 @@ func plausibleTrains(opts []orchestrator.TransportOption) []orchestrator.Transpo
 	out := opts[:0]
 	for i := range opts {
 		if fast(&opts[i]) && ok[service(&opts[i])] {
+			c.drop(opts[i].Mode+"_speed", opts[i].ID)
 			continue
 		}
 		out = append(out, opts[i])
 	}
 	return out
+}
+
+// exactStation is the position of station ("<station>站"), or nil.
+func exactStation(stations map[string]orchestrator.GeoPoint, station string) *orchestrator.GeoPoint {
+	if p, ok := stations[station+"站"]; station != "" && ok {
+		return &p
+	}
+	return nil
 }
 
 // trainTime parses "08:30\n(当日)" into minutes and a day offset (当日 0,

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -333,13 +334,14 @@ func TestReadTableShiftedHeader(t *testing.T) {
 
 func TestPlausibleTrains(t *testing.T) {
 	row := func(num string, km float64, mins int) orchestrator.TransportOption {
-		return orchestrator.TransportOption{Number: num, FromStation: "广州南", ToStation: "重庆西", DistanceKM: km, DurationMinutes: mins}
+		return orchestrator.TransportOption{ID: num + ":" + strconv.Itoa(mins), Mode: "train", Number: num, FromStation: "广州南", ToStation: "重庆西", DistanceKM: km, DurationMinutes: mins}
 	}
-	got := plausibleTrains([]orchestrator.TransportOption{
+	c := &Catalog{}
+	got := c.plausible([]orchestrator.TransportOption{
 		row("D1821", 1192, 148), // 483 km/h: a slip
 		row("D1821", 1192, 472),
 		row("G9", 1192, 150), // no plausible row of its own: kept
-	})
+	}, MaxRailKMH)
 	var mins []int
 	for _, o := range got {
 		mins = append(mins, o.DurationMinutes)
@@ -347,4 +349,51 @@ func TestPlausibleTrains(t *testing.T) {
 	if want := []int{472, 150}; !slices.Equal(mins, want) {
 		t.Errorf("durations %v, want %v", mins, want)
 	}
+	if c.Dropped["train_speed"] != 1 || !slices.Equal(c.DroppedIDs, []string{"D1821:148"}) {
+		t.Errorf("dropped %v %v, want train_speed 1 (D1821:148)", c.Dropped, c.DroppedIDs)
+	}
+}
+
+func TestPlausibleFlights(t *testing.T) {
+	row := func(id string, km float64, mins int) orchestrator.TransportOption {
+		return orchestrator.TransportOption{ID: id, Mode: "flight", Number: "FL1", FromStation: "深圳宝安国际机场", ToStation: "北京首都国际机场", DistanceKM: km, DurationMinutes: mins}
+	}
+	c := &Catalog{}
+	got := c.plausible([]orchestrator.TransportOption{row("a", 1950, 60), row("b", 1950, 190)}, MaxFlightKMH)
+	if len(got) != 1 || got[0].ID != "b" || c.Dropped["flight_speed"] != 1 {
+		t.Errorf("kept %v, dropped %v; want b kept and one flight_speed", got, c.Dropped)
+	}
+}
+
+// TestChinaTravelTerminals: the sandbox's trains and flights carry their
+// stations' and airports' positions (poi.json), flights their distance, and
+// every row that stays is within the plausible top speeds; what is dropped
+// is counted.
+func TestChinaTravelTerminals(t *testing.T) {
+	c, err := LoadChinaTravel(datasetDir(t, "chinatravel"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, located := map[string]int{}, map[string]int{}
+	for _, p := range c.Pairs() {
+		for _, o := range c.transport[p] {
+			n[o.Mode]++
+			if o.FromPoint != nil && o.ToPoint != nil {
+				located[o.Mode]++
+			}
+			kmh := o.DistanceKM / (float64(o.DurationMinutes) / 60)
+			if (o.Mode == "train" && kmh > MaxRailKMH) || (o.Mode == "flight" && kmh > MaxFlightKMH) {
+				t.Errorf("%s %s %s→%s: %.0f km/h", o.Mode, o.Number, o.FromStation, o.ToStation, kmh)
+			}
+		}
+	}
+	for _, m := range []string{"train", "flight"} {
+		if n[m] == 0 || float64(located[m]) < 0.99*float64(n[m]) {
+			t.Errorf("%s: %d of %d options with both ends located", m, located[m], n[m])
+		}
+	}
+	if c.Dropped["train_speed"] == 0 || c.Dropped["train_speed"] != len(c.DroppedIDs)-c.Dropped["flight_speed"] {
+		t.Errorf("dropped %v (%d ids), want the train slips counted", c.Dropped, len(c.DroppedIDs))
+	}
+	t.Logf("options %v, located %v, dropped %v", n, located, c.Dropped)
 }

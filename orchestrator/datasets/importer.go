@@ -40,6 +40,9 @@ type ImportSummary struct {
 	Cities  int   `json:"cities"`
 	Entries int   `json:"entries"`
 	Bytes   int64 `json:"bytes"`
+	// Dropped counts the source rows left out at load, by reason
+	// (Catalog.Dropped).
+	Dropped map[string]int `json:"dropped,omitempty"`
 }
 
 // DatasetIndex is the payload of a dataset's index entry (kind "dataset",
@@ -82,7 +85,7 @@ func TransportSubtask(from, to string) orchestrator.Subtask {
 // provenance. Entries are written one at a time in a fixed order; ctx is
 // checked before each. The first error stops the import.
 func (c *Catalog) Import(ctx context.Context, put PutFunc, opts ImportOptions) (ImportSummary, error) {
-	var sum ImportSummary
+	sum := ImportSummary{Dropped: c.Dropped}
 	ttl := opts.TTL
 	if ttl <= 0 {
 		ttl = DefaultImportTTL

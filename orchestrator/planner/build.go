@@ -413,6 +413,12 @@ type window struct {
 	full       bool
 	from       place
 	cap        int
+	// terminal is the station or airport a window before a departure
+	// ends at, when its position is known: a visit must leave the time to
+	// reach it from the sight itself by leave (the departure less the
+	// mode's check-in and boarding minimum).
+	terminal *orchestrator.GeoPoint
+	leave    int
 }
 
 // mealSlot is a meal to be given a restaurant.
@@ -568,6 +574,20 @@ func (w *world) dayWindows(r *route, v variant, legsByDay map[int][]*chosenLeg, 
 		}
 		return place{"", r.cities[i].center, nil, 0}
 	}
+	// Access to and from the station or airport is measured from the
+	// stay (w.before, w.after); a window before a departure also keeps
+	// each visit within reach of the station from the sight (departing).
+	departing := func(win window, cl *chosenLeg) window {
+		win.end = cl.depart - w.before(cl.op, win.from.loc)
+		op := cl.op
+		if len(op.parts) > 0 {
+			op = op.parts[0].op
+		}
+		if op.o.FromPoint != nil && win.from.loc != nil {
+			win.terminal, win.leave = op.o.FromPoint, cl.depart-quality.MinBefore(op.o.Mode)
+		}
+		return win
+	}
 	for d := 0; d < w.days; d++ {
 		legs := legsByDay[d]
 		if len(legs) == 0 {
@@ -582,16 +602,18 @@ func (w *world) dayWindows(r *route, v variant, legsByDay map[int][]*chosenLeg, 
 			continue
 		}
 		if ci := index(legs[0].l.from); ci >= 0 {
-			wins = append(wins, window{day: d, ci: ci, start: dayStart, end: legs[0].depart - preBuffer(legs[0].op), from: startPlace(ci)})
+			wins = append(wins, departing(window{day: d, ci: ci, start: dayStart, from: startPlace(ci)}, legs[0]))
 		}
 		for j := 0; j+1 < len(legs); j++ {
 			if ci := index(legs[j].l.to); ci >= 0 {
-				wins = append(wins, window{day: d, ci: ci, start: legs[j].arrive + postBuffer(legs[j].op), end: legs[j+1].depart - preBuffer(legs[j+1].op), from: startPlace(ci)})
+				from := startPlace(ci)
+				wins = append(wins, departing(window{day: d, ci: ci, start: legs[j].arrive + w.after(legs[j].op, from.loc), from: from}, legs[j+1]))
 			}
 		}
 		last := legs[len(legs)-1]
 		if ci := index(last.l.to); ci >= 0 {
-			wins = append(wins, window{day: d, ci: ci, start: last.arrive + postBuffer(last.op), end: dayEnd, from: startPlace(ci)})
+			from := startPlace(ci)
+			wins = append(wins, window{day: d, ci: ci, start: last.arrive + w.after(last.op, from.loc), end: dayEnd, from: from})
 		}
 	}
 	for i := range wins {
@@ -767,6 +789,12 @@ func (w *world) assemble(r *route, v variant, b *built, legsByDay map[int][]*cho
 			cost += m.Cost.Cents
 			food += m.Cost.Cents
 		}
+		w.accessOut(day, legsByDay[d], func(key string) (string, *orchestrator.GeoPoint, bool) {
+			if ci := index(key); ci >= 0 && hotels[ci] != nil && hotels[ci].h.Location != nil {
+				return hotels[ci].h.Name, hotels[ci].h.Location, true
+			}
+			return w.cityName(key), w.centre(key), false
+		})
 		if ci := endCity[d]; ci >= 0 && d < starts[ci]+r.nights[ci] && d >= starts[ci] {
 			if h := hotels[ci]; h != nil {
 				day.Stay = &orchestrator.StayRef{AccommodationID: h.h.ID, Name: h.h.Name, City: r.cities[ci].name}

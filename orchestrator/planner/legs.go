@@ -33,7 +33,8 @@ const FindingOddHourForBudget = "odd_hour_for_budget"
 //	          + wCity  × hours the leg leaves in the cities at either end
 //	                     (08:00 to the departure, the arrival to 21:30)
 //	          − oddPenalty when it departs before 06:30, arrives after 23:30
-//	                     or arrives after midnight
+//	                     or arrives after midnight, or (access measured)
+//	                     asks the traveller to leave before 05:30
 //
 // The odd-hour penalty outweighs any price or time advantage, so an
 // odd-hour leg is booked only when no alternative exists. Weights depend
@@ -61,6 +62,13 @@ const (
 	// have (22:51 → 00:42 is a valid first day; a train arriving at 18:44
 	// the next day is not).
 	latestOvernight = 6 * 60
+	// earliestLeave is the earliest a traveller is asked to leave the
+	// day's place (home, the stay) for a departure, door to door: a 06:35
+	// flight from an airport an hour out and its check-in mean leaving at
+	// 04:45. It applies where access is measured from the place (the
+	// station's position is known); elsewhere the departure's clock
+	// decides (earliestDepart).
+	earliestLeave = 5*60 + 30
 )
 
 // legOffer is what the utility needs to know of one way to cover a leg.
@@ -78,6 +86,9 @@ type legOffer struct {
 	// extra is the time a journey's changes cost beyond dur
 	// (changePenalty per change).
 	extra int
+	// early is set when the traveller must leave the day's place before
+	// earliestLeave to catch it, access measured (w.before).
+	early bool
 }
 
 // legUtility scores an offer against the cheapest price and the fastest
@@ -92,7 +103,7 @@ func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 
 		city += max(0, dayEnd-max(o.arrive+o.after, dayStart))
 	}
 	u += wt.city * float64(city) / 60
-	if oddHours(o.depart, o.arrive) {
+	if oddHours(o.depart, o.arrive) || o.early {
 		u -= oddPenalty
 	}
 	return u
@@ -219,19 +230,24 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 	// Time is door to door: a 20-minute flight is a morning's errand
 	// once the airport is reached, checked in and left (quality.Before,
 	// quality.After), and loses to the hour's train it seemed to beat.
-	cheapest, fastest := opts[0].cost, opts[0].dur+preBuffer(opts[0])+postBuffer(opts[0])
+	// Access is measured from the cities' centres: the day's places are
+	// not known yet (w.before, w.after).
+	from, to := w.centre(l.from), w.centre(l.to)
+	cheapest, fastest := opts[0].cost, opts[0].dur+w.before(opts[0], from)+w.after(opts[0], to)
 	for _, op := range opts {
-		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur+preBuffer(op)+postBuffer(op))
+		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur+w.before(op, from)+w.after(op, to))
 	}
 	wt := tierLegWeights[v.tier]
 	var best *option
 	var bu float64
 	for _, op := range opts {
 		dep, arr := w.legTimes(op, l, outbound, home, notBefore)
+		before, after := w.before(op, from), w.after(op, to)
 		u := legUtility(legOffer{
-			price: op.cost, dur: op.dur + preBuffer(op) + postBuffer(op), depart: dep, arrive: arr,
+			price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
-			before: preBuffer(op), after: postBuffer(op), extra: changes(op) * changePenalty,
+			before: before, after: after, extra: changes(op) * changePenalty,
+			early: from != nil && w.measured(op, true) && dep-before < earliestLeave,
 		}, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u
@@ -275,9 +291,54 @@ func (w *world) oddHourFinding(l routeLeg, fam int, v variant, notBefore int, ou
 	}, true
 }
 
-// preBuffer is the time from leaving the last place in the city to the
-// departure: access to the station or airport, check-in and boarding
-// (quality.Before, documented in docs/plan-quality.md).
+// before is the time from leaving from (a place of the day, else the
+// city's centre) to op's departure: getting to the station or airport,
+// measured from the place when the option gives the station's position
+// (quality.AccessMinutes), and the mode's check-in and boarding minimum
+// (quality.MinBefore); the mode's typical time when either position is
+// unknown (preBuffer). Documented in docs/plan-quality.md.
+func (w *world) before(op *option, from *orchestrator.GeoPoint) int {
+	if len(op.parts) > 0 {
+		op = op.parts[0].op
+	}
+	if op.o.FromPoint == nil || from == nil {
+		return preBuffer(op)
+	}
+	return quality.MinBefore(op.o.Mode) + quality.AccessMinutes(from.DistanceKM(*op.o.FromPoint))
+}
+
+// after is the time from op's arrival to reaching to (the day's next
+// place, else the city's centre): the mode's minimum to leave the station
+// or airport (quality.MinAfter) and the access from it, as for before.
+func (w *world) after(op *option, to *orchestrator.GeoPoint) int {
+	if len(op.parts) > 0 {
+		op = op.parts[len(op.parts)-1].op
+	}
+	if op.o.ToPoint == nil || to == nil {
+		return postBuffer(op)
+	}
+	return quality.MinAfter(op.o.Mode) + quality.AccessMinutes(to.DistanceKM(*op.o.ToPoint))
+}
+
+// centre is where a traveller is in the city of key when the day's places
+// are not known: the city's centre (its place, else the middle of its
+// sights), the city's position for one without data (the origin); nil
+// when unknown.
+func (w *world) centre(key string) *orchestrator.GeoPoint {
+	if c := w.byKey[key]; c != nil && c.center != nil {
+		return c.center
+	}
+	if p, ok := w.position(key); ok {
+		return &p
+	}
+	return nil
+}
+
+// preBuffer is the mode's typical time from leaving the last place in the
+// city to the departure: access to the station or airport, check-in and
+// boarding (quality.Before). It stands in where the station's position or
+// the day's place is unknown, and decides which connections are offered
+// (doorToDoor).
 func preBuffer(op *option) int {
 	if len(op.parts) > 0 {
 		op = op.parts[0].op
@@ -285,8 +346,8 @@ func preBuffer(op *option) int {
 	return quality.Before(op.o.Mode)
 }
 
-// postBuffer is the time from arrival to being free in the city
-// (quality.After).
+// postBuffer is the mode's typical time from arrival to being free in the
+// city (quality.After).
 func postBuffer(op *option) int {
 	if len(op.parts) > 0 {
 		op = op.parts[len(op.parts)-1].op
@@ -366,6 +427,94 @@ func (w *world) legsOut(out []orchestrator.Leg, cl *chosenLeg, d int, day *orche
 		out = append(out, leg)
 	}
 	return out
+}
+
+// accessOut labels the day's rendered legs with their door-to-door times
+// around each chosen leg, estimates measured from the day's own places
+// (w.before, w.after): before the departure from the last stop or meal
+// in the city before it, else from the stay; after the arrival to the
+// stay, else to the first stop or meal after it (anchor: the stay, with
+// stay set, else the city's centre). A place is named only when the
+// access is measured from it.
+func (w *world) accessOut(day *orchestrator.Day, cls []*chosenLeg, anchor func(key string) (name string, at *orchestrator.GeoPoint, stay bool)) {
+	li, prevArrive := 0, -1
+	for k, cl := range cls {
+		n := max(1, len(cl.op.parts))
+		if li+n > len(day.Legs) {
+			return
+		}
+		first, last := &day.Legs[li], &day.Legs[li+n-1]
+		li += n
+		nextDepart := 1 << 30
+		if k+1 < len(cls) {
+			nextDepart = cls[k+1].depart
+		}
+		name, loc := dayPlace(day, prevArrive, cl.depart, true)
+		if loc == nil {
+			name, loc, _ = anchor(cl.l.from)
+		}
+		first.BeforeMinutes, first.AccessEstimate = w.before(cl.op, loc), true
+		if w.measured(cl.op, true) && loc != nil {
+			first.BeforeFrom = name
+		}
+		// After an arrival the traveller heads for the stay first (the
+		// window's visits start there, dayWindows), else the day's next
+		// place.
+		name, loc, stay := anchor(cl.l.to)
+		if !stay {
+			if n, at := dayPlace(day, cl.arrive, nextDepart, false); at != nil {
+				name, loc = n, at
+			}
+		}
+		last.AfterMinutes, last.AccessEstimate = w.after(cl.op, loc), true
+		if w.measured(cl.op, false) && loc != nil {
+			last.AfterTo = name
+		}
+		prevArrive = cl.arrive
+	}
+}
+
+// measured reports whether op's station or airport at the departure
+// (else the arrival) end has a position to measure access from.
+func (w *world) measured(op *option, departure bool) bool {
+	if len(op.parts) > 0 {
+		if departure {
+			op = op.parts[0].op
+		} else {
+			op = op.parts[len(op.parts)-1].op
+		}
+	}
+	if departure {
+		return op.o.FromPoint != nil
+	}
+	return op.o.ToPoint != nil
+}
+
+// dayPlace is the day's stop or meal starting within [from, to) (minutes
+// after midnight) with a position: the last of them when last is set,
+// else the first.
+func dayPlace(day *orchestrator.Day, from, to int, last bool) (string, *orchestrator.GeoPoint) {
+	best, name := -1, ""
+	var loc *orchestrator.GeoPoint
+	consider := func(start int, n string, at *orchestrator.GeoPoint) {
+		if at == nil || start < from || start >= to {
+			return
+		}
+		if best < 0 || (last && start >= best) || (!last && start < best) {
+			best, name, loc = start, n, at
+		}
+	}
+	for i := range day.Stops {
+		if t, ok := orchestrator.ParseClock(day.Stops[i].Start); ok {
+			consider(t, day.Stops[i].Name, day.Stops[i].Location)
+		}
+	}
+	for i := range day.Meals {
+		if t, ok := orchestrator.ParseClock(day.Meals[i].Time); ok {
+			consider(t, day.Meals[i].Name, day.Meals[i].Location)
+		}
+	}
+	return name, loc
 }
 
 func pricing(o *orchestrator.TransportOption) string {

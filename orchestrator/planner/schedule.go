@@ -291,7 +291,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			visit = a.a.VisitMinMinutes
 			start, ok = openStartFor(a, wd, t+tr, visit)
 		}
-		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) {
+		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || !win.reaches(a, start+visit) {
 			return false
 		}
 		end := start + visit
@@ -318,8 +318,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 	}
 	// The nearest replacements that fit, while the window's share lasts.
+	share := win.cap - eveningKept(win, night)
 	from := func() place { return at }
-	w.placeNearest(c, from, extras, used, func() bool { return n < win.cap }, func(a *attraction) bool {
+	w.placeNearest(c, from, extras, used, func() bool { return n < share }, func(a *attraction) bool {
 		if try(a) {
 			n++
 			return true
@@ -356,6 +357,24 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	}
 	eveningSight(night, extras, used, try)
 	return stops, slots
+}
+
+// eveningKept is the place in a window's share a night sight waiting for
+// the evening keeps (a far afternoon replacement would leave it out of
+// reach): 1 when the window holds one and lasts into the evening.
+func eveningKept(win window, night []*attraction) int {
+	if len(night) > 0 && win.end >= dayEnd {
+		return 1
+	}
+	return 0
+}
+
+// reaches reports whether a visit to a ending at end leaves the time to
+// reach the window's station or airport from the sight by its leave time
+// (always, for a window before no located departure or a sight without a
+// position).
+func (win *window) reaches(a *attraction, end int) bool {
+	return win.terminal == nil || a.a.Location == nil || end+quality.AccessMinutes(a.a.Location.DistanceKM(*win.terminal)) <= win.leave
 }
 
 // leadsTo sets where each meal slot leads: the first of stops after it,

@@ -911,9 +911,19 @@ func (v *verifier) limit() (int64, bool) {
 }
 
 func (v *verifier) hard() {
+	v.hardBudget()
+	v.hardRoute()
+	v.hardStays()
+	v.hardCuisines()
+	v.mustVisit()
+	v.transportRequire()
+	v.hardExcluded()
+}
+
+// hardBudget checks the plan's total against the budget.
+func (v *verifier) hardBudget() {
 	it := v.it
 	b := v.b
-	// Budget.
 	if limit, ok := v.limit(); !ok {
 		if b.Budget == nil {
 			v.na(CheckBudget)
@@ -936,6 +946,13 @@ func (v *verifier) hard() {
 			})
 		}
 	}
+}
+
+// hardRoute checks the cities the plan visits against the brief's route,
+// city_count or destinations.
+func (v *verifier) hardRoute() {
+	it := v.it
+	b := v.b
 	// Route: the fixed route in order, else city_count of the
 	// destinations, else every named destination that has data.
 	var visited []string
@@ -997,8 +1014,12 @@ func (v *verifier) hard() {
 			}
 		}
 	}
-	// Room type and house rules.
-	c := b.Constraints
+}
+
+// hardStays checks the stays' room type and house rules.
+func (v *verifier) hardStays() {
+	it := v.it
+	c := v.b.Constraints
 	if c.RoomType == "" {
 		v.na(CheckRoomType)
 	}
@@ -1028,7 +1049,14 @@ func (v *verifier) hard() {
 			}
 		}
 	}
-	// Cuisines, at restaurants away from home.
+}
+
+// hardCuisines checks that each cuisine asked for is served at a
+// restaurant away from home.
+func (v *verifier) hardCuisines() {
+	it := v.it
+	b := v.b
+	c := v.b.Constraints
 	if len(c.Cuisines) == 0 {
 		v.na(CheckCuisines)
 	} else {
@@ -1051,9 +1079,12 @@ func (v *verifier) hard() {
 			}
 		}
 	}
-	v.mustVisit()
-	v.transportRequire()
-	// Excluded transport modes.
+}
+
+// hardExcluded checks that no leg travels by an excluded mode.
+func (v *verifier) hardExcluded() {
+	it := v.it
+	c := v.b.Constraints
 	if len(c.TransportExclude) == 0 {
 		v.na(CheckTransport)
 	}
