@@ -106,3 +106,15 @@ func TravellerNotes(notes []orchestrator.Note, lang string) []orchestrator.Note 
 	}
 	return notes
 }
+
+// Words is the traveller's wording the planning pipeline asks for
+// (pipeline.Words): notes' traveller text and place names in a language.
+type Words struct{}
+
+// TravellerNotes is TravellerNotes.
+func (Words) TravellerNotes(notes []orchestrator.Note, lang string) []orchestrator.Note {
+	return TravellerNotes(notes, lang)
+}
+
+// PlaceName is PlaceName.
+func (Words) PlaceName(name, lang string) string { return PlaceName(name, lang) }

@@ -200,6 +200,7 @@ func (a *App) openService(cfg Config, logger *slog.Logger, policy decision.Polic
 		down[orchestrator.RouteBrowser] = true
 	}
 	a.Service = pipeline.New(a.KB, a.Tools, a.Store, pipeline.Options{
+		Words:          templates.Words{},
 		Policy:         policy,
 		Local:          pipeline.PlannerSteps(),
 		MaxConcurrency: cfg.MaxNodes,

@@ -7,7 +7,6 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/dag"
-	"github.com/tripweave/tripweave/templates"
 )
 
 // joiner builds a trip from finished subtasks: each kind's handler joins
@@ -67,7 +66,10 @@ func (s *Service) assemble(b *orchestrator.Brief, subtasks []orchestrator.Subtas
 			}
 		}
 	}
-	return j.trip, templates.TravellerNotes(j.notes, b.Language)
+	if s.opts.Words == nil {
+		return j.trip, j.notes
+	}
+	return j.trip, s.opts.Words.TravellerNotes(j.notes, b.Language)
 }
 
 // newJoiner starts the trip of brief b: its cities, with their days when

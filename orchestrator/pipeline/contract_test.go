@@ -23,6 +23,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // publishedSchemas returns the input schema of every tool the real agents
@@ -170,7 +171,7 @@ func TestToolArgumentsMatchPublishedSchemas(t *testing.T) {
 		return nil, down
 	}
 	svc := pipeline.New(testKB(t, clk.Now), ct, nil, pipeline.Options{Now: clk.Now, Jitter: func(d time.Duration) time.Duration { return d },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Retry: dag.Retry{Attempts: 1}, PlanWithoutCatalogs: true})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Retry: dag.Retry{Attempts: 1}, PlanWithoutCatalogs: true, Words: templates.Words{}})
 	for _, b := range []orchestrator.Brief{
 		{Origin: "Shanghai", Destinations: []string{"成都", "Kyoto"}, StartDate: "2026-06-19", Days: 5,
 			Travelers: orchestrator.Travelers{Adults: 2, Children: 1}, Language: "zh",

@@ -26,7 +26,6 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/dag"
 	"github.com/tripweave/tripweave/orchestrator/lru"
 	"github.com/tripweave/tripweave/orchestrator/tracing"
-	"github.com/tripweave/tripweave/templates"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -96,10 +95,24 @@ type Options struct {
 	// reports) kept for plans whose inputs are all the same as an earlier
 	// plan's; 0 → DefaultMemoSize, negative → no memo.
 	MemoSize int
+	// Words words notes and places for the traveller in the brief's
+	// language (the renderer's, templates.Words); nil leaves notes without
+	// traveller text and places as the brief names them.
+	Words Words
 	// PlanWithoutCatalogs plans a city whose catalogs all failed instead of
 	// answering EDATAUNAVAILABLE: for tests whose fake tools serve no
 	// catalogs. Servers leave it false.
 	PlanWithoutCatalogs bool
+}
+
+// Words is the traveller's wording the pipeline asks for; the renderer
+// (templates.Words) implements it, so that the application holds no
+// wording of its own.
+type Words interface {
+	// TravellerNotes returns notes with their traveller text in lang.
+	TravellerNotes(notes []orchestrator.Note, lang string) []orchestrator.Note
+	// PlaceName names a place in lang ("zh": its Chinese name).
+	PlaceName(name, lang string) string
 }
 
 // Service plans trips. It is safe for concurrent use.
@@ -346,7 +359,7 @@ func (s *Service) plan(ctx context.Context, req Request, lean bool) (*orchestrat
 // run builds, compiles and runs the DAG of subtasks.
 func (s *Service) run(ctx context.Context, b *orchestrator.Brief, briefJSON []byte, tasks *taskIndex, progress *orchestrator.Progress) (*dag.Result[nodeValue], error) {
 	subtasks := tasks.list
-	known := knownPlaces(b, subtasks)
+	known := knownPlaces(b, subtasks, s.opts.Words)
 	strategies, lookups, pre, err := s.decide(ctx, subtasks, known)
 	if err != nil {
 		return nil, err
@@ -613,7 +626,7 @@ const reasonKnownPlace = "known_place"
 // gives its GeoNames id, coordinates and time zone), so that it is not
 // geocoded again over the network; nil for every other subtask. Its
 // provenance is the brief, as of the brief's reference time.
-func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask) []*nodeValue {
+func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask, words Words) []*nodeValue {
 	out := make([]*nodeValue, len(subtasks))
 	if len(b.Places) == 0 {
 		return out
@@ -629,7 +642,9 @@ func knownPlaces(b *orchestrator.Brief, subtasks []orchestrator.Subtask) []*node
 		}
 		// As a geocoder asked in the brief's language would: the place's
 		// name in that language (the gazetteer's Chinese name for "zh").
-		pl.Name = templates.PlaceName(pl.Name, st.Params["lang"])
+		if words != nil {
+			pl.Name = words.PlaceName(pl.Name, st.Params["lang"])
+		}
 		prov := orchestrator.Provenance{Source: "brief:places", FetchedAt: at}
 		if pl.SourceID != "" {
 			prov.Attribution = &orchestrator.Attribution{Text: "GeoNames", URL: "https://www.geonames.org/", License: "CC BY 4.0"}

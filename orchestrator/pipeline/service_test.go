@@ -25,6 +25,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/pipeline"
 	"github.com/tripweave/tripweave/orchestrator/verifier"
+	"github.com/tripweave/tripweave/templates"
 )
 
 // clock is a settable test clock.
@@ -196,6 +197,9 @@ func newFixture(t testing.TB, opts pipeline.Options) *fixture {
 	opts.PlanWithoutCatalogs = true // the fixture serves no catalogs
 	opts.Jitter = func(d time.Duration) time.Duration { return d }
 	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if opts.Words == nil {
+		opts.Words = templates.Words{}
+	}
 	n := 0
 	var mu sync.Mutex
 	opts.NewID = func() string { mu.Lock(); defer mu.Unlock(); n++; return fmt.Sprintf("pl_test%d", n) }
