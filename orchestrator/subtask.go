@@ -184,128 +184,174 @@ func isCanonical(name string) bool {
 // transport_prices subtasks: their dates depend on the route the planner
 // picks, which is known only after the data is gathered.
 func Decompose(b *Brief) []Subtask {
-	var out []Subtask
-	var seen map[string]bool
-	add := func(s Subtask) string {
-		if !seen[s.ID] {
-			seen[s.ID] = true
-			out = append(out, s)
-		}
-		return s.ID
+	d := newDecomposer(b)
+	if b.Origin != "" {
+		d.gather = append(d.gather, d.geocode(d.origin).id)
 	}
-	lang := b.Language
-	if lang == "" {
-		lang = "en"
+	for i := range d.cities {
+		d.city(i)
 	}
-	cities := b.Cities()
-	choosing := b.Choosing()
-	if choosing && len(cities) > MaxCandidates {
-		cities = cities[:MaxCandidates] // Normalize rejects more
+	for i, leg := range d.legs() {
+		d.leg(i, leg)
 	}
-	// Room for a city's subtasks, the legs and their hubs, and the steps.
-	out = make([]Subtask, 0, 8*len(cities)+24)
-	seen = make(map[string]bool, cap(out))
-	// Cities by their canonical names, folded once: legs and subtask
-	// parameters use them.
-	origin := CanonicalCity(b.Origin)
-	canon := make([]string, len(cities))
-	for i, c := range cities {
-		canon[i] = CanonicalCity(c)
-	}
-	nights := SplitNights(max(b.Days-1, 0), len(cities))
-	arrive := ArrivalDays(nights)
-	dates := b.Dates()
-	guests := strconv.Itoa(b.Travelers.Adults) + "+" + strconv.Itoa(b.Travelers.Children)
+	d.steps()
+	return d.out
+}
 
-	// A city's geocode: its ID, and the ID alone as a dependency list,
-	// shared (read only) by the subtasks that need nothing else.
-	type geoRef struct {
-		id   string
-		deps []string
-	}
-	geo := map[string]geoRef{}
-	geocode := func(city string) geoRef {
-		c := CanonicalCity(city)
-		if r, ok := geo[c]; ok {
-			return r
-		}
-		id := add(interned.get(subtaskKey{kind: KindGeocode, a: c, b: lang}, func() map[string]string {
-			return map[string]string{"city": c, "lang": lang}
-		}, nil))
-		geo[c] = geoRef{id: id, deps: []string{id}}
-		return geo[c]
-	}
+// decomposer is one Decompose: the subtasks so far (deduplicated by ID),
+// the brief's cities by their canonical names, the split of the nights,
+// and what the itinerary gathers.
+type decomposer struct {
+	b        *Brief
+	out      []Subtask
+	seen     map[string]bool
+	lang     string
+	cities   []string
+	choosing bool
+	origin   string
+	canon    []string
+	nights   []int
+	arrive   []int
+	dates    []string
+	guests   string
+	geo      map[string]geoRef
 	// Everything the itinerary consumes: about eight subtasks a city and
 	// two a leg.
-	gather := make([]string, 0, cap(out))
-	if b.Origin != "" {
-		gather = append(gather, geocode(origin).id)
-	}
+	gather []string
+	named  int // the legs in the named order (dated fares)
+	// per leg, the 0-based day of travel (dated fares)
+	legDays []int
+}
 
-	for i := range cities {
-		c := canon[i]
-		geoC := geocode(c)
-		g := geoC.id
-		guide := add(interned.get(subtaskKey{kind: KindGuide, a: c, b: lang}, func() map[string]string {
-			return map[string]string{"city": c, "lang": lang}
-		}, geoC.deps))
-		catalogs := make([]string, 0, 3)
-		for _, k := range []Kind{KindAttractions, KindRestaurants, KindHotels} {
-			catalogs = append(catalogs, add(CatalogSubtask(k, c, geoC.deps...)))
+// geoRef is a city's geocode: its ID, and the ID alone as a dependency
+// list, shared (read only) by the subtasks that need nothing else.
+type geoRef struct {
+	id   string
+	deps []string
+}
+
+func newDecomposer(b *Brief) *decomposer {
+	d := &decomposer{b: b, lang: b.Language, cities: b.Cities(), choosing: b.Choosing()}
+	if d.lang == "" {
+		d.lang = "en"
+	}
+	if d.choosing && len(d.cities) > MaxCandidates {
+		d.cities = d.cities[:MaxCandidates] // Normalize rejects more
+	}
+	// Room for a city's subtasks, the legs and their hubs, and the steps.
+	d.out = make([]Subtask, 0, 8*len(d.cities)+24)
+	d.seen = make(map[string]bool, cap(d.out))
+	// Cities by their canonical names, folded once: legs and subtask
+	// parameters use them.
+	d.origin = CanonicalCity(b.Origin)
+	d.canon = make([]string, len(d.cities))
+	for i, c := range d.cities {
+		d.canon[i] = CanonicalCity(c)
+	}
+	d.nights = SplitNights(max(b.Days-1, 0), len(d.cities))
+	d.arrive = ArrivalDays(d.nights)
+	d.dates = b.Dates()
+	d.guests = strconv.Itoa(b.Travelers.Adults) + "+" + strconv.Itoa(b.Travelers.Children)
+	d.geo = map[string]geoRef{}
+	d.gather = make([]string, 0, cap(d.out))
+	return d
+}
+
+// add appends s unless a subtask with its ID is there, and returns the ID.
+func (d *decomposer) add(s Subtask) string {
+	if !d.seen[s.ID] {
+		d.seen[s.ID] = true
+		d.out = append(d.out, s)
+	}
+	return s.ID
+}
+
+// geocode adds the geocode of city once.
+func (d *decomposer) geocode(city string) geoRef {
+	c := CanonicalCity(city)
+	if r, ok := d.geo[c]; ok {
+		return r
+	}
+	lang := d.lang
+	id := d.add(interned.get(subtaskKey{kind: KindGeocode, a: c, b: lang}, func() map[string]string {
+		return map[string]string{"city": c, "lang": lang}
+	}, nil))
+	d.geo[c] = geoRef{id: id, deps: []string{id}}
+	return d.geo[c]
+}
+
+// city adds the subtasks of the brief's i-th city: geocode, guide, the
+// undated catalogs, live hotel prices for the stay, weather, the travel
+// matrix and the registry's per-city kinds (KindSpec.CitySubtask).
+func (d *decomposer) city(i int) {
+	b, c, lang := d.b, d.canon[i], d.lang
+	nights, arrive, dates := d.nights, d.arrive, d.dates
+	geoC := d.geocode(c)
+	g := geoC.id
+	guide := d.add(interned.get(subtaskKey{kind: KindGuide, a: c, b: lang}, func() map[string]string {
+		return map[string]string{"city": c, "lang": lang}
+	}, geoC.deps))
+	catalogs := make([]string, 0, 3)
+	for _, k := range []Kind{KindAttractions, KindRestaurants, KindHotels} {
+		catalogs = append(catalogs, d.add(CatalogSubtask(k, c, geoC.deps...)))
+	}
+	d.gather = append(d.gather, g, guide)
+	d.gather = append(d.gather, catalogs...)
+	if !d.choosing && dates != nil && nights[i] > 0 {
+		hp := map[string]string{"city": c, "nights": strconv.Itoa(nights[i]), "guests": d.guests,
+			"checkin": dates[arrive[i]], "checkout": dates[arrive[i]+nights[i]]}
+		if b.Constraints.RoomType != "" {
+			hp["room_type"] = b.Constraints.RoomType
 		}
-		gather = append(gather, g, guide)
-		gather = append(gather, catalogs...)
-		if !choosing && dates != nil && nights[i] > 0 {
-			hp := map[string]string{"city": c, "nights": strconv.Itoa(nights[i]), "guests": guests,
-				"checkin": dates[arrive[i]], "checkout": dates[arrive[i]+nights[i]]}
-			if b.Constraints.RoomType != "" {
-				hp["room_type"] = b.Constraints.RoomType
-			}
-			if len(b.Constraints.HouseRules) > 0 {
-				hp["house_rules"] = joinSorted(b.Constraints.HouseRules)
-			}
-			gather = append(gather, add(NewSubtask(KindHotelPrices, hp, g, catalogs[2])))
+		if len(b.Constraints.HouseRules) > 0 {
+			hp["house_rules"] = joinSorted(b.Constraints.HouseRules)
 		}
-		wp := map[string]string{"city": c}
-		switch {
-		case choosing && dates != nil:
-			wp["start"] = dates[0]
-			wp["end"] = dates[len(dates)-1]
-		case choosing:
-			wp["days"] = strconv.Itoa(b.Days)
-		case dates != nil:
-			wp["start"] = dates[arrive[i]]
-			wp["end"] = dates[arrive[i]+nights[i]]
-		default:
-			wp["days"] = strconv.Itoa(nights[i] + 1)
+		d.gather = append(d.gather, d.add(NewSubtask(KindHotelPrices, hp, g, catalogs[2])))
+	}
+	wp := map[string]string{"city": c}
+	switch {
+	case d.choosing && dates != nil:
+		wp["start"] = dates[0]
+		wp["end"] = dates[len(dates)-1]
+	case d.choosing:
+		wp["days"] = strconv.Itoa(b.Days)
+	case dates != nil:
+		wp["start"] = dates[arrive[i]]
+		wp["end"] = dates[arrive[i]+nights[i]]
+	default:
+		wp["days"] = strconv.Itoa(nights[i] + 1)
+	}
+	d.gather = append(d.gather, d.add(NewSubtask(KindWeather, wp, geoC.deps...)))
+	d.gather = append(d.gather, d.add(interned.get(subtaskKey{kind: KindMatrix, a: c}, func() map[string]string {
+		return map[string]string{"city": c}
+	}, catalogs)))
+	// Kinds declared with a CitySubtask (the registry's extension point):
+	// one subtask per city, depending on its geocode.
+	for _, k := range kindOrder {
+		sub := Kinds[k].CitySubtask
+		if sub == nil {
+			continue
 		}
-		gather = append(gather, add(NewSubtask(KindWeather, wp, geoC.deps...)))
-		gather = append(gather, add(interned.get(subtaskKey{kind: KindMatrix, a: c}, func() map[string]string {
-			return map[string]string{"city": c}
-		}, catalogs)))
-		// Kinds declared with a CitySubtask (the registry's extension
-		// point): one subtask per city, depending on its geocode.
-		for _, k := range kindOrder {
-			sub := Kinds[k].CitySubtask
-			if sub == nil {
-				continue
-			}
-			scope := CityScope{City: c, Language: lang, Nights: nights[i], Choosing: choosing}
-			if !choosing && dates != nil {
-				scope.Start, scope.End = dates[arrive[i]], dates[arrive[i]+nights[i]]
-			}
-			if params := sub(scope); params != nil {
-				gather = append(gather, add(NewSubtask(k, params, geoC.deps...)))
-			}
+		scope := CityScope{City: c, Language: lang, Nights: nights[i], Choosing: d.choosing}
+		if !d.choosing && dates != nil {
+			scope.Start, scope.End = dates[arrive[i]], dates[arrive[i]+nights[i]]
+		}
+		if params := sub(scope); params != nil {
+			d.gather = append(d.gather, d.add(NewSubtask(k, params, geoC.deps...)))
 		}
 	}
+}
 
-	// Transport between consecutive stops, starting and ending at the
-	// origin when there is one; in candidate mode every leg the planner may
-	// choose: out from the origin, between candidates both ways, and back.
+// legs returns the journeys to gather transport for: between consecutive
+// stops, starting and ending at the origin when there is one; in candidate
+// mode every leg the planner may choose (out from the origin, between
+// candidates both ways, and back); every ordered pair when the planner
+// orders the cities; and the legs to and from the hubs a journey may change
+// at (HubsFor), so that a pair without direct service can be chained.
+func (d *decomposer) legs() [][2]string {
+	b, canon, origin := d.b, d.canon, d.origin
 	var legs [][2]string
-	var legDays []int // per leg, the 0-based day of travel (dated fares)
-	if choosing {
+	if d.choosing {
 		if b.Origin != "" {
 			for _, c := range canon {
 				legs = append(legs, [2]string{origin, c})
@@ -323,17 +369,17 @@ func Decompose(b *Brief) []Subtask {
 		}
 	} else {
 		stops := append([]string{}, canon...)
-		legDays = append([]int{}, arrive[1:]...)
+		d.legDays = append([]int{}, d.arrive[1:]...)
 		if b.Origin != "" {
 			stops = append(append([]string{origin}, stops...), origin)
-			legDays = append(append([]int{0}, legDays...), max(b.Days-1, 0))
+			d.legDays = append(append([]int{0}, d.legDays...), max(b.Days-1, 0))
 		}
 		for i := 0; i+1 < len(stops); i++ {
 			legs = append(legs, [2]string{stops[i], stops[i+1]})
 		}
 	}
-	named := len(legs) // the legs in the named order (dated fares)
-	if !choosing && len(b.Route) == 0 && len(cities) > 1 {
+	d.named = len(legs)
+	if !d.choosing && len(b.Route) == 0 && len(d.cities) > 1 {
 		// The order is the planner's to choose: every ordered pair.
 		ends := append([]string{}, canon...)
 		if b.Origin != "" {
@@ -345,8 +391,6 @@ func Decompose(b *Brief) []Subtask {
 			}
 		}
 	}
-	// Connections: the legs to and from the hubs a journey may change at
-	// (HubsFor), so that a pair without direct service can be chained.
 	for _, leg := range legs[:len(legs):len(legs)] {
 		if CanonicalCity(leg[0]) == CanonicalCity(leg[1]) {
 			continue
@@ -356,56 +400,63 @@ func Decompose(b *Brief) []Subtask {
 			legs = append(legs, [2]string{leg[0], h}, [2]string{h, leg[1]})
 		}
 	}
-	for i, leg := range legs {
-		from, to := CanonicalCity(leg[0]), CanonicalCity(leg[1])
-		if from == to {
-			continue
-		}
-		gFrom, fromOK := geo[from]
-		gTo, toOK := geo[to]
-		if !fromOK || !toOK {
-			// A hub leg: hubs are not geocoded (the brief does not name
-			// them); its options come from the cache (imported
-			// datasets), depending on the brief city's geocode (the one
-			// end that has one, if any).
-			deps := gFrom.deps
-			if !fromOK {
-				deps = gTo.deps
-			}
-			st := TransportSubtask(from, to, deps...)
-			st.Speculative = true
-			gather = append(gather, add(st))
-			continue
-		}
-		gf, gt := gFrom.id, gTo.id
-		gather = append(gather, add(TransportSubtask(from, to, gf, gt)))
-		if dates != nil && !choosing && i < named {
-			p := map[string]string{"from": from, "to": to, "date": dates[legDays[i]], "guests": guests}
-			if len(b.Constraints.TransportExclude) > 0 {
-				p["exclude"] = joinSorted(b.Constraints.TransportExclude)
-			}
-			gather = append(gather, add(NewSubtask(KindFares, p, gf, gt)))
-		}
-	}
+	return legs
+}
 
+// leg adds the transport options of the i-th leg and, for a leg in the
+// named order of a dated brief, its live fares.
+func (d *decomposer) leg(i int, leg [2]string) {
+	from, to := CanonicalCity(leg[0]), CanonicalCity(leg[1])
+	if from == to {
+		return
+	}
+	gFrom, fromOK := d.geo[from]
+	gTo, toOK := d.geo[to]
+	if !fromOK || !toOK {
+		// A hub leg: hubs are not geocoded (the brief does not name
+		// them); its options come from the cache (imported datasets),
+		// depending on the brief city's geocode (the one end that has
+		// one, if any).
+		deps := gFrom.deps
+		if !fromOK {
+			deps = gTo.deps
+		}
+		st := TransportSubtask(from, to, deps...)
+		st.Speculative = true
+		d.gather = append(d.gather, d.add(st))
+		return
+	}
+	gf, gt := gFrom.id, gTo.id
+	d.gather = append(d.gather, d.add(TransportSubtask(from, to, gf, gt)))
+	if d.dates != nil && !d.choosing && i < d.named {
+		p := map[string]string{"from": from, "to": to, "date": d.dates[d.legDays[i]], "guests": d.guests}
+		if len(d.b.Constraints.TransportExclude) > 0 {
+			p["exclude"] = joinSorted(d.b.Constraints.TransportExclude)
+		}
+		d.gather = append(d.gather, d.add(NewSubtask(KindFares, p, gf, gt)))
+	}
+}
+
+// steps adds the exchange rates of the budget's currency and the steps
+// computed in process: itinerary, budget and verify.
+func (d *decomposer) steps() {
 	var fx string
-	if b.Budget != nil {
-		cur := b.Budget.Currency
-		fx = add(interned.get(subtaskKey{kind: KindFX, a: cur}, func() map[string]string {
+	if d.b.Budget != nil {
+		cur := d.b.Budget.Currency
+		fx = d.add(interned.get(subtaskKey{kind: KindFX, a: cur}, func() map[string]string {
 			return map[string]string{"base": cur}
 		}, nil))
-		gather = append(gather, fx)
+		d.gather = append(d.gather, fx)
 	}
-	gather = dedupe(gather)
-	key := BriefKey(b)
-	itin := add(NewSubtask(KindItinerary, map[string]string{"brief": key}, gather...))
+	gather := dedupe(d.gather)
+	key := BriefKey(d.b)
+	itin := d.add(NewSubtask(KindItinerary, map[string]string{"brief": key}, gather...))
 	budgetDeps := []string{itin}
 	if fx != "" {
 		budgetDeps = append(budgetDeps, fx)
 	}
-	budget := add(NewSubtask(KindBudget, map[string]string{"brief": key}, budgetDeps...))
-	add(NewSubtask(KindVerify, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget)...))
-	return out
+	budget := d.add(NewSubtask(KindBudget, map[string]string{"brief": key}, budgetDeps...))
+	d.add(NewSubtask(KindVerify, map[string]string{"brief": key}, append(append([]string{}, gather...), itin, budget)...))
 }
 
 // SplitNights spreads nights over n cities as evenly as possible, earlier
