@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -71,6 +72,15 @@ type loadReport struct {
 	// StandinRequestsPerPlan is the HTTP requests the stand-in received
 	// per plan of the top-level phase, by provider (standin mode only).
 	StandinRequestsPerPlan map[string]float64 `json:"standin_requests_per_plan,omitempty"`
+	// CPUMSPerPlan is the process's CPU time (user and system) per plan
+	// of the top-level phase, the load generator's included, and
+	// BaselineCPUMS the same per no-op request. CPURatio is
+	// BaselineCPUMS / CPUMSPerPlan: the ratio a machine that gave the
+	// process all its cores would show. On a shared, loaded machine the
+	// wall-clock ratio swings with the neighbours; this one hardly does.
+	CPUMSPerPlan  float64 `json:"cpu_ms_per_plan,omitempty"`
+	BaselineCPUMS float64 `json:"noop_gin_cpu_ms_per_request,omitempty"`
+	CPURatio      float64 `json:"cpu_ratio,omitempty"`
 }
 
 // phaseReport is one phase's figures, with its ratio to the same run's
@@ -87,6 +97,9 @@ type phaseReport struct {
 	MemoMisses  int64   `json:"memo_misses,omitempty"`
 	MaxMS       float64 `json:"max_ms"`
 	Over2s      int64   `json:"over_2s"`
+	// CPUMSPerPlan and CPURatio: as loadReport's.
+	CPUMSPerPlan float64 `json:"cpu_ms_per_plan,omitempty"`
+	CPURatio     float64 `json:"cpu_ratio,omitempty"`
 	// ProviderCallsPerPlan and StandinRequestsPerPlan: as loadReport's.
 	ProviderCallsPerPlan   map[string]float64 `json:"provider_calls_per_plan,omitempty"`
 	StandinRequestsPerPlan map[string]float64 `json:"standin_requests_per_plan,omitempty"`
@@ -426,6 +439,9 @@ func (r loadPhase) figures(bl *phase) phaseReport {
 	if bl.rate() > 0 {
 		f.Ratio = f.PlansPerSec / bl.rate()
 	}
+	if f.CPUMSPerPlan = r.p.cpuPer(); f.CPUMSPerPlan > 0 {
+		f.CPURatio = bl.cpuPer() / f.CPUMSPerPlan
+	}
 	return f
 }
 
@@ -440,6 +456,7 @@ func newLoadReport(results []loadPhase, bl *phase, briefs int, o *loadOptions) l
 		MeanBytes: first.MeanBytes, Unique: results[0].name == "unique", MemoHits: first.MemoHits, MemoMisses: first.MemoMisses,
 		Providers: o.providers, MaxMS: first.MaxMS, Over2s: first.Over2s,
 		ProviderCallsPerPlan: first.ProviderCallsPerPlan, StandinRequestsPerPlan: first.StandinRequestsPerPlan,
+		CPUMSPerPlan: first.CPUMSPerPlan, BaselineCPUMS: bl.cpuPer(), CPURatio: first.CPURatio,
 	}
 	for _, r := range results[1:] {
 		f := r.figures(bl)
@@ -452,8 +469,10 @@ func newLoadReport(results []loadPhase, bl *phase, briefs int, o *loadOptions) l
 func printLoad(results []loadPhase, bl *phase, rep loadReport, stderr io.Writer) {
 	for _, r := range results {
 		f := r.figures(bl)
-		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, max %.0f ms, %d over 2 s, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f; provider calls per plan %.4f\n",
-			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.MaxMS, f.Over2s, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio, f.ProviderCallsPerPlan["all"])
+		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, max %.0f ms, %d over 2 s, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f; "+
+			"CPU %.3f ms/plan vs %.4f ms/no-op request: cpu ratio %.4f; provider calls per plan %.4f\n",
+			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.MaxMS, f.Over2s, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio,
+			f.CPUMSPerPlan, rep.BaselineCPUMS, f.CPURatio, f.ProviderCallsPerPlan["all"])
 	}
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Fprintf(stderr, "load average: %s", load)
@@ -558,8 +577,28 @@ func drawBrief(rng *rand.Rand, cities []string, now string) (string, bool) {
 type phase struct {
 	done, non2xx, bytes int64
 	elapsed             time.Duration
-	lat                 []time.Duration
-	firstErr            string
+	// cpu is the process's CPU time over the phase (processCPU).
+	cpu      time.Duration
+	lat      []time.Duration
+	firstErr string
+}
+
+// cpuPer returns the process's CPU milliseconds per request of the phase.
+func (p *phase) cpuPer() float64 {
+	if p.done == 0 {
+		return 0
+	}
+	return float64(p.cpu.Microseconds()) / 1000 / float64(p.done)
+}
+
+// processCPU returns the process's user and system CPU time so far (0 when
+// the system does not say).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func (p *phase) rate() float64 {
@@ -595,7 +634,7 @@ func hammer(ctx context.Context, client *http.Client, url string, body func(i in
 		ctx, cancel = context.WithTimeout(ctx, dur)
 		defer cancel()
 	}
-	start := time.Now()
+	start, cpu0 := time.Now(), processCPU()
 	var wg sync.WaitGroup
 	for range conc {
 		wg.Go(func() {
@@ -643,7 +682,7 @@ func hammer(ctx context.Context, client *http.Client, url string, body func(i in
 		})
 	}
 	wg.Wait()
-	p.elapsed = time.Since(start)
+	p.elapsed, p.cpu = time.Since(start), processCPU()-cpu0
 	slices.Sort(p.lat)
 	return p
 }
