@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tripweave/tripweave/agents/internal/replay"
@@ -51,6 +52,7 @@ var Routes = map[string]string{
 //     batch of road legs, agents/osrm's pairTable): each cell from the
 //     fixture of its two points, in either order; null where none is
 //     recorded;
+//   - coordinates made Unplaceable → 400 NoSegment;
 //   - more than 100 coordinates → 400 too_big.json;
 //   - unparsable coordinates → 400 invalid_query.json;
 //   - anything else → 500 "no fixture".
@@ -61,6 +63,31 @@ type Server struct {
 
 	fails    replay.Failures
 	requests replay.Recorder[string]
+
+	mu       sync.Mutex
+	unplaced map[string]bool
+}
+
+// Unplaceable makes every later table naming coords (lon,lat as sent)
+// answer 400 NoSegment, as OSRM does for a point it cannot snap to a road.
+func (s *Server) Unplaceable(coords string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.unplaced == nil {
+		s.unplaced = map[string]bool{}
+	}
+	s.unplaced[coords] = true
+}
+
+func (s *Server) placed(pts []string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range pts {
+		if s.unplaced[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // NewServer starts a Server closed at the end of t.
@@ -108,6 +135,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.fixtures.Write(w, http.StatusBadRequest, "invalid_query.json")
 			return
 		}
+	}
+	if !s.placed(pairs) {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"code":"NoSegment","message":"Could not find a matching segment for coordinate 0"}`)
+		return
 	}
 	if len(pairs) > 100 {
 		s.fixtures.Write(w, http.StatusBadRequest, "too_big.json")
