@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
 // Objections a traveller raises reading a plan that passes every check.
@@ -39,10 +40,14 @@ const (
 	// ObjTimetable: a leg whose times contradict its length (an overnight
 	// arrival read as the same day) or whose speed is impossible.
 	ObjTimetable = "timetable"
+	// ObjRepeat: a second sight of a once-per-trip kind (a river cruise or
+	// night boat tour from another pier, concepts.OnceGroup) in one trip,
+	// neither must-see nor of a kind the traveller asked for.
+	ObjRepeat = "repeat_experience"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -107,6 +112,7 @@ func analyze(s *scorer) *objector {
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
+	o.repeats()
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
 	return o
 }
@@ -587,4 +593,39 @@ func (o *objector) pacePart() orchestrator.QualityComponent {
 func (o *objector) mealsPart() orchestrator.QualityComponent {
 	n := o.count(ObjMissingMeal)
 	return part(n, 0.5, detailf("%d lunches or dinners missing", n))
+}
+
+// repeats objects to each sight of a once-per-trip kind after the trip's
+// first (concepts.OnceGroup), unless it is must-see or the brief's
+// interests ask for that kind.
+func (o *objector) repeats() {
+	var seen []string
+	for _, d := range o.it.Days {
+		for _, st := range d.Stops {
+			a := o.attractions.get(st.AttractionID)
+			if a == nil {
+				continue
+			}
+			g := concepts.OnceGroup(a.Name, a.Category, a.Tags)
+			if g == "" || o.must(a) || o.askedFor(g) {
+				continue
+			}
+			if slices.Contains(seen, g) {
+				o.add(ObjRepeat, d.Day, "%s repeats a %s the trip already has", a.Name, g)
+				continue
+			}
+			seen = append(seen, g)
+		}
+	}
+}
+
+// askedFor reports whether an interest of the brief is the sight concept
+// of that ID.
+func (o *objector) askedFor(id string) bool {
+	for _, in := range o.b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.ID == id {
+			return true
+		}
+	}
+	return false
 }

@@ -10,6 +10,7 @@ func TestFoodServes(t *testing.T) {
 	duck := &orchestrator.Restaurant{Name: "南京大牌档", Cuisines: []string{"江浙菜"}, Dishes: []string{"招牌盐水鸭", "鸭血粉丝汤"}}
 	tea := &orchestrator.Restaurant{Name: "点都德(北京路店)", Cuisines: []string{"粤菜"}}
 	hotpot := &orchestrator.Restaurant{Name: "小龙坎", Cuisines: []string{"火锅"}}
+	xlb := &orchestrator.Restaurant{Name: "佳家汤包", Cuisines: []string{"本帮菜"}, Dishes: []string{"纯鲜肉小笼", "蟹粉汤包"}}
 	for _, c := range []struct {
 		wish string
 		r    *orchestrator.Restaurant
@@ -17,6 +18,8 @@ func TestFoodServes(t *testing.T) {
 	}{
 		{"盐水鸭", duck, true}, {"鸭血粉丝汤", duck, true}, {"盐水鸭", hotpot, false},
 		{"dim sum", tea, true}, {"dim sum", hotpot, false}, {"火锅", hotpot, true},
+		{"soup dumplings", xlb, true}, {"xiaolongbao", xlb, true}, {"soup dumplings", duck, false},
+		{"duck blood soup", duck, true}, {"salted duck", duck, true}, {"hot pot", hotpot, true},
 	} {
 		if got := NewFood(c.wish).Serves(c.r); got != c.want {
 			t.Errorf("%s at %s: got %v, want %v", c.wish, c.r.Name, got, c.want)
@@ -102,5 +105,41 @@ func TestObjectionsLowerScore(t *testing.T) {
 	fly, train := Score(b, trip, plan("flight", 20)), Score(b, trip, plan("train", 65))
 	if pf, pt := part(fly), part(train); !pf.Applicable || pf.Value >= pt.Value || fly.Score >= train.Score {
 		t.Errorf("short flight scores %d (%s %.2f), the train %d (%.2f): want the flight lower", fly.Score, pf.Detail, pf.Value, train.Score, pt.Value)
+	}
+}
+
+// TestRepeatedExperience: a second river night tour from another pier is
+// an objection, unless the traveller asked for cruises; a historic pier
+// is no boat tour.
+func TestRepeatedExperience(t *testing.T) {
+	as := []orchestrator.Attraction{
+		{ID: "a1", Name: "珠江夜游海心沙西区码头", Category: "游乐园/体育娱乐"},
+		{ID: "a2", Name: "珠江夜游广州塔·中大码头", Category: "人文景观"},
+		{ID: "a3", Name: "黄浦江游览(十六铺码头)", Category: "游乐园/体育娱乐"},
+		{ID: "a4", Name: "中山码头", Category: "人文景观"},
+	}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "广州", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	plan := func(ids ...string) *orchestrator.Itinerary {
+		it := &orchestrator.Itinerary{People: 1}
+		for i, id := range ids {
+			it.Days = append(it.Days, orchestrator.Day{Day: i + 1, City: "广州", Stops: []orchestrator.Stop{{AttractionID: id, City: "广州", Start: "19:00", End: "20:00"}}})
+		}
+		return it
+	}
+	b := &orchestrator.Brief{Destinations: []string{"广州"}, Days: 2, Travelers: orchestrator.Travelers{Adults: 1}}
+	for _, c := range []struct {
+		ids       []string
+		interests []string
+		want      int
+	}{
+		{[]string{"a1", "a2"}, nil, 1},
+		{[]string{"a1", "a3"}, nil, 1},
+		{[]string{"a1", "a2"}, []string{"cruise"}, 0},
+		{[]string{"a1", "a4"}, nil, 0},
+	} {
+		b.Interests = c.interests
+		if got := Count(Objections(b, trip, plan(c.ids...)))[ObjRepeat]; got != c.want {
+			t.Errorf("stops %v, interests %v: %d repeats, want %d", c.ids, c.interests, got, c.want)
+		}
 	}
 }
