@@ -40,9 +40,11 @@ const (
 	// ObjTimetable: a leg whose times contradict its length (an overnight
 	// arrival read as the same day) or whose speed is impossible.
 	ObjTimetable = "timetable"
-	// ObjRepeat: a second sight of a once-per-trip kind (a river cruise or
-	// night boat tour from another pier, concepts.OnceGroup) in one trip,
-	// neither must-see nor of a kind the traveller asked for.
+	// ObjRepeat: the same experience twice in one trip: a second sight of
+	// a once-per-trip kind (a river cruise or night boat tour from another
+	// pier, concepts.OnceGroup), neither must-see nor of a kind the
+	// traveller asked for, or a sight that is the same visit as an earlier
+	// one under another name (concepts.SameSite).
 	ObjRepeat = "repeat_experience"
 )
 
@@ -597,15 +599,29 @@ func (o *objector) mealsPart() orchestrator.QualityComponent {
 
 // repeats objects to each sight of a once-per-trip kind after the trip's
 // first (concepts.OnceGroup), unless it is must-see or the brief's
-// interests ask for that kind.
+// interests ask for that kind, and to each sight that is the same visit
+// as an earlier one under another name (concepts.SameSite: the palace and
+// its gate, the panda base and its museum).
 func (o *objector) repeats() {
 	var seen []string
+	var before []*orchestrator.Attraction
 	for _, d := range o.it.Days {
 		for _, st := range d.Stops {
 			a := o.attractions.get(st.AttractionID)
 			if a == nil {
 				continue
 			}
+			for _, b := range before {
+				km := -1.0
+				if a.Location != nil && b.Location != nil {
+					km = a.Location.DistanceKM(*b.Location)
+				}
+				if b.ID != a.ID && concepts.SameSite(a.Name, b.Name, km) {
+					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.Name)
+					break
+				}
+			}
+			before = append(before, a)
 			g := concepts.OnceGroup(a.Name, a.Category, a.Tags)
 			if g == "" || o.must(a) || o.askedFor(g) {
 				continue

@@ -143,3 +143,26 @@ func TestRepeatedExperience(t *testing.T) {
 		}
 	}
 }
+
+// TestSameVisitTwice: the palace and its gate on two days are one visit.
+func TestSameVisitTwice(t *testing.T) {
+	as := []orchestrator.Attraction{
+		{ID: "g", Name: "故宫博物院", Category: "历史古迹", Location: &orchestrator.GeoPoint{Lat: 39.924091, Lon: 116.403414}},
+		{ID: "w", Name: "午门", Category: "历史古迹", Location: &orchestrator.GeoPoint{Lat: 39.920105, Lon: 116.403705}},
+		{ID: "s", Name: "天坛公园", Category: "公园", Location: &orchestrator.GeoPoint{Lat: 39.8822, Lon: 116.4066}},
+	}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "北京", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	b := &orchestrator.Brief{Destinations: []string{"北京"}, Days: 2, Travelers: orchestrator.Travelers{Adults: 1}}
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"g", "w", 1}, {"g", "s", 0}} {
+		it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{
+			{Day: 1, City: "北京", Stops: []orchestrator.Stop{{AttractionID: c.a, City: "北京", Start: "09:00", End: "11:00"}}},
+			{Day: 2, City: "北京", Stops: []orchestrator.Stop{{AttractionID: c.b, City: "北京", Start: "09:00", End: "11:00"}}},
+		}}
+		if got := Count(Objections(b, trip, it))[ObjRepeat]; got != c.want {
+			t.Errorf("%s then %s: %d repeats, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
