@@ -36,6 +36,7 @@ func TestBestHour(t *testing.T) {
 	}{
 		{"成都大熊猫繁育研究基地", nil, Morning}, {"成都大熊猫博物馆", &indoor, AnyHour},
 		{"珠江夜游天字码头", nil, Night}, {"庙前夜市", nil, Night}, {"拙政园", nil, AnyHour},
+		{"三里屯酒吧一条街", nil, Night}, {"三里屯", nil, AnyHour},
 	} {
 		if got := BestHour(c.name, "", nil, c.indoor); got != c.want {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
