@@ -3,6 +3,7 @@ package concepts
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -40,6 +41,11 @@ func init() {
 	}
 	sitesByCore = map[string][]siteRole{}
 	for _, x := range s {
+		for _, n := range slices.Concat(x.Names, x.Parts) {
+			if n[0] < 0xE4 || n[0] > 0xE9 {
+				panic("concepts: site table: " + n + " does not start with a Han character (sameVisit)")
+			}
+		}
 		for _, n := range x.Names {
 			sitesByCore[n] = append(sitesByCore[n], siteRole{x, false})
 		}
@@ -97,7 +103,10 @@ const siteKM = 3.0
 // site table: two names of a site, a site and its part, or two parts of a
 // site of kind one; distanceKM < 0 when unknown.
 func sameVisit(x, y string, distanceKM float64) bool {
-	if distanceKM > siteKM {
+	// Every name of the table starts with a Han character (a lead byte
+	// 0xE4–0xE9 in UTF-8): a Latin name (the TravelPlanner catalogs) is
+	// answered without a lookup.
+	if distanceKM > siteKM || len(x) == 0 || x[0] < 0xE4 || x[0] > 0xE9 {
 		return false
 	}
 	for _, rx := range sitesByCore[x] {

@@ -114,7 +114,7 @@ func analyze(s *scorer) *objector {
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
-	o.repeats()
+	o.repeats(s)
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
 	return o
 }
@@ -602,35 +602,39 @@ func (o *objector) mealsPart() orchestrator.QualityComponent {
 // interests ask for that kind, and to each sight that is the same visit
 // as an earlier one under another name (concepts.SameSite: the palace and
 // its gate, the panda base and its museum).
-func (o *objector) repeats() {
-	var seen []string
-	var before []*orchestrator.Attraction
+func (o *objector) repeats(s *scorer) {
+	type seenSight struct {
+		a    *orchestrator.Attraction
+		core string
+	}
+	var groups []string
+	var before []seenSight
 	for _, d := range o.it.Days {
 		for _, st := range d.Stops {
-			a := o.attractions.get(st.AttractionID)
-			if a == nil {
+			if o.attractions.get(st.AttractionID) == nil {
 				continue
 			}
+			a, f := s.attraction(st) // the index's facts: core and once group computed once
 			for _, b := range before {
 				km := -1.0
-				if a.Location != nil && b.Location != nil {
-					km = a.Location.DistanceKM(*b.Location)
+				if a.Location != nil && b.a.Location != nil {
+					km = a.Location.DistanceKM(*b.a.Location)
 				}
-				if b.ID != a.ID && concepts.SameSite(a.Name, b.Name, km) {
-					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.Name)
+				if b.a.ID != a.ID && concepts.SameSiteCore(f.Core, b.core, km) {
+					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.a.Name)
 					break
 				}
 			}
-			before = append(before, a)
-			g := concepts.OnceGroup(a.Name, a.Category, a.Tags)
+			before = append(before, seenSight{a, f.Core})
+			g := f.Once
 			if g == "" || o.must(a) || o.askedFor(g) {
 				continue
 			}
-			if slices.Contains(seen, g) {
+			if slices.Contains(groups, g) {
 				o.add(ObjRepeat, d.Day, "%s repeats a %s the trip already has", a.Name, g)
 				continue
 			}
-			seen = append(seen, g)
+			groups = append(groups, g)
 		}
 	}
 }
