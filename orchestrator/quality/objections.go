@@ -607,8 +607,11 @@ func (o *objector) repeats(s *scorer) {
 		a    *orchestrator.Attraction
 		core string
 	}
-	var groups []string
-	var before []seenSight
+	// On the stack for trips of up to 24 stops: Score runs this on every
+	// variant the planner weighs.
+	var gbuf [4]string
+	var sbuf [24]seenSight
+	groups, before := gbuf[:0], sbuf[:0]
 	for _, d := range o.it.Days {
 		for _, st := range d.Stops {
 			if o.attractions.get(st.AttractionID) == nil {
