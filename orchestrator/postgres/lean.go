@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -98,7 +97,8 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	}
 	cols := newSpanColumns(spans)
 
-	w := &write{done: make(chan error, 1)}
+	w := &write{id: p.ID, tag: tag, done: make(chan error, 1)}
+	w.queue(lockWrite, p.ID)
 	if len(newRefs) > 0 {
 		w.queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
 			newRefs, newValues)
@@ -116,18 +116,20 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
 			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
 	}
-	if err := s.group.commit(ctx, s.pool, w); err != nil {
+	if err := s.group.commit(ctx, s, w); err != nil {
 		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
 	}
 	s.blobs.add(newRefs)
 	return nil
 }
 
-// write is one plan's statements, committed together.
+// write is one plan's statements, committed together, beginning with its
+// plan's advisory lock (lockWrite); tag tells it is the one stored.
 type write struct {
-	sql  []string
-	args [][]any
-	done chan error
+	id, tag string
+	sql     []string
+	args    [][]any
+	done    chan error
 }
 
 func (w *write) queue(sql string, args ...any) {
@@ -156,7 +158,7 @@ type groupCommit struct {
 // commit commits w, alone or with the writes waiting beside it. It blocks
 // until w is committed or failed; ctx bounds the wait, not a commit
 // another writer runs.
-func (g *groupCommit) commit(ctx context.Context, pool *pgxpool.Pool, w *write) error {
+func (g *groupCommit) commit(ctx context.Context, s *Store, w *write) error {
 	g.mu.Lock()
 	g.waiting = append(g.waiting, w)
 	lead := !g.running
@@ -169,7 +171,7 @@ func (g *groupCommit) commit(ctx context.Context, pool *pgxpool.Pool, w *write) 
 		// The committer's own ctx ends its wait, not the others' commits.
 		go func() {
 			defer g.wg.Done()
-			g.run(context.WithoutCancel(ctx), pool)
+			g.run(context.WithoutCancel(ctx), s)
 		}()
 	}
 	select {
@@ -186,7 +188,7 @@ const groupMax = 64
 // commitTimeout bounds one group's commit.
 const commitTimeout = 30 * time.Second
 
-func (g *groupCommit) run(ctx context.Context, pool *pgxpool.Pool) {
+func (g *groupCommit) run(ctx context.Context, s *Store) {
 	for {
 		g.mu.Lock()
 		n := min(len(g.waiting), groupMax)
@@ -200,25 +202,39 @@ func (g *groupCommit) run(ctx context.Context, pool *pgxpool.Pool) {
 		}
 		g.mu.Unlock()
 		cctx, cancel := context.WithTimeout(ctx, commitTimeout)
-		var batch pgx.Batch
-		for _, w := range group {
-			w.addTo(&batch)
-		}
-		err := pool.SendBatch(cctx, &batch).Close()
-		if err != nil && len(group) > 1 {
+		outcome := s.commitGroup(cctx, group)
+		if outcome[0] != nil && len(group) > 1 && !unsettled(outcome[0]) {
 			// One plan may have failed the group: each alone.
-			for _, w := range group {
-				var one pgx.Batch
-				w.addTo(&one)
-				w.done <- pool.SendBatch(cctx, &one).Close()
+			for i := range group {
+				outcome[i] = s.commitGroup(cctx, group[i:i+1])[0]
 			}
-		} else {
-			for _, w := range group {
-				w.done <- err
-			}
+		}
+		for i, w := range group {
+			w.done <- outcome[i]
 		}
 		cancel()
 	}
+}
+
+// commitGroup sends group as one transaction and returns each write's
+// outcome, settling an ambiguous one (see ghost.go) before it is known.
+func (s *Store) commitGroup(ctx context.Context, group []*write) []error {
+	outcome := make([]error, len(group))
+	pid, ambiguous, err := send(ctx, s.pool, group)
+	if !ambiguous {
+		for i := range outcome {
+			outcome[i] = err
+		}
+		return outcome
+	}
+	if settled, ok := settle(ctx, s.pool, pid, group, err); ok {
+		return settled
+	}
+	s.doubt.add(s, pid, group)
+	for i := range outcome {
+		outcome[i] = errUnsettled(err)
+	}
+	return outcome
 }
 
 // LeanPlanJSON returns the saved lean JSON of plan id and its tag in one

@@ -41,6 +41,7 @@ type Store struct {
 	schema string
 	blobs  knownBlobs
 	group  groupCommit
+	doubt  doubts
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -283,6 +284,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close closes the pool, waiting for connections in use to be returned.
 func (s *Store) Close() error {
 	s.group.wg.Wait() // the plans being committed
+	s.doubt.close()
 	s.pool.Close()
 	return nil
 }
