@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -17,9 +18,9 @@ import (
 var _ orchestrator.LeanPlanStore = (*Store)(nil)
 
 // knownBlobs are the content addresses this process has seen stored in
-// blobs: a plan sends only the values not among them. Blobs are never
-// deleted (a value is the same for every plan that refers to it), so the
-// set never lies.
+// blobs: a plan sends only the values not among them, and checks in its
+// transaction that they are still stored (a deletion may have collected
+// them since; see migration 5), sending them all again when one is not.
 type knownBlobs struct {
 	mu sync.RWMutex
 	m  map[string]bool
@@ -29,6 +30,12 @@ func (k *knownBlobs) has(ref string) bool {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
 	return k.m[ref]
+}
+
+func (k *knownBlobs) reset() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.m = nil
 }
 
 func (k *knownBlobs) add(refs []string) {
@@ -66,25 +73,59 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 		}
 	}
+	for sendAll := false; ; sendAll = true {
+		w, err := s.newWrite(p, lean, spans, sendAll)
+		if err != nil {
+			return err
+		}
+		err = s.group.commit(ctx, s, w)
+		if err == nil {
+			s.blobs.add(w.sent)
+			return nil
+		}
+		if !sendAll && valueMissing(err) {
+			// A value this process thought stored was collected
+			// (blob retention) since: send them all.
+			s.blobs.reset()
+			continue
+		}
+		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
+	}
+}
+
+// valueMissing reports whether err is tripweave_check_refs' refusal: a
+// value the save did not send is not stored.
+func valueMissing(err error) bool {
+	pe, ok := errors.AsType[*pgconn.PgError](err)
+	return ok && pe.Code == "TW001"
+}
+
+// newWrite returns the statements that store p by reference: its plan's
+// lock, the blobs lock shared (a deletion collecting values holds it
+// exclusive), the values this process has not stored yet (all of them with
+// sendAll) and a check that the others are stored, the plan row and the
+// trace.
+func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator.Span, sendAll bool) (*write, error) {
 	skel, blobs := orchestrator.SplitTrip(&p.Trip)
 	trip, err := json.Marshal(&skel)
 	if err != nil {
-		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
+		return nil, fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
 	refs := make([]string, len(blobs))
-	var newRefs []string
+	var newRefs, knownRefs []string
 	var newValues [][]byte
 	for i, b := range blobs {
 		refs[i] = b.Ref
-		if s.blobs.has(b.Ref) {
+		if !sendAll && s.blobs.has(b.Ref) {
+			knownRefs = append(knownRefs, b.Ref)
 			continue
 		}
 		doc, err := b.Encode()
 		if err != nil {
-			return fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
+			return nil, fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
 		}
 		if orchestrator.ContentRef(doc) != b.Ref {
-			return fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
+			return nil, fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
 		}
 		newRefs, newValues = append(newRefs, b.Ref), append(newValues, doc)
 	}
@@ -93,15 +134,21 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	// query and brief), not the lean plan again.
 	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief, Replaces: p.Replaces})
 	if err != nil {
-		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+		return nil, fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 	}
 	cols := newSpanColumns(spans)
 
-	w := &write{id: p.ID, tag: tag, done: make(chan error, 1)}
+	w := &write{id: p.ID, tag: tag, sent: newRefs, done: make(chan error, 1)}
 	w.queue(lockWrite, p.ID)
+	if len(blobs) > 0 {
+		w.queue(`SELECT pg_advisory_xact_lock_shared(tripweave_blobs_lock())`)
+	}
 	if len(newRefs) > 0 {
 		w.queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
 			newRefs, newValues)
+	}
+	if len(knownRefs) > 0 {
+		w.queue(`SELECT tripweave_check_refs($1::text[])`, knownRefs)
 	}
 	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
 		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
@@ -116,17 +163,14 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
 			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
 	}
-	if err := s.group.commit(ctx, s, w); err != nil {
-		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
-	}
-	s.blobs.add(newRefs)
-	return nil
+	return w, nil
 }
 
 // write is one plan's statements, committed together, beginning with its
 // plan's advisory lock (lockWrite); tag tells it is the one stored.
 type write struct {
 	id, tag string
+	sent    []string // the refs of the values it stores
 	sql     []string
 	args    [][]any
 	done    chan error
