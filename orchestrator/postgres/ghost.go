@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	"sync"
@@ -24,13 +26,15 @@ import (
 //     exit, so that its transaction is over: committed or rolled back,
 //     never later), takes the same locks (waiting out a transaction still
 //     running elsewhere, e.g. behind a pooler), and reads which of the
-//     writes are stored, by their tags;
+//     writes are stored, by their attempts (a random ID per save, kept in
+//     the row);
 //  3. a stored write is acknowledged (the client gets its plan), one not
 //     stored fails and can never appear.
 //
 // When the database cannot be reached to settle, the write fails
 // (unavailable) and is kept in doubt: once the database answers again, the
-// plan is removed if that write stored it (compare-and-delete on its tag),
+// plan is removed if that write stored it (compare-and-delete on its
+// attempt, so that a later save of the same plan is never undone),
 // so that an answer of failure stays true.
 
 // settleTimeout bounds settling a group: ending the old server process and
@@ -88,16 +92,16 @@ func settle(ctx context.Context, pool *pgxpool.Pool, pid uint32, group []*write,
 		if _, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT DISTINCT hashtextextended(id, 0) AS k FROM unnest($1::text[]) AS id ORDER BY 1) AS ks`, ids); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT id, coalesce(tag, '') FROM plans WHERE id = ANY($1)`, ids)
+		rows, err := tx.Query(ctx, `SELECT id, coalesce(attempt, '') FROM plans WHERE id = ANY($1)`, ids)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
-			var id, tag string
-			if err := rows.Scan(&id, &tag); err != nil {
+			var id, attempt string
+			if err := rows.Scan(&id, &attempt); err != nil {
 				return err
 			}
-			stored[id] = tag
+			stored[id] = attempt
 		}
 		return rows.Err()
 	})
@@ -107,7 +111,7 @@ func settle(ctx context.Context, pool *pgxpool.Pool, pid uint32, group []*write,
 	}
 	outcome = make([]error, len(group))
 	for i, w := range group {
-		if tag, ok := stored[w.id]; !ok || tag != w.tag {
+		if attempt, ok := stored[w.id]; !ok || attempt != w.attempt {
 			outcome[i] = classify(failed)
 		}
 	}
@@ -131,14 +135,15 @@ type doubts struct {
 	mu      sync.Mutex
 	pending []doubt
 	running bool
+	closed  bool
 	stop    chan struct{}
 	done    chan struct{}
 	wg      sync.WaitGroup
 }
 
 type doubt struct {
-	pid     uint32
-	id, tag string
+	pid         uint32
+	id, attempt string
 }
 
 // add keeps the writes of group, sent by pid, in doubt and starts the
@@ -147,9 +152,9 @@ func (d *doubts) add(s *Store, pid uint32, group []*write) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, w := range group {
-		d.pending = append(d.pending, doubt{pid: pid, id: w.id, tag: w.tag})
+		d.pending = append(d.pending, doubt{pid: pid, id: w.id, attempt: w.attempt})
 	}
-	if d.running {
+	if d.running || d.closed {
 		return
 	}
 	if d.stop == nil {
@@ -157,13 +162,13 @@ func (d *doubts) add(s *Store, pid uint32, group []*write) {
 	}
 	d.running = true
 	d.wg.Add(1)
-	go d.sweep(s)
+	go d.sweep(s, d.stop)
 }
 
 // sweepEvery is how often writes in doubt are tried again.
 const sweepEvery = 500 * time.Millisecond
 
-func (d *doubts) sweep(s *Store) {
+func (d *doubts) sweep(s *Store, stop <-chan struct{}) {
 	defer d.wg.Done()
 	t := time.NewTicker(sweepEvery)
 	defer t.Stop()
@@ -182,7 +187,7 @@ func (d *doubts) sweep(s *Store) {
 			d.mu.Unlock()
 		}
 		select {
-		case <-d.stop:
+		case <-stop:
 			return
 		case <-t.C:
 		}
@@ -192,9 +197,10 @@ func (d *doubts) sweep(s *Store) {
 // close stops the sweeper; writes still in doubt are logged.
 func (d *doubts) close() {
 	d.mu.Lock()
-	if d.stop != nil {
+	if d.stop != nil && !d.closed {
 		close(d.stop)
 	}
+	d.closed = true
 	left := len(d.pending)
 	d.mu.Unlock()
 	d.wg.Wait()
@@ -205,7 +211,7 @@ func (d *doubts) close() {
 
 // undo removes the plans the writes in todo stored, if they did: each
 // write's server process is ended and its lock taken before the
-// compare-and-delete on its tag.
+// compare-and-delete on its attempt.
 func (s *Store) undo(todo []doubt) error {
 	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout)
 	defer cancel()
@@ -217,7 +223,7 @@ func (s *Store) undo(todo []doubt) error {
 			if _, err := tx.Exec(ctx, lockWrite, d.id); err != nil {
 				return err
 			}
-			tag, err := tx.Exec(ctx, `DELETE FROM plans WHERE id = $1 AND tag = $2`, d.id, d.tag)
+			tag, err := tx.Exec(ctx, `DELETE FROM plans WHERE id = $1 AND attempt = $2`, d.id, d.attempt)
 			if err != nil {
 				return err
 			}
@@ -244,4 +250,10 @@ func errUnsettled(err error) error { return &unsettledError{err: err} }
 func unsettled(err error) bool {
 	var u *unsettledError
 	return errors.As(err, &u)
+}
+
+func newAttempt() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }

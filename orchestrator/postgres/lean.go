@@ -138,7 +138,7 @@ func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator
 	}
 	cols := newSpanColumns(spans)
 
-	w := &write{id: p.ID, tag: tag, sent: newRefs, done: make(chan error, 1)}
+	w := &write{id: p.ID, attempt: newAttempt(), sent: newRefs, done: make(chan error, 1)}
 	w.queue(lockWrite, p.ID)
 	if len(blobs) > 0 {
 		w.queue(`SELECT pg_advisory_xact_lock_shared(tripweave_blobs_lock())`)
@@ -150,12 +150,12 @@ func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator
 	if len(knownRefs) > 0 {
 		w.queue(`SELECT tripweave_check_refs($1::text[])`, knownRefs)
 	}
-	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
-		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
+	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag, attempt)
+		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)
 		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
 			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
-			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag`,
-		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag)
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag, attempt = excluded.attempt`,
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag, w.attempt)
 	w.queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
 	if len(spans) > 0 {
 		w.queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
@@ -167,9 +167,10 @@ func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator
 }
 
 // write is one plan's statements, committed together, beginning with its
-// plan's advisory lock (lockWrite); tag tells it is the one stored.
+// plan's advisory lock (lockWrite); attempt tells it is the one stored.
 type write struct {
-	id, tag string
+	id      string
+	attempt string   // this save's random ID, kept in the row (settle tells it apart)
 	sent    []string // the refs of the values it stores
 	sql     []string
 	args    [][]any

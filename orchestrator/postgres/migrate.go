@@ -92,10 +92,15 @@ var Migrations = []string{
 	// deletion holds it exclusive while it deletes plans and collects
 	// (tripweave_delete_plans, tripweave_collect). plans_refs finds the
 	// plans referring to a value. The Supabase REST path saves and reads by
-	// reference in one call each (tripweave_save_lean, tripweave_read_plan)
+	// reference in one call each (tripweave_save_lean, tripweave_read_plan:
+	// json, not jsonb, so that the stored bytes come back as they were; with
+	// spans, the trace instead of the plan)
 	// and settles a save whose answer was lost (tripweave_settle): a save
-	// that plan_fences names was given up and can never commit.
-	`CREATE INDEX plans_refs ON plans USING gin (refs);
+	// that plan_fences names was given up and can never commit. attempt
+	// names the save that wrote a row (a random ID per save), so that a
+	// save is told apart from another of the same plan and content.
+	`ALTER TABLE plans ADD COLUMN attempt text;
+	CREATE INDEX plans_refs ON plans USING gin (refs);
 	CREATE TABLE plan_fences (
 		attempt text PRIMARY KEY,
 		at      timestamptz NOT NULL DEFAULT now()
@@ -149,13 +154,13 @@ var Migrations = []string{
 		SELECT key, convert_to(value, 'UTF8') FROM jsonb_each_text(coalesce($1->'values', '{}'))
 		ON CONFLICT (ref) DO NOTHING;
 		PERFORM tripweave_check_refs(ARRAY(SELECT jsonb_array_elements_text(coalesce($1->'refs', '[]'))));
-		INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
+		INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag, attempt)
 		VALUES ($1->>'id', ($1->>'created_ns')::bigint, ($1->>'created_at')::timestamptz, $1->>'status', $1->>'brief_key',
 			$1->'doc', convert_to($1->>'lean', 'UTF8'), convert_to($1->>'trip', 'UTF8'),
-			ARRAY(SELECT jsonb_array_elements_text(coalesce($1->'refs', '[]'))), $1->>'tag')
+			ARRAY(SELECT jsonb_array_elements_text(coalesce($1->'refs', '[]'))), $1->>'tag', $1->>'attempt')
 		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
 			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
-			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag;
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag, attempt = excluded.attempt;
 		DELETE FROM spans WHERE plan_id = $1->>'id';
 		INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
 		SELECT $1->>'id', s.seq, s.node, s.kind, s.route, s.cache_hit, s.attempts, s.start, s.duration_ms, s.status, s.error
@@ -163,22 +168,25 @@ var Migrations = []string{
 			cache_hit boolean, attempts integer, start text, duration_ms double precision, status text, error text);
 		RETURN $1->>'id';
 	END $$;
-	CREATE FUNCTION tripweave_read_plan(jsonb) RETURNS jsonb LANGUAGE sql STABLE AS $$
-		SELECT jsonb_build_object('lean', convert_from(p.lean, 'UTF8'), 'trip', convert_from(p.trip, 'UTF8'), 'tag', p.tag,
-			'doc', CASE WHEN p.lean IS NULL THEN p.doc END,
-			'values', CASE WHEN coalesce(($1->>'lean_only')::boolean, false) THEN '{}'::jsonb ELSE
-				(SELECT coalesce(jsonb_object_agg(b.ref, convert_from(b.value, 'UTF8')), '{}') FROM blobs b WHERE b.ref = ANY(p.refs)) END)
+	CREATE FUNCTION tripweave_read_plan(jsonb) RETURNS json LANGUAGE sql STABLE AS $$
+		SELECT json_build_object('lean', convert_from(p.lean, 'UTF8')::json, 'trip', convert_from(p.trip, 'UTF8')::json,
+			'tag', p.tag, 'doc', CASE WHEN p.lean IS NULL AND NOT coalesce(($1->>'spans')::boolean, false) THEN p.doc END,
+			'spans', CASE WHEN coalesce(($1->>'spans')::boolean, false) THEN
+				(SELECT coalesce(json_agg(s ORDER BY s.seq), '[]') FROM (SELECT seq, node, kind, route, cache_hit, attempts, start,
+					duration_ms, status, error FROM spans WHERE plan_id = p.id) AS s) END,
+			'values', CASE WHEN coalesce(($1->>'lean_only')::boolean, false) OR coalesce(($1->>'spans')::boolean, false) THEN '{}'::json ELSE
+				(SELECT coalesce(json_object_agg(b.ref, convert_from(b.value, 'UTF8')::json), '{}') FROM blobs b WHERE b.ref = ANY(p.refs)) END)
 		FROM plans p WHERE p.id = $1->>'id';
 	$$;
 	CREATE FUNCTION tripweave_settle(jsonb) RETURNS boolean LANGUAGE plpgsql AS $$
 	BEGIN
 		PERFORM pg_advisory_xact_lock(hashtextextended($1->>'id', 0));
 		INSERT INTO plan_fences (attempt) VALUES ($1->>'attempt') ON CONFLICT DO NOTHING;
-		IF NOT EXISTS (SELECT 1 FROM plans WHERE id = $1->>'id' AND tag = $1->>'tag') THEN
+		IF NOT EXISTS (SELECT 1 FROM plans WHERE id = $1->>'id' AND attempt = $1->>'attempt') THEN
 			RETURN false;
 		END IF;
 		IF coalesce(($1->>'undo')::boolean, false) THEN
-			DELETE FROM plans WHERE id = $1->>'id' AND tag = $1->>'tag';
+			DELETE FROM plans WHERE id = $1->>'id' AND attempt = $1->>'attempt';
 			RETURN false;
 		END IF;
 		RETURN true;
