@@ -94,7 +94,8 @@ var Migrations = []string{
 	// plans referring to a value. The Supabase REST path saves and reads by
 	// reference in one call each (tripweave_save_lean, tripweave_read_plan:
 	// json, not jsonb, so that the stored bytes come back as they were; with
-	// spans, the trace instead of the plan)
+	// spans, the trace instead of the plan; PL/pgSQL, whose plans are
+	// cached, unlike a LANGUAGE sql function's that is not inlined)
 	// and settles a save whose answer was lost (tripweave_settle): a save
 	// that plan_fences names was given up and can never commit. attempt
 	// names the save that wrote a row (a random ID per save), so that a
@@ -168,16 +169,17 @@ var Migrations = []string{
 			cache_hit boolean, attempts integer, start text, duration_ms double precision, status text, error text);
 		RETURN $1->>'id';
 	END $$;
-	CREATE FUNCTION tripweave_read_plan(jsonb) RETURNS json LANGUAGE sql STABLE AS $$
-		SELECT json_build_object('lean', convert_from(p.lean, 'UTF8')::json, 'trip', convert_from(p.trip, 'UTF8')::json,
+	CREATE FUNCTION tripweave_read_plan(jsonb) RETURNS json LANGUAGE plpgsql STABLE AS $$
+	BEGIN
+		RETURN (SELECT json_build_object('lean', convert_from(p.lean, 'UTF8')::json, 'trip', convert_from(p.trip, 'UTF8')::json,
 			'tag', p.tag, 'doc', CASE WHEN p.lean IS NULL AND NOT coalesce(($1->>'spans')::boolean, false) THEN p.doc END,
 			'spans', CASE WHEN coalesce(($1->>'spans')::boolean, false) THEN
 				(SELECT coalesce(json_agg(s ORDER BY s.seq), '[]') FROM (SELECT seq, node, kind, route, cache_hit, attempts, start,
 					duration_ms, status, error FROM spans WHERE plan_id = p.id) AS s) END,
 			'values', CASE WHEN coalesce(($1->>'lean_only')::boolean, false) OR coalesce(($1->>'spans')::boolean, false) THEN '{}'::json ELSE
 				(SELECT coalesce(json_object_agg(b.ref, convert_from(b.value, 'UTF8')::json), '{}') FROM blobs b WHERE b.ref = ANY(p.refs)) END)
-		FROM plans p WHERE p.id = $1->>'id';
-	$$;
+		FROM plans p WHERE p.id = $1->>'id');
+	END $$;
 	CREATE FUNCTION tripweave_settle(jsonb) RETURNS boolean LANGUAGE plpgsql AS $$
 	BEGIN
 		PERFORM pg_advisory_xact_lock(hashtextextended($1->>'id', 0));
