@@ -1,10 +1,11 @@
 // Package supabase is tripweave's plan store over Supabase's REST API
 // (PostgREST), through supabase-go: for deployments that expose only
 // SUPABASE_URL and a service key, not the Postgres connection string. The
-// tables and the tripweave_save_plan function are the PostgreSQL store's
-// (orchestrator/postgres.Migrations), applied once with `orchestrator
-// migrate` against the project's connection string or pasted into the SQL
-// editor: REST cannot run DDL.
+// tables and functions (tripweave_save_lean, tripweave_read_plan,
+// tripweave_settle, tripweave_delete_plans: see lean.go) are the PostgreSQL
+// store's (orchestrator/postgres.Migrations), applied once with
+// `orchestrator migrate` against the project's connection string or pasted
+// into the SQL editor: REST cannot run DDL.
 //
 // supabase-go v0.0.4 has sharp edges this package wraps:
 //   - no context and no HTTP timeout: every call runs in a goroutine of its
