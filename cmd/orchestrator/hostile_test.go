@@ -115,7 +115,7 @@ func TestHostileInputsThroughEveryDoor(t *testing.T) {
 	// that are not UTF-8 and control characters are read around.
 	for i, q := range texts {
 		cut := len(q) / 2
-		nul, _ := json.Marshal(map[string]any{"query": q[:cut] + "\x00" + q[cut:], "now": now})
+		nul, _ := json.Marshal(map[string]any{"query": q[:cut] + "\x00" + q[cut:], "now": now, "options": map[string]any{"deadline_ms": 3000}})
 		post(fmt.Sprintf("corpus %d with a NUL", i), "/v1/plans", string(nul), "query")
 		bad, _ := json.Marshal(map[string]any{"query": "\x1b[1m" + q[:cut] + "\xff\xfe" + q[cut:] + "\a", "now": now})
 		post(fmt.Sprintf("corpus %d not UTF-8", i), "/v1/briefs", string(bad), "")
