@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tripweave/tripweave/orchestrator"
 )
@@ -18,9 +18,9 @@ import (
 var _ orchestrator.LeanPlanStore = (*Store)(nil)
 
 // knownBlobs are the content addresses this process has seen stored in
-// blobs: a plan sends only the values not among them. Blobs are never
-// deleted (a value is the same for every plan that refers to it), so the
-// set never lies.
+// blobs: a plan sends only the values not among them, and checks in its
+// transaction that they are still stored (a deletion may have collected
+// them since; see migration 5), sending them all again when one is not.
 type knownBlobs struct {
 	mu sync.RWMutex
 	m  map[string]bool
@@ -30,6 +30,12 @@ func (k *knownBlobs) has(ref string) bool {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
 	return k.m[ref]
+}
+
+func (k *knownBlobs) reset() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.m = nil
 }
 
 func (k *knownBlobs) add(refs []string) {
@@ -67,25 +73,59 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 		}
 	}
+	for sendAll := false; ; sendAll = true {
+		w, err := s.newWrite(p, lean, spans, sendAll)
+		if err != nil {
+			return err
+		}
+		err = s.group.commit(ctx, s, w)
+		if err == nil {
+			s.blobs.add(w.sent)
+			return nil
+		}
+		if !sendAll && valueMissing(err) {
+			// A value this process thought stored was collected
+			// (blob retention) since: send them all.
+			s.blobs.reset()
+			continue
+		}
+		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
+	}
+}
+
+// valueMissing reports whether err is tripweave_check_refs' refusal: a
+// value the save did not send is not stored.
+func valueMissing(err error) bool {
+	pe, ok := errors.AsType[*pgconn.PgError](err)
+	return ok && pe.Code == "TW001"
+}
+
+// newWrite returns the statements that store p by reference: its plan's
+// lock, the blobs lock shared (a deletion collecting values holds it
+// exclusive), the values this process has not stored yet (all of them with
+// sendAll) and a check that the others are stored, the plan row and the
+// trace.
+func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator.Span, sendAll bool) (*write, error) {
 	skel, blobs := orchestrator.SplitTrip(&p.Trip)
 	trip, err := json.Marshal(&skel)
 	if err != nil {
-		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
+		return nil, fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
 	refs := make([]string, len(blobs))
-	var newRefs []string
+	var newRefs, knownRefs []string
 	var newValues [][]byte
 	for i, b := range blobs {
 		refs[i] = b.Ref
-		if s.blobs.has(b.Ref) {
+		if !sendAll && s.blobs.has(b.Ref) {
+			knownRefs = append(knownRefs, b.Ref)
 			continue
 		}
 		doc, err := b.Encode()
 		if err != nil {
-			return fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
+			return nil, fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
 		}
 		if orchestrator.ContentRef(doc) != b.Ref {
-			return fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
+			return nil, fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
 		}
 		newRefs, newValues = append(newRefs, b.Ref), append(newValues, doc)
 	}
@@ -94,21 +134,28 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 	// query and brief), not the lean plan again.
 	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief, Replaces: p.Replaces})
 	if err != nil {
-		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+		return nil, fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 	}
 	cols := newSpanColumns(spans)
 
-	w := &write{done: make(chan error, 1)}
+	w := &write{id: p.ID, attempt: newAttempt(), sent: newRefs, done: make(chan error, 1)}
+	w.queue(lockWrite, p.ID)
+	if len(blobs) > 0 {
+		w.queue(`SELECT pg_advisory_xact_lock_shared(tripweave_blobs_lock())`)
+	}
 	if len(newRefs) > 0 {
 		w.queue(`INSERT INTO blobs (ref, value) SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT (ref) DO NOTHING`,
 			newRefs, newValues)
 	}
-	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag)
-		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10)
+	if len(knownRefs) > 0 {
+		w.queue(`SELECT tripweave_check_refs($1::text[])`, knownRefs)
+	}
+	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag, attempt)
+		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)
 		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
 			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
-			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag`,
-		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag)
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag, attempt = excluded.attempt`,
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag, w.attempt)
 	w.queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
 	if len(spans) > 0 {
 		w.queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
@@ -116,18 +163,18 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
 			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
 	}
-	if err := s.group.commit(ctx, s.pool, w); err != nil {
-		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
-	}
-	s.blobs.add(newRefs)
-	return nil
+	return w, nil
 }
 
-// write is one plan's statements, committed together.
+// write is one plan's statements, committed together, beginning with its
+// plan's advisory lock (lockWrite); attempt tells it is the one stored.
 type write struct {
-	sql  []string
-	args [][]any
-	done chan error
+	id      string
+	attempt string   // this save's random ID, kept in the row (settle tells it apart)
+	sent    []string // the refs of the values it stores
+	sql     []string
+	args    [][]any
+	done    chan error
 }
 
 func (w *write) queue(sql string, args ...any) {
@@ -156,7 +203,7 @@ type groupCommit struct {
 // commit commits w, alone or with the writes waiting beside it. It blocks
 // until w is committed or failed; ctx bounds the wait, not a commit
 // another writer runs.
-func (g *groupCommit) commit(ctx context.Context, pool *pgxpool.Pool, w *write) error {
+func (g *groupCommit) commit(ctx context.Context, s *Store, w *write) error {
 	g.mu.Lock()
 	g.waiting = append(g.waiting, w)
 	lead := !g.running
@@ -169,7 +216,7 @@ func (g *groupCommit) commit(ctx context.Context, pool *pgxpool.Pool, w *write) 
 		// The committer's own ctx ends its wait, not the others' commits.
 		go func() {
 			defer g.wg.Done()
-			g.run(context.WithoutCancel(ctx), pool)
+			g.run(context.WithoutCancel(ctx), s)
 		}()
 	}
 	select {
@@ -186,7 +233,7 @@ const groupMax = 64
 // commitTimeout bounds one group's commit.
 const commitTimeout = 30 * time.Second
 
-func (g *groupCommit) run(ctx context.Context, pool *pgxpool.Pool) {
+func (g *groupCommit) run(ctx context.Context, s *Store) {
 	for {
 		g.mu.Lock()
 		n := min(len(g.waiting), groupMax)
@@ -200,25 +247,39 @@ func (g *groupCommit) run(ctx context.Context, pool *pgxpool.Pool) {
 		}
 		g.mu.Unlock()
 		cctx, cancel := context.WithTimeout(ctx, commitTimeout)
-		var batch pgx.Batch
-		for _, w := range group {
-			w.addTo(&batch)
-		}
-		err := pool.SendBatch(cctx, &batch).Close()
-		if err != nil && len(group) > 1 {
+		outcome := s.commitGroup(cctx, group)
+		if outcome[0] != nil && len(group) > 1 && !unsettled(outcome[0]) {
 			// One plan may have failed the group: each alone.
-			for _, w := range group {
-				var one pgx.Batch
-				w.addTo(&one)
-				w.done <- pool.SendBatch(cctx, &one).Close()
+			for i := range group {
+				outcome[i] = s.commitGroup(cctx, group[i:i+1])[0]
 			}
-		} else {
-			for _, w := range group {
-				w.done <- err
-			}
+		}
+		for i, w := range group {
+			w.done <- outcome[i]
 		}
 		cancel()
 	}
+}
+
+// commitGroup sends group as one transaction and returns each write's
+// outcome, settling an ambiguous one (see ghost.go) before it is known.
+func (s *Store) commitGroup(ctx context.Context, group []*write) []error {
+	outcome := make([]error, len(group))
+	pid, ambiguous, err := send(ctx, s.pool, group)
+	if !ambiguous {
+		for i := range outcome {
+			outcome[i] = err
+		}
+		return outcome
+	}
+	if settled, ok := settle(ctx, s.pool, pid, group, err); ok {
+		return settled
+	}
+	s.doubt.add(s, pid, group)
+	for i := range outcome {
+		outcome[i] = errUnsettled(err)
+	}
+	return outcome
 }
 
 // LeanPlanJSON returns the saved lean JSON of plan id and its tag in one

@@ -85,6 +85,114 @@ var Migrations = []string{
 		ref   text PRIMARY KEY,
 		value bytea NOT NULL
 	);`,
+	// 5: trip values are collected when no plan refers to them any more
+	// (blob retention), safely against concurrent saves: a save holds the
+	// store's blobs lock shared and checks that the values it did not send
+	// are stored (tripweave_check_refs, SQLSTATE TW001 when one is not); a
+	// deletion holds it exclusive while it deletes plans and collects
+	// (tripweave_delete_plans, tripweave_collect). plans_refs finds the
+	// plans referring to a value. The Supabase REST path saves and reads by
+	// reference in one call each (tripweave_save_lean, tripweave_read_plan:
+	// json, not jsonb, so that the stored bytes come back as they were; with
+	// spans, the trace instead of the plan; PL/pgSQL, whose plans are
+	// cached, unlike a LANGUAGE sql function's that is not inlined)
+	// and settles a save whose answer was lost (tripweave_settle): a save
+	// that plan_fences names was given up and can never commit. attempt
+	// names the save that wrote a row (a random ID per save), so that a
+	// save is told apart from another of the same plan and content.
+	`ALTER TABLE plans ADD COLUMN attempt text;
+	CREATE INDEX plans_refs ON plans USING gin (refs);
+	CREATE TABLE plan_fences (
+		attempt text PRIMARY KEY,
+		at      timestamptz NOT NULL DEFAULT now()
+	);
+	CREATE FUNCTION tripweave_blobs_lock() RETURNS bigint LANGUAGE sql STABLE AS $$
+		SELECT hashtextextended('tripweave blobs ' || current_schema(), 0);
+	$$;
+	CREATE FUNCTION tripweave_check_refs(text[]) RETURNS void LANGUAGE plpgsql AS $$
+	DECLARE
+		missing text;
+	BEGIN
+		SELECT r INTO missing FROM unnest($1) AS r WHERE NOT EXISTS (SELECT 1 FROM blobs WHERE ref = r) LIMIT 1;
+		IF missing IS NOT NULL THEN
+			RAISE EXCEPTION 'trip value % is not stored', missing USING ERRCODE = 'TW001';
+		END IF;
+	END $$;
+	CREATE FUNCTION tripweave_collect(text[]) RETURNS integer LANGUAGE sql AS $$
+		WITH d AS (
+			DELETE FROM blobs b WHERE ($1 IS NULL OR b.ref = ANY($1))
+				AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.refs @> ARRAY[b.ref])
+			RETURNING 1)
+		SELECT count(*)::integer FROM d;
+	$$;
+	CREATE FUNCTION tripweave_delete_plans(jsonb) RETURNS integer LANGUAGE plpgsql AS $$
+	DECLARE
+		n integer;
+		gone text[];
+	BEGIN
+		PERFORM pg_advisory_xact_lock(tripweave_blobs_lock());
+		IF $1 ? 'id' THEN
+			WITH d AS (DELETE FROM plans WHERE id = $1->>'id' RETURNING coalesce(refs, '{}') AS refs)
+			SELECT count(*)::integer, coalesce((SELECT array_agg(DISTINCT r) FROM d, unnest(d.refs) AS r), '{}')
+			INTO n, gone FROM d;
+			PERFORM tripweave_collect(gone);
+		ELSE
+			DELETE FROM plans WHERE created_ns < ($1->>'before_ns')::bigint;
+			GET DIAGNOSTICS n = ROW_COUNT;
+			PERFORM tripweave_collect(NULL);
+			DELETE FROM plan_fences WHERE at < now() - interval '1 day';
+		END IF;
+		RETURN n;
+	END $$;
+	CREATE FUNCTION tripweave_save_lean(jsonb) RETURNS text LANGUAGE plpgsql AS $$
+	BEGIN
+		PERFORM pg_advisory_xact_lock(hashtextextended($1->>'id', 0));
+		PERFORM pg_advisory_xact_lock_shared(tripweave_blobs_lock());
+		IF EXISTS (SELECT 1 FROM plan_fences WHERE attempt = $1->>'attempt') THEN
+			RAISE EXCEPTION 'this save of plan % was given up', $1->>'id' USING ERRCODE = 'TW002';
+		END IF;
+		INSERT INTO blobs (ref, value)
+		SELECT key, convert_to(value, 'UTF8') FROM jsonb_each_text(coalesce($1->'values', '{}'))
+		ON CONFLICT (ref) DO NOTHING;
+		PERFORM tripweave_check_refs(ARRAY(SELECT jsonb_array_elements_text(coalesce($1->'refs', '[]'))));
+		INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag, attempt)
+		VALUES ($1->>'id', ($1->>'created_ns')::bigint, ($1->>'created_at')::timestamptz, $1->>'status', $1->>'brief_key',
+			$1->'doc', convert_to($1->>'lean', 'UTF8'), convert_to($1->>'trip', 'UTF8'),
+			ARRAY(SELECT jsonb_array_elements_text(coalesce($1->'refs', '[]'))), $1->>'tag', $1->>'attempt')
+		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
+			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag, attempt = excluded.attempt;
+		DELETE FROM spans WHERE plan_id = $1->>'id';
+		INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
+		SELECT $1->>'id', s.seq, s.node, s.kind, s.route, s.cache_hit, s.attempts, s.start, s.duration_ms, s.status, s.error
+		FROM jsonb_to_recordset(coalesce($1->'spans', '[]')) AS s(seq integer, node text, kind text, route text,
+			cache_hit boolean, attempts integer, start text, duration_ms double precision, status text, error text);
+		RETURN $1->>'id';
+	END $$;
+	CREATE FUNCTION tripweave_read_plan(jsonb) RETURNS json LANGUAGE plpgsql STABLE AS $$
+	BEGIN
+		RETURN (SELECT json_build_object('lean', convert_from(p.lean, 'UTF8')::json, 'trip', convert_from(p.trip, 'UTF8')::json,
+			'tag', p.tag, 'doc', CASE WHEN p.lean IS NULL AND NOT coalesce(($1->>'spans')::boolean, false) THEN p.doc END,
+			'spans', CASE WHEN coalesce(($1->>'spans')::boolean, false) THEN
+				(SELECT coalesce(json_agg(s ORDER BY s.seq), '[]') FROM (SELECT seq, node, kind, route, cache_hit, attempts, start,
+					duration_ms, status, error FROM spans WHERE plan_id = p.id) AS s) END,
+			'values', CASE WHEN coalesce(($1->>'lean_only')::boolean, false) OR coalesce(($1->>'spans')::boolean, false) THEN '{}'::json ELSE
+				(SELECT coalesce(json_object_agg(b.ref, convert_from(b.value, 'UTF8')::json), '{}') FROM blobs b WHERE b.ref = ANY(p.refs)) END)
+		FROM plans p WHERE p.id = $1->>'id');
+	END $$;
+	CREATE FUNCTION tripweave_settle(jsonb) RETURNS boolean LANGUAGE plpgsql AS $$
+	BEGIN
+		PERFORM pg_advisory_xact_lock(hashtextextended($1->>'id', 0));
+		INSERT INTO plan_fences (attempt) VALUES ($1->>'attempt') ON CONFLICT DO NOTHING;
+		IF NOT EXISTS (SELECT 1 FROM plans WHERE id = $1->>'id' AND attempt = $1->>'attempt') THEN
+			RETURN false;
+		END IF;
+		IF coalesce(($1->>'undo')::boolean, false) THEN
+			DELETE FROM plans WHERE id = $1->>'id' AND attempt = $1->>'attempt';
+			RETURN false;
+		END IF;
+		RETURN true;
+	END $$;`,
 }
 
 // migrate brings the schema to len(Migrations) in one transaction under an

@@ -41,6 +41,7 @@ type Store struct {
 	schema string
 	blobs  knownBlobs
 	group  groupCommit
+	doubt  doubts
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -242,27 +243,47 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	return orchestrator.NextPage(out, f.Limit), nil
 }
 
-// DeletePlan removes plan id and its trace, or returns an ENOTFOUND
-// *orchestrator.Error.
+// DeletePlan removes plan id and its trace, and the trip values no other
+// plan refers to, or returns an ENOTFOUND *orchestrator.Error.
 func (s *Store) DeletePlan(ctx context.Context, id string) error {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM plans WHERE id = $1`, id)
+	n, err := s.deletePlans(ctx, map[string]any{"id": id})
 	if err != nil {
 		return fmt.Errorf("delete plan %s: %w", id, classify(err))
 	}
-	if tag.RowsAffected() == 0 {
+	if n == 0 {
 		return orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
 	}
 	return nil
 }
 
 // DeletePlansBefore removes the plans created before t, with their traces,
-// and returns how many it removed.
+// collects the trip values no plan refers to any more, and returns how
+// many plans it removed.
 func (s *Store) DeletePlansBefore(ctx context.Context, t time.Time) (int, error) {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM plans WHERE created_ns < $1`, t.UnixNano())
+	n, err := s.deletePlans(ctx, map[string]any{"before_ns": t.UnixNano()})
 	if err != nil {
 		return 0, fmt.Errorf("delete plans before %s: %w", t.Format(time.RFC3339), classify(err))
 	}
-	return int(tag.RowsAffected()), nil
+	return n, nil
+}
+
+// deletePlans runs tripweave_delete_plans (migration 5): the plans go and
+// the values no plan refers to any more are collected, in one transaction
+// holding the blobs lock exclusive, so that no save can refer to a value
+// being collected.
+func (s *Store) deletePlans(ctx context.Context, args map[string]any) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT tripweave_delete_plans($1::jsonb)`, args).Scan(&n)
+	return n, err
+}
+
+// TripValues returns how many trip values (blobs) are stored.
+func (s *Store) TripValues(ctx context.Context) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM blobs`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count trip values: %w", classify(err))
+	}
+	return n, nil
 }
 
 // Version returns the schema version the database is at.
@@ -283,6 +304,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close closes the pool, waiting for connections in use to be returned.
 func (s *Store) Close() error {
 	s.group.wg.Wait() // the plans being committed
+	s.doubt.close()
 	s.pool.Close()
 	return nil
 }

@@ -317,3 +317,16 @@ func (s *Store) pendingBlob(ref string) []byte {
 	}
 	return nil
 }
+
+// TripValues returns how many trip values (blobs) are stored, once the
+// plans acknowledged so far are applied (Flush).
+func (s *Store) TripValues(ctx context.Context) (int, error) {
+	if err := s.Flush(ctx); err != nil {
+		return 0, err
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM blobs`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count trip values: %w", err)
+	}
+	return n, nil
+}

@@ -45,6 +45,7 @@ func Run(t *testing.T, open Open) {
 		{"Concurrent", testConcurrent},
 		{"Ping", testPing},
 		{"ByReference", testByReference},
+		{"CollectValues", testCollectValues},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -581,4 +582,95 @@ func testByReference(t *testing.T, s orchestrator.PlanStore) {
 	if n, err := s.DeletePlansBefore(ctx(t), base.Add(time.Hour)); err != nil || n != 2 {
 		t.Fatalf("DeletePlansBefore = %d, %v; want 2", n, err)
 	}
+}
+
+// ValueCounter is a store that keeps trip values by reference and can say
+// how many it holds: the contract then checks that they are collected
+// when no plan refers to them any more.
+type ValueCounter interface {
+	TripValues(ctx context.Context) (int, error)
+}
+
+// testCollectValues: trip values shared by plans stay while a plan refers
+// to them and are removed once none does (DeletePlan, retention); a value
+// collected is stored again by the next plan that needs it, also when the
+// store had seen it before; and plans saved while others are deleted
+// always read back whole (collection is safe against concurrent saves).
+func testCollectValues(t *testing.T, s orchestrator.PlanStore) {
+	vc, ok := s.(ValueCounter)
+	if !ok {
+		t.Skip("the store keeps no trip values by reference")
+	}
+	count := func(what string, want int) {
+		t.Helper()
+		n, err := vc.TripValues(ctx(t))
+		if err != nil || n != want {
+			t.Fatalf("%s: %d trip values stored (%v), want %d", what, n, err, want)
+		}
+	}
+	a := WithCatalogs(NewPlan("pl_gc_a", base, orchestrator.PlanComplete), "x")
+	b := WithCatalogs(NewPlan("pl_gc_b", base.Add(time.Second), orchestrator.PlanComplete), "x")
+	mustSave(t, s, a, nil)
+	mustSave(t, s, b, nil)
+	count("two plans sharing three values", 3)
+	if err := s.DeletePlan(ctx(t), a.ID); err != nil {
+		t.Fatal(err)
+	}
+	count("after deleting one of them", 3)
+	if err := s.DeletePlan(ctx(t), b.ID); err != nil {
+		t.Fatal(err)
+	}
+	count("after deleting the last plan referring to them", 0)
+	// The store has seen these values: it must store them again.
+	c := WithCatalogs(NewPlan("pl_gc_c", base.Add(2*time.Second), orchestrator.PlanComplete), "x")
+	mustSave(t, s, c, nil)
+	got, err := s.Plan(ctx(t), c.ID)
+	if err != nil {
+		t.Fatalf("plan reusing collected values: %v", err)
+	}
+	samePlan(t, got, c)
+	// Replaced by a plan with other values, then expired by retention.
+	mustSave(t, s, WithCatalogs(NewPlan(c.ID, base.Add(2*time.Second), orchestrator.PlanComplete), "y"), nil)
+	if n, err := s.DeletePlansBefore(ctx(t), base.Add(time.Hour)); err != nil || n != 1 {
+		t.Fatalf("DeletePlansBefore = %d, %v; want 1", n, err)
+	}
+	count("after retention removed every plan", 0)
+
+	// Saves racing deletions of plans sharing their values.
+	const n = 12
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*n)
+	for i := range n {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			p := WithCatalogs(NewPlan(fmt.Sprintf("pl_gc_keep_%02d", i), base.Add(time.Duration(i)*time.Minute), orchestrator.PlanComplete), "z")
+			errs <- s.SavePlan(ctx(t), p, nil)
+		}()
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprintf("pl_gc_drop_%02d", i)
+			if err := s.SavePlan(ctx(t), WithCatalogs(NewPlan(id, base, orchestrator.PlanComplete), "z"), nil); err != nil {
+				errs <- err
+				return
+			}
+			errs <- s.DeletePlan(ctx(t), id)
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("concurrent save or delete: %v", err)
+		}
+	}
+	for i := range n {
+		want := WithCatalogs(NewPlan(fmt.Sprintf("pl_gc_keep_%02d", i), base.Add(time.Duration(i)*time.Minute), orchestrator.PlanComplete), "z")
+		got, err := s.Plan(ctx(t), want.ID)
+		if err != nil {
+			t.Fatalf("plan saved while others were deleted: %v", err)
+		}
+		samePlan(t, got, want)
+	}
+	count("twelve plans sharing three values", 3)
 }

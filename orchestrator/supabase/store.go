@@ -1,10 +1,11 @@
 // Package supabase is tripweave's plan store over Supabase's REST API
 // (PostgREST), through supabase-go: for deployments that expose only
 // SUPABASE_URL and a service key, not the Postgres connection string. The
-// tables and the tripweave_save_plan function are the PostgreSQL store's
-// (orchestrator/postgres.Migrations), applied once with `orchestrator
-// migrate` against the project's connection string or pasted into the SQL
-// editor: REST cannot run DDL.
+// tables and functions (tripweave_save_lean, tripweave_read_plan,
+// tripweave_settle, tripweave_delete_plans: see lean.go) are the PostgreSQL
+// store's (orchestrator/postgres.Migrations), applied once with
+// `orchestrator migrate` against the project's connection string or pasted
+// into the SQL editor: REST cannot run DDL.
 //
 // supabase-go v0.0.4 has sharp edges this package wraps:
 //   - no context and no HTTP timeout: every call runs in a goroutine of its
@@ -67,6 +68,9 @@ type Store struct {
 	mu      sync.Mutex
 	client  *supa.Client
 	rebuilt int // clients replaced after a poisoning failure
+
+	known  knownRefs // trip values this process stored
+	doubts doubts    // saves whose outcome is unknown
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -239,71 +243,11 @@ type spanRow struct {
 	Error      string  `json:"error"`
 }
 
-// SavePlan stores p and its trace in one call of tripweave_save_plan
-// (one transaction), replacing any plan with the same ID and its trace.
-func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) error {
-	spans, err := orchestrator.CheckSave(p, r)
-	if err != nil {
-		return err
-	}
-	doc, err := json.Marshal(p)
-	if err != nil {
-		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
-	}
-	args := saveArgs{ID: p.ID, CreatedNS: p.CreatedAt.UnixNano(), CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
-		Status: p.Status, BriefKey: orchestrator.BriefKey(&p.Brief), Doc: doc, Spans: []spanRow{}}
-	for i, sp := range spans {
-		args.Spans = append(args.Spans, spanRow{Seq: i, Node: sp.Node, Kind: string(sp.Kind), Route: sp.Route, CacheHit: sp.CacheHit,
-			Attempts: sp.Attempts, Start: sp.Start.Format(time.RFC3339Nano), DurationMS: sp.DurationMS, Status: sp.Status, Error: sp.Error})
-	}
-	// Marshalled here, so that supabase-go never meets a value it cannot
-	// encode (that would poison its client).
-	body, err := json.Marshal(args)
-	if err != nil {
-		return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
-	}
-	_, _, err = s.call(ctx, "save plan "+p.ID, func(c *supa.Client) ([]byte, int64, error) {
-		out := c.Rpc("tripweave_save_plan", "", json.RawMessage(body))
-		var id string
-		if json.Unmarshal([]byte(out), &id) == nil && id == p.ID {
-			return nil, 0, nil
-		}
-		var e postgrest.ExecuteError
-		if out != "" && json.Unmarshal([]byte(out), &e) == nil && e.Message != "" {
-			return nil, 0, fmt.Errorf("(%s) %s", e.Code, e.Message)
-		}
-		// "" is a network error (the client is now poisoned) or an
-		// answer that is not the function's.
-		return nil, 0, fmt.Errorf("rpc tripweave_save_plan answered %q", truncate(out, 200))
-	})
-	return err
-}
-
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
 	return s[:n] + "…"
-}
-
-// Plan returns the plan with id, or an ENOTFOUND *orchestrator.Error.
-func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
-	body, _, err := s.call(ctx, "read plan "+id, func(c *supa.Client) ([]byte, int64, error) {
-		return c.From("plans").Select("doc", "", false).Eq("id", id).Limit(1, "").Execute()
-	})
-	if err != nil {
-		return nil, err
-	}
-	var rows []struct {
-		Doc orchestrator.Plan `json:"doc"`
-	}
-	if err := json.Unmarshal(body, &rows); err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
-	}
-	if len(rows) == 0 {
-		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
-	}
-	return &rows[0].Doc, nil
 }
 
 // PlanJSON returns plan id as json.Marshal encodes a Plan, or an
@@ -314,54 +258,6 @@ func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(p)
-}
-
-// exists reports whether plan id is stored.
-func (s *Store) exists(ctx context.Context, id string) (bool, error) {
-	body, _, err := s.call(ctx, "read plan "+id, func(c *supa.Client) ([]byte, int64, error) {
-		return c.From("plans").Select("id", "", false).Eq("id", id).Limit(1, "").Execute()
-	})
-	if err != nil {
-		return false, err
-	}
-	var rows []struct{ ID string }
-	if err := json.Unmarshal(body, &rows); err != nil {
-		return false, fmt.Errorf("read plan %s: %w", id, err)
-	}
-	return len(rows) > 0, nil
-}
-
-// Run returns the trace of plan planID, or an ENOTFOUND
-// *orchestrator.Error when there is no such plan.
-func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, error) {
-	ok, err := s.exists(ctx, planID)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
-	}
-	body, _, err := s.call(ctx, "read run "+planID, func(c *supa.Client) ([]byte, int64, error) {
-		return c.From("spans").Select("seq,node,kind,route,cache_hit,attempts,start,duration_ms,status,error", "", false).
-			Eq("plan_id", planID).Order("seq", &postgrest.OrderOpts{Ascending: true}).Execute()
-	})
-	if err != nil {
-		return nil, err
-	}
-	var rows []spanRow
-	if err := json.Unmarshal(body, &rows); err != nil {
-		return nil, fmt.Errorf("read run %s: %w", planID, err)
-	}
-	run := &orchestrator.Run{PlanID: planID, Spans: make([]orchestrator.Span, 0, len(rows))}
-	for _, r := range rows {
-		sp := orchestrator.Span{Node: r.Node, Kind: orchestrator.Kind(r.Kind), Route: r.Route, CacheHit: r.CacheHit,
-			Attempts: r.Attempts, DurationMS: r.DurationMS, Status: r.Status, Error: r.Error}
-		if sp.Start, err = time.Parse(time.RFC3339Nano, r.Start); err != nil {
-			return nil, fmt.Errorf("read run %s: span %s: %w", planID, r.Node, err)
-		}
-		run.Spans = append(run.Spans, sp)
-	}
-	return run, nil
 }
 
 // quote writes v as a PostgREST logic-tree value: double-quoted, so that
@@ -440,30 +336,6 @@ func (s *Store) ListPlans(ctx context.Context, f orchestrator.PlanFilter) (orche
 	return orchestrator.NextPage(out, f.Limit), nil
 }
 
-// DeletePlan removes plan id and its trace (the spans' foreign key
-// cascades), or returns an ENOTFOUND *orchestrator.Error.
-func (s *Store) DeletePlan(ctx context.Context, id string) error {
-	_, n, err := s.call(ctx, "delete plan "+id, func(c *supa.Client) ([]byte, int64, error) {
-		return c.From("plans").Delete("minimal", "exact").Eq("id", id).Execute()
-	})
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
-	}
-	return nil
-}
-
-// DeletePlansBefore removes the plans created before t, with their traces,
-// and returns how many it removed.
-func (s *Store) DeletePlansBefore(ctx context.Context, t time.Time) (int, error) {
-	_, n, err := s.call(ctx, "delete plans before "+t.Format(time.RFC3339), func(c *supa.Client) ([]byte, int64, error) {
-		return c.From("plans").Delete("minimal", "exact").Lt("created_ns", strconv.FormatInt(t.UnixNano(), 10)).Execute()
-	})
-	return int(n), err
-}
-
 // Version returns the schema version of the exposed schema.
 func (s *Store) Version(ctx context.Context) (int, error) {
 	body, _, err := s.call(ctx, "schema version", func(c *supa.Client) ([]byte, int64, error) {
@@ -494,6 +366,9 @@ func (s *Store) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close releases nothing (supabase-go holds no connections of its own
-// beyond http.DefaultTransport's idle ones) and returns nil.
-func (s *Store) Close() error { return nil }
+// Close stops settling saves in doubt (supabase-go holds no connections of
+// its own beyond http.DefaultTransport's idle ones) and returns nil.
+func (s *Store) Close() error {
+	s.doubts.close()
+	return nil
+}

@@ -154,6 +154,11 @@ func (s *Service) Admit(ctx context.Context, req Request) (a *Admitted, o *Outco
 			return nil, nil, err
 		}
 	case strings.TrimSpace(req.Query) != "":
+		// A text no store can keep is refused before any work, as every
+		// store would refuse the plan at the end (CheckSave).
+		if err := orchestrator.CheckStorableText(&orchestrator.Plan{Query: req.Query}); err != nil {
+			return nil, nil, err
+		}
 		parsed, ref, err := s.parse(ctx, req.Query, req.Now)
 		if err != nil {
 			return nil, nil, err

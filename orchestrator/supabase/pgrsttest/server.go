@@ -55,6 +55,10 @@ type Server struct {
 	// Hook, when set, runs before each request is handled; returning
 	// false drops the connection without an answer (a network failure).
 	Hook atomic.Pointer[func(r *http.Request) bool]
+	// LoseAnswer, when set and true for a request, lets the request run
+	// (its transaction commits) and then drops the connection without the
+	// answer: a reply lost on the network.
+	LoseAnswer atomic.Pointer[func(r *http.Request) bool]
 
 	mu       sync.Mutex
 	requests []string // "METHOD path?query" of each request
@@ -154,6 +158,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		panic(http.ErrAbortHandler)
 	}
+	if l := s.LoseAnswer.Load(); l != nil && (*l)(r) {
+		rec := httptest.NewRecorder()
+		s.answer(rec, r)
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		panic(http.ErrAbortHandler)
+	}
+	s.answer(w, r)
+}
+
+// answer handles r, writing PostgREST's error body on failure.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	if err := s.handle(w, r); err != nil {
 		var e *apiError
 		if !errors.As(err, &e) {

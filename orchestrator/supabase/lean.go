@@ -1,0 +1,505 @@
+package supabase
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/supabase-community/postgrest-go"
+	supa "github.com/supabase-community/supabase-go"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+var _ orchestrator.LeanPlanStore = (*Store)(nil)
+
+// Plans by reference over REST, one call each (migration 5's functions):
+// tripweave_save_lean stores the lean plan, the trip without its large
+// values, the values the store has not sent yet and the trace in one
+// transaction; tripweave_read_plan answers the plan with its values (or,
+// lean_only, without them) in one. A value is sent once per process, as on
+// PostgreSQL; a save finding one it did not send collected (TW001) sends
+// them all again.
+//
+// No ghosts: a save whose answer is lost (a network error, a timeout) is
+// settled before anyone is answered. Each save carries a random attempt
+// ID; tripweave_settle takes the plan's lock (waiting out a save still
+// running), fences the attempt (a save that has not run yet then never
+// will) and says whether the plan with this save's tag is stored. Stored →
+// acknowledged; not → failed. When settling cannot reach the store either,
+// the save fails and is settled again in the background with undo, which
+// removes the plan if that save did store it.
+
+// listDoc is the doc of a plan saved by reference: what ListPlans reads.
+type listDoc struct {
+	Query    string              `json:"query,omitempty"`
+	Brief    *orchestrator.Brief `json:"brief"`
+	Replaces string              `json:"replaces,omitempty"`
+}
+
+// leanArgs is tripweave_save_lean's argument.
+type leanArgs struct {
+	saveArgs
+	Lean    string            `json:"lean"`
+	Trip    string            `json:"trip"`
+	Refs    []string          `json:"refs"`
+	Values  map[string]string `json:"values,omitempty"`
+	Tag     string            `json:"tag"`
+	Attempt string            `json:"attempt"`
+}
+
+// SavePlan stores p and its trace in one call, by reference (SaveLeanPlan).
+func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestrator.Run) error {
+	return s.SaveLeanPlan(ctx, p, nil, r)
+}
+
+// SaveLeanPlan stores p by reference in one call of tripweave_save_lean,
+// replacing any plan with the same ID and its trace; lean is
+// json.Marshal(orchestrator.LeanPlan{Plan: p}), or nil to encode it here.
+// It implements the pipeline's LeanSaver.
+func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []byte, r *orchestrator.Run) error {
+	spans, err := orchestrator.CheckSave(p, r)
+	if err != nil {
+		return err
+	}
+	if lean == nil {
+		if lean, err = json.Marshal(orchestrator.LeanPlan{Plan: p}); err != nil {
+			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+		}
+	}
+	for sendAll := false; ; sendAll = true {
+		args, sent, err := s.leanArgs(p, lean, spans, sendAll)
+		if err != nil {
+			return err
+		}
+		err = s.saveLean(ctx, args)
+		if err == nil {
+			s.known.add(sent)
+			return nil
+		}
+		if !sendAll && strings.Contains(err.Error(), "(TW001) ") {
+			s.known.reset() // a value was collected since this process stored it
+			continue
+		}
+		return err
+	}
+}
+
+// leanArgs builds the save's argument; sent are the refs of the values it
+// carries.
+func (s *Store) leanArgs(p *orchestrator.Plan, lean []byte, spans []orchestrator.Span, sendAll bool) (*leanArgs, []string, error) {
+	skel, blobs := orchestrator.SplitTrip(&p.Trip)
+	trip, err := json.Marshal(&skel)
+	if err != nil {
+		return nil, nil, fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
+	}
+	doc, err := json.Marshal(listDoc{Query: p.Query, Brief: &p.Brief, Replaces: p.Replaces})
+	if err != nil {
+		return nil, nil, fmt.Errorf("save plan %s: encode: %w", p.ID, err)
+	}
+	a := &leanArgs{
+		saveArgs: saveArgs{ID: p.ID, CreatedNS: p.CreatedAt.UnixNano(), CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
+			Status: p.Status, BriefKey: orchestrator.BriefKey(&p.Brief), Doc: doc, Spans: spanRows(spans)},
+		Lean: string(lean), Trip: string(trip), Refs: make([]string, len(blobs)),
+		Tag:     orchestrator.ContentRef(append(append(slices.Clip(lean), 0), trip...)),
+		Attempt: newAttempt(),
+	}
+	var sent []string
+	for i, b := range blobs {
+		a.Refs[i] = b.Ref
+		if !sendAll && s.known.has(b.Ref) {
+			continue
+		}
+		v, err := b.Encode()
+		if err != nil {
+			return nil, nil, fmt.Errorf("save plan %s: encode %s: %w", p.ID, b.Ref, err)
+		}
+		if orchestrator.ContentRef(v) != b.Ref {
+			return nil, nil, fmt.Errorf("save plan %s: value %s does not match its content address", p.ID, b.Ref)
+		}
+		if a.Values == nil {
+			a.Values = map[string]string{}
+		}
+		a.Values[b.Ref] = string(v)
+		sent = append(sent, b.Ref)
+	}
+	return a, sent, nil
+}
+
+func spanRows(spans []orchestrator.Span) []spanRow {
+	rows := []spanRow{}
+	for i, sp := range spans {
+		rows = append(rows, spanRow{Seq: i, Node: sp.Node, Kind: string(sp.Kind), Route: sp.Route, CacheHit: sp.CacheHit,
+			Attempts: sp.Attempts, Start: sp.Start.Format(time.RFC3339Nano), DurationMS: sp.DurationMS, Status: sp.Status, Error: sp.Error})
+	}
+	return rows
+}
+
+func newAttempt() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// saveLean calls tripweave_save_lean and settles an answer that was lost.
+func (s *Store) saveLean(ctx context.Context, a *leanArgs) error {
+	// Marshalled here, so that supabase-go never meets a value it cannot
+	// encode (that would poison its client).
+	body, err := json.Marshal(a)
+	if err != nil {
+		return fmt.Errorf("save plan %s: encode: %w", a.ID, err)
+	}
+	var answered atomic.Bool // the database's answer reached us: the outcome is known
+	_, _, err = s.call(ctx, "save plan "+a.ID, func(c *supa.Client) ([]byte, int64, error) {
+		err := rpcText(c, "tripweave_save_lean", body, a.ID)
+		if err == nil || restError.MatchString(err.Error()) {
+			answered.Store(true)
+		}
+		return nil, 0, err
+	})
+	if err == nil || answered.Load() {
+		return err
+	}
+	stored, serr := s.settle(ctx, a, false)
+	switch {
+	case serr == nil && stored:
+		return nil // committed; only the answer was lost
+	case serr == nil:
+		return err // not stored, and now never will be
+	}
+	s.doubts.add(s, a)
+	return err
+}
+
+// rpcText calls fn with body and checks that it answered the JSON string
+// want (a PostgREST error is returned as "(code) message").
+func rpcText(c *supa.Client, fn string, body []byte, want string) error {
+	out := c.Rpc(fn, "", json.RawMessage(body))
+	var got string
+	if json.Unmarshal([]byte(out), &got) == nil && got == want {
+		return nil
+	}
+	return rpcError(fn, out)
+}
+
+// rpcError is the error of an RPC that answered out: PostgREST's error as
+// "(code) message", or, for "" (a network error: the client is now
+// poisoned) or anything else, an error that is not a PostgREST one.
+func rpcError(fn, out string) error {
+	var e postgrest.ExecuteError
+	if out != "" && json.Unmarshal([]byte(out), &e) == nil && e.Message != "" {
+		return fmt.Errorf("(%s) %s", e.Code, e.Message)
+	}
+	return fmt.Errorf("rpc %s answered %q", fn, truncate(out, 200))
+}
+
+// settle asks tripweave_settle whether save a is stored, fencing it so
+// that it never commits later; with undo, a stored save is removed.
+func (s *Store) settle(ctx context.Context, a *leanArgs, undo bool) (stored bool, err error) {
+	body, err := json.Marshal(map[string]any{"id": a.ID, "tag": a.Tag, "attempt": a.Attempt, "undo": undo})
+	if err != nil {
+		return false, err
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.Timeout)
+	defer cancel()
+	_, _, err = s.call(ctx, "settle plan "+a.ID, func(c *supa.Client) ([]byte, int64, error) {
+		out := c.Rpc("tripweave_settle", "", json.RawMessage(body))
+		switch out {
+		case "true":
+			stored = true
+			return nil, 0, nil
+		case "false":
+			return nil, 0, nil
+		}
+		return nil, 0, rpcError("tripweave_settle", out)
+	})
+	return stored, err
+}
+
+// doubts are saves whose outcome could not be read: they are settled with
+// undo once the store answers, so that their failure stays true.
+type doubts struct {
+	mu      sync.Mutex
+	pending []*leanArgs
+	running bool
+	closed  bool
+	stop    chan struct{}
+	wg      sync.WaitGroup
+}
+
+// sweepEvery is how often saves in doubt are tried again.
+const sweepEvery = 500 * time.Millisecond
+
+func (d *doubts) add(s *Store, a *leanArgs) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.pending = append(d.pending, a)
+	if d.running || d.closed {
+		return
+	}
+	if d.stop == nil {
+		d.stop = make(chan struct{})
+	}
+	d.running = true
+	d.wg.Add(1)
+	go d.sweep(s, d.stop)
+}
+
+func (d *doubts) sweep(s *Store, stop <-chan struct{}) {
+	defer d.wg.Done()
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		d.mu.Lock()
+		todo := slices.Clone(d.pending)
+		d.mu.Unlock()
+		done := 0
+		for _, a := range todo {
+			stored, err := s.settle(context.Background(), a, true)
+			if err != nil {
+				break
+			}
+			_ = stored // undo: false whether or not it had been stored
+			slog.Warn("settled a plan save answered as failed: if it had been stored it is removed (no ghost)", "plan", a.ID)
+			done++
+		}
+		d.mu.Lock()
+		d.pending = d.pending[done:]
+		if len(d.pending) == 0 {
+			d.pending, d.running = nil, false
+			d.mu.Unlock()
+			return
+		}
+		d.mu.Unlock()
+	}
+}
+
+func (d *doubts) close() {
+	d.mu.Lock()
+	if d.stop != nil && !d.closed {
+		close(d.stop)
+	}
+	d.closed = true
+	left := len(d.pending)
+	d.mu.Unlock()
+	d.wg.Wait()
+	if left > 0 {
+		slog.Warn("plan store closed with saves in doubt (a plan answered an error may be stored)", "saves", left)
+	}
+}
+
+// knownRefs are the values this process has stored (see lean.go's top).
+type knownRefs struct {
+	mu sync.RWMutex
+	m  map[string]bool
+}
+
+func (k *knownRefs) has(ref string) bool {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return k.m[ref]
+}
+
+func (k *knownRefs) reset() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.m = nil
+}
+
+func (k *knownRefs) add(refs []string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.m == nil || len(k.m) > 1<<16 {
+		k.m = make(map[string]bool, len(refs))
+	}
+	for _, r := range refs {
+		k.m[r] = true
+	}
+}
+
+// stored is tripweave_read_plan's answer.
+type stored struct {
+	Lean   json.RawMessage            `json:"lean"`
+	Trip   json.RawMessage            `json:"trip"`
+	Tag    *string                    `json:"tag"`
+	Doc    json.RawMessage            `json:"doc"`
+	Values map[string]json.RawMessage `json:"values"`
+	Spans  []spanRow                  `json:"spans"`
+}
+
+// saved reports whether the row was saved by reference (not whole, as
+// before migration 5).
+func (st *stored) saved() bool {
+	return len(st.Lean) > 0 && string(st.Lean) != "null" && len(st.Trip) > 0 && string(st.Trip) != "null"
+}
+
+// What read reads of a plan.
+const (
+	readPlan  = iota // the plan and its trip's values
+	readLean         // the plan without its trip's values
+	readSpans        // the plan's trace
+)
+
+// read reads plan id, or what of it, in one call.
+func (s *Store) read(ctx context.Context, id string, what int) (*stored, error) {
+	body, err := json.Marshal(map[string]any{"id": id, "lean_only": what == readLean, "spans": what == readSpans})
+	if err != nil {
+		return nil, err
+	}
+	out, _, err := s.call(ctx, "read plan "+id, func(c *supa.Client) ([]byte, int64, error) {
+		out := c.Rpc("tripweave_read_plan", "", json.RawMessage(body))
+		var keys map[string]json.RawMessage
+		if out == "null" || json.Unmarshal([]byte(out), &keys) == nil && keys["tag"] != nil && keys["values"] != nil {
+			return []byte(out), 0, nil
+		}
+		return nil, 0, rpcError("tripweave_read_plan", out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var st *stored
+	if err := json.Unmarshal(out, &st); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if st == nil {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	return st, nil
+}
+
+// Plan returns the plan with id, its trip rebuilt from the referenced
+// values, in one call; or an ENOTFOUND *orchestrator.Error.
+func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+	st, err := s.read(ctx, id, readPlan)
+	if err != nil {
+		return nil, err
+	}
+	var p orchestrator.Plan
+	if !st.saved() { // saved whole, before migration 5
+		if err := json.Unmarshal(st.Doc, &p); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		return &p, nil
+	}
+	if err := json.Unmarshal(st.Lean, &p); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	if err := json.Unmarshal(st.Trip, &p.Trip); err != nil {
+		return nil, fmt.Errorf("read plan %s: trip: %w", id, err)
+	}
+	err = orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
+		if v, ok := st.Values[ref]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("trip value %s is missing", ref)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return &p, nil
+}
+
+// LeanPlanJSON returns the saved lean JSON of plan id and its tag in one
+// call, without the trip's values; a plan saved whole is read whole and
+// its lean JSON encoded.
+func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, error) {
+	st, err := s.read(ctx, id, readLean)
+	if err != nil {
+		return nil, "", err
+	}
+	if st.saved() && st.Tag != nil {
+		return st.Lean, *st.Tag, nil
+	}
+	var p orchestrator.Plan
+	if err := json.Unmarshal(st.Doc, &p); err != nil {
+		return nil, "", fmt.Errorf("read plan %s: %w", id, err)
+	}
+	full, err := json.Marshal(&p)
+	if err != nil {
+		return nil, "", err
+	}
+	doc, err := json.Marshal(orchestrator.LeanPlan{Plan: &p})
+	return doc, orchestrator.ContentRef(full), err
+}
+
+// deletePlans calls tripweave_delete_plans: the plans go, and the trip
+// values no plan refers to any more are collected, in one transaction.
+func (s *Store) deletePlans(ctx context.Context, what string, args map[string]any) (int, error) {
+	body, err := json.Marshal(args)
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	_, _, err = s.call(ctx, what, func(c *supa.Client) ([]byte, int64, error) {
+		out := c.Rpc("tripweave_delete_plans", "", json.RawMessage(body))
+		if json.Unmarshal([]byte(out), &n) == nil {
+			return nil, 0, nil
+		}
+		return nil, 0, rpcError("tripweave_delete_plans", out)
+	})
+	return n, err
+}
+
+// DeletePlan removes plan id and its trace, and the trip values no other
+// plan refers to, or returns an ENOTFOUND *orchestrator.Error.
+func (s *Store) DeletePlan(ctx context.Context, id string) error {
+	n, err := s.deletePlans(ctx, "delete plan "+id, map[string]any{"id": id})
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	return nil
+}
+
+// DeletePlansBefore removes the plans created before t, with their traces,
+// collects the trip values no plan refers to any more, and returns how
+// many plans it removed.
+func (s *Store) DeletePlansBefore(ctx context.Context, t time.Time) (int, error) {
+	return s.deletePlans(ctx, "delete plans before "+t.Format(time.RFC3339), map[string]any{"before_ns": t.UnixNano()})
+}
+
+// TripValues returns how many trip values (blobs) are stored.
+func (s *Store) TripValues(ctx context.Context) (int, error) {
+	_, n, err := s.call(ctx, "count trip values", func(c *supa.Client) ([]byte, int64, error) {
+		return c.From("blobs").Select("ref", "exact", true).Execute()
+	})
+	return int(n), err
+}
+
+// Run returns the trace of plan planID in one call, or an ENOTFOUND
+// *orchestrator.Error when there is no such plan.
+func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, error) {
+	st, err := s.read(ctx, planID, readSpans)
+	if orchestrator.ErrorCode(err) == orchestrator.ENOTFOUND {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	run := &orchestrator.Run{PlanID: planID, Spans: make([]orchestrator.Span, 0, len(st.Spans))}
+	for _, r := range st.Spans {
+		sp := orchestrator.Span{Node: r.Node, Kind: orchestrator.Kind(r.Kind), Route: r.Route, CacheHit: r.CacheHit,
+			Attempts: r.Attempts, DurationMS: r.DurationMS, Status: r.Status, Error: r.Error}
+		if sp.Start, err = time.Parse(time.RFC3339Nano, r.Start); err != nil {
+			return nil, fmt.Errorf("read run %s: span %s: %w", planID, r.Node, err)
+		}
+		run.Spans = append(run.Spans, sp)
+	}
+	return run, nil
+}
