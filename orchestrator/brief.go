@@ -563,7 +563,11 @@ const MaxBudget = 1e9
 // plainAmount writes an amount as people do: digits, no exponent, at most
 // two decimals.
 func plainAmount(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e21 {
+	if math.Abs(v) >= 1e16 {
+		// A 309-digit number printed whole says less than its size does.
+		return "a " + strconv.Itoa(int(math.Floor(math.Log10(math.Abs(v))))+1) + "-digit number"
+	}
+	if v == math.Trunc(v) {
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)

@@ -276,6 +276,7 @@ func TestImpossibleNumbersRefused(t *testing.T) {
 		{"negative budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: -2000, Currency: "USD"} }, "budget.amount", "cannot be negative (-2000 given)"},
 		{"zero budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 0, Currency: "USD"} }, "budget.amount", "nothing to spend"},
 		{"absurd budget", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 1e15, Currency: "USD"} }, "budget.amount", "1000000000000000 is more than any trip costs"},
+		{"budget at the float limit", func(b *orchestrator.Brief) { b.Budget = &orchestrator.Budget{Amount: 1e308, Currency: "USD"} }, "budget.amount", "a 309-digit number is more than any trip costs"},
 		{"absurd party", func(b *orchestrator.Brief) { b.Travelers.Adults = 1000000000 }, "travelers.adults", "1000000000 adults is more than one plan"},
 		{"party over the bound", func(b *orchestrator.Brief) { b.Travelers = orchestrator.Travelers{Adults: 30, Children: 30} }, "travelers", "60 travellers"},
 		{"negative adults", func(b *orchestrator.Brief) { b.Travelers.Adults = -1 }, "travelers.adults", "cannot be negative (-1 given)"},
