@@ -69,6 +69,15 @@ func (d *doc) people() party {
 
 func (d *doc) peopleZH(p *party) {
 	s := d.clean
+	familyZH(s, p)
+	countsZH(s, p)
+	headcountZH(s, p)
+	d.pairsZH(s, p)
+	companionsZH(s, p)
+}
+
+// familyZH reads 一家三口 and 两大一小.
+func familyZH(s string, p *party) {
 	// 一家三口
 	if i := strings.Index(s, "一家"); i >= 0 {
 		rest := s[i+len("一家"):]
@@ -105,6 +114,10 @@ func (d *doc) peopleZH(p *party) {
 			j += len("大") + n
 		}
 	}
+}
+
+// countsZH reads stated counts of adults and children.
+func countsZH(s string, p *party) {
 	// N个大人, N个孩子 — stated counts also say how a family (一家五口) is
 	// made up: 一家五口，三个大人两个小孩 is 3 + 2, not the usual 4 + 1
 	if p.total == 0 || p.adults == 0 {
@@ -139,6 +152,10 @@ func (d *doc) peopleZH(p *party) {
 			p.children = children
 		}
 	}
+}
+
+// headcountZH reads a head count: N人, 我们三个人, 两位, group nouns.
+func headcountZH(s string, p *party) {
 	// N人, 我们三个人, 两位
 	if p.total == 0 && p.adults == 0 {
 		for i := 0; i < len(s); {
@@ -169,6 +186,10 @@ func (d *doc) peopleZH(p *party) {
 			p.total = n
 		}
 	}
+}
+
+// pairsZH reads couples, pairs and solo travel.
+func (d *doc) pairsZH(s string, p *party) {
 	if d.zhAny("老两口") && p.total == 0 && p.adults == 0 {
 		p.adults = 2
 	}
@@ -192,6 +213,10 @@ func (d *doc) peopleZH(p *party) {
 	if d.zhAny("独自", "独行", "一个人", "自己一人", "单人游", "独游", "单身") && p.total == 0 && p.adults == 0 {
 		p.solo = true
 	}
+}
+
+// companionsZH reads companions: 我和女朋友, 带上老婆, 带爸妈, 带孩子.
+func companionsZH(s string, p *party) {
 	// companions: 我和女朋友, 带上老婆, 带爸妈, 带孩子
 	seen := map[string]bool{}
 	for _, w := range zhWith {
