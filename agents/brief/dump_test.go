@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // dumpTexts returns every request text the dump covers: the corpus and
@@ -64,6 +65,13 @@ func TestDumpParses(t *testing.T) {
 			js, _ := json.Marshal(ar)
 			fmt.Fprintf(&sb, "  answer %v\t%v\t%s\n", keys, aerr, js)
 		}
+	}
+	// a Sunday evening in another zone: relative days and weekends
+	sunday := time.Date(2027, 3, 7, 21, 0, 0, 0, time.UTC)
+	for i, q := range dumpTexts(t) {
+		r, err := p.Parse(context.Background(), q, sunday)
+		js, _ := json.Marshal(r)
+		fmt.Fprintf(&sb, "sunday %d\t%v\t%s\n", i, err, js)
 	}
 	if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
