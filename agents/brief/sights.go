@@ -84,14 +84,25 @@ func (d *doc) findSights() {
 func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int) {
 	var best *landmarks.Sight
 	bestNext := 0
-	d.walkWordKeys(i, x.MaxWords(), func(j int, key string) bool {
+	letters := ""
+	romanised := false
+	d.walkWordKeys(i, x.MaxWords()+3, func(j int, key string) bool {
 		if sg := x.Words(key); sg != nil {
-			best, bestNext = sg, j+1
+			best, bestNext, romanised = sg, j+1, false
 		}
-		return x.HasPrefix(key)
+		// a Chinese name in pinyin ("Wuhou Ci", "Zhuozheng Garden"), not a
+		// place's name ("Lijiang" is the town, not the river 漓江)
+		letters += d.tokenKey(j)
+		if sg := x.Romanised(letters); sg != nil && len(d.gaz.Lookup(key)) == 0 {
+			best, bestNext, romanised = sg, j+1, true
+		}
+		return x.HasPrefix(key) || x.RomanisedPrefix(letters)
 	})
 	if best == nil {
 		return nil, 0
+	}
+	if romanised && !d.mixedCase && !d.toks[i].cap {
+		return nil, 0 // pinyin in all lower case is too often another language's word
 	}
 	if d.mixedCase {
 		capital := false
