@@ -421,6 +421,9 @@ var (
 	enAdultRel = map[string]int{"wife": 1, "husband": 1, "partner": 1, "girlfriend": 1, "boyfriend": 1, "fiance": 1, "fiancee": 1,
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
+	// enRelAdjective are words between my/our and a relation.
+	enRelAdjective = map[string]bool{"elderly": true, "aging": true, "ageing": true, "aged": true, "retired": true, "senior": true,
+		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true}
 	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
 		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true,
 		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true}
@@ -455,12 +458,15 @@ func (d *doc) relationsEN(p *party) {
 			n = v
 			j++
 		}
-		// skip an age: "our 7-year-old son"
-		for k := j; k < j+4 && k < len(toks); k++ {
+		// skip an age: "our 7-year-old son", "my 80-year-old grandmother"
+		for k := j; k < j+5 && k < len(toks); k++ {
 			if word(k) == "old" {
 				j = k + 1
 				break
 			}
+		}
+		for enRelAdjective[word(j)] {
+			j++ // "my elderly parents", "our two little boys"
 		}
 		rel := word(j)
 		if seen[rel] {
