@@ -150,6 +150,7 @@ var dishTerms = []term{
 	{"baklava", []string{"果仁蜜饼"}, []string{"baklava"}},
 	{"kebab", []string{"土耳其烤肉"}, []string{"kebab", "kebabs", "doner", "shawarma"}},
 	{"falafel", []string{"炸豆丸子"}, []string{"falafel", "hummus"}},
+	{"tacos al pastor", nil, []string{"tacos al pastor", "taco al pastor", "al pastor"}},
 	{"tacos", []string{"塔可"}, []string{"taco", "tacos"}},
 	{"deep-dish pizza", []string{"芝加哥深盘披萨", "深盘披萨"}, []string{"deep dish pizza", "deep-dish pizza", "deep dish"}},
 	{"lobster roll", []string{"龙虾卷"}, []string{"lobster roll", "lobster rolls"}},

@@ -531,15 +531,34 @@ var cuisineTerms = []term{
 	{"Hunan", []string{"湘菜"}, []string{"hunan"}},
 	{"Shandong", []string{"鲁菜"}, []string{}},
 	{"Huaiyang", []string{"淮扬菜"}, []string{}},
-	{"Hangzhou", []string{"杭帮菜", "浙菜"}, []string{}},
-	{"Shanghainese", []string{"本帮菜", "上海菜"}, []string{"shanghainese"}},
-	{"Northeastern", []string{"东北菜"}, []string{}},
+	{"Hangzhou", []string{"杭帮菜", "浙菜", "杭州菜", "浙江菜"}, []string{"hangzhou cuisine", "hangzhou food", "zhejiang cuisine", "zhejiang food"}},
+	{"Shanghainese", []string{"本帮菜", "上海菜", "沪菜", "上海本帮菜"}, []string{"shanghainese", "shanghai cuisine", "shanghai food", "benbang"}},
+	{"Northeastern", []string{"东北菜"}, []string{"dongbei cuisine", "dongbei food", "northeastern chinese"}},
 	{"Yunnan", []string{"云南菜", "滇菜"}, []string{"yunnan"}},
 	{"Xinjiang", []string{"新疆菜"}, []string{"xinjiang", "uyghur"}},
-	{"Chaoshan", []string{"潮汕菜", "潮州菜", "潮汕牛肉火锅"}, []string{}},
-	{"Fujian", []string{"闽菜"}, []string{}},
-	{"Anhui", []string{"徽菜"}, []string{}},
+	{"Chaoshan", []string{"潮汕菜", "潮州菜", "潮汕牛肉火锅", "潮汕牛肉"}, []string{"chaoshan cuisine", "chaozhou cuisine", "teochew"}},
+	{"Fujian", []string{"闽菜", "福建菜"}, []string{"fujian cuisine", "fujian food", "hokkien"}},
+	{"Anhui", []string{"徽菜", "安徽菜"}, []string{"anhui cuisine", "hui cuisine"}},
 	{"Hakka", []string{"客家菜"}, []string{"hakka"}},
+	// regional cuisines (issue 31): the eight great traditions' siblings
+	{"Guizhou", []string{"黔菜", "贵州菜"}, []string{"guizhou cuisine", "guizhou food"}},
+	{"Jiangxi", []string{"赣菜", "江西菜"}, []string{"jiangxi cuisine", "jiangxi food"}},
+	{"Jiangsu", []string{"苏菜", "江苏菜", "苏帮菜"}, []string{"jiangsu cuisine", "jiangsu food", "suzhou cuisine"}},
+	{"Hubei", []string{"鄂菜", "湖北菜", "楚菜"}, []string{"hubei cuisine", "hubei food"}},
+	{"Henan", []string{"豫菜", "河南菜"}, []string{"henan cuisine", "henan food"}},
+	{"Shanxi", []string{"晋菜", "山西菜"}, []string{"shanxi cuisine", "shanxi food"}},
+	{"Shaanxi", []string{"陕菜", "陕西菜", "秦菜"}, []string{"shaanxi cuisine", "shaanxi food"}},
+	{"Northwestern", []string{"西北菜"}, []string{"northwestern chinese"}},
+	{"Beijing", []string{"京菜", "北京菜", "宫廷菜"}, []string{"beijing cuisine", "beijing food", "imperial cuisine"}},
+	{"Tianjin", []string{"津菜", "天津菜"}, []string{"tianjin cuisine", "tianjin food"}},
+	{"Guangxi", []string{"桂菜", "广西菜"}, []string{"guangxi cuisine", "guangxi food"}},
+	{"Hainan", []string{"琼菜", "海南菜"}, []string{"hainan cuisine", "hainanese"}},
+	{"Taiwanese", []string{"台湾菜", "台菜"}, []string{"taiwanese"}},
+	{"Hong Kong", []string{"港式", "港餐", "茶餐厅"}, []string{"hong kong cuisine", "hong kong food", "cha chaan teng"}},
+	{"Macanese", []string{"澳门菜", "葡国菜", "土生葡菜"}, []string{"macanese"}},
+	{"Mongolian", []string{"蒙餐", "蒙古菜"}, []string{"mongolian"}},
+	{"Tibetan", []string{"藏餐", "藏菜"}, []string{"tibetan"}},
+	{"Dai", []string{"傣味", "傣族菜"}, []string{"dai cuisine"}},
 	{"Hot Pot", []string{"火锅"}, []string{"hot pot", "hotpot"}},
 	{"BBQ", []string{"烧烤", "烤肉"}, []string{"bbq", "barbecue", "barbeque"}},
 	{"Seafood", []string{"海鲜"}, []string{"seafood"}},
@@ -580,8 +599,12 @@ func (d *doc) cuisines() []string {
 	}()
 	seen := map[int]bool{}
 	cue := map[int]bool{} // sentence start -> has a food word
-	for _, h := range cuisineLex.scan(d) {
-		if seen[h.id] || d.inPlace(h.start) {
+	hits := cuisineLex.scan(d)
+	for k, h := range hits {
+		// a place's name is no cuisine, unless a food word follows it
+		// inside the term ("Hangzhou cuisine"); a term inside a longer
+		// one (火锅 in 潮汕牛肉火锅) is the longer one's
+		if seen[h.id] || d.inPlace(h.start) && d.inPlace(h.end-1) || insideLonger(hits, k) {
 			continue
 		}
 		if h.zh {
@@ -620,6 +643,17 @@ func (d *doc) cuisines() []string {
 		out = append(out, cuisineTerms[h.id].value)
 	}
 	return out
+}
+
+// insideLonger reports whether hit k lies inside another, longer hit.
+func insideLonger(hits []lexHit, k int) bool {
+	h := hits[k]
+	for j, o := range hits {
+		if j != k && o.start <= h.start && h.end <= o.end && o.end-o.start > h.end-h.start {
+			return true
+		}
+	}
+	return false
 }
 
 // accessibility returns access needs.
