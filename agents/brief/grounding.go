@@ -49,14 +49,18 @@ func (d *doc) groundSights(r *Result, b *orchestrator.Brief, held Attractions) {
 		return
 	}
 	match := func(aliases []string) *heldName {
-		for _, a := range aliases {
-			ka := foldName(a)
-			if !groundable(ka) {
-				continue
-			}
-			for i := range names {
-				if names[i].key == ka || strings.Contains(names[i].key, ka) && groundable(ka) {
-					return &names[i]
+		// a held name equal to one of the sight's names (先锋书店 →
+		// 先锋书店(玄武湖分店)) before one that only contains it
+		for _, exact := range []bool{true, false} {
+			for _, a := range aliases {
+				ka := foldName(a)
+				if !groundable(ka) {
+					continue
+				}
+				for i := range names {
+					if names[i].key == ka || !exact && strings.Contains(names[i].key, ka) {
+						return &names[i]
+					}
 				}
 			}
 		}

@@ -41,9 +41,30 @@ func sightIndex() *landmarks.Index {
 // right, in Han runs and in runs of words.
 func (d *doc) findSights() {
 	defer func() {
-		// a dish named after a sight is the dish (西湖醋鱼, "West Lake vinegar fish")
+		// a dish named after a sight is the dish (西湖醋鱼, "West Lake vinegar
+		// fish"); a sight whose longer name holds a dish's is the sight
+		// (Wat Pho, no pho)
 		for k := range d.sights {
-			if h := &d.sights[k]; d.inDish(h.start, h.end) {
+			h := &d.sights[k]
+			if !d.inDish(h.start, h.end) {
+				continue
+			}
+			kept := d.dishes[:0:0]
+			inside := true
+			for _, x := range d.dishHits() {
+				switch {
+				case x.end <= h.start || x.start >= h.end:
+					kept = append(kept, x)
+				case x.start >= h.start && x.end <= h.end && x.end-x.start < h.end-h.start:
+					// the dish's words are the sight's
+				default:
+					inside = false
+					kept = append(kept, x)
+				}
+			}
+			if inside {
+				d.dishes = kept
+			} else {
 				h.lost = true
 			}
 		}
