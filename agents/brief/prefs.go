@@ -53,7 +53,7 @@ var paceTerms = []term{
 
 var transportTerms = []term{
 	{"flight", []string{"飞机", "航班", "坐飞", "乘飞", "飞过去", "机票"}, []string{"flight", "flights", "flying", "fly", "plane", "planes", "airplane", "air travel", "airline", "airlines", "by air"}},
-	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak"}},
+	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak", "shinkansen", "tgv", "eurostar", "ktx", "high-speed train", "high-speed trains"}},
 	{"bus", []string{"大巴", "巴士", "长途汽车", "客车", "汽车站"}, []string{"bus", "buses", "coach", "greyhound"}},
 	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental"}},
 	{"taxi", []string{"打车", "出租车", "网约车", "滴滴"}, []string{"taxi", "taxis", "cab", "cabs", "uber", "lyft"}},
@@ -529,8 +529,8 @@ var cuisineTerms = []term{
 	{"Sichuan", []string{"川菜", "四川菜"}, []string{"sichuan", "szechuan"}},
 	{"Cantonese", []string{"粤菜", "广东菜", "早茶", "茶点"}, []string{"cantonese", "dim sum"}},
 	{"Hunan", []string{"湘菜"}, []string{"hunan"}},
-	{"Shandong", []string{"鲁菜"}, []string{}},
-	{"Huaiyang", []string{"淮扬菜"}, []string{}},
+	{"Shandong", []string{"鲁菜", "山东菜"}, []string{"shandong cuisine", "shandong food", "lu cuisine"}},
+	{"Huaiyang", []string{"淮扬菜", "淮扬"}, []string{"huaiyang"}},
 	{"Hangzhou", []string{"杭帮菜", "浙菜", "杭州菜", "浙江菜"}, []string{"hangzhou cuisine", "hangzhou food", "zhejiang cuisine", "zhejiang food"}},
 	{"Shanghainese", []string{"本帮菜", "上海菜", "沪菜", "上海本帮菜"}, []string{"shanghainese", "shanghai cuisine", "shanghai food", "benbang"}},
 	{"Northeastern", []string{"东北菜"}, []string{"dongbei cuisine", "dongbei food", "northeastern chinese"}},

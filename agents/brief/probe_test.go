@@ -197,12 +197,81 @@ var probeCases = []classCase{
 	{"everyday-en", "Shanghai weekend, we want Shanghai cuisine and shengjian", map[string]string{"dests": "Shanghai", "cuisines": "Shanghainese", "foods": "shengjian", "days": "2"}},
 }
 
+// probeRound2 are a second round of probing requests, written after the
+// first round's fixes and before any change for them (their first run is
+// the "unseen" figure for the fixed parser in docs/understanding.md).
+var probeRound2 = []classCase{
+	{"sight-zh", "南京两天，玄武湖、鸡鸣寺和老门东", map[string]string{"dests": "Nanjing", "must": "玄武湖,鸡鸣寺,老门东", "days": "2"}},
+	{"sight-zh", "去苏州玩一天，狮子林和山塘街", map[string]string{"dests": "Suzhou", "must": "狮子林,山塘街", "days": "1"}},
+	{"sight-zh", "杭州三天，西溪湿地、河坊街、宋城", map[string]string{"dests": "Hangzhou", "must": "西溪湿地,河坊街,宋城", "days": "3"}},
+	{"sight-zh", "成都两天，人民公园喝茶，杜甫草堂必去", map[string]string{"dests": "Chengdu", "must": "人民公园,杜甫草堂", "days": "2"}},
+	{"sight-zh", "武汉三天，东湖和湖北省博物馆，吃热干面和豆皮", map[string]string{"dests": "Wuhan", "must": "东湖,湖北省博物馆", "foods": "热干面,豆皮", "days": "3"}},
+	{"sight-zh", "厦门三天，曾厝垵和环岛路", map[string]string{"dests": "Xiamen", "must": "曾厝垵,环岛路", "days": "3"}},
+	{"sight-zh", "北京两天，恭王府和景山公园", map[string]string{"dests": "Beijing", "must": "恭王府,景山公园", "days": "2"}},
+	{"sight-zh", "上海两天，迪士尼和外滩", map[string]string{"dests": "Shanghai", "must": "迪士尼,外滩", "days": "2"}},
+	{"sight-zh", "重庆三天，磁器口、李子坝和鹅岭二厂", map[string]string{"dests": "Chongqing", "must": "磁器口,李子坝,鹅岭二厂", "days": "3"}},
+	{"sight-zh", "深圳两天，世界之窗和欢乐谷", map[string]string{"dests": "Shenzhen", "must": "世界之窗,欢乐谷", "days": "2"}},
+	{"sight-zh", "巴黎五天，凡尔赛宫和蒙马特", map[string]string{"dests": "Paris", "must": "凡尔赛宫,蒙马特", "days": "5"}},
+	{"sight-zh", "大阪三天，大阪城和道顿堀，想吃章鱼烧", map[string]string{"dests": "Osaka", "must": "大阪城,道顿堀", "foods": "章鱼烧", "days": "3"}},
+	{"sight-zh", "吉隆坡三天，双子塔和黑风洞", map[string]string{"dests": "Kuala Lumpur", "must": "双子塔,黑风洞", "days": "3"}},
+	{"sight-zh", "首尔三天，北村韩屋村和南山塔", map[string]string{"dests": "Seoul", "must": "北村韩屋村,南山塔", "days": "3"}},
+	{"sight-zh", "想去看兵马俑和华清池，从郑州出发，三天", map[string]string{"origin": "Zhengzhou", "dests": "Xi'an", "must": "兵马俑,华清池", "days": "3"}},
+	{"sight-en", "Nanjing 2 days: Xuanwu Lake, Jiming Temple and Laomendong", map[string]string{"dests": "Nanjing", "must": "Xuanwu Lake,Jiming Temple,Laomendong", "days": "2"}},
+	{"sight-en", "Suzhou 1 day, Lion Grove Garden and Shantang Street", map[string]string{"dests": "Suzhou", "must": "Lion Grove Garden,Shantang Street", "days": "1"}},
+	{"sight-en", "Hangzhou 3 days: Xixi Wetland, Hefang Street and Songcheng", map[string]string{"dests": "Hangzhou", "must": "Xixi Wetland,Hefang Street,Songcheng", "days": "3"}},
+	{"sight-en", "Chengdu 2 days, Du Fu Thatched Cottage and People's Park", map[string]string{"dests": "Chengdu", "must": "Du Fu Thatched Cottage,People's Park", "days": "2"}},
+	{"sight-en", "Beijing 3 days: Jingshan Park, Prince Gong's Mansion and the Temple of Heaven", map[string]string{"dests": "Beijing", "must": "Jingshan Park,Prince Gong's Mansion,Temple of Heaven", "days": "3"}},
+	{"sight-en", "Xi'an 2 days, Huimin Jie and Dayan Ta", map[string]string{"dests": "Xi'an", "must": "Huimin Jie,Dayan Ta", "days": "2"}},
+	{"sight-en", "Shanghai 2 days: Waitan, Yuyuan and Tianzifang", map[string]string{"dests": "Shanghai", "must": "Waitan,Yuyuan,Tianzifang", "days": "2"}},
+	{"sight-en", "Paris 5 days with Versailles and the Musee d'Orsay", map[string]string{"dests": "Paris", "must": "Versailles,Musee d'Orsay", "days": "5"}},
+	{"sight-en", "Lisbon 3 days: Belem Tower, Jeronimos Monastery and Alfama", map[string]string{"dests": "Lisbon", "must": "Belem Tower,Jeronimos Monastery,Alfama", "days": "3"}},
+	{"sight-en", "Madrid 3 days, the Prado and Retiro Park", map[string]string{"dests": "Madrid", "must": "Prado,Retiro Park", "days": "3"}},
+	{"sight-en", "Copenhagen 2 days, Nyhavn and Tivoli Gardens", map[string]string{"dests": "Copenhagen", "must": "Nyhavn,Tivoli Gardens", "days": "2"}},
+	{"sight-en", "Cape Town 4 days: Table Mountain and Boulders Beach", map[string]string{"dests": "Cape Town", "must": "Table Mountain,Boulders Beach", "days": "4"}},
+	{"sight-en", "Chicago 3 days, Millennium Park and the Art Institute", map[string]string{"dests": "Chicago", "must": "Millennium Park,Art Institute", "days": "3"}},
+	{"sight-en", "Vancouver 3 days: Stanley Park, Granville Island and Capilano Suspension Bridge", map[string]string{"dests": "Vancouver", "must": "Stanley Park,Granville Island,Capilano Suspension Bridge", "days": "3"}},
+	{"sight-en", "Hong Kong 3 days, Tian Tan Buddha and the Star Ferry", map[string]string{"dests": "Hong Kong", "must": "Tian Tan Buddha,Star Ferry", "days": "3"}},
+	{"everyday-zh", "陪外公外婆去杭州，三天，下周五出发", map[string]string{"dests": "Hangzhou", "adults": "3", "pace": "relaxed", "start": "2026-12-11", "days": "3"}},
+	{"everyday-zh", "带着老人和小孩去厦门四天", map[string]string{"dests": "Xiamen", "pace": "relaxed", "days": "4"}},
+	{"everyday-zh", "只坐动车，从福州去厦门两天", map[string]string{"origin": "Fuzhou", "dests": "Xiamen", "require": "train", "hsr": "true", "days": "2"}},
+	{"everyday-zh", "全程不坐飞机，高铁往返，北京到青岛三天", map[string]string{"origin": "Beijing", "dests": "Qingdao", "exclude": "flight", "require": "train", "days": "3"}},
+	{"everyday-zh", "去南京两天，想吃淮扬菜和鸭血粉丝汤", map[string]string{"dests": "Nanjing", "cuisines": "Huaiyang", "foods": "鸭血粉丝汤", "days": "2"}},
+	{"everyday-zh", "去长沙三天，湘菜和臭豆腐都想吃", map[string]string{"dests": "Changsha", "cuisines": "Hunan", "foods": "臭豆腐", "days": "3"}},
+	{"everyday-zh", "去合肥两天，想尝尝徽菜", map[string]string{"dests": "Hefei", "cuisines": "Anhui", "days": "2"}},
+	{"everyday-zh", "去太原三天，晋菜和刀削面", map[string]string{"dests": "Taiyuan", "cuisines": "Shanxi", "foods": "刀削面", "days": "3"}},
+	{"everyday-zh", "去郑州两天，想吃豫菜和烩面", map[string]string{"dests": "Zhengzhou", "cuisines": "Henan", "foods": "烩面", "days": "2"}},
+	{"everyday-zh", "下个月15号去烟台，三天，我和老婆", map[string]string{"dests": "Yantai", "start": "2027-01-15", "days": "3", "adults": "2"}},
+	{"everyday-zh", "两对夫妻带三个孩子去三亚，一周", map[string]string{"dests": "Sanya", "adults": "4", "children": "3", "days": "7"}},
+	{"everyday-zh", "节奏紧凑一点，上海一天", map[string]string{"dests": "Shanghai", "pace": "packed", "days": "1"}},
+	{"everyday-zh", "下周六从苏州出发去南京，两天，坐高铁", map[string]string{"origin": "Suzhou", "dests": "Nanjing", "require": "train", "start": "2026-12-12", "days": "2"}},
+	{"everyday-zh", "和我妈去成都，三天，不要太累", map[string]string{"dests": "Chengdu", "adults": "2", "pace": "relaxed", "days": "3"}},
+	{"everyday-zh", "寒假带孩子去哈尔滨，孩子9岁，五天，预算一万", map[string]string{"dests": "Harbin", "children": "1", "ages": "[9]", "days": "5", "budget": "10000 CNY"}},
+	{"everyday-en", "Taking my retired parents to Vienna for 5 days in May", map[string]string{"dests": "Vienna", "adults": "3", "pace": "relaxed", "start": "2027-05-01", "days": "5"}},
+	{"everyday-en", "Trip with my grandma to Quebec City, 3 days", map[string]string{"dests": "Québec", "adults": "2", "pace": "relaxed", "days": "3"}},
+	{"everyday-en", "Rail only, London to Edinburgh, 4 days", map[string]string{"origin": "London", "dests": "Edinburgh", "require": "train", "days": "4"}},
+	{"everyday-en", "By train only from Berlin to Prague, 3 days", map[string]string{"origin": "Berlin", "dests": "Prague", "require": "train", "days": "3"}},
+	{"everyday-en", "Nanjing 2 days, Huaiyang cuisine and salted duck", map[string]string{"dests": "Nanjing", "cuisines": "Huaiyang", "foods": "salted duck", "days": "2"}},
+	{"everyday-en", "Changsha 3 days, Hunan food and stinky tofu", map[string]string{"dests": "Changsha", "cuisines": "Hunan", "foods": "stinky tofu", "days": "3"}},
+	{"everyday-en", "Lyon 2 days for French food, no flights", map[string]string{"dests": "Lyon", "cuisines": "French", "exclude": "flight", "days": "2"}},
+	{"everyday-en", "Two couples and three kids, a week in Phuket", map[string]string{"dests": "Phuket", "adults": "4", "children": "3", "days": "7"}},
+	{"everyday-en", "We'd like a fast-paced 2 days in Tokyo", map[string]string{"dests": "Tokyo", "pace": "packed", "days": "2"}},
+	{"everyday-en", "From Osaka to Hiroshima by shinkansen, 2 days", map[string]string{"origin": "Osaka", "dests": "Hiroshima", "require": "train", "hsr": "true", "days": "2"}},
+	{"everyday-en", "Three days in Marrakech with my mother-in-law", map[string]string{"dests": "Marrakesh", "adults": "2", "days": "3"}},
+	{"everyday-en", "Penang 3 days, char kway teow and laksa", map[string]string{"foods": "char kway teow,laksa", "days": "3"}},
+	{"everyday-en", "A leisurely week in Provence with my wife, no driving", map[string]string{"pace": "relaxed", "adults": "2", "exclude": "self_driving", "days": "7"}},
+	{"everyday-en", "Next Saturday, Boston to Portland, 2 days, just me", map[string]string{"origin": "Boston", "dests": "Portland", "start": "2026-12-12", "days": "2", "adults": "1"}},
+	{"everyday-en", "Kyoto 3 days with my 70-year-old dad and my son (8)", map[string]string{"dests": "Kyoto", "adults": "2", "children": "1", "pace": "relaxed", "days": "3"}},
+}
+
 // probeKnownMisses are the probes' fields the rules still miss, each with
 // why; TestProbes fails when one of them is read right (move it out) or
 // when any other field is wrong.
 var probeKnownMisses = map[string]string{
-	"去西安玩三天，城墙骑车，回民街吃东西，大雁塔必去 must": "城墙 alone is generic (Xi'an's, Nanjing's …) and no cue or list marks it",
-	"去顺德两天，吃粤菜和双皮奶 dests":           "顺德 (a district of Foshan) is not in the place gazetteer",
+	"去西安玩三天，城墙骑车，回民街吃东西，大雁塔必去 must":                            "城墙 alone is generic (Xi'an's, Nanjing's …) and no cue or list marks it",
+	"去顺德两天，吃粤菜和双皮奶 dests":                                      "顺德 (a district of Foshan) is not in the place gazetteer",
+	"成都两天，人民公园喝茶，杜甫草堂必去 must":                                  "人民公园 is a generic name no cue marks (grounding places it when the knowledge cache holds Chengdu)",
+	"Paris 5 days with Versailles and the Musee d'Orsay dests": "Versailles is left out of the landmark table on purpose: a town travellers go to",
+	"Paris 5 days with Versailles and the Musee d'Orsay must":  "Versailles is left out of the landmark table on purpose: a town travellers go to",
 }
 
 // probeFields reads classFields and the fields the probes add.
@@ -231,7 +300,7 @@ func TestProbes(t *testing.T) {
 		}
 	}
 	right, total := 0, 0
-	for _, tc := range probeCases {
+	for _, tc := range append(append([]classCase(nil), probeCases...), probeRound2...) {
 		got := probeFields(ParseRules(tc.q, classNow))
 		keys := make([]string, 0, len(tc.want))
 		for k := range tc.want {
@@ -268,6 +337,6 @@ func TestProbes(t *testing.T) {
 				fmt.Printf("probe %-12s %d/%d\n", k, m[k].right, m[k].total)
 			}
 		}
-		fmt.Printf("probe total %d/%d (%.1f%%) over %d requests\n", right, total, 100*float64(right)/float64(total), len(probeCases))
+		fmt.Printf("probe total %d/%d (%.1f%%) over %d requests\n", right, total, 100*float64(right)/float64(total), len(probeCases)+len(probeRound2))
 	}
 }
