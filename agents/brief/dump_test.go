@@ -15,7 +15,7 @@ import (
 // the test tables.
 func dumpTexts(t testing.TB) []string {
 	texts := append([]string(nil), requestCorpus(t)...)
-	for _, tab := range [][]classCase{classCases, everydayCases, everydayClassCases, understandingCases, englishPhrasings, modelAddsCases, probeCases} {
+	for _, tab := range [][]classCase{classCases, everydayCases, everydayClassCases, understandingCases, englishPhrasings, modelAddsCases, probeCases, probeRound2, probeRound3} {
 		for _, c := range tab {
 			texts = append(texts, c.q)
 		}

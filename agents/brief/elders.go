@@ -13,7 +13,7 @@ var elderWordsZH = []string{"爸妈", "父母", "二老", "老人", "长辈", "�
 
 // elderWordsEN name older relatives or older people.
 var elderWordsEN = []string{"elderly", "grandparents", "grandparent", "grandmother", "grandfather", "grandma", "grandpa", "granny",
-	"grandad", "granddad", "seniors", "senior citizens", "senior citizen", "pensioners", "retirees", "retired parents",
+	"grandad", "granddad", "retired", "seniors", "senior citizens", "senior citizen", "pensioners", "retirees", "retired parents",
 	"aging parents", "ageing parents", "older parents", "elderly parents", "old parents"}
 
 // elderAge is the age from which a traveller named with an age counts as

@@ -66,6 +66,7 @@ var dishTerms = []term{
 	{"liangpi", []string{"凉皮", "擀面皮"}, []string{"liangpi", "cold noodles", "cold skin noodles"}},
 	{"biangbiang noodles", []string{"biangbiang面", "油泼面", "裤带面"}, []string{"biangbiang noodles", "biang biang noodles", "oil-splashed noodles"}},
 	{"hulatang", []string{"胡辣汤"}, []string{"hulatang"}},
+	{"Sichuan hot pot", []string{"四川火锅", "重庆火锅", "川味火锅", "九宫格火锅", "老火锅"}, []string{"sichuan hot pot", "sichuan hotpot", "chongqing hot pot", "chongqing hotpot", "sichuan-style hot pot"}},
 	{"huimian", []string{"烩面", "羊肉烩面"}, []string{"huimian", "braised noodles"}},
 	{"knife-cut noodles", []string{"刀削面"}, []string{"knife-cut noodles", "knife cut noodles", "daoxiao noodles", "daoxiaomian"}},
 	{"saozi noodles", []string{"臊子面", "岐山臊子面"}, []string{"saozi noodles"}},

@@ -422,6 +422,11 @@ var (
 	enAdultRel = map[string]int{"wife": 1, "husband": 1, "partner": 1, "girlfriend": 1, "boyfriend": 1, "fiance": 1, "fiancee": 1,
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
+	// enBringWords before a family word without my/our ("bringing grandpa
+	// along", "with mom") name a companion too.
+	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true}
+	enFamilyRel  = map[string]bool{"grandpa": true, "grandma": true, "grandmother": true, "grandfather": true, "granny": true,
+		"mom": true, "dad": true, "mum": true, "grandparents": true}
 	// enRelAdjective are words between my/our and a relation.
 	enRelAdjective = map[string]bool{"elderly": true, "aging": true, "ageing": true, "aged": true, "retired": true, "senior": true,
 		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true}
@@ -442,8 +447,8 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" {
-			continue
+		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) {
+			continue // "bringing grandpa along", "with mom"
 		}
 		j := i + 1
 		n := 0

@@ -99,11 +99,18 @@ func (d *doc) listItemsZH(cs, ce int) []string {
 // siblingNameZH reports whether a list item can be a sight's name.
 func (d *doc) siblingNameZH(name string) bool {
 	n := utf8.RuneCountInString(name)
-	if n < 2 || n > 8 || notSightZH[name] || isWishWord(name) ||
+	if n < 2 || n > 8 || notSightZH[name] || isWishTermZH(name) || strings.HasSuffix(name, "地方") ||
 		strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来那这哪想要喝") {
 		return false
 	}
-	if slices.Contains(zhAdultRel, name) || slices.Contains(zhChildRel, name) || slices.Contains(zhPairRel, name) {
+	// people: 老婆, 同事两个人, 三个朋友 (a relation of two characters or
+	// more inside the name; 人 alone is in 人民公园)
+	for _, rels := range [][]string{zhAdultRel, zhChildRel, zhPairRel, zhGroupNouns} {
+		if slices.ContainsFunc(rels, func(r string) bool { return utf8.RuneCountInString(r) >= 2 && strings.Contains(name, r) }) {
+			return false
+		}
+	}
+	if strings.Contains(name, "个人") || strings.Contains(name, "人") && strings.ContainsAny(name, "一二两三四五六七八九十0123456789") {
 		return false
 	}
 	if len(d.gaz.Lookup(name)) > 0 {
@@ -119,6 +126,17 @@ func (d *doc) siblingNameZH(name string) bool {
 		}
 	}
 	return !negatedZH(d.clean, at) && !d.beenBefore(at)
+}
+
+// isWishTermZH reports whether name is exactly a wish word (海边, 博物馆):
+// a kind of place, not a place's name (啤酒博物馆 is one).
+func isWishTermZH(name string) bool {
+	for _, t := range wishTerms {
+		if slices.Contains(t.zh, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // siblingSightsEN returns the capitalised names listed right beside the
