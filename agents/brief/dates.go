@@ -649,20 +649,19 @@ func (c relClock) upcoming(wd time.Weekday) time.Time {
 // relativeZH reads Chinese relative days; it reports whether one was set.
 func (d *doc) relativeZH(c relClock) bool {
 	f, today, weekStart := c.f, c.today, c.weekStart
-	set, inWeek, upcoming := c.set, c.inWeek, c.upcoming
 	s := d.clean
 	switch {
 	case strings.Contains(s, "大后天"):
-		set(today.AddDate(0, 0, 3), 0, "", "大后天")
+		c.set(today.AddDate(0, 0, 3), 0, "", "大后天")
 		return true
 	case strings.Contains(s, "后天"):
-		set(today.AddDate(0, 0, 2), 0, "", "后天")
+		c.set(today.AddDate(0, 0, 2), 0, "", "后天")
 		return true
 	case strings.Contains(s, "明天") || strings.Contains(s, "明日"):
-		set(today.AddDate(0, 0, 1), 0, "", "明天")
+		c.set(today.AddDate(0, 0, 1), 0, "", "明天")
 		return true
 	case strings.Contains(s, "今天") || strings.Contains(s, "今日"):
-		set(today, 0, "", "今天")
+		c.set(today, 0, "", "今天")
 		return true
 	}
 	for _, p := range []struct {
@@ -683,13 +682,13 @@ func (d *doc) relativeZH(c relClock) bool {
 		}
 		if r == '末' {
 			ws := weekStart.AddDate(0, 0, 7*max(p.weeks, 0))
-			sat := inWeek(ws, time.Saturday)
+			sat := c.inWeek(ws, time.Saturday)
 			if p.weeks <= 0 && today.Weekday() == time.Sunday {
 				sat = today.AddDate(0, 0, 6)
 			} else if p.weeks <= 0 && sat.Before(today) {
 				sat = sat.AddDate(0, 0, 7)
 			}
-			set(sat, 2, "", p.prefix+"末")
+			c.set(sat, 2, "", p.prefix+"末")
 			if p.weeks < 0 {
 				f.cueBare, f.cueWD = true, time.Saturday // 暑假周末: a weekend inside the window
 			}
@@ -699,20 +698,20 @@ func (d *doc) relativeZH(c relClock) bool {
 		if !ok {
 			if p.weeks > 0 && f.start.IsZero() {
 				// 下周: next Monday
-				set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday", p.prefix)
+				c.set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday", p.prefix)
 				return true
 			}
 			continue
 		}
 		if p.weeks < 0 {
-			set(upcoming(wd), 0, "", p.prefix+string(r))
+			c.set(c.upcoming(wd), 0, "", p.prefix+string(r))
 			f.cueBare, f.cueWD = true, wd
 		} else {
-			t := inWeek(weekStart.AddDate(0, 0, 7*p.weeks), wd)
+			t := c.inWeek(weekStart.AddDate(0, 0, 7*p.weeks), wd)
 			if p.weeks == 0 && t.Before(today) {
 				t = t.AddDate(0, 0, 7)
 			}
-			set(t, 0, "", p.prefix+string(r))
+			c.set(t, 0, "", p.prefix+string(r))
 		}
 		return true
 	}
@@ -720,11 +719,11 @@ func (d *doc) relativeZH(c relClock) bool {
 		zhCue := itoa(n) + unit + "后"
 		switch unit {
 		case "天":
-			set(today.AddDate(0, 0, n), 0, "", zhCue)
+			c.set(today.AddDate(0, 0, n), 0, "", zhCue)
 		case "周", "星期", "个星期", "礼拜":
-			set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
+			c.set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
 		case "个月":
-			set(today.AddDate(0, n, 0), 0, "", zhCue)
+			c.set(today.AddDate(0, n, 0), 0, "", zhCue)
 		}
 		return true
 	}
@@ -734,26 +733,25 @@ func (d *doc) relativeZH(c relClock) bool {
 // relativeEN reads English relative days.
 func (d *doc) relativeEN(c relClock) {
 	f, today, weekStart := c.f, c.today, c.weekStart
-	set, inWeek, upcoming := c.set, c.inWeek, c.upcoming
 	switch {
 	case d.enAny("day after tomorrow"):
-		set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
+		c.set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
 		return
 	case d.enAny("tomorrow"):
-		set(today.AddDate(0, 0, 1), 0, "", "tomorrow")
+		c.set(today.AddDate(0, 0, 1), 0, "", "tomorrow")
 		return
 	case d.enAny("today", "tonight"):
-		set(today, 0, "", "today")
+		c.set(today, 0, "", "today")
 		return
 	case d.enAny("this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
-		sat := inWeek(weekStart, time.Saturday)
+		sat := c.inWeek(weekStart, time.Saturday)
 		if today.Weekday() == time.Sunday {
 			sat = today.AddDate(0, 0, 6)
 		}
-		set(sat, 2, "", "this weekend")
+		c.set(sat, 2, "", "this weekend")
 		return
 	case d.enAny("next weekend"):
-		set(inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "next weekend")
+		c.set(c.inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "next weekend")
 		return
 	}
 	for i := 0; i+1 < len(d.toks); i++ {
@@ -766,24 +764,24 @@ func (d *doc) relativeEN(c relClock) {
 		case "this", "on", "coming":
 			if isWD {
 				if t.low == "this" {
-					x := inWeek(weekStart, wd)
+					x := c.inWeek(weekStart, wd)
 					if x.Before(today) {
 						x = x.AddDate(0, 0, 7)
 					}
-					set(x, 0, "", t.text+" "+u.text)
+					c.set(x, 0, "", t.text+" "+u.text)
 				} else {
-					set(upcoming(wd), 0, "", t.text+" "+u.text)
+					c.set(c.upcoming(wd), 0, "", t.text+" "+u.text)
 					f.cueBare, f.cueWD = t.low == "on", wd
 				}
 				return
 			}
 		case "next":
 			if isWD {
-				set(inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "", t.text+" "+u.text)
+				c.set(c.inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "", t.text+" "+u.text)
 				return
 			}
 			if u.low == "week" {
-				set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday", t.text+" "+u.text)
+				c.set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday", t.text+" "+u.text)
 				return
 			}
 		case "in":
@@ -794,13 +792,13 @@ func (d *doc) relativeEN(c relClock) {
 				if n > 0 {
 					switch w {
 					case "day", "days":
-						set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+3]))
+						c.set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+3]))
 						return
 					case "week", "weeks":
-						set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+3]))
+						c.set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+3]))
 						return
 					case "month", "months":
-						set(today.AddDate(0, n, 0), 0, "", relCue(d.toks[i:i+3]))
+						c.set(today.AddDate(0, n, 0), 0, "", relCue(d.toks[i:i+3]))
 						return
 					}
 				}
@@ -810,10 +808,10 @@ func (d *doc) relativeEN(c relClock) {
 		if n := wordNumber(t.low); n > 0 && i+3 < len(d.toks) && d.toks[i+2].low == "from" && d.toks[i+3].low == "now" {
 			switch u.low {
 			case "day", "days":
-				set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+4]))
+				c.set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+4]))
 				return
 			case "week", "weeks":
-				set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+4]))
+				c.set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+4]))
 				return
 			}
 		}

@@ -47,7 +47,7 @@ func (d *doc) eldersAlong() (string, bool) {
 				return w, true
 			}
 		}
-		for i := 0; i+2 < len(d.toks); i++ {
+		for i := 0; i+2 < len(d.toks) && (d.mayHave("year") || d.mayHave("yo")); i++ {
 			if n := wordNumber(d.toks[i].low); n >= elderAge && n < 120 && d.toks[i].kind == tWord {
 				// "80-year-old", "80 years old"
 				for m := i + 1; m < i+4 && m < len(d.toks); m++ {
