@@ -96,6 +96,11 @@ func (d *doc) listItemsZH(cs, ce int) []string {
 	return items
 }
 
+// notSiblingZH are words of dates, money and plans that no listed sight
+// holds.
+var notSiblingZH = []string{"周末", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周天", "星期", "礼拜", "节假", "假期", "放假",
+	"节", "年", "预算", "人均", "元", "块钱", "万", "左右", "以内", "出发", "回来", "返回", "酒店", "民宿", "住宿", "高铁", "飞机", "火车"}
+
 // siblingNameZH reports whether a list item can be a sight's name.
 func (d *doc) siblingNameZH(name string) bool {
 	n := utf8.RuneCountInString(name)
@@ -112,6 +117,12 @@ func (d *doc) siblingNameZH(name string) bool {
 	}
 	if strings.Contains(name, "个人") || strings.Contains(name, "人") && strings.ContainsAny(name, "一二两三四五六七八九十0123456789") {
 		return false
+	}
+	// dates, money and plans: 周末, 周六, 国庆节, 预算5000, 人均两千, 出发
+	for _, w := range notSiblingZH {
+		if strings.Contains(name, w) {
+			return false
+		}
 	}
 	if len(d.gaz.Lookup(name)) > 0 {
 		return false
@@ -209,6 +220,12 @@ func (d *doc) siblingSightsEN(known []string) []string {
 	return out
 }
 
+// notSiblingAfterEN are words after which a capitalised name is no listed
+// sight.
+var notSiblingAfterEN = map[string]bool{"with": true, "by": true, "from": true, "to": true, "for": true, "in": true,
+	"at": true, "on": true, "my": true, "our": true, "his": true, "her": true, "their": true, "me": true, "us": true,
+	"friend": true, "friends": true, "husband": true, "wife": true, "son": true, "daughter": true}
+
 // siblingNameEN reports whether the capitalised words at tokens [i, k)
 // can be a sight's name.
 func (d *doc) siblingNameEN(i, k int, words []string) bool {
@@ -221,6 +238,16 @@ func (d *doc) siblingNameEN(i, k int, words []string) bool {
 	}
 	if stopPlaceWords[first] || sightLeadEN[first] || i == 0 {
 		return false
+	}
+	// "with Tom, the Forbidden City": a name after a preposition or a
+	// possessive is a person's or a place's, not a listed sight
+	for p := i - 1; p >= 0 && p >= i-2; p-- {
+		if t := &d.toks[p]; t.kind == tWord {
+			if notSiblingAfterEN[t.low] {
+				return false
+			}
+			break
+		}
 	}
 	for j := i; j < k; j++ {
 		if d.inPlace(d.toks[j].start) {
