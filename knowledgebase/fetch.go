@@ -24,6 +24,8 @@ type call struct {
 	entry  Entry
 	err    error
 	cancel context.CancelFunc
+	// unleased skips the cross-process lease (FetchUnleased).
+	unleased bool
 
 	// Guarded by Store.mu.
 	waiters int  // Fetch callers still waiting
@@ -44,6 +46,22 @@ type call struct {
 // error. Fetch on a closed Store returns ErrClosed. fetch should honour its
 // ctx: Close waits for it.
 func (s *Store) Fetch(ctx context.Context, key Key, ttl time.Duration, fetch FetchFunc) (Entry, error) {
+	return s.fetch(ctx, key, ttl, fetch, false)
+}
+
+// FetchUnleased is Fetch without the cross-process lease (Options.Lease):
+// concurrent calls in this process still share one call, but another
+// process may fetch the same key at the same time. It is for facts that are
+// cheap to compute again because the upstream slices them from what it
+// keeps and leases itself — a date range of a city's weather, sliced from
+// the city's climate normals and forecast window (openmeteo.Knowledge) —
+// where the lease's three round trips (take, check, release) would cost
+// more than the fetch they guard. The write-back is the same as Fetch's.
+func (s *Store) FetchUnleased(ctx context.Context, key Key, ttl time.Duration, fetch FetchFunc) (Entry, error) {
+	return s.fetch(ctx, key, ttl, fetch, true)
+}
+
+func (s *Store) fetch(ctx context.Context, key Key, ttl time.Duration, fetch FetchFunc, unleased bool) (Entry, error) {
 	if err := key.validate(); err != nil {
 		return Entry{}, err
 	}
@@ -60,7 +78,7 @@ func (s *Store) Fetch(ctx context.Context, key Key, ttl time.Duration, fetch Fet
 	if ok {
 		s.stats.coalesced.Add(1)
 	} else {
-		c = s.startLocked(context.WithoutCancel(ctx), rk, key, ttl, fetch)
+		c = s.startLocked(context.WithoutCancel(ctx), rk, key, ttl, fetch, unleased)
 	}
 	c.waiters++
 	s.mu.Unlock()
@@ -105,22 +123,22 @@ func (s *Store) Revalidate(key Key, ttl time.Duration, fetch FetchFunc) {
 		c.pinned = true
 		return
 	}
-	c := s.startLocked(context.Background(), rk, key, ttl, fetch)
+	c := s.startLocked(context.Background(), rk, key, ttl, fetch, false)
 	c.pinned = true
 	s.stats.revalidations.Add(1)
 }
 
 // startLocked registers and starts the shared call for rk. s.mu must be held
-// and the Store open.
-func (s *Store) startLocked(parent context.Context, rk string, key Key, ttl time.Duration, fetch FetchFunc) *call {
+// and the Store open. unleased skips the cross-process lease.
+func (s *Store) startLocked(parent context.Context, rk string, key Key, ttl time.Duration, fetch FetchFunc, unleased bool) *call {
 	ctx, cancel := context.WithTimeout(parent, s.fetchTimeout)
-	c := &call{done: make(chan struct{}), cancel: cancel}
+	c := &call{done: make(chan struct{}), cancel: cancel, unleased: unleased}
 	s.calls[rk] = c
 	s.stats.fetches.Add(1)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		c.entry, c.err = s.run(ctx, key, ttl, fetch)
+		c.entry, c.err = s.run(ctx, key, ttl, fetch, !c.unleased)
 		cancel()
 		s.mu.Lock()
 		if s.calls[rk] == c {
@@ -136,8 +154,9 @@ func (s *Store) startLocked(parent context.Context, rk string, key Key, ttl time
 	return c
 }
 
-// run performs one upstream call and its write-back.
-func (s *Store) run(ctx context.Context, key Key, ttl time.Duration, fetch FetchFunc) (e Entry, err error) {
+// run performs one upstream call and its write-back, under the key's
+// cross-process lease when leased is set.
+func (s *Store) run(ctx context.Context, key Key, ttl time.Duration, fetch FetchFunc, leased bool) (e Entry, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("knowledgebase: fetch %s panicked: %v", key, r)
@@ -145,7 +164,7 @@ func (s *Store) run(ctx context.Context, key Key, ttl time.Duration, fetch Fetch
 			s.stats.errors.Add(1)
 		}
 	}()
-	if ttl > 0 && s.lease > 0 {
+	if leased && ttl > 0 && s.lease > 0 {
 		release, peer, ok := s.acquireLease(ctx, key)
 		if ok {
 			defer release()

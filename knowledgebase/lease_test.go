@@ -85,3 +85,62 @@ func TestFetchCoalescesAcrossProcesses(t *testing.T) {
 		}
 	})
 }
+
+// TestFetchUnleased checks that FetchUnleased takes no cross-process
+// lease — a lease another process holds does not make it wait, and it
+// leaves none — while it still coalesces in process and writes back.
+func TestFetchUnleased(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		s := newTestStore(t, b, Options{})
+		ctx := context.Background()
+		// Another process holds the key's lease for a minute: Fetch
+		// would wait on it, FetchUnleased does not.
+		lk := s.prefix + "lease:weather:range"
+		if err := b.client.Set(ctx, lk, "other", time.Minute).Err(); err != nil {
+			t.Fatal(err)
+		}
+		var calls atomic.Int32
+		sawLease := make(chan bool, 8)
+		fetch := func(ctx context.Context) (json.RawMessage, orchestrator.Provenance, error) {
+			calls.Add(1)
+			n, _ := b.client.Exists(ctx, lk).Result()
+			sawLease <- n == 1
+			time.Sleep(50 * time.Millisecond)
+			return json.RawMessage(`{"days":[]}`), orchestrator.Provenance{Source: "test:sliced"}, nil
+		}
+		key := Key{"weather", "range"}
+		tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		var wg sync.WaitGroup
+		for range 3 {
+			wg.Go(func() {
+				e, err := s.FetchUnleased(tctx, key, time.Hour, fetch)
+				if err != nil || string(e.Payload) != `{"days":[]}` {
+					t.Errorf("FetchUnleased = %s, %v", e.Payload, err)
+				}
+			})
+		}
+		wg.Wait()
+		if n := calls.Load(); n != 1 {
+			t.Errorf("upstream called %d times by three callers of one process, want 1", n)
+		}
+		if v, _ := b.client.Get(ctx, lk).Result(); v != "other" {
+			t.Errorf("the other process's lease is %q, want it untouched", v)
+		}
+		got, err := s.Lookup(ctx, []Key{key})
+		if err != nil || got[0].State != Fresh || string(got[0].Entry.Payload) != `{"days":[]}` {
+			t.Errorf("written back: %+v, %v; want the fresh entry", got, err)
+		}
+		// Its own fetch took no lease of its own either.
+		if err := b.client.Del(ctx, lk).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.FetchUnleased(ctx, Key{"weather", "range"}, time.Hour, fetch); err != nil {
+			t.Fatal(err)
+		}
+		<-sawLease // the first fetch's: the other process's lease
+		if <-sawLease {
+			t.Error("FetchUnleased took a lease")
+		}
+	})
+}

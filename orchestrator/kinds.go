@@ -76,6 +76,10 @@ type KindSpec struct {
 	Catalog bool
 	// Prewarm: pre-warming a destination fetches it.
 	Prewarm bool
+	// Dated: its subtask asks for the trip's dates (a forecast, a live
+	// price). A pre-warm warms a Prewarm kind that is Dated over a span of
+	// dates from today (WarmsDates).
+	Dated bool
 	// Words tell a traveller what the kind provides.
 	Words KindWords
 	// CitySubtask, when set, makes Decompose emit one subtask of the kind
@@ -201,10 +205,10 @@ var Kinds = map[Kind]KindSpec{
 		},
 		Rules: []ToolRule{{Tool: ToolAmapFindHotels, When: inChina}, {Tool: ToolFindHotels}},
 		Words: KindWords{EN: "Hotels in {0}", ZH: "{0}的酒店信息", BareEN: "Hotels", BareZH: "酒店信息", Plural: true}},
-	KindHotelPrices: {Category: RealtimePrice, Tool: ToolScrapePrices, Enrichment: true,
+	KindHotelPrices: {Category: RealtimePrice, Tool: ToolScrapePrices, Enrichment: true, Dated: true,
 		Words: KindWords{EN: "Live hotel prices in {0}", ZH: "{0}的实时酒店价格", BareEN: "Live hotel prices", BareZH: "实时酒店价格", Plural: true,
 			MissingEN: "the hotel prices shown come from the stored data", MissingZH: "所列酒店价格来自已存数据"}},
-	KindWeather: {Category: LiveCondition, Tool: ToolWeather, Enrichment: true, Prewarm: true,
+	KindWeather: {Category: LiveCondition, Tool: ToolWeather, Enrichment: true, Prewarm: true, Dated: true,
 		CitySource: func(c *CityData) (int, Provenance, bool) {
 			return section(c.Weather, func(v *Forecast) int { return len(v.Days) })
 		},
@@ -218,7 +222,7 @@ var Kinds = map[Kind]KindSpec{
 	KindTransport: {Category: StaticKnowledge, Tool: ToolTransport, Prewarm: true,
 		Rules: []ToolRule{{Tool: ToolAmapTransport, When: inChina}, {Tool: ToolTransport}},
 		Words: KindWords{EN: "Trains and flights from {0} to {1}", ZH: "{0}到{1}的车次和航班", BareEN: "Trains and flights", BareZH: "车次和航班", Plural: true}},
-	KindFares: {Category: RealtimePrice, Tool: ToolScrapePrices, Enrichment: true,
+	KindFares: {Category: RealtimePrice, Tool: ToolScrapePrices, Enrichment: true, Dated: true,
 		Rules: []ToolRule{
 			{Tool: ToolFlightOffers, Route: RouteMCP, When: ToolCondition{MinDistanceKM: FlightMinKM, Mode: "flight"}},
 			{Tool: ToolScrapePrices, Route: RouteBrowser},
@@ -255,6 +259,19 @@ var CatalogKinds = kindsWhere(func(s KindSpec) bool { return s.Catalog })
 // kindOrder is every kind in the order the decomposer emits them.
 var kindOrder = []Kind{KindGeocode, KindGuide, KindAttractions, KindRestaurants, KindHotels, KindHotelPrices,
 	KindWeather, KindFX, KindTransport, KindFares, KindMatrix, KindItinerary, KindBudget, KindVerify, KindRender}
+
+// WarmsDates reports whether a pre-warm warms the kind over a span of
+// dates from today (Prewarm and Dated: the weather, whose warming keeps a
+// city's forecast window and climate normals for every date).
+func (s KindSpec) WarmsDates() bool { return s.Prewarm && s.Dated }
+
+// PrewarmKinds returns the kinds a pre-warm job warms for city by default:
+// the static-knowledge kinds a one-city trip to city needs (StaticKinds,
+// sorted), then the kinds warmed over dates (KindSpec.WarmsDates), in the
+// order the decomposer emits them.
+func PrewarmKinds(city, language string) []Kind {
+	return append(StaticKinds(city, language), kindsWhere(KindSpec.WarmsDates)...)
+}
 
 // AllKinds returns every kind, in the order the decomposer emits them.
 func AllKinds() []Kind { return slices.Clone(kindOrder) }

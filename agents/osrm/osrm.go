@@ -124,6 +124,8 @@ type Client struct {
 type server struct {
 	url string
 	up  *upstream.Client
+	// pairs batches the server's two-point tables (pairTable).
+	pairs *pairBatch
 }
 
 // New returns a Client with opts. It returns an error for a URL that is
@@ -162,7 +164,7 @@ func New(opts Options) (*Client, error) {
 			up = upstream.New(uo)
 			byHost[u.Host] = up
 		}
-		c.servers[p.profile] = server{url: raw, up: up}
+		c.servers[p.profile] = server{url: raw, up: up, pairs: newPairBatch()}
 	}
 	return c, nil
 }
@@ -356,7 +358,13 @@ func (c *Client) Matrix(ctx context.Context, profile string, pts []Point) (Resul
 	if err := validate(pts); err != nil {
 		return Result{}, err
 	}
-	t, err := c.Table(ctx, profile, pts)
+	var t Table
+	var err error
+	if srv, ok := c.servers[profile]; ok && len(pts) == 2 {
+		t, err = c.pairTable(ctx, profile, srv.pairs, [2]Point{pts[0], pts[1]})
+	} else {
+		t, err = c.Table(ctx, profile, pts)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return Result{}, err

@@ -370,3 +370,161 @@ func syntheticTable(n int) []byte {
 	sb.WriteString(`]}`)
 	return []byte(sb.String())
 }
+
+// TestRoadLegsBatched asks for six road legs (two-point driving matrices)
+// at once, as a request naming a region does: they go out as at most three
+// table requests instead of six (the public servers take one a second):
+// the first leg's, then those asked meanwhile — all of them unless a
+// goroutine starts after the second batch left, whose legs go in a third.
+// Each leg's matrix is the one it gets when asked on its own.
+func TestRoadLegsBatched(t *testing.T) {
+	pt := func(id, coords string) osrm.Point {
+		lon, lat, _ := strings.Cut(coords, ",")
+		var p osrm.Point
+		p.ID = id
+		fmt.Sscan(lon, &p.Lon)
+		fmt.Sscan(lat, &p.Lat)
+		return p
+	}
+	legs := [][]osrm.Point{
+		{pt("from", osrmtest.Chengdu), pt("to", osrmtest.Dujiangyan)},
+		{pt("from", osrmtest.Chengdu), pt("to", osrmtest.Chongqing)},
+		{pt("from", osrmtest.Chengdu), pt("to", osrmtest.Xian)},
+		{pt("from", osrmtest.Shanghai), pt("to", osrmtest.Beijing)},
+		{pt("from", osrmtest.Shanghai), pt("to", osrmtest.Tokyo)},
+		{pt("from", osrmtest.Shanghai), pt("to", osrmtest.Taipei)},
+	}
+	// Each leg on its own, one after another.
+	alone, _, _ := newClient(t, "")
+	want := make([]osrm.Result, len(legs))
+	for i, leg := range legs {
+		r, err := alone.Matrix(context.Background(), osrm.Driving, leg)
+		if err != nil || r.Fallback != "" {
+			t.Fatalf("leg %d alone: %+v, %v", i, r, err)
+		}
+		want[i] = r
+	}
+	// All at once, on a client whose limiter waits (really, briefly) for
+	// its next request, as the public servers' one a second makes it.
+	srv := osrmtest.NewServer(t)
+	now := time.Date(2026, 6, 1, 4, 0, 0, 0, time.UTC)
+	c, err := osrm.New(osrm.Options{DrivingURL: srv.URL, Upstream: upstream.Options{
+		Sleep: func(ctx context.Context, d time.Duration) error {
+			select {
+			case <-time.After(200 * time.Millisecond):
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		},
+		Now:    func() time.Time { return now },
+		Jitter: func(d time.Duration) time.Duration { return d },
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]osrm.Result, len(legs))
+	var wg sync.WaitGroup
+	for i, leg := range legs {
+		wg.Go(func() {
+			r, err := c.Matrix(context.Background(), osrm.Driving, leg)
+			if err != nil {
+				t.Errorf("leg %d: %v", i, err)
+			}
+			got[i] = r
+		})
+	}
+	wg.Wait()
+	for i := range legs {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("leg %d batched = %+v, want %+v (asked alone)", i, got[i], want[i])
+		}
+	}
+	if reqs := srv.Requests(); len(reqs) > 3 {
+		t.Errorf("%d table requests for %d legs, want at most 3: %v", len(reqs), len(legs), reqs)
+	}
+	// A leg asked on its own still sends its two points alone.
+	if _, err := c.Matrix(context.Background(), osrm.Driving, legs[0]); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if last := reqs[len(reqs)-1]; !strings.Contains(last, "/"+osrmtest.Chengdu+";"+osrmtest.Dujiangyan+"?") {
+		t.Errorf("a lone leg asked %s, want its two points", last)
+	}
+}
+
+// TestRoadLegsBatchedBadPoint asks three legs at once, one of which ends at
+// a point OSRM cannot place, while an earlier leg holds the server: the
+// three go out as one batch, which OSRM refuses; they are asked again leg by
+// leg, so only the bad point's leg falls back to the estimate.
+func TestRoadLegsBatchedBadPoint(t *testing.T) {
+	pt := func(id, coords string) osrm.Point {
+		lon, lat, _ := strings.Cut(coords, ",")
+		var p osrm.Point
+		p.ID = id
+		fmt.Sscan(lon, &p.Lon)
+		fmt.Sscan(lat, &p.Lat)
+		return p
+	}
+	legs := [][]osrm.Point{
+		{pt("from", osrmtest.Chengdu), pt("to", osrmtest.Chongqing)},
+		{pt("from", osrmtest.Shanghai), pt("to", osrmtest.Beijing)},
+		{pt("from", osrmtest.Chengdu), pt("to", osrmtest.Xian)},
+	}
+	srv := osrmtest.NewServer(t)
+	srv.Unplaceable(osrmtest.Xian)
+	now := time.Date(2026, 6, 1, 4, 0, 0, 0, time.UTC)
+	c, err := osrm.New(osrm.Options{DrivingURL: srv.URL, Upstream: upstream.Options{
+		Sleep: func(ctx context.Context, d time.Duration) error {
+			select {
+			case <-time.After(300 * time.Millisecond):
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		},
+		Now:    func() time.Time { return now },
+		Jitter: func(d time.Duration) time.Duration { return d },
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first request goes at once; the second waits 300 ms for the
+	// limiter, holding the server while the three legs queue.
+	dujiangyan := []osrm.Point{pt("from", osrmtest.Chengdu), pt("to", osrmtest.Dujiangyan)}
+	if _, err := c.Matrix(context.Background(), osrm.Driving, dujiangyan); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { _, _ = c.Matrix(context.Background(), osrm.Driving, dujiangyan) })
+	time.Sleep(50 * time.Millisecond)
+	got := make([]osrm.Result, len(legs))
+	for i, leg := range legs {
+		wg.Go(func() {
+			r, err := c.Matrix(context.Background(), osrm.Driving, leg)
+			if err != nil {
+				t.Errorf("leg %d: %v", i, err)
+			}
+			got[i] = r
+		})
+	}
+	wg.Wait()
+	batched := false
+	for _, r := range srv.Requests() {
+		batched = batched || strings.Count(r, ";") == 4 && strings.Contains(r, osrmtest.Xian) // five points: Chengdu once
+	}
+	if !batched {
+		t.Errorf("the three legs were not sent as one batch: %v", srv.Requests())
+	}
+	for i := range 2 {
+		if got[i].Fallback != "" || got[i].Estimate {
+			t.Errorf("leg %d: %+v, want OSRM's answer", i, got[i])
+		}
+	}
+	if !strings.Contains(got[2].Fallback, "NoSegment") {
+		t.Errorf("leg to the unplaceable point: fallback %q, want NoSegment", got[2].Fallback)
+	}
+	if got[0].Matrix.Seconds[0][1] != 13561 {
+		t.Errorf("Chengdu → Chongqing: %d s, want the recorded 13561", got[0].Matrix.Seconds[0][1])
+	}
+}

@@ -58,7 +58,7 @@ func (g *datasetGuard) importAll(ctx context.Context) error {
 		if err := g.kb.Put(ctx, markerKey(im[0], im[1]), knowledgebase.Entry{Payload: payload, Provenance: prov}, datasets.DefaultImportTTL); err != nil {
 			return fmt.Errorf("mark %s dataset %s imported: %w", im[0], im[1], err)
 		}
-		g.log.Info("imported dataset", "format", im[0], "dir", im[1], "cities", sum.Cities, "entries", sum.Entries)
+		g.log.Info("imported dataset", "format", im[0], "dir", im[1], "cities", sum.Cities, "entries", sum.Entries, "dropped", sum.Dropped)
 	}
 	return nil
 }

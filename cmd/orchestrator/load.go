@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -71,6 +72,15 @@ type loadReport struct {
 	// StandinRequestsPerPlan is the HTTP requests the stand-in received
 	// per plan of the top-level phase, by provider (standin mode only).
 	StandinRequestsPerPlan map[string]float64 `json:"standin_requests_per_plan,omitempty"`
+	// CPUMSPerPlan is the process's CPU time (user and system) per plan
+	// of the top-level phase, the load generator's included, and
+	// BaselineCPUMS the same per no-op request. CPURatio is
+	// BaselineCPUMS / CPUMSPerPlan: the ratio a machine that gave the
+	// process all its cores would show. On a shared, loaded machine the
+	// wall-clock ratio swings with the neighbours; this one hardly does.
+	CPUMSPerPlan  float64 `json:"cpu_ms_per_plan,omitempty"`
+	BaselineCPUMS float64 `json:"noop_gin_cpu_ms_per_request,omitempty"`
+	CPURatio      float64 `json:"cpu_ratio,omitempty"`
 }
 
 // phaseReport is one phase's figures, with its ratio to the same run's
@@ -87,6 +97,9 @@ type phaseReport struct {
 	MemoMisses  int64   `json:"memo_misses,omitempty"`
 	MaxMS       float64 `json:"max_ms"`
 	Over2s      int64   `json:"over_2s"`
+	// CPUMSPerPlan and CPURatio: as loadReport's.
+	CPUMSPerPlan float64 `json:"cpu_ms_per_plan,omitempty"`
+	CPURatio     float64 `json:"cpu_ratio,omitempty"`
 	// ProviderCallsPerPlan and StandinRequestsPerPlan: as loadReport's.
 	ProviderCallsPerPlan   map[string]float64 `json:"provider_calls_per_plan,omitempty"`
 	StandinRequestsPerPlan map[string]float64 `json:"standin_requests_per_plan,omitempty"`
@@ -104,6 +117,79 @@ type phaseReport struct {
 // afresh — cities, dates, days, travellers, budget — none posted before, so
 // every plan is planned anew; --unique runs the unique phase alone.
 func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
+	o, err := parseLoadFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	t := &loadTarget{base: strings.TrimRight(o.url, "/"),
+		cities: []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}}
+	if t.base == "" {
+		closeTarget, err := t.open(ctx, cfg, o, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeTarget()
+	}
+	// The briefs carry their reference time ("now"), as a client that wants
+	// reproducible plans sends it: the same brief then gives the same plan.
+	now := time.Now().UTC().Format(time.RFC3339)
+	briefs := loadBriefsAt(t.cities, o.briefs, now)
+	body := func(i int64) []byte { return briefs[int(i)%len(briefs)] }
+	client := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: o.conc, MaxConnsPerHost: o.conc}}
+	if o.url == "" {
+		t.warm(ctx, client, briefs, o, stderr)
+	}
+	if o.cpuprofile != "" {
+		f, err := os.Create(o.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	var results []loadPhase
+	for _, name := range o.phases {
+		b := body
+		if name == "unique" {
+			b = uniqueBriefs(t.cities, briefs, now)
+		}
+		results = append(results, t.measure(ctx, client, name, b, o, stderr))
+	}
+	if o.cpuprofile != "" {
+		pprof.StopCPUProfile()
+	}
+	bl, err := noopBaseline(ctx, body, o, stderr)
+	if err != nil {
+		return err
+	}
+	rep := newLoadReport(results, bl, len(briefs), o)
+	printLoad(results, bl, rep, stderr)
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return err
+	}
+	for _, r := range results {
+		if r.p.non2xx > 0 {
+			return fmt.Errorf("%s: %d plans answered non-2xx (first: %s)", r.name, r.p.non2xx, r.p.firstErr)
+		}
+	}
+	return nil
+}
+
+// loadOptions are cmdLoad's flags.
+type loadOptions struct {
+	url, data, providers, cpuprofile string
+	dur                              time.Duration
+	conc, briefs                     int
+	// phases are the phases to run, in order.
+	phases []string
+}
+
+// parseLoadFlags parses and checks cmdLoad's flags.
+func parseLoadFlags(args []string, stderr io.Writer) (*loadOptions, error) {
 	fs := newFlags("load", stderr)
 	url := fs.String("url", "", "base URL of a running, warm server; empty: the orchestrator in process")
 	data := fs.String("data", "", "ChinaTravel sandbox directory to import (in-process server only)")
@@ -117,261 +203,280 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	unique := fs.Bool("unique", false, "run the unique phase alone: every request a brief of its own (cities, dates, days, travellers, budget), none posted before")
 	phases := fs.String("phases", "repeat,unique", "the phases to run, in order: repeat (the warmed briefs round robin), unique (every request a new brief)")
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return nil, err
 	}
 	if *conc < 1 || *conc > 1024 || *n < 1 || *dur <= 0 {
-		return &usageError{"load: --concurrency 1-1024, --briefs ≥ 1, --duration > 0"}
+		return nil, &usageError{"load: --concurrency 1-1024, --briefs ≥ 1, --duration > 0"}
 	}
-	var run []string
+	o := &loadOptions{url: *url, data: *data, providers: *providers, cpuprofile: *cpuprofile, dur: *dur, conc: *conc, briefs: *n}
 	if *unique {
-		run = []string{"unique"}
+		o.phases = []string{"unique"}
 	} else {
 		for _, p := range strings.Split(*phases, ",") {
 			switch p = strings.TrimSpace(p); p {
 			case "repeat", "unique":
-				if !slices.Contains(run, p) {
-					run = append(run, p)
+				if !slices.Contains(o.phases, p) {
+					o.phases = append(o.phases, p)
 				}
 			case "":
 			default:
-				return &usageError{"load: --phases takes repeat and/or unique"}
+				return nil, &usageError{"load: --phases takes repeat and/or unique"}
 			}
 		}
-		if len(run) == 0 {
-			return &usageError{"load: --phases takes repeat and/or unique"}
+		if len(o.phases) == 0 {
+			return nil, &usageError{"load: --phases takes repeat and/or unique"}
 		}
 	}
-	switch *providers {
+	switch o.providers {
 	case "":
-		*providers = "offline"
+		o.providers = "offline"
 		if !*offline {
-			*providers = "live"
+			o.providers = "live"
 		}
 	case "offline", "standin", "live":
 	default:
-		return &usageError{"load: --providers takes offline, standin or live"}
+		return nil, &usageError{"load: --providers takes offline, standin or live"}
 	}
-	cities := []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}
-	base := strings.TrimRight(*url, "/")
-	var memo func() (int64, int64)
-	var calls func() (int64, map[orchestrator.Kind]int64)
-	var stand *standin.Server
-	var prewarm func(cities []string)
-	if base == "" {
-		switch *providers {
-		case "offline":
-			cfg.Agents = offlineAgents(cfg.Agents)
-		case "standin":
-			var err error
-			if stand, err = standin.Start(&standin.Options{Now: cfg.Now}); err != nil {
-				return err
-			}
-			defer stand.Close()
-			cfg.Agents = stand.Configure(cfg.Agents)
-			cfg.Agents.Browser = nil
+	return o, nil
+}
+
+// loadTarget is the server the load is posted to, and what cmdLoad reads
+// of it when it runs in process (nil funcs otherwise).
+type loadTarget struct {
+	base   string
+	cities []string
+	// memo reads the local-step memo's hits and misses.
+	memo func() (int64, int64)
+	// calls reads the plans and their provider calls by kind.
+	calls func() (int64, map[orchestrator.Kind]int64)
+	// stand is the providers' stand-in (--providers standin).
+	stand   *standin.Server
+	prewarm func(cities []string)
+}
+
+// open opens the orchestrator in process, as `serve` would, with the
+// providers o names, imports o.data when set, and serves it on loopback.
+// The returned func closes all of it.
+func (t *loadTarget) open(ctx context.Context, cfg Config, o *loadOptions, stderr io.Writer) (func(), error) {
+	var closers []func()
+	closeAll := func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
 		}
-		app, err := Open(ctx, cfg, newLogger(stderr, "error"))
-		if err != nil {
-			return err
-		}
-		defer app.Close()
-		memo = app.Service.MemoStats
-		calls = app.Service.ProviderCalls
-		prewarm = func(cities []string) {
-			for _, r := range app.Service.Prewarm(ctx, cities, "en", 4, nil) {
-				if r.Failed > 0 {
-					fmt.Fprintf(stderr, "warming: pre-warm of %s: %d of %d subtasks failed %v\n", r.City, r.Failed, r.Subtasks, r.Errors)
-				}
-			}
-		}
-		if *data != "" {
-			cat, err := datasets.LoadChinaTravel(*data)
-			if err != nil {
-				return err
-			}
-			if _, err := importDataset(ctx, app.KB, "chinatravel", *data, datasets.DefaultImportTTL, cfg.Now); err != nil {
-				return err
-			}
-			cities = cat.Cities()
-		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return err
-		}
-		srv := &http.Server{Handler: app.Server.Handler(), ReadHeaderTimeout: 10 * time.Second}
-		go func() { _ = srv.Serve(ln) }()
-		defer srv.Close()
-		base = "http://" + ln.Addr().String()
 	}
-	// The briefs carry their reference time ("now"), as a client that wants
-	// reproducible plans sends it: the same brief then gives the same plan.
-	now := time.Now().UTC().Format(time.RFC3339)
-	briefs := loadBriefsAt(cities, *n, now)
-	body := func(i int64) []byte { return briefs[int(i)%len(briefs)] }
-	client := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
-	if *url == "" && *providers == "standin" {
+	switch o.providers {
+	case "offline":
+		cfg.Agents = offlineAgents(cfg.Agents)
+	case "standin":
+		var err error
+		if t.stand, err = standin.Start(&standin.Options{Now: cfg.Now}); err != nil {
+			return nil, err
+		}
+		closers = append(closers, func() { t.stand.Close() })
+		cfg.Agents = t.stand.Configure(cfg.Agents)
+		cfg.Agents.Browser = nil
+	}
+	app, err := Open(ctx, cfg, newLogger(stderr, "error"))
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	closers = append(closers, func() { app.Close() })
+	t.memo = app.Service.MemoStats
+	t.calls = app.Service.ProviderCalls
+	t.prewarm = func(cities []string) {
+		for _, r := range app.Service.Prewarm(ctx, cities, "en", 4, nil) {
+			if r.Failed > 0 {
+				fmt.Fprintf(stderr, "warming: pre-warm of %s: %d of %d subtasks failed %v\n", r.City, r.Failed, r.Subtasks, r.Errors)
+			}
+		}
+	}
+	if o.data != "" {
+		cat, err := datasets.LoadChinaTravel(o.data)
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		if _, err := importDataset(ctx, app.KB, "chinatravel", o.data, datasets.DefaultImportTTL, cfg.Now); err != nil {
+			closeAll()
+			return nil, err
+		}
+		t.cities = cat.Cities()
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	srv := &http.Server{Handler: app.Server.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	closers = append(closers, func() { srv.Close() })
+	t.base = "http://" + ln.Addr().String()
+	return closeAll, nil
+}
+
+// warm readies the in-process server: in stand-in mode it pre-warms every
+// city, then it plans every brief twice.
+func (t *loadTarget) warm(ctx context.Context, client *http.Client, briefs [][]byte, o *loadOptions, stderr io.Writer) {
+	if o.providers == "standin" {
 		// Pre-warm every city as an operator does (`prewarm`): its static
 		// knowledge and its weather — the forecast window and climate
 		// normals every date is sliced from.
-		fmt.Fprintf(stderr, "warming: pre-warming %d cities\n", len(cities))
-		prewarm(cities)
+		fmt.Fprintf(stderr, "warming: pre-warming %d cities\n", len(t.cities))
+		t.prewarm(t.cities)
 	}
-	if *url == "" {
-		// Twice: the first round fetches what the import does not hold
-		// (and caches it), the second plans from the cache alone, as a
-		// warm server does.
-		fmt.Fprintf(stderr, "warming: planning %d briefs twice\n", len(briefs))
-		for range 2 {
-			warm := hammer(ctx, client, base+"/v1/plans", func(i int64) []byte { return briefs[int(i)%len(briefs)] }, min(*conc, 8), 0, len(briefs))
-			if warm.non2xx > 0 {
-				fmt.Fprintf(stderr, "warming: %d of %d plans failed (first: %s)\n", warm.non2xx, len(briefs), warm.firstErr)
-			}
+	// Twice: the first round fetches what the import does not hold
+	// (and caches it), the second plans from the cache alone, as a
+	// warm server does.
+	fmt.Fprintf(stderr, "warming: planning %d briefs twice\n", len(briefs))
+	for range 2 {
+		warm := hammer(ctx, client, t.base+"/v1/plans", func(i int64) []byte { return briefs[int(i)%len(briefs)] }, min(o.conc, 8), 0, len(briefs))
+		if warm.non2xx > 0 {
+			fmt.Fprintf(stderr, "warming: %d of %d plans failed (first: %s)\n", warm.non2xx, len(briefs), warm.firstErr)
 		}
 	}
-	// perPlan returns the provider calls (and stand-in requests) per plan
-	// between two readings.
-	type reading struct {
-		plans int64
-		calls map[orchestrator.Kind]int64
-		reqs  map[string]int64
-	}
-	read := func() reading {
-		var r reading
-		if calls != nil {
-			r.plans, r.calls = calls()
-		}
-		if stand != nil {
-			r.reqs = stand.Calls()
-		}
-		return r
-	}
-	perPlan := func(a, b reading) (map[string]float64, map[string]float64) {
-		n := b.plans - a.plans
-		if calls == nil || n <= 0 {
-			return nil, nil
-		}
-		pc := map[string]float64{"all": 0}
-		for k, v := range b.calls {
-			if d := v - a.calls[k]; d > 0 {
-				pc[string(k)] = float64(d) / float64(n)
-				pc["all"] += float64(d) / float64(n)
-			}
-		}
-		var sr map[string]float64
-		if stand != nil {
-			sr = map[string]float64{"all": 0}
-			for k, v := range b.reqs {
-				if d := v - a.reqs[k]; d > 0 {
-					sr[k] = float64(d) / float64(n)
-					sr["all"] += float64(d) / float64(n)
-				}
-			}
-		}
-		return pc, sr
-	}
-	measure := func(name string, body func(int64) []byte) (*phase, int64, int64, map[string]float64, map[string]float64) {
-		fmt.Fprintf(stderr, "plans (%s): %d connections for %s\n", name, *conc, *dur)
-		var h0, m0 int64
-		if memo != nil {
-			h0, m0 = memo()
-		}
-		r0 := read()
-		p := hammer(ctx, client, base+"/v1/plans", body, *conc, *dur, 0)
-		pc, sr := perPlan(r0, read())
-		if memo == nil {
-			return p, 0, 0, pc, sr
-		}
-		h, m := memo()
-		return p, h - h0, m - m0, pc, sr
-	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-	}
-	type result struct {
-		name         string
-		p            *phase
-		hits, misses int64
-		calls, reqs  map[string]float64
-	}
-	var results []result
-	for _, name := range run {
-		b := body
-		if name == "unique" {
-			b = uniqueBriefs(cities, briefs, now)
-		}
-		p, h, m, pc, sr := measure(name, b)
-		results = append(results, result{name, p, h, m, pc, sr})
-	}
-	if *cpuprofile != "" {
-		pprof.StopCPUProfile()
-	}
+}
 
-	// The baseline: a no-op gin handler on loopback, same client shape.
+// loadReading is what the target had counted at one moment: plans,
+// provider calls by kind, and the stand-in's requests by provider.
+type loadReading struct {
+	plans int64
+	calls map[orchestrator.Kind]int64
+	reqs  map[string]int64
+}
+
+func (t *loadTarget) read() loadReading {
+	var r loadReading
+	if t.calls != nil {
+		r.plans, r.calls = t.calls()
+	}
+	if t.stand != nil {
+		r.reqs = t.stand.Calls()
+	}
+	return r
+}
+
+// perPlan returns the provider calls (and stand-in requests) per plan
+// between two readings, with "all" their sum; nil when the target counts
+// none.
+func (t *loadTarget) perPlan(a, b loadReading) (map[string]float64, map[string]float64) {
+	n := b.plans - a.plans
+	if t.calls == nil || n <= 0 {
+		return nil, nil
+	}
+	pc := map[string]float64{"all": 0}
+	for k, v := range b.calls {
+		if d := v - a.calls[k]; d > 0 {
+			pc[string(k)] = float64(d) / float64(n)
+			pc["all"] += float64(d) / float64(n)
+		}
+	}
+	var sr map[string]float64
+	if t.stand != nil {
+		sr = map[string]float64{"all": 0}
+		for k, v := range b.reqs {
+			if d := v - a.reqs[k]; d > 0 {
+				sr[k] = float64(d) / float64(n)
+				sr["all"] += float64(d) / float64(n)
+			}
+		}
+	}
+	return pc, sr
+}
+
+// loadPhase is one measured phase.
+type loadPhase struct {
+	name         string
+	p            *phase
+	hits, misses int64
+	calls, reqs  map[string]float64
+}
+
+// measure runs one phase: body posted by o.conc connections for o.dur.
+func (t *loadTarget) measure(ctx context.Context, client *http.Client, name string, body func(int64) []byte, o *loadOptions, stderr io.Writer) loadPhase {
+	fmt.Fprintf(stderr, "plans (%s): %d connections for %s\n", name, o.conc, o.dur)
+	var h0, m0 int64
+	if t.memo != nil {
+		h0, m0 = t.memo()
+	}
+	r0 := t.read()
+	r := loadPhase{name: name}
+	r.p = hammer(ctx, client, t.base+"/v1/plans", body, o.conc, o.dur, 0)
+	r.calls, r.reqs = t.perPlan(r0, t.read())
+	if t.memo != nil {
+		h, m := t.memo()
+		r.hits, r.misses = h-h0, m-m0
+	}
+	return r
+}
+
+// noopBaseline measures a no-op gin handler on loopback with the plans'
+// client shape, connections and duration.
+func noopBaseline(ctx context.Context, body func(int64) []byte, o *loadOptions, stderr io.Writer) (*phase, error) {
 	gin.SetMode(gin.ReleaseMode)
 	e := gin.New()
 	e.POST("/noop", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"ok": true}) })
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	noop := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = noop.Serve(ln) }()
 	defer noop.Close()
-	fmt.Fprintf(stderr, "baseline: no-op gin handler, %d connections for %s\n", *conc, *dur)
-	baseClient := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *conc, MaxConnsPerHost: *conc}}
-	bl := hammer(ctx, baseClient, "http://"+ln.Addr().String()+"/noop", body, *conc, *dur, 0)
+	fmt.Fprintf(stderr, "baseline: no-op gin handler, %d connections for %s\n", o.conc, o.dur)
+	baseClient := &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: o.conc, MaxConnsPerHost: o.conc}}
+	return hammer(ctx, baseClient, "http://"+ln.Addr().String()+"/noop", body, o.conc, o.dur, 0), nil
+}
 
-	figures := func(r result) phaseReport {
-		f := phaseReport{Plans: r.p.done, PlansPerSec: r.p.rate(), P50MS: r.p.quantile(0.50), P99MS: r.p.quantile(0.99),
-			Non2xx: r.p.non2xx, MemoHits: r.hits, MemoMisses: r.misses, MaxMS: r.p.quantile(1), Over2s: r.p.over(2 * time.Second),
-			ProviderCallsPerPlan: r.calls, StandinRequestsPerPlan: r.reqs}
-		if r.p.done > 0 {
-			f.MeanBytes = r.p.bytes / r.p.done
-		}
-		if bl.rate() > 0 {
-			f.Ratio = f.PlansPerSec / bl.rate()
-		}
-		return f
+// figures returns r's figures, with its ratio to the baseline bl.
+func (r loadPhase) figures(bl *phase) phaseReport {
+	f := phaseReport{Plans: r.p.done, PlansPerSec: r.p.rate(), P50MS: r.p.quantile(0.50), P99MS: r.p.quantile(0.99),
+		Non2xx: r.p.non2xx, MemoHits: r.hits, MemoMisses: r.misses, MaxMS: r.p.quantile(1), Over2s: r.p.over(2 * time.Second),
+		ProviderCallsPerPlan: r.calls, StandinRequestsPerPlan: r.reqs}
+	if r.p.done > 0 {
+		f.MeanBytes = r.p.bytes / r.p.done
 	}
-	first := figures(results[0])
+	if bl.rate() > 0 {
+		f.Ratio = f.PlansPerSec / bl.rate()
+	}
+	if f.CPUMSPerPlan = r.p.cpuPer(); f.CPUMSPerPlan > 0 {
+		f.CPURatio = bl.cpuPer() / f.CPUMSPerPlan
+	}
+	return f
+}
+
+// newLoadReport returns the report of the phases run: the first at the
+// top level, the second (the unique phase) in UniquePhase.
+func newLoadReport(results []loadPhase, bl *phase, briefs int, o *loadOptions) loadReport {
+	first := results[0].figures(bl)
 	rep := loadReport{
-		Phase: results[0].name, Briefs: len(briefs), Concurrency: *conc, DurationS: results[0].p.elapsed.Seconds(),
+		Phase: results[0].name, Briefs: briefs, Concurrency: o.conc, DurationS: results[0].p.elapsed.Seconds(),
 		Plans: first.Plans, PlansPerSec: first.PlansPerSec, P50MS: first.P50MS, P99MS: first.P99MS,
 		Non2xx: first.Non2xx, BaselineRPS: bl.rate(), BaselineP50: bl.quantile(0.50), Ratio: first.Ratio,
 		MeanBytes: first.MeanBytes, Unique: results[0].name == "unique", MemoHits: first.MemoHits, MemoMisses: first.MemoMisses,
-		Providers: *providers, MaxMS: first.MaxMS, Over2s: first.Over2s,
+		Providers: o.providers, MaxMS: first.MaxMS, Over2s: first.Over2s,
 		ProviderCallsPerPlan: first.ProviderCallsPerPlan, StandinRequestsPerPlan: first.StandinRequestsPerPlan,
+		CPUMSPerPlan: first.CPUMSPerPlan, BaselineCPUMS: bl.cpuPer(), CPURatio: first.CPURatio,
 	}
 	for _, r := range results[1:] {
-		f := figures(r)
+		f := r.figures(bl)
 		rep.UniquePhase = &f
 	}
+	return rep
+}
+
+// printLoad prints each phase's figures and the load average to stderr.
+func printLoad(results []loadPhase, bl *phase, rep loadReport, stderr io.Writer) {
 	for _, r := range results {
-		f := figures(r)
-		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, max %.0f ms, %d over 2 s, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f; provider calls per plan %.4f\n",
-			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.MaxMS, f.Over2s, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio, f.ProviderCallsPerPlan["all"])
+		f := r.figures(bl)
+		fmt.Fprintf(stderr, "%-6s %.1f plans/s (p50 %.2f ms, p99 %.2f ms, max %.0f ms, %d over 2 s, %d non-2xx, memo %d hits %d misses), no-op gin %.0f req/s: ratio %.4f; "+
+			"CPU %.3f ms/plan vs %.4f ms/no-op request: cpu ratio %.4f; provider calls per plan %.4f\n",
+			r.name, f.PlansPerSec, f.P50MS, f.P99MS, f.MaxMS, f.Over2s, f.Non2xx, f.MemoHits, f.MemoMisses, rep.BaselineRPS, f.Ratio,
+			f.CPUMSPerPlan, rep.BaselineCPUMS, f.CPURatio, f.ProviderCallsPerPlan["all"])
 	}
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Fprintf(stderr, "load average: %s", load)
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(rep); err != nil {
-		return err
-	}
-	for _, r := range results {
-		if r.p.non2xx > 0 {
-			return fmt.Errorf("%s: %d plans answered non-2xx (first: %s)", r.name, r.p.non2xx, r.p.firstErr)
-		}
-	}
-	return nil
 }
 
 // uniqueBriefs returns the request bodies of the unique phase: the i-th
@@ -472,8 +577,28 @@ func drawBrief(rng *rand.Rand, cities []string, now string) (string, bool) {
 type phase struct {
 	done, non2xx, bytes int64
 	elapsed             time.Duration
-	lat                 []time.Duration
-	firstErr            string
+	// cpu is the process's CPU time over the phase (processCPU).
+	cpu      time.Duration
+	lat      []time.Duration
+	firstErr string
+}
+
+// cpuPer returns the process's CPU milliseconds per request of the phase.
+func (p *phase) cpuPer() float64 {
+	if p.done == 0 {
+		return 0
+	}
+	return float64(p.cpu.Microseconds()) / 1000 / float64(p.done)
+}
+
+// processCPU returns the process's user and system CPU time so far (0 when
+// the system does not say).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func (p *phase) rate() float64 {
@@ -509,7 +634,7 @@ func hammer(ctx context.Context, client *http.Client, url string, body func(i in
 		ctx, cancel = context.WithTimeout(ctx, dur)
 		defer cancel()
 	}
-	start := time.Now()
+	start, cpu0 := time.Now(), processCPU()
 	var wg sync.WaitGroup
 	for range conc {
 		wg.Go(func() {
@@ -557,7 +682,7 @@ func hammer(ctx context.Context, client *http.Client, url string, body func(i in
 		})
 	}
 	wg.Wait()
-	p.elapsed = time.Since(start)
+	p.elapsed, p.cpu = time.Since(start), processCPU()-cpu0
 	slices.Sort(p.lat)
 	return p
 }

@@ -597,7 +597,8 @@ func Core(name string) string { return core(name) }
 
 // SameSite reports whether two attraction names denote the same site under
 // different names: one core name contains the other (夫子庙 and
-// 夫子庙秦淮风光带), or, when the two lie within nearKM of each other
+// 夫子庙秦淮风光带), the site table makes them one visit (故宫博物院 and
+// 太和殿; sites.tsv), or, when the two lie within nearKM of each other
 // (distance < 0 when unknown), they share a two-character Han word
 // (秦淮河 and 夫子庙秦淮风光带).
 func SameSite(a, b string, distanceKM float64) bool {
@@ -610,6 +611,9 @@ func SameSiteCore(x, y string, distanceKM float64) bool {
 		return false
 	}
 	if utf8.RuneCountInString(x) >= 2 && utf8.RuneCountInString(y) >= 2 && (strings.Contains(x, y) || strings.Contains(y, x)) {
+		return true
+	}
+	if sameVisit(x, y, distanceKM) {
 		return true
 	}
 	if distanceKM < 0 || distanceKM > nearKM {

@@ -64,6 +64,13 @@ func init() {
 		// there is one per city and date range, which among the catalogs
 		// and legs would crowd them out.
 		shared: true,
+		// The weather tool slices a date range from the city's climate
+		// normals and forecast window, which its agent keeps and fetches
+		// under a lease of their own (openmeteo.Knowledge): a new range
+		// is a cheap in-process call, and leasing it would cost three
+		// cache round trips more than the call. Other weather tools ask
+		// their provider per range, under the lease.
+		unleased: func(tool string) bool { return tool == orchestrator.ToolWeather },
 		join: func(j *joiner, st orchestrator.Subtask, v nodeValue) {
 			ci, ok := j.city(st)
 			f, okf := v.value.(orchestrator.Forecast)

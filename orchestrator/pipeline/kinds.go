@@ -41,6 +41,11 @@ type handler struct {
 	// imported data); cacheOnlyWhy says why no live source is asked.
 	cacheOnly    func(st orchestrator.Subtask) bool
 	cacheOnlyWhy func(st orchestrator.Subtask) string
+	// unleased, when set, reports the tools whose answers for the kind
+	// are fetched without the knowledge cache's cross-process lease
+	// (knowledgebase.Store.FetchUnleased): tools that slice them from
+	// what their agent keeps, and leases, per place.
+	unleased func(tool string) bool
 }
 
 // handlers holds the handler of every kind the pipeline runs; each kind's

@@ -166,7 +166,11 @@ func (n *node) live(ctx context.Context, tool string, args map[string]any) (node
 		}
 		return nodeValue{payload: payload, prov: prov}, nil
 	}
-	e, err := n.svc.kb.Fetch(ctx, cacheKey(*n.st), n.strategy.TTL, fetch)
+	kbFetch := n.svc.kb.Fetch
+	if h := handlers[n.st.Kind]; h.unleased != nil && h.unleased(tool) {
+		kbFetch = n.svc.kb.FetchUnleased
+	}
+	e, err := kbFetch(ctx, cacheKey(*n.st), n.strategy.TTL, fetch)
 	if err != nil {
 		return nodeValue{}, err
 	}

@@ -80,15 +80,17 @@ func (s *Service) Prewarm(ctx context.Context, cities []string, language string,
 // PrewarmKinds warms the subtasks of the given kinds for one city, with the
 // subtasks they depend on (a geocode, usually already cached): the unit of
 // work of a distributed pre-warm. Kinds that are not static knowledge are
-// left out, but for weather (see WarmWeatherDays). A subtask whose cache
-// entry is fresh is a cache hit, not a fetch.
+// left out, but for those warmed over dates (KindSpec.WarmsDates: the
+// weather, see WarmWeatherDays). A subtask whose cache entry is fresh is a
+// cache hit, not a fetch.
 func (s *Service) PrewarmKinds(ctx context.Context, city, language string, kinds []orchestrator.Kind) PrewarmResult {
 	if language == "" {
 		language = "en"
 	}
 	want := map[orchestrator.Kind]bool{}
 	for _, k := range kinds {
-		want[k] = orchestrator.Kinds[k].Category == orchestrator.StaticKnowledge || k == orchestrator.KindWeather
+		spec := orchestrator.Kinds[k]
+		want[k] = spec.Category == orchestrator.StaticKnowledge || spec.WarmsDates()
 	}
 	return s.prewarmKinds(ctx, city, language, want)
 }
@@ -102,9 +104,9 @@ func (s *Service) PrewarmKinds(ctx context.Context, city, language string, kinds
 const WarmWeatherDays = 31
 
 func (s *Service) prewarmCity(ctx context.Context, city, language string) PrewarmResult {
-	kinds := map[orchestrator.Kind]bool{orchestrator.KindWeather: true}
+	kinds := map[orchestrator.Kind]bool{}
 	for k, spec := range orchestrator.Kinds {
-		if spec.Category == orchestrator.StaticKnowledge {
+		if spec.Category == orchestrator.StaticKnowledge || spec.WarmsDates() {
 			kinds[k] = true
 		}
 	}
@@ -140,7 +142,7 @@ func withDeps(subtasks []orchestrator.Subtask, kinds map[orchestrator.Kind]bool)
 func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds map[orchestrator.Kind]bool) PrewarmResult {
 	r := PrewarmResult{City: city}
 	b := orchestrator.Brief{Destinations: []string{city}, Days: 1, Language: language}
-	if kinds[orchestrator.KindWeather] {
+	if warmsDates(kinds) {
 		// Dated, so that the weather subtask has dates to ask for;
 		// the other kinds a pre-warm warms are undated.
 		b.StartDate, b.Days = s.opts.Now().UTC().Format(orchestrator.DateLayout), WarmWeatherDays
@@ -179,4 +181,15 @@ func (s *Service) prewarmKinds(ctx context.Context, city, language string, kinds
 		}
 	}
 	return r
+}
+
+// warmsDates reports whether kinds holds a kind warmed over dates
+// (orchestrator.KindSpec.WarmsDates).
+func warmsDates(kinds map[orchestrator.Kind]bool) bool {
+	for k, on := range kinds {
+		if on && orchestrator.Kinds[k].WarmsDates() {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -25,5 +26,25 @@ func TestPrewarmKinds(t *testing.T) {
 	bad := f.svc.PrewarmKinds(ctx, "Atlantis", "en", []orchestrator.Kind{orchestrator.KindGeocode})
 	if bad.Failed != 1 || bad.Transient {
 		t.Errorf("Atlantis: %+v, want one final (not transient) failure", bad)
+	}
+}
+
+// TestDefaultPrewarmKinds checks the registry's default pre-warm kinds: a
+// city's static knowledge, sorted, then the weather, the one kind warmed
+// over dates; live prices, dated but not pre-warmed, are not among them.
+func TestDefaultPrewarmKinds(t *testing.T) {
+	got := orchestrator.PrewarmKinds("Chengdu", "en")
+	want := append(orchestrator.StaticKinds("Chengdu", "en"), orchestrator.KindWeather)
+	if !slices.Equal(got, want) {
+		t.Errorf("PrewarmKinds = %v, want %v", got, want)
+	}
+	for _, k := range orchestrator.AllKinds() {
+		spec := orchestrator.Kinds[k]
+		if spec.WarmsDates() != (k == orchestrator.KindWeather) {
+			t.Errorf("%s: WarmsDates = %v", k, spec.WarmsDates())
+		}
+	}
+	if !orchestrator.Kinds[orchestrator.KindHotelPrices].Dated || !orchestrator.Kinds[orchestrator.KindFares].Dated {
+		t.Error("live prices are dated")
 	}
 }

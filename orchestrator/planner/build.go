@@ -633,6 +633,7 @@ func (w *world) dayWindows(r *route, v variant, legsByDay map[int][]*chosenLeg, 
 func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]orchestrator.Stop, []mealSlot) {
 	stopsByWin := make([][]orchestrator.Stop, len(wins))
 	slots := bump(&w.scratch.slots, 3*len(wins))
+	var onceUsed []string // once-per-trip kinds the earlier cities visit
 	for ci, c := range r.cities {
 		var mine []int
 		total := 0
@@ -671,6 +672,7 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 			}
 		}
 		top, extras := w.pickTop(c, total, evenings)
+		top, extras = w.onceAcross(top, extras, &onceUsed)
 		center := c.center
 		if h := hotels[ci]; h != nil && h.h.Location != nil {
 			center = h.h.Location
@@ -958,4 +960,49 @@ func (w *world) unknownRulesFinding(h *hotel, firstNight int) orchestrator.Findi
 		Day: firstNight, Subject: h.h.Name,
 		Message: h.h.Name + " does not state its policy on " + strings.Join(what, ", ") + " in the data; no hotel known to allow it was available — confirm with the hotel before booking",
 	}
+}
+
+// onceAcross keeps a once-per-trip kind of sight (a river cruise, a night
+// boat tour: concepts.OnceGroup) to the first city that picks it: a later
+// city's pick of a kind an earlier one visits gives way to its first
+// replacement of another kind, unless it is must-see or the traveller
+// asked for that kind (then each city may have one). used gathers the
+// kinds picked. top is not modified (it may be shared); the answer is a
+// new list when anything changes.
+func (w *world) onceAcross(top, extras []*attraction, used *[]string) ([]*attraction, []*attraction) {
+	repeat := func(a *attraction) bool {
+		return a.once != "" && len(a.must) == 0 && slices.Contains(*used, a.once) && !w.asked(a.once)
+	}
+	if len(*used) > 0 {
+		extras = slices.DeleteFunc(extras, repeat)
+		if slices.ContainsFunc(top, repeat) {
+			out := make([]*attraction, 0, len(top))
+			for _, a := range top {
+				if !repeat(a) {
+					out = append(out, a)
+				} else if len(extras) > 0 {
+					out = append(out, extras[0])
+					extras = extras[1:]
+				}
+			}
+			top = out
+		}
+	}
+	for _, a := range top {
+		if a.once != "" && !slices.Contains(*used, a.once) {
+			*used = append(*used, a.once)
+		}
+	}
+	return top, extras
+}
+
+// asked reports whether the brief's interests name the concept of that
+// ID (a traveller asking for cruises may have one in each city).
+func (w *world) asked(id string) bool {
+	for _, c := range w.interests {
+		if c != nil && c.ID == id {
+			return true
+		}
+	}
+	return false
 }

@@ -290,6 +290,11 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		}
 		if !taken[i] && !clash(i) && !a.evening {
 			extras = append(extras, a)
+			// One of a once-per-trip kind among the replacements too:
+			// two cruises from different piers are one outing.
+			if a.once != "" {
+				once[a.once] = true
+			}
 		}
 	}
 	return top, extras

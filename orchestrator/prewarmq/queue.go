@@ -136,7 +136,7 @@ func (q *Queue) Enqueue(ctx context.Context, job orchestrator.PrewarmJob) (orche
 			// The static knowledge and the weather, whose warming keeps
 			// the city's forecast window and climate normals for every
 			// date (pipeline.WarmWeatherDays).
-			kinds = append(orchestrator.StaticKinds(city, job.Language), orchestrator.KindWeather)
+			kinds = orchestrator.PrewarmKinds(city, job.Language)
 		}
 		for _, k := range kinds {
 			tasks = append(tasks, payload{Job: job.ID, City: city, Language: job.Language, Kind: k})

@@ -33,7 +33,7 @@ var morningWords = []string{"熊猫基地", "熊猫繁育", "熊猫谷", "熊猫
 	"panda base", "panda breeding", "sunrise"}
 
 // nightWords add to the concept table's evening sights.
-var nightWords = []string{"不夜", "夜景", "夜游", "夜市", "灯光秀", "night market", "night view", "night tour", "light show"}
+var nightWords = []string{"不夜", "夜景", "夜游", "夜市", "灯光秀", "酒吧街", "酒吧一条街", "night market", "night view", "night tour", "light show", "bar street"}
 
 // BestHour says when a sight is best visited, from its name, category and
 // tags. indoor is the data's indoor flag (nil: unknown).

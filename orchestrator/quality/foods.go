@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -36,8 +37,10 @@ func Wishes(b *orchestrator.Brief) []string {
 	return out
 }
 
-// Food is a wish ready to be matched: the wish itself, and the words the
-// concept table gives for it as a cuisine (dim sum: 早茶, 点心, 茶楼).
+// Food is a wish ready to be matched: the wish itself, the words the
+// concept table gives for it as a cuisine (dim sum: 早茶, 点心, 茶楼) and
+// the names of the dishes it names in both languages (the dish table,
+// concepts.DishWords: soup dumplings ⇄ 小笼包, 烤鸭 ⇄ Peking duck).
 type Food struct {
 	Wish  string
 	words []string // lower-cased; the wish first
@@ -52,6 +55,11 @@ func NewFood(wish string) Food {
 		f.concept = c
 		for _, n := range c.Names {
 			f.words = append(f.words, strings.ToLower(n))
+		}
+	}
+	for _, n := range concepts.DishWords(wish) {
+		if !slices.Contains(f.words, n) {
+			f.words = append(f.words, n)
 		}
 	}
 	return f

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
 // Objections a traveller raises reading a plan that passes every check.
@@ -39,10 +40,16 @@ const (
 	// ObjTimetable: a leg whose times contradict its length (an overnight
 	// arrival read as the same day) or whose speed is impossible.
 	ObjTimetable = "timetable"
+	// ObjRepeat: the same experience twice in one trip: a second sight of
+	// a once-per-trip kind (a river cruise or night boat tour from another
+	// pier, concepts.OnceGroup), neither must-see nor of a kind the
+	// traveller asked for, or a sight that is the same visit as an earlier
+	// one under another name (concepts.SameSite).
+	ObjRepeat = "repeat_experience"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -107,6 +114,7 @@ func analyze(s *scorer) *objector {
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
+	o.repeats(s)
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
 	return o
 }
@@ -587,4 +595,60 @@ func (o *objector) pacePart() orchestrator.QualityComponent {
 func (o *objector) mealsPart() orchestrator.QualityComponent {
 	n := o.count(ObjMissingMeal)
 	return part(n, 0.5, detailf("%d lunches or dinners missing", n))
+}
+
+// repeats objects to each sight of a once-per-trip kind after the trip's
+// first (concepts.OnceGroup), unless it is must-see or the brief's
+// interests ask for that kind, and to each sight that is the same visit
+// as an earlier one under another name (concepts.SameSite: the palace and
+// its gate, the panda base and its museum).
+func (o *objector) repeats(s *scorer) {
+	type seenSight struct {
+		a    *orchestrator.Attraction
+		core string
+	}
+	// On the stack for trips of up to 24 stops: Score runs this on every
+	// variant the planner weighs.
+	var gbuf [4]string
+	var sbuf [24]seenSight
+	groups, before := gbuf[:0], sbuf[:0]
+	for _, d := range o.it.Days {
+		for _, st := range d.Stops {
+			if o.attractions.get(st.AttractionID) == nil {
+				continue
+			}
+			a, f := s.attraction(st) // the index's facts: core and once group computed once
+			for _, b := range before {
+				km := -1.0
+				if a.Location != nil && b.a.Location != nil {
+					km = a.Location.DistanceKM(*b.a.Location)
+				}
+				if b.a.ID != a.ID && concepts.SameSiteCore(f.Core, b.core, km) {
+					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.a.Name)
+					break
+				}
+			}
+			before = append(before, seenSight{a, f.Core})
+			g := f.Once
+			if g == "" || o.must(a) || o.askedFor(g) {
+				continue
+			}
+			if slices.Contains(groups, g) {
+				o.add(ObjRepeat, d.Day, "%s repeats a %s the trip already has", a.Name, g)
+				continue
+			}
+			groups = append(groups, g)
+		}
+	}
+}
+
+// askedFor reports whether an interest of the brief is the sight concept
+// of that ID.
+func (o *objector) askedFor(id string) bool {
+	for _, in := range o.b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.ID == id {
+			return true
+		}
+	}
+	return false
 }

@@ -10,6 +10,7 @@ func TestFoodServes(t *testing.T) {
 	duck := &orchestrator.Restaurant{Name: "南京大牌档", Cuisines: []string{"江浙菜"}, Dishes: []string{"招牌盐水鸭", "鸭血粉丝汤"}}
 	tea := &orchestrator.Restaurant{Name: "点都德(北京路店)", Cuisines: []string{"粤菜"}}
 	hotpot := &orchestrator.Restaurant{Name: "小龙坎", Cuisines: []string{"火锅"}}
+	xlb := &orchestrator.Restaurant{Name: "佳家汤包", Cuisines: []string{"本帮菜"}, Dishes: []string{"纯鲜肉小笼", "蟹粉汤包"}}
 	for _, c := range []struct {
 		wish string
 		r    *orchestrator.Restaurant
@@ -17,6 +18,8 @@ func TestFoodServes(t *testing.T) {
 	}{
 		{"盐水鸭", duck, true}, {"鸭血粉丝汤", duck, true}, {"盐水鸭", hotpot, false},
 		{"dim sum", tea, true}, {"dim sum", hotpot, false}, {"火锅", hotpot, true},
+		{"soup dumplings", xlb, true}, {"xiaolongbao", xlb, true}, {"soup dumplings", duck, false},
+		{"duck blood soup", duck, true}, {"salted duck", duck, true}, {"hot pot", hotpot, true},
 	} {
 		if got := NewFood(c.wish).Serves(c.r); got != c.want {
 			t.Errorf("%s at %s: got %v, want %v", c.wish, c.r.Name, got, c.want)
@@ -33,6 +36,7 @@ func TestBestHour(t *testing.T) {
 	}{
 		{"成都大熊猫繁育研究基地", nil, Morning}, {"成都大熊猫博物馆", &indoor, AnyHour},
 		{"珠江夜游天字码头", nil, Night}, {"庙前夜市", nil, Night}, {"拙政园", nil, AnyHour},
+		{"三里屯酒吧一条街", nil, Night}, {"三里屯", nil, AnyHour},
 	} {
 		if got := BestHour(c.name, "", nil, c.indoor); got != c.want {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
@@ -102,5 +106,64 @@ func TestObjectionsLowerScore(t *testing.T) {
 	fly, train := Score(b, trip, plan("flight", 20)), Score(b, trip, plan("train", 65))
 	if pf, pt := part(fly), part(train); !pf.Applicable || pf.Value >= pt.Value || fly.Score >= train.Score {
 		t.Errorf("short flight scores %d (%s %.2f), the train %d (%.2f): want the flight lower", fly.Score, pf.Detail, pf.Value, train.Score, pt.Value)
+	}
+}
+
+// TestRepeatedExperience: a second river night tour from another pier is
+// an objection, unless the traveller asked for cruises; a historic pier
+// is no boat tour.
+func TestRepeatedExperience(t *testing.T) {
+	as := []orchestrator.Attraction{
+		{ID: "a1", Name: "珠江夜游海心沙西区码头", Category: "游乐园/体育娱乐"},
+		{ID: "a2", Name: "珠江夜游广州塔·中大码头", Category: "人文景观"},
+		{ID: "a3", Name: "黄浦江游览(十六铺码头)", Category: "游乐园/体育娱乐"},
+		{ID: "a4", Name: "中山码头", Category: "人文景观"},
+	}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "广州", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	plan := func(ids ...string) *orchestrator.Itinerary {
+		it := &orchestrator.Itinerary{People: 1}
+		for i, id := range ids {
+			it.Days = append(it.Days, orchestrator.Day{Day: i + 1, City: "广州", Stops: []orchestrator.Stop{{AttractionID: id, City: "广州", Start: "19:00", End: "20:00"}}})
+		}
+		return it
+	}
+	b := &orchestrator.Brief{Destinations: []string{"广州"}, Days: 2, Travelers: orchestrator.Travelers{Adults: 1}}
+	for _, c := range []struct {
+		ids       []string
+		interests []string
+		want      int
+	}{
+		{[]string{"a1", "a2"}, nil, 1},
+		{[]string{"a1", "a3"}, nil, 1},
+		{[]string{"a1", "a2"}, []string{"cruise"}, 0},
+		{[]string{"a1", "a4"}, nil, 0},
+	} {
+		b.Interests = c.interests
+		if got := Count(Objections(b, trip, plan(c.ids...)))[ObjRepeat]; got != c.want {
+			t.Errorf("stops %v, interests %v: %d repeats, want %d", c.ids, c.interests, got, c.want)
+		}
+	}
+}
+
+// TestSameVisitTwice: the palace and its gate on two days are one visit.
+func TestSameVisitTwice(t *testing.T) {
+	as := []orchestrator.Attraction{
+		{ID: "g", Name: "故宫博物院", Category: "历史古迹", Location: &orchestrator.GeoPoint{Lat: 39.924091, Lon: 116.403414}},
+		{ID: "w", Name: "午门", Category: "历史古迹", Location: &orchestrator.GeoPoint{Lat: 39.920105, Lon: 116.403705}},
+		{ID: "s", Name: "天坛公园", Category: "公园", Location: &orchestrator.GeoPoint{Lat: 39.8822, Lon: 116.4066}},
+	}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "北京", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	b := &orchestrator.Brief{Destinations: []string{"北京"}, Days: 2, Travelers: orchestrator.Travelers{Adults: 1}}
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"g", "w", 1}, {"g", "s", 0}} {
+		it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{
+			{Day: 1, City: "北京", Stops: []orchestrator.Stop{{AttractionID: c.a, City: "北京", Start: "09:00", End: "11:00"}}},
+			{Day: 2, City: "北京", Stops: []orchestrator.Stop{{AttractionID: c.b, City: "北京", Start: "09:00", End: "11:00"}}},
+		}}
+		if got := Count(Objections(b, trip, it))[ObjRepeat]; got != c.want {
+			t.Errorf("%s then %s: %d repeats, want %d", c.a, c.b, got, c.want)
+		}
 	}
 }

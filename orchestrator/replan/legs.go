@@ -41,7 +41,7 @@ func (r *repairer) journeys(from, to, date string, origDep, offset int, skip fun
 					continue
 				}
 			}
-			if date == r.nowDate && dep < r.nowMin+before(o.Mode) {
+			if date == r.nowDate && dep < r.nowMin+r.beforeNow(date, from, o) {
 				continue
 			}
 			arr := dep + o.DurationMinutes

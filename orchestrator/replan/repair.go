@@ -13,19 +13,6 @@ import (
 	"github.com/tripweave/tripweave/orchestrator/verifier"
 )
 
-// Access times around a leg, in minutes: how long before departure the
-// traveller leaves the day's last place, and after arrival before the
-// first. Conservative door-to-door minimums: check-in and security for a
-// flight (IATA's advice for domestic flights is to be at the airport an hour
-// or more ahead; plus the ride), ticket gates and boarding for a train
-// (China Railway closes gates 3–5 minutes before departure and stations
-// ask for 30 minutes), a short ride for anything else.
-const (
-	flightBefore, flightAfter = 120, 45
-	trainBefore, trainAfter   = 45, 20
-	otherBefore, otherAfter   = 20, 10
-)
-
 // Day bounds for a repaired day: nothing placed before dayStart unless it
 // was there already, nothing after dayEnd; a gap shorter than minGap is
 // not filled.
@@ -83,6 +70,7 @@ func Repair(p *orchestrator.Plan, events []Event, now time.Time) (*Result, error
 			r.kept(i, &events[i])
 		}
 	}
+	r.relabel()
 	r.reprice()
 	it := r.it
 	it.Findings = append(it.Findings, r.findings...)
@@ -123,6 +111,9 @@ type repairer struct {
 	// briefChanged is set when the repair made the trip longer (an extra
 	// night): r.b is then a copy with the new days.
 	briefChanged bool
+	// options indexes the trip's transport options by ID, filled on
+	// first use (see option).
+	options map[string]*orchestrator.TransportOption
 }
 
 func newRepairer(p *orchestrator.Plan, now time.Time) *repairer {

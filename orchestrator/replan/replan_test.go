@@ -12,6 +12,7 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/datasets"
 	"github.com/tripweave/tripweave/orchestrator/planner"
+	"github.com/tripweave/tripweave/orchestrator/quality"
 	"github.com/tripweave/tripweave/orchestrator/verifier"
 )
 
@@ -493,6 +494,52 @@ func TestRainNeverLosesAMustSee(t *testing.T) {
 		}
 		if !kept {
 			t.Errorf("must-see %s lost in the rain: %+v", must, res.Changes)
+		}
+	}
+}
+
+// TestRepairedLegsCarryAccess: a leg a repair books carries the planner's
+// door-to-door estimates (access from the day's place, the mode's
+// minimum), measured from the stay where the station has a position, and
+// the day's first visit leaves that time after the arrival.
+func TestRepairedLegsCarryAccess(t *testing.T) {
+	p := chengdu(t, "en")
+	d := p.Itinerary.Days[0]
+	l := d.Legs[0]
+	res := repair(t, p, "2026-06-02T20:00:00+08:00", Event{Kind: Cancelled, Leg: LegRef(l.Number), Date: d.Date})
+	nd := res.Itinerary.Days[0]
+	if len(nd.Legs) == 0 {
+		t.Fatalf("no leg after the repair; findings %+v", res.Findings)
+	}
+	first, last := nd.Legs[0], nd.Legs[len(nd.Legs)-1]
+	if !first.AccessEstimate || first.BeforeMinutes <= 0 || last.AfterMinutes <= 0 {
+		t.Fatalf("replacement %s: before %d after %d estimate %v, want labelled access", first.Number, first.BeforeMinutes, last.AfterMinutes, first.AccessEstimate)
+	}
+	var o *orchestrator.TransportOption
+	for _, tl := range p.Trip.Transport {
+		for i := range tl.Value.Options {
+			if tl.Value.Options[i].ID == last.OptionID {
+				o = &tl.Value.Options[i]
+			}
+		}
+	}
+	var stay *orchestrator.Stay
+	for i := range res.Itinerary.Stays {
+		if s := &res.Itinerary.Stays[i]; s.FirstNight == nd.Day && s.Location != nil {
+			stay = s
+		}
+	}
+	if o == nil || o.ToPoint == nil || stay == nil {
+		t.Fatalf("option %v or stay %v without a position: the sandbox locates both", o, stay)
+	}
+	want := quality.MinAfter(last.Mode) + quality.AccessMinutes(stay.Location.DistanceKM(*o.ToPoint))
+	if last.AfterMinutes != want || last.AfterTo != stay.Name {
+		t.Errorf("after %d to %q, want %d to the stay %q", last.AfterMinutes, last.AfterTo, want, stay.Name)
+	}
+	arr, _ := orchestrator.ParseClock(last.Arrive)
+	for _, s := range nd.Stops {
+		if st, _ := orchestrator.ParseClock(s.Start); st < arr+last.AfterMinutes && s.City == last.To {
+			t.Errorf("%s at %s, before the arrival %s plus %d min", s.Name, s.Start, last.Arrive, last.AfterMinutes)
 		}
 	}
 }

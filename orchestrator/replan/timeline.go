@@ -9,27 +9,6 @@ import (
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
-// before and after are the access minutes around a leg of mode.
-func before(mode string) int {
-	switch mode {
-	case "flight":
-		return flightBefore
-	case "train":
-		return trainBefore
-	}
-	return otherBefore
-}
-
-func after(mode string) int {
-	switch mode {
-	case "flight":
-		return flightAfter
-	case "train":
-		return trainAfter
-	}
-	return otherAfter
-}
-
 // window returns when a place in city can be visited on day di: after the
 // day's arrival in city, before its departure from it.
 func (r *repairer) window(di int, city string) (lo, hi int) {
@@ -51,9 +30,9 @@ func (r *repairer) window(di int, city string) (lo, hi int) {
 	}
 	arr += 1440 * last.ArriveDayOffset
 	if d.From != "" && strings.EqualFold(city, d.From) {
-		return lo, min(hi, dep-before(first.Mode))
+		return lo, min(hi, dep-r.legBefore(di, &first, 0, dep))
 	}
-	return max(lo, arr+after(last.Mode)), hi
+	return max(lo, arr+r.legAfter(di, &last, arr)), hi
 }
 
 // slotWindow is when a meal of slot may start.

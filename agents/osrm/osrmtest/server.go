@@ -5,11 +5,13 @@
 package osrmtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tripweave/tripweave/agents/internal/replay"
@@ -45,6 +47,12 @@ var Routes = map[string]string{
 //
 //   - GET {prefix}/table/v1/{profile}/{coords}?annotations=duration,distance
 //     with coords in Routes → its fixture;
+//   - more coordinates than two, not in Routes, some pair of which has a
+//     two-point fixture → a table composed of the two-point fixtures (a
+//     batch of road legs, agents/osrm's pairTable): each cell from the
+//     fixture of its two points, in either order; null where none is
+//     recorded;
+//   - coordinates made Unplaceable → 400 NoSegment;
 //   - more than 100 coordinates → 400 too_big.json;
 //   - unparsable coordinates → 400 invalid_query.json;
 //   - anything else → 500 "no fixture".
@@ -55,6 +63,31 @@ type Server struct {
 
 	fails    replay.Failures
 	requests replay.Recorder[string]
+
+	mu       sync.Mutex
+	unplaced map[string]bool
+}
+
+// Unplaceable makes every later table naming coords (lon,lat as sent)
+// answer 400 NoSegment, as OSRM does for a point it cannot snap to a road.
+func (s *Server) Unplaceable(coords string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.unplaced == nil {
+		s.unplaced = map[string]bool{}
+	}
+	s.unplaced[coords] = true
+}
+
+func (s *Server) placed(pts []string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range pts {
+		if s.unplaced[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // NewServer starts a Server closed at the end of t.
@@ -103,15 +136,69 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if !s.placed(pairs) {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"code":"NoSegment","message":"Could not find a matching segment for coordinate 0"}`)
+		return
+	}
 	if len(pairs) > 100 {
 		s.fixtures.Write(w, http.StatusBadRequest, "too_big.json")
 		return
 	}
 	name, ok := Routes[coords]
+	if !ok && len(pairs) > 2 && r.URL.Query().Get("annotations") == "duration,distance" {
+		if body, ok := s.compose(pairs); ok {
+			_, _ = w.Write(body)
+			return
+		}
+	}
 	if !ok || r.URL.Query().Get("annotations") != "duration,distance" {
 		w.WriteHeader(http.StatusInternalServerError)
 		fmt.Fprintf(w, `{"code":"NoFixture","message":"osrmtest: no fixture for %s"}`, r.URL.RequestURI())
 		return
 	}
 	s.fixtures.Write(w, http.StatusOK, name)
+}
+
+// compose returns the table between pts composed of the two-point
+// fixtures, and false when no pair of pts has one.
+func (s *Server) compose(pts []string) ([]byte, bool) {
+	n := len(pts)
+	durations, distances := make([][]*float64, n), make([][]*float64, n)
+	zero := 0.0
+	found := false
+	for i := range pts {
+		durations[i], distances[i] = make([]*float64, n), make([]*float64, n)
+		for j := range pts {
+			if i == j || pts[i] == pts[j] {
+				durations[i][j], distances[i][j] = &zero, &zero
+				continue
+			}
+			// The pair's fixture in either order: cell [0][1] or [1][0].
+			for _, c := range []struct {
+				coords string
+				row    int
+			}{{pts[i] + ";" + pts[j], 0}, {pts[j] + ";" + pts[i], 1}} {
+				name, ok := Routes[c.coords]
+				if !ok {
+					continue
+				}
+				var t struct {
+					Durations [][]*float64 `json:"durations"`
+					Distances [][]*float64 `json:"distances"`
+				}
+				if json.Unmarshal(s.fixtures[name], &t) != nil || len(t.Durations) != 2 {
+					continue
+				}
+				durations[i][j] = t.Durations[c.row][1-c.row]
+				if len(t.Distances) == 2 {
+					distances[i][j] = t.Distances[c.row][1-c.row]
+				}
+				found = true
+				break
+			}
+		}
+	}
+	body, err := json.Marshal(map[string]any{"code": "Ok", "durations": durations, "distances": distances})
+	return body, found && err == nil
 }
