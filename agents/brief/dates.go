@@ -604,130 +604,154 @@ func (d *doc) chineseDates() []dateMention {
 // relativeDates resolves 明天, 后天, 下周五, 这周末, next Friday, this
 // weekend, in two weeks, 3天后.
 func (d *doc) relativeDates() {
-	f := &d.when
 	today := d.today
-	set := func(t time.Time, days int, note, cue string) {
-		f.start = t
-		f.cue, f.cueBare = cue, false
-		if f.days == 0 && days > 0 {
-			f.days = days
-		}
-		if note != "" {
-			f.notes = append(f.notes, note)
-		}
+	r := relClock{f: &d.when, today: today, weekStart: today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))} // Monday of this week
+	if (d.lang == "zh" || hasHan(d.clean)) && d.relativeZH(r) {
+		return
 	}
-	weekStart := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7)) // Monday of this week
-	inWeek := func(ws time.Time, wd time.Weekday) time.Time {
-		return ws.AddDate(0, 0, (int(wd)+6)%7)
+	d.relativeEN(r)
+}
+
+// relClock places relative days: today and the Monday of this week, and
+// the date facts a cue sets.
+type relClock struct {
+	f                *dateFacts
+	today, weekStart time.Time
+}
+
+// set starts the trip at t (days long when no length is known yet).
+func (c relClock) set(t time.Time, days int, note, cue string) {
+	f := c.f
+	f.start = t
+	f.cue, f.cueBare = cue, false
+	if f.days == 0 && days > 0 {
+		f.days = days
 	}
-	upcoming := func(wd time.Weekday) time.Time {
-		t := inWeek(weekStart, wd)
-		if !t.After(today) {
-			t = t.AddDate(0, 0, 7)
-		}
-		return t
+	if note != "" {
+		f.notes = append(f.notes, note)
 	}
-	// Chinese
-	if d.lang == "zh" || hasHan(d.clean) {
-		s := d.clean
-		switch {
-		case strings.Contains(s, "大后天"):
-			set(today.AddDate(0, 0, 3), 0, "", "大后天")
-			return
-		case strings.Contains(s, "后天"):
-			set(today.AddDate(0, 0, 2), 0, "", "后天")
-			return
-		case strings.Contains(s, "明天") || strings.Contains(s, "明日"):
-			set(today.AddDate(0, 0, 1), 0, "", "明天")
-			return
-		case strings.Contains(s, "今天") || strings.Contains(s, "今日"):
-			set(today, 0, "", "今天")
-			return
+}
+
+// inWeek is weekday wd of the week starting on Monday ws.
+func (c relClock) inWeek(ws time.Time, wd time.Weekday) time.Time {
+	return ws.AddDate(0, 0, (int(wd)+6)%7)
+}
+
+// upcoming is the next weekday wd after today.
+func (c relClock) upcoming(wd time.Weekday) time.Time {
+	t := c.inWeek(c.weekStart, wd)
+	if !t.After(c.today) {
+		t = t.AddDate(0, 0, 7)
+	}
+	return t
+}
+
+// relativeZH reads Chinese relative days; it reports whether one was set.
+func (d *doc) relativeZH(c relClock) bool {
+	f, today, weekStart := c.f, c.today, c.weekStart
+	s := d.clean
+	switch {
+	case strings.Contains(s, "大后天"):
+		c.set(today.AddDate(0, 0, 3), 0, "", "大后天")
+		return true
+	case strings.Contains(s, "后天"):
+		c.set(today.AddDate(0, 0, 2), 0, "", "后天")
+		return true
+	case strings.Contains(s, "明天") || strings.Contains(s, "明日"):
+		c.set(today.AddDate(0, 0, 1), 0, "", "明天")
+		return true
+	case strings.Contains(s, "今天") || strings.Contains(s, "今日"):
+		c.set(today, 0, "", "今天")
+		return true
+	}
+	for _, p := range []struct {
+		prefix string
+		weeks  int
+	}{{"下下周", 2}, {"下下个星期", 2}, {"下周", 1}, {"下个星期", 1}, {"下星期", 1}, {"下礼拜", 1}, {"下个礼拜", 1},
+		{"这周", 0}, {"本周", 0}, {"这个星期", 0}, {"这星期", 0}, {"这礼拜", 0}, {"周", -1}, {"星期", -1}, {"礼拜", -1}} {
+		i := strings.Index(s, p.prefix)
+		if i < 0 {
+			continue
 		}
-		for _, p := range []struct {
-			prefix string
-			weeks  int
-		}{{"下下周", 2}, {"下下个星期", 2}, {"下周", 1}, {"下个星期", 1}, {"下星期", 1}, {"下礼拜", 1}, {"下个礼拜", 1},
-			{"这周", 0}, {"本周", 0}, {"这个星期", 0}, {"这星期", 0}, {"这礼拜", 0}, {"周", -1}, {"星期", -1}, {"礼拜", -1}} {
-			i := strings.Index(s, p.prefix)
-			if i < 0 {
+		r := runeAt(s, i+len(p.prefix))
+		if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {
+			// bare 周五: not 一周 / 两周 (durations), not 周末 handled below
+			if b := runeBefore(s, i); b == '一' || b == '两' || b == '几' || b == '个' || b == '半' || b >= '0' && b <= '9' || b == '三' || b == '每' || b == '金' {
 				continue
 			}
-			r := runeAt(s, i+len(p.prefix))
-			if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {
-				// bare 周五: not 一周 / 两周 (durations), not 周末 handled below
-				if b := runeBefore(s, i); b == '一' || b == '两' || b == '几' || b == '个' || b == '半' || b >= '0' && b <= '9' || b == '三' || b == '每' || b == '金' {
-					continue
-				}
+		}
+		if r == '末' {
+			ws := weekStart.AddDate(0, 0, 7*max(p.weeks, 0))
+			sat := c.inWeek(ws, time.Saturday)
+			if p.weeks <= 0 && today.Weekday() == time.Sunday {
+				sat = today.AddDate(0, 0, 6)
+			} else if p.weeks <= 0 && sat.Before(today) {
+				sat = sat.AddDate(0, 0, 7)
 			}
-			if r == '末' {
-				ws := weekStart.AddDate(0, 0, 7*max(p.weeks, 0))
-				sat := inWeek(ws, time.Saturday)
-				if p.weeks <= 0 && today.Weekday() == time.Sunday {
-					sat = today.AddDate(0, 0, 6)
-				} else if p.weeks <= 0 && sat.Before(today) {
-					sat = sat.AddDate(0, 0, 7)
-				}
-				set(sat, 2, "", p.prefix+"末")
-				if p.weeks < 0 {
-					f.cueBare, f.cueWD = true, time.Saturday // 暑假周末: a weekend inside the window
-				}
-				return
-			}
-			wd, ok := weekdayZH[r]
-			if !ok {
-				if p.weeks > 0 && f.start.IsZero() {
-					// 下周: next Monday
-					set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday", p.prefix)
-					return
-				}
-				continue
-			}
+			c.set(sat, 2, "", p.prefix+"末")
 			if p.weeks < 0 {
-				set(upcoming(wd), 0, "", p.prefix+string(r))
-				f.cueBare, f.cueWD = true, wd
-			} else {
-				t := inWeek(weekStart.AddDate(0, 0, 7*p.weeks), wd)
-				if p.weeks == 0 && t.Before(today) {
-					t = t.AddDate(0, 0, 7)
-				}
-				set(t, 0, "", p.prefix+string(r))
+				f.cueBare, f.cueWD = true, time.Saturday // 暑假周末: a weekend inside the window
 			}
-			return
+			return true
 		}
-		if n, unit, ok := zhAfter(s); ok {
-			zhCue := itoa(n) + unit + "后"
-			switch unit {
-			case "天":
-				set(today.AddDate(0, 0, n), 0, "", zhCue)
-			case "周", "星期", "个星期", "礼拜":
-				set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
-			case "个月":
-				set(today.AddDate(0, n, 0), 0, "", zhCue)
+		wd, ok := weekdayZH[r]
+		if !ok {
+			if p.weeks > 0 && f.start.IsZero() {
+				// 下周: next Monday
+				c.set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday", p.prefix)
+				return true
 			}
-			return
+			continue
 		}
+		if p.weeks < 0 {
+			c.set(c.upcoming(wd), 0, "", p.prefix+string(r))
+			f.cueBare, f.cueWD = true, wd
+		} else {
+			t := c.inWeek(weekStart.AddDate(0, 0, 7*p.weeks), wd)
+			if p.weeks == 0 && t.Before(today) {
+				t = t.AddDate(0, 0, 7)
+			}
+			c.set(t, 0, "", p.prefix+string(r))
+		}
+		return true
 	}
-	// English
+	if n, unit, ok := zhAfter(s); ok {
+		zhCue := itoa(n) + unit + "后"
+		switch unit {
+		case "天":
+			c.set(today.AddDate(0, 0, n), 0, "", zhCue)
+		case "周", "星期", "个星期", "礼拜":
+			c.set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
+		case "个月":
+			c.set(today.AddDate(0, n, 0), 0, "", zhCue)
+		}
+		return true
+	}
+	return false
+}
+
+// relativeEN reads English relative days.
+func (d *doc) relativeEN(c relClock) {
+	f, today, weekStart := c.f, c.today, c.weekStart
 	switch {
 	case d.enAny("day after tomorrow"):
-		set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
+		c.set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
 		return
 	case d.enAny("tomorrow"):
-		set(today.AddDate(0, 0, 1), 0, "", "tomorrow")
+		c.set(today.AddDate(0, 0, 1), 0, "", "tomorrow")
 		return
 	case d.enAny("today", "tonight"):
-		set(today, 0, "", "today")
+		c.set(today, 0, "", "today")
 		return
 	case d.enAny("this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
-		sat := inWeek(weekStart, time.Saturday)
+		sat := c.inWeek(weekStart, time.Saturday)
 		if today.Weekday() == time.Sunday {
 			sat = today.AddDate(0, 0, 6)
 		}
-		set(sat, 2, "", "this weekend")
+		c.set(sat, 2, "", "this weekend")
 		return
 	case d.enAny("next weekend"):
-		set(inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "next weekend")
+		c.set(c.inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "next weekend")
 		return
 	}
 	for i := 0; i+1 < len(d.toks); i++ {
@@ -740,24 +764,24 @@ func (d *doc) relativeDates() {
 		case "this", "on", "coming":
 			if isWD {
 				if t.low == "this" {
-					x := inWeek(weekStart, wd)
+					x := c.inWeek(weekStart, wd)
 					if x.Before(today) {
 						x = x.AddDate(0, 0, 7)
 					}
-					set(x, 0, "", t.text+" "+u.text)
+					c.set(x, 0, "", t.text+" "+u.text)
 				} else {
-					set(upcoming(wd), 0, "", t.text+" "+u.text)
+					c.set(c.upcoming(wd), 0, "", t.text+" "+u.text)
 					f.cueBare, f.cueWD = t.low == "on", wd
 				}
 				return
 			}
 		case "next":
 			if isWD {
-				set(inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "", t.text+" "+u.text)
+				c.set(c.inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "", t.text+" "+u.text)
 				return
 			}
 			if u.low == "week" {
-				set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday", t.text+" "+u.text)
+				c.set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday", t.text+" "+u.text)
 				return
 			}
 		case "in":
@@ -768,13 +792,13 @@ func (d *doc) relativeDates() {
 				if n > 0 {
 					switch w {
 					case "day", "days":
-						set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+3]))
+						c.set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+3]))
 						return
 					case "week", "weeks":
-						set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+3]))
+						c.set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+3]))
 						return
 					case "month", "months":
-						set(today.AddDate(0, n, 0), 0, "", relCue(d.toks[i:i+3]))
+						c.set(today.AddDate(0, n, 0), 0, "", relCue(d.toks[i:i+3]))
 						return
 					}
 				}
@@ -784,10 +808,10 @@ func (d *doc) relativeDates() {
 		if n := wordNumber(t.low); n > 0 && i+3 < len(d.toks) && d.toks[i+2].low == "from" && d.toks[i+3].low == "now" {
 			switch u.low {
 			case "day", "days":
-				set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+4]))
+				c.set(today.AddDate(0, 0, n), 0, "", relCue(d.toks[i:i+4]))
 				return
 			case "week", "weeks":
-				set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+4]))
+				c.set(today.AddDate(0, 0, 7*n), 0, "", relCue(d.toks[i:i+4]))
 				return
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/agents/brief/landmarks"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/concepts"
 )
 
 // Attractions returns the names of the attractions the service holds for
@@ -24,13 +25,15 @@ type Attractions func(city string) []string
 // so that the planner finds it. Names are compared folded (case,
 // diacritics, apostrophes, spaces).
 
+// heldName is a held attraction's name, folded for matching, and its city.
+type heldName struct{ name, key, city string }
+
 // groundSights applies the held attractions of b's destinations to its
 // must-see sights.
 func (d *doc) groundSights(r *Result, b *orchestrator.Brief, held Attractions) {
 	if held == nil || len(b.Destinations) == 0 {
 		return
 	}
-	type heldName struct{ name, key, city string }
 	var names []heldName
 	for _, c := range b.Destinations {
 		for _, n := range held(c) {
@@ -49,27 +52,37 @@ func (d *doc) groundSights(r *Result, b *orchestrator.Brief, held Attractions) {
 		return
 	}
 	match := func(aliases []string) *heldName {
-		for _, a := range aliases {
-			ka := foldName(a)
-			if !groundable(ka) {
-				continue
-			}
-			for i := range names {
-				if names[i].key == ka || strings.Contains(names[i].key, ka) && groundable(ka) {
-					return &names[i]
+		// a held name equal to one of the sight's names (先锋书店 →
+		// 先锋书店(玄武湖分店)) before one that only contains it
+		for _, exact := range []bool{true, false} {
+			for _, a := range aliases {
+				ka := foldName(a)
+				if !groundable(ka) {
+					continue
+				}
+				for i := range names {
+					if names[i].key == ka || !exact && strings.Contains(names[i].key, ka) {
+						return &names[i]
+					}
 				}
 			}
 		}
 		return nil
 	}
 	var matched []string
-	// the must-see sights read: matched through every name of a landmark
+	// the must-see sights read: matched through every name of a landmark,
+	// then, for a name in Latin letters, through its pinyin ("Gude Temple"
+	// = 古德寺)
 	for _, m := range b.MustVisit {
 		aliases := []string{m}
 		if s := d.sightNamed(m); s != nil {
 			aliases = append(aliases, s.Aliases...)
 		}
-		if h := match(aliases); h != nil {
+		h := match(aliases)
+		if h == nil && !hasHan(m) {
+			h = pinyinHeld(m, names)
+		}
+		if h != nil {
 			matched = append(matched, m+" = "+h.name+" ("+h.city+")")
 		}
 	}
@@ -100,6 +113,19 @@ func (d *doc) groundSights(r *Result, b *orchestrator.Brief, held Attractions) {
 		added = append(added, name)
 		matched = append(matched, name+" = "+h.name+" ("+h.city+")")
 	}
+	// held attractions the request names in pinyin that no rule placed
+	// ("Tanhualin", "Qingchuan Pavilion")
+	if d.hasLatin && d.mixedCase {
+		for _, c := range d.latinNames() {
+			if len(b.MustVisit)+len(added) >= 20 || slices.ContainsFunc(append(b.MustVisit, added...), func(m string) bool { return containsFold(m, c) || containsFold(c, m) }) {
+				continue
+			}
+			if h := pinyinHeld(c, names); h != nil {
+				added = append(added, c)
+				matched = append(matched, c+" = "+h.name+" ("+h.city+")")
+			}
+		}
+	}
 	b.MustVisit = append(b.MustVisit, added...)
 	if len(matched) > 0 {
 		r.Notes = append(r.Notes, "must-see sights matched to the attractions held: "+strings.Join(matched, "; "))
@@ -123,6 +149,53 @@ func (d *doc) groundSights(r *Result, b *orchestrator.Brief, held Attractions) {
 			}
 		}
 	}
+}
+
+// pinyinHeld returns the held attraction a Latin name spells in pinyin,
+// whole or with its kind of place in English (concepts.Resolve, the
+// lookup destination discovery and the planner use), or nil.
+func pinyinHeld(m string, names []heldName) *heldName {
+	if len(foldName(m)) < 5 {
+		return nil
+	}
+	cands := make([]concepts.Candidate, len(names))
+	for i := range names {
+		cands[i] = concepts.Candidate{Name: names[i].name}
+	}
+	if i, how := concepts.Resolve(m, cands); i >= 0 && (how == "pinyin" || how == "exact") {
+		return &names[i]
+	}
+	return nil
+}
+
+// latinNames returns the request's capitalised names that no rule placed:
+// no place, sight, month, weekday or word that starts a sentence.
+func (d *doc) latinNames() []string {
+	var out []string
+	toks := d.toks
+	for i := 1; i < len(toks); i++ {
+		t := &toks[i]
+		if t.kind != tWord || !t.cap || d.inPlace(t.start) || d.inSight(t.start, t.end) {
+			continue
+		}
+		words, k := capitalisedRun(toks, i, false)
+		i = k - 1
+		for len(words) > 0 && sightLeadEN[strings.ToLower(words[0])] {
+			words = words[1:]
+		}
+		if len(words) == 0 {
+			continue
+		}
+		first := strings.ToLower(words[0])
+		if _, ok := monthNames[first]; ok || stopPlaceWords[first] {
+			continue
+		}
+		if _, ok := weekdayNames[first]; ok {
+			continue
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
 }
 
 // sightNamed returns the landmark whose name m is as found in the request.

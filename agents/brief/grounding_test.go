@@ -58,6 +58,11 @@ func TestGroundingAgainstHeldAttractions(t *testing.T) {
 		{"南京两天，老门东和先锋书店", "老门东,先锋书店", "先锋书店 = 先锋书店(玄武湖分店) (Nanjing)"},
 		{"成都三天，去人民公园喝茶", "人民公园", "人民公园"},
 		{"南京两天，不去先锋书店", "", ""},
+		// names in pinyin, whole or with their kind in English (no landmark of the table)
+		{"Wuhan 2 days, Gude Temple and Qingchuan Pavilion", "Gude Temple,Qingchuan Pavilion", "Gude Temple = 古德寺 (Wuhan)"},
+		{"Wuhan 2 days: Yellow Crane Tower, then a walk in Tanhualin", "Yellow Crane Tower,Tanhualin", "Tanhualin = 昙华林 (Wuhan)"},
+		{"Wuhan 2 days, Chuhe Hanjie in the evening", "Chuhe Hanjie", "Chuhe Hanjie = 楚河汉街 (Wuhan)"},
+		{"Wuhan 2 days in April with my Wife", "", ""},
 	} {
 		r, err := p.Parse(context.Background(), tc.q, classNow)
 		if err != nil {

@@ -178,7 +178,9 @@ var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": tr
 	"cave": true, "peak": true, "ferry": true, "gate": true, "bay": true, "harbour": true, "harbor": true, "pier": true,
 	"wharf": true, "cableway": true, "stream": true, "valley": true, "waterfall": true, "monument": true, "statue": true,
 	"fountain": true, "chapel": true, "church": true, "fort": true, "fortress": true, "hall": true, "terraces": true,
-	"wall": true, "walls": true, "institute": true, "gallery": true, "circle": true}
+	"wall": true, "walls": true, "institute": true, "gallery": true, "circle": true, "baths": true, "quarter": true,
+	"plaza": true, "boulevard": true, "promenade": true, "esplanade": true, "sanctuary": true, "reserve": true, "arena": true, "colosseum": true,
+	"amphitheatre": true, "amphitheater": true, "opera": true, "mall": true, "souk": true, "bazaar": true, "canyon": true, "glacier": true, "volcano": true}
 
 // sightLeadHeadEN are the first words of sight names ("Mount Lao", "Temple
 // of Wenshu", "Lake Louise"): a place name right after one is part of the
@@ -192,6 +194,10 @@ var sightLeadHeadEN = map[string]bool{"mount": true, "mt": true, "lake": true, "
 var sightLeadEN = map[string]bool{"visit": true, "see": true, "the": true, "and": true, "also": true, "plus": true,
 	"then": true, "explore": true, "tour": true, "including": true, "especially": true, "with": true, "love": true,
 	"like": true, "want": true, "i": true, "we": true, "please": true, "maybe": true, "must": true}
+
+// abbrevLeadEN are abbreviations that start sights' names ("St. Paul's
+// Cathedral", "Mt. Rainier").
+var abbrevLeadEN = map[string]bool{"st": true, "mt": true, "ft": true}
 
 // sightNamesEN returns capitalised names ending in a sight word, as written.
 func (d *doc) sightNamesEN() []string {
@@ -213,6 +219,10 @@ func (d *doc) sightNamesEN() []string {
 		}
 		if start < len(toks) && (d.inPlace(toks[start].start) || negatedEN(d, toks[start].start)) {
 			continue
+		}
+		// "St. Stephen's Cathedral": the abbreviation before the dot is the name's
+		if start >= 2 && start < len(toks) && toks[start-1].text == "." && toks[start-2].cap && abbrevLeadEN[toks[start-2].low] && toks[start].start == toks[start-1].end+1 {
+			words = append([]string{toks[start-2].text + "."}, words...)
 		}
 		out = append(out, strings.Join(words, " "))
 	}

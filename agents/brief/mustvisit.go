@@ -132,6 +132,21 @@ func (d *doc) mustVisit() []string {
 			add(n)
 		}
 	}
+	// names listed beside the sights found
+	if len(out) > 0 {
+		var sib []string
+		if d.hasHanText {
+			sib = d.siblingSightsZH(out)
+		}
+		if d.hasLatin && d.mixedCase {
+			sib = append(sib, d.siblingSightsEN(out)...)
+		}
+		for _, n := range sib {
+			if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
+				add(n)
+			}
+		}
+	}
 	// in the order written, whichever rule read each
 	slices.SortStableFunc(out, func(a, b string) int { return pos(a) - pos(b) })
 	return out
@@ -241,6 +256,25 @@ func (d *doc) splitSightsZH(start, end int) []string {
 		k += sz
 	}
 	if from < end {
+		// 双廊和喜洲古镇: a name before a list word, then a sight
+		for k := from; k < end; {
+			w := ""
+			for _, x := range listSplitZH {
+				if strings.HasPrefix(d.clean[k:end], x) {
+					w = x
+					break
+				}
+			}
+			if w != "" && k > from && !d.inSight(k, k+len(w)) {
+				if name := d.sightZH(k+len(w), end); name != "" && d.siblingNameZH(d.clean[from:k]) {
+					out = append(out, d.clean[from:k])
+					from = k + len(w)
+					break
+				}
+			}
+			_, sz := utf8.DecodeRuneInString(d.clean[k:])
+			k += sz
+		}
 		if name := d.sightZH(from, end); name != "" {
 			out = append(out, name)
 		}

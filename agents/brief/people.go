@@ -49,7 +49,8 @@ var (
 	zhPeopleUnit = []string{"个人", "位", "人", "口人", "名"}
 	// companions: an adult each, unless a pair
 	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子",
-		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票"}
+		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票",
+		"妈", "爸"} // 和我妈: the 我 before is trimmed
 	zhPairRel  = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
 	zhChildRel = []string{"孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
 	zhWith     = []string{"带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
@@ -69,6 +70,15 @@ func (d *doc) people() party {
 
 func (d *doc) peopleZH(p *party) {
 	s := d.clean
+	familyZH(s, p)
+	countsZH(s, p)
+	headcountZH(s, p)
+	d.pairsZH(s, p)
+	companionsZH(s, p)
+}
+
+// familyZH reads 一家三口 and 两大一小.
+func familyZH(s string, p *party) {
 	// 一家三口
 	if i := strings.Index(s, "一家"); i >= 0 {
 		rest := s[i+len("一家"):]
@@ -105,6 +115,10 @@ func (d *doc) peopleZH(p *party) {
 			j += len("大") + n
 		}
 	}
+}
+
+// countsZH reads stated counts of adults and children.
+func countsZH(s string, p *party) {
 	// N个大人, N个孩子 — stated counts also say how a family (一家五口) is
 	// made up: 一家五口，三个大人两个小孩 is 3 + 2, not the usual 4 + 1
 	if p.total == 0 || p.adults == 0 {
@@ -139,6 +153,10 @@ func (d *doc) peopleZH(p *party) {
 			p.children = children
 		}
 	}
+}
+
+// headcountZH reads a head count: N人, 我们三个人, 两位, group nouns.
+func headcountZH(s string, p *party) {
 	// N人, 我们三个人, 两位
 	if p.total == 0 && p.adults == 0 {
 		for i := 0; i < len(s); {
@@ -169,6 +187,10 @@ func (d *doc) peopleZH(p *party) {
 			p.total = n
 		}
 	}
+}
+
+// pairsZH reads couples, pairs and solo travel.
+func (d *doc) pairsZH(s string, p *party) {
 	if d.zhAny("老两口") && p.total == 0 && p.adults == 0 {
 		p.adults = 2
 	}
@@ -192,6 +214,10 @@ func (d *doc) peopleZH(p *party) {
 	if d.zhAny("独自", "独行", "一个人", "自己一人", "单人游", "独游", "单身") && p.total == 0 && p.adults == 0 {
 		p.solo = true
 	}
+}
+
+// companionsZH reads companions: 我和女朋友, 带上老婆, 带爸妈, 带孩子.
+func companionsZH(s string, p *party) {
 	// companions: 我和女朋友, 带上老婆, 带爸妈, 带孩子
 	seen := map[string]bool{}
 	for _, w := range zhWith {
@@ -342,7 +368,7 @@ func (d *doc) peopleEN(p *party) {
 				p.total = n
 			}
 		case next == "couples" || next == "couple" && n > 1:
-			p.total = 2 * n // "two couples"
+			p.adults = 2 * n // "two couples", adults whatever children come along
 		case next == "of" && word(i+2) == "us":
 			p.total = n
 		case (w == "two" || w == "three" || w == "four" || w == "five" || w == "six" || w == "2" || w == "3" || w == "4") && word(i-1) == "for" && !timeNouns[next] && next != "-" && !(i+1 < len(toks) && toks[i+1].text == "-"):
@@ -396,6 +422,14 @@ var (
 	enAdultRel = map[string]int{"wife": 1, "husband": 1, "partner": 1, "girlfriend": 1, "boyfriend": 1, "fiance": 1, "fiancee": 1,
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
+	// enBringWords before a family word without my/our ("bringing grandpa
+	// along", "with mom") name a companion too.
+	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true}
+	enFamilyRel  = map[string]bool{"grandpa": true, "grandma": true, "grandmother": true, "grandfather": true, "granny": true,
+		"mom": true, "dad": true, "mum": true, "grandparents": true}
+	// enRelAdjective are words between my/our and a relation.
+	enRelAdjective = map[string]bool{"elderly": true, "aging": true, "ageing": true, "aged": true, "retired": true, "senior": true,
+		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true}
 	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
 		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true,
 		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true}
@@ -413,8 +447,8 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" {
-			continue
+		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) {
+			continue // "bringing grandpa along", "with mom"
 		}
 		j := i + 1
 		n := 0
@@ -430,12 +464,15 @@ func (d *doc) relationsEN(p *party) {
 			n = v
 			j++
 		}
-		// skip an age: "our 7-year-old son"
-		for k := j; k < j+4 && k < len(toks); k++ {
+		// skip an age: "our 7-year-old son", "my 80-year-old grandmother"
+		for k := j; k < j+5 && k < len(toks); k++ {
 			if word(k) == "old" {
 				j = k + 1
 				break
 			}
+		}
+		for enRelAdjective[word(j)] {
+			j++ // "my elderly parents", "our two little boys"
 		}
 		rel := word(j)
 		if seen[rel] {

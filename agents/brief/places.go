@@ -99,7 +99,8 @@ var notPlaceAfter = map[string]bool{"street": true, "st": false, "road": true, "
 	"restaurants": true, "cuisine": true, "cuisines": true, "food": true, "dishes": true, "style": true,
 	"museum": true, "park": true, "square": true, "bridge": true, "county": true, "bay": false, "river": true,
 	"street's": true, "duck": true, "wings": true, "strip": true, "sprouts": true, "time": true, "accent": true,
-	"cheesesteak": true, "bagels": true, "bagel": true, "pizza": true, "fries": true, "toast": true}
+	"cheesesteak": true, "bagels": true, "bagel": true, "pizza": true, "fries": true, "toast": true,
+	"hotpot": true, "noodles": true, "cooking": true, "dish": true, "specialties": true, "snacks": true, "barbecue": true, "bbq": true}
 
 var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同", "站", "机场", "大学", "酒店", "宾馆", "饭店",
 	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视",
@@ -336,6 +337,10 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 		return false
 	}
 	if next < len(toks) && toks[next].kind == tWord && notPlaceAfter[toks[next].low] {
+		return false
+	}
+	// "Sichuan hot pot", "Chongqing hot pot": a dish named after the place
+	if next+1 < len(toks) && toks[next].low == "hot" && toks[next+1].low == "pot" {
 		return false
 	}
 	// a sight named after the place: "Hubei Provincial Museum", "Shaanxi

@@ -46,14 +46,14 @@ var interestTerms = []term{
 }
 
 var paceTerms = []term{
-	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy"}},
+	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel"}},
 	{"packed", []string{"紧凑", "特种兵", "暴走", "多去几个", "尽量多", "高强度", "行程满", "排满", "充实"}, []string{"packed", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind"}},
 	{"moderate", []string{"适中", "节奏适中", "不紧不慢"}, []string{"moderate pace", "moderate", "balanced pace"}},
 }
 
 var transportTerms = []term{
 	{"flight", []string{"飞机", "航班", "坐飞", "乘飞", "飞过去", "机票"}, []string{"flight", "flights", "flying", "fly", "plane", "planes", "airplane", "air travel", "airline", "airlines", "by air"}},
-	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak"}},
+	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak", "shinkansen", "tgv", "eurostar", "ktx", "high-speed train", "high-speed trains"}},
 	{"bus", []string{"大巴", "巴士", "长途汽车", "客车", "汽车站"}, []string{"bus", "buses", "coach", "greyhound"}},
 	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental"}},
 	{"taxi", []string{"打车", "出租车", "网约车", "滴滴"}, []string{"taxi", "taxis", "cab", "cabs", "uber", "lyft"}},
@@ -295,6 +295,12 @@ func (d *doc) prefersAt(h lexHit) bool {
 	}
 	w := d.low[h.start:h.end]
 	before := d.low[max(0, h.start-24):h.start]
+	// "trains only", "high-speed rail only", "only trains": the one mode
+	after := strings.TrimLeft(d.low[h.end:min(len(d.low), h.end+8)], " ")
+	if strings.HasPrefix(after, "only") && !strings.HasPrefix(after, "only if") || strings.HasSuffix(strings.TrimRight(before, " "), " only") ||
+		strings.TrimRight(before, " ") == "only" {
+		return true
+	}
 	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||
 		w == "road trip" || w == "rental car" || w == "rent a car" ||
 		w == "drive" && hasWord(before, "we'll", "we will", "i'll", "i will", "we", "i")
@@ -523,17 +529,34 @@ var cuisineTerms = []term{
 	{"Sichuan", []string{"川菜", "四川菜"}, []string{"sichuan", "szechuan"}},
 	{"Cantonese", []string{"粤菜", "广东菜", "早茶", "茶点"}, []string{"cantonese", "dim sum"}},
 	{"Hunan", []string{"湘菜"}, []string{"hunan"}},
-	{"Shandong", []string{"鲁菜"}, []string{}},
-	{"Huaiyang", []string{"淮扬菜"}, []string{}},
-	{"Hangzhou", []string{"杭帮菜", "浙菜"}, []string{}},
-	{"Shanghainese", []string{"本帮菜", "上海菜"}, []string{"shanghainese"}},
-	{"Northeastern", []string{"东北菜"}, []string{}},
+	{"Shandong", []string{"鲁菜", "山东菜"}, []string{"shandong cuisine", "shandong food", "lu cuisine"}},
+	{"Huaiyang", []string{"淮扬菜", "淮扬", "苏菜", "江苏菜", "苏帮菜"}, []string{"huaiyang", "jiangsu cuisine", "jiangsu food", "suzhou cuisine"}},
+	{"Hangzhou", []string{"杭帮菜", "浙菜", "杭州菜", "浙江菜"}, []string{"hangzhou cuisine", "hangzhou food", "zhejiang cuisine", "zhejiang food"}},
+	{"Shanghainese", []string{"本帮菜", "上海菜", "沪菜", "上海本帮菜"}, []string{"shanghainese", "shanghai cuisine", "shanghai food", "benbang"}},
+	{"Northeastern", []string{"东北菜"}, []string{"dongbei cuisine", "dongbei food", "northeastern chinese"}},
 	{"Yunnan", []string{"云南菜", "滇菜"}, []string{"yunnan"}},
 	{"Xinjiang", []string{"新疆菜"}, []string{"xinjiang", "uyghur"}},
-	{"Chaoshan", []string{"潮汕菜", "潮州菜", "潮汕牛肉火锅"}, []string{}},
-	{"Fujian", []string{"闽菜"}, []string{}},
-	{"Anhui", []string{"徽菜"}, []string{}},
+	{"Chaoshan", []string{"潮汕菜", "潮州菜", "潮汕牛肉火锅", "潮汕牛肉"}, []string{"chaoshan cuisine", "chaozhou cuisine", "teochew"}},
+	{"Fujian", []string{"闽菜", "福建菜"}, []string{"fujian cuisine", "fujian food", "hokkien"}},
+	{"Anhui", []string{"徽菜", "安徽菜"}, []string{"anhui cuisine", "hui cuisine"}},
 	{"Hakka", []string{"客家菜"}, []string{"hakka"}},
+	// regional cuisines (issue 31): the eight great traditions' siblings
+	{"Guizhou", []string{"黔菜", "贵州菜"}, []string{"guizhou cuisine", "guizhou food"}},
+	{"Jiangxi", []string{"赣菜", "江西菜"}, []string{"jiangxi cuisine", "jiangxi food"}},
+	{"Hubei", []string{"鄂菜", "湖北菜", "楚菜"}, []string{"hubei cuisine", "hubei food"}},
+	{"Henan", []string{"豫菜", "河南菜"}, []string{"henan cuisine", "henan food"}},
+	{"Shanxi", []string{"晋菜", "山西菜"}, []string{"shanxi cuisine", "shanxi food"}},
+	{"Northwestern", []string{"西北菜", "陕菜", "陕西菜", "秦菜"}, []string{"northwestern chinese", "shaanxi cuisine", "shaanxi food"}},
+	{"Beijing", []string{"京菜", "北京菜", "宫廷菜"}, []string{"beijing cuisine", "beijing food", "imperial cuisine"}},
+	{"Tianjin", []string{"津菜", "天津菜"}, []string{"tianjin cuisine", "tianjin food"}},
+	{"Guangxi", []string{"桂菜", "广西菜"}, []string{"guangxi cuisine", "guangxi food"}},
+	{"Hainan", []string{"琼菜", "海南菜"}, []string{"hainan cuisine", "hainanese"}},
+	{"Taiwanese", []string{"台湾菜", "台菜"}, []string{"taiwanese"}},
+	{"Hong Kong", []string{"港式", "港餐", "茶餐厅"}, []string{"hong kong cuisine", "hong kong food", "cha chaan teng"}},
+	{"Macanese", []string{"澳门菜", "葡国菜", "土生葡菜"}, []string{"macanese"}},
+	{"Mongolian", []string{"蒙餐", "蒙古菜"}, []string{"mongolian"}},
+	{"Tibetan", []string{"藏餐", "藏菜"}, []string{"tibetan"}},
+	{"Dai", []string{"傣味", "傣族菜"}, []string{"dai cuisine"}},
 	{"Hot Pot", []string{"火锅"}, []string{"hot pot", "hotpot"}},
 	{"BBQ", []string{"烧烤", "烤肉"}, []string{"bbq", "barbecue", "barbeque"}},
 	{"Seafood", []string{"海鲜"}, []string{"seafood"}},
@@ -574,8 +597,12 @@ func (d *doc) cuisines() []string {
 	}()
 	seen := map[int]bool{}
 	cue := map[int]bool{} // sentence start -> has a food word
-	for _, h := range cuisineLex.scan(d) {
-		if seen[h.id] || d.inPlace(h.start) {
+	hits := cuisineLex.scan(d)
+	for k, h := range hits {
+		// a place's name is no cuisine, unless a food word follows it
+		// inside the term ("Hangzhou cuisine"); a term inside a longer
+		// one (火锅 in 潮汕牛肉火锅) is the longer one's
+		if seen[h.id] || d.inPlace(h.start) && d.inPlace(h.end-1) || insideLonger(hits, k) {
 			continue
 		}
 		if h.zh {
@@ -614,6 +641,17 @@ func (d *doc) cuisines() []string {
 		out = append(out, cuisineTerms[h.id].value)
 	}
 	return out
+}
+
+// insideLonger reports whether hit k lies inside another, longer hit.
+func insideLonger(hits []lexHit, k int) bool {
+	h := hits[k]
+	for j, o := range hits {
+		if j != k && o.start <= h.start && h.end <= o.end && o.end-o.start > h.end-h.start {
+			return true
+		}
+	}
+	return false
 }
 
 // accessibility returns access needs.

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
 )
 
@@ -113,113 +114,158 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 		if b.Language == "zh" || d.lang == "zh" {
 			d.lang = detectLanguage(clean)
 		}
+		var aerr error
 		switch k {
 		case "destinations", "destination":
-			d.findPlaces()
-			var names []string
-			for _, pl := range d.dests {
-				names = append(names, pl.Name)
-				r.Places = append(r.Places, pl)
-			}
-			if d.origin != nil && b.Origin == "" {
-				b.Origin = d.origin.Name
-			}
-			if len(names) == 0 {
-				if name := d.unresolvedDestination(); name != "" {
-					names = []string{name}
-				} else if n := utf8.RuneCountInString(clean); n <= 40 && !strings.ContainsAny(clean, "0123456789<>{}\\") {
-					names = splitNames(clean)
-				}
-			}
-			if len(names) == 0 {
-				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no destination found in the answer"}
-			}
-			b.Destinations = names
-			b.CityCount = 0
-			d.cityCount = d.cities()
-			d.applyCityCount(r, &b)
+			aerr = p.answerDestinations(d, clean, field, r, &b)
 		case "origin":
-			d.findPlaces()
-			switch {
-			case d.origin != nil:
-				b.Origin = d.origin.Name
-			case len(d.dests) > 0:
-				b.Origin = d.dests[0].Name
-			default:
-				b.Origin = clean
-			}
+			answerOrigin(d, clean, &b)
 		case "dates", "days", "start_date", "end_date":
-			d.findPlaces()
-			d.findDates()
-			f := d.when
-			if f.start.IsZero() && f.days == 0 {
-				// a bare number answers "how many days?"
-				if n := wordNumber(strings.TrimSpace(d.low)); n > 0 && n <= orchestrator.MaxTripDays {
-					f.days = n
-				}
-			}
-			if f.start.IsZero() && f.days == 0 {
-				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no dates or number of days found in the answer"}
-			}
-			prevLen := b.Days
-			if s, e, ok := briefSpan(b); ok && prevLen == 0 {
-				prevLen = int(e.Sub(s).Hours()/24) + 1
-			}
-			if !f.start.IsZero() {
-				b.StartDate, b.EndDate, b.Days = "", "", 0
-			} else if b.EndDate != "" && b.StartDate != "" {
-				b.EndDate = "" // a new length replaces the end date
-			}
-			d.when = f
-			d.applyDates(&b)
-			if b.Days == 0 && f.days > 0 {
-				b.Days = f.days
-			}
-			if b.Days == 0 && b.EndDate == "" && prevLen > 0 {
-				b.Days = prevLen // a start alone (one of the choices offered) keeps the trip's length
-			}
-			r.Holiday = f.holiday
-			r.Notes = append(r.Notes, f.notes...)
+			aerr = answerDates(d, field, r, &b)
 		case "travelers":
-			pp := d.people()
-			a, c := pp.resolve()
-			if a == 0 {
-				if n := wordNumber(strings.TrimSpace(d.low)); n > 0 {
-					a = n
-				} else {
-					return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no number of travellers found in the answer"}
-				}
-			}
-			b.Travelers = orchestrator.Travelers{Adults: a, Children: c}
-			if ages := d.childAges(); len(ages) > 0 {
-				b.Travelers.Children = max(c, len(ages))
-				b.Travelers.ChildAges = ages
-			}
+			aerr = answerTravelers(d, field, &b)
 		case "budget.currency":
-			code, ok := orchestrator.CurrencyCode(clean)
-			if !ok {
-				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "not an ISO 4217 currency code such as USD or CNY"}
-			}
-			if b.Budget == nil {
-				return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "the brief has no budget"}
-			}
-			b.Budget.Currency = code
+			aerr = answerCurrency(clean, field, &b)
 		case "budget":
-			m := d.budget()
-			if m == nil {
-				if v, n, _ := parseNumber(strings.TrimSpace(clean)); n > 0 && v > 0 {
-					m = &money{amount: v}
-				} else {
-					return nil, &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no amount found in the answer"}
-				}
-			}
-			d.lang = b.Language
-			b.Budget = d.resolveBudget(m, &b)
+			aerr = answerBudget(d, clean, field, &b)
+		}
+		if aerr != nil {
+			return nil, aerr
 		}
 		r.Notes = append(r.Notes, d.notes...)
 	}
-	// resolved places: those still naming a city of the brief, and the
-	// answers' new ones
+	b.Places = keptPlaces(b, r.Places, p.gaz)
+	finish(r, b, ref)
+	return r, nil
+}
+
+// answerDestinations reads an answer naming the destinations.
+func (p *Parser) answerDestinations(d *doc, clean, field string, r *Result, b *orchestrator.Brief) error {
+	d.findPlaces()
+	var names []string
+	for _, pl := range d.dests {
+		names = append(names, pl.Name)
+		r.Places = append(r.Places, pl)
+	}
+	if d.origin != nil && b.Origin == "" {
+		b.Origin = d.origin.Name
+	}
+	if len(names) == 0 {
+		if name := d.unresolvedDestination(); name != "" {
+			names = []string{name}
+		} else if n := utf8.RuneCountInString(clean); n <= 40 && !strings.ContainsAny(clean, "0123456789<>{}\\") {
+			names = splitNames(clean)
+		}
+	}
+	if len(names) == 0 {
+		return &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no destination found in the answer"}
+	}
+	b.Destinations = names
+	b.CityCount = 0
+	d.cityCount = d.cities()
+	d.applyCityCount(r, b)
+	return nil
+}
+
+// answerOrigin reads an answer naming the origin.
+func answerOrigin(d *doc, clean string, b *orchestrator.Brief) {
+	d.findPlaces()
+	switch {
+	case d.origin != nil:
+		b.Origin = d.origin.Name
+	case len(d.dests) > 0:
+		b.Origin = d.dests[0].Name
+	default:
+		b.Origin = clean
+	}
+}
+
+// answerDates reads an answer giving dates or a number of days.
+func answerDates(d *doc, field string, r *Result, b *orchestrator.Brief) error {
+	d.findPlaces()
+	d.findDates()
+	f := d.when
+	if f.start.IsZero() && f.days == 0 {
+		// a bare number answers "how many days?"
+		if n := wordNumber(strings.TrimSpace(d.low)); n > 0 && n <= orchestrator.MaxTripDays {
+			f.days = n
+		}
+	}
+	if f.start.IsZero() && f.days == 0 {
+		return &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no dates or number of days found in the answer"}
+	}
+	prevLen := b.Days
+	if s, e, ok := briefSpan(*b); ok && prevLen == 0 {
+		prevLen = int(e.Sub(s).Hours()/24) + 1
+	}
+	if !f.start.IsZero() {
+		b.StartDate, b.EndDate, b.Days = "", "", 0
+	} else if b.EndDate != "" && b.StartDate != "" {
+		b.EndDate = "" // a new length replaces the end date
+	}
+	d.when = f
+	d.applyDates(b)
+	if b.Days == 0 && f.days > 0 {
+		b.Days = f.days
+	}
+	if b.Days == 0 && b.EndDate == "" && prevLen > 0 {
+		b.Days = prevLen // a start alone (one of the choices offered) keeps the trip's length
+	}
+	r.Holiday = f.holiday
+	r.Notes = append(r.Notes, f.notes...)
+	return nil
+}
+
+// answerTravelers reads an answer giving the party.
+func answerTravelers(d *doc, field string, b *orchestrator.Brief) error {
+	pp := d.people()
+	a, c := pp.resolve()
+	if a == 0 {
+		if n := wordNumber(strings.TrimSpace(d.low)); n > 0 {
+			a = n
+		} else {
+			return &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no number of travellers found in the answer"}
+		}
+	}
+	b.Travelers = orchestrator.Travelers{Adults: a, Children: c}
+	if ages := d.childAges(); len(ages) > 0 {
+		b.Travelers.Children = max(c, len(ages))
+		b.Travelers.ChildAges = ages
+	}
+	return nil
+}
+
+// answerCurrency reads an answer giving the budget's currency code.
+func answerCurrency(clean, field string, b *orchestrator.Brief) error {
+	code, ok := orchestrator.CurrencyCode(clean)
+	if !ok {
+		return &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "not an ISO 4217 currency code such as USD or CNY"}
+	}
+	if b.Budget == nil {
+		return &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "the brief has no budget"}
+	}
+	b.Budget.Currency = code
+	return nil
+}
+
+// answerBudget reads an answer giving the budget.
+func answerBudget(d *doc, clean, field string, b *orchestrator.Brief) error {
+	m := d.budget()
+	if m == nil {
+		if v, n, _ := parseNumber(strings.TrimSpace(clean)); n > 0 && v > 0 {
+			m = &money{amount: v}
+		} else {
+			return &orchestrator.Error{Code: orchestrator.EINVALID, Field: field, Message: "no amount found in the answer"}
+		}
+	}
+	d.lang = b.Language
+	b.Budget = d.resolveBudget(m, b)
+	return nil
+}
+
+// keptPlaces are the resolved places of b still naming one of its cities,
+// and the answers' new ones.
+func keptPlaces(b orchestrator.Brief, answered []Place, gaz *gazetteer.Gazetteer) []orchestrator.Place {
 	keep := b.Places[:0:0]
 	for _, pl := range b.Places {
 		if orchestrator.CanonicalCity(pl.Name) == orchestrator.CanonicalCity(b.Origin) || slices.ContainsFunc(b.Destinations, func(n string) bool {
@@ -228,14 +274,12 @@ func (p *Parser) Answer(ctx context.Context, prev orchestrator.Brief, answers ma
 			keep = append(keep, pl)
 		}
 	}
-	for _, pl := range briefPlaces(&b, r.Places, p.gaz) {
+	for _, pl := range briefPlaces(&b, answered, gaz) {
 		if _, ok := (&orchestrator.Brief{Places: keep}).Place(pl.Name); !ok {
 			keep = append(keep, pl)
 		}
 	}
-	b.Places = keep
-	finish(r, b, ref)
-	return r, nil
+	return keep
 }
 
 // briefSpan returns the brief's start and end dates when both are set.

@@ -226,7 +226,11 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		})
 	}
 	d.stage("interests", func() { b.Interests = d.interests() })
-	d.stage("pace", func() { b.Pace = d.pace() })
+	d.stage("pace", func() {
+		if b.Pace = d.pace(); b.Pace == "" {
+			b.Pace = d.elderPace()
+		}
+	})
 	d.stage("constraints", func() {
 		b.Constraints.TransportExclude, b.Constraints.TransportPrefer, _ = d.transport()
 		b.Constraints.HouseRules = d.houseRules()

@@ -41,9 +41,30 @@ func sightIndex() *landmarks.Index {
 // right, in Han runs and in runs of words.
 func (d *doc) findSights() {
 	defer func() {
-		// a dish named after a sight is the dish (西湖醋鱼, "West Lake vinegar fish")
+		// a dish named after a sight is the dish (西湖醋鱼, "West Lake vinegar
+		// fish"); a sight whose longer name holds a dish's is the sight
+		// (Wat Pho, no pho)
 		for k := range d.sights {
-			if h := &d.sights[k]; d.inDish(h.start, h.end) {
+			h := &d.sights[k]
+			if !d.inDish(h.start, h.end) {
+				continue
+			}
+			kept := d.dishes[:0:0]
+			inside := true
+			for _, x := range d.dishHits() {
+				switch {
+				case x.end <= h.start || x.start >= h.end:
+					kept = append(kept, x)
+				case x.start >= h.start && x.end <= h.end && x.end-x.start < h.end-h.start:
+					// the dish's words are the sight's
+				default:
+					inside = false
+					kept = append(kept, x)
+				}
+			}
+			if inside {
+				d.dishes = kept
+			} else {
 				h.lost = true
 			}
 		}
@@ -84,14 +105,25 @@ func (d *doc) findSights() {
 func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int) {
 	var best *landmarks.Sight
 	bestNext := 0
-	d.walkWordKeys(i, x.MaxWords(), func(j int, key string) bool {
+	letters := ""
+	romanised := false
+	d.walkWordKeys(i, x.MaxWords()+3, func(j int, key string) bool {
 		if sg := x.Words(key); sg != nil {
-			best, bestNext = sg, j+1
+			best, bestNext, romanised = sg, j+1, false
 		}
-		return x.HasPrefix(key)
+		// a Chinese name in pinyin ("Wuhou Ci", "Zhuozheng Garden"), not a
+		// place's name ("Lijiang" is the town, not the river 漓江)
+		letters += d.tokenKey(j)
+		if sg := x.Romanised(letters); sg != nil && len(d.gaz.Lookup(key)) == 0 {
+			best, bestNext, romanised = sg, j+1, true
+		}
+		return x.HasPrefix(key) || x.RomanisedPrefix(letters)
 	})
 	if best == nil {
 		return nil, 0
+	}
+	if romanised && !d.mixedCase && !d.toks[i].cap {
+		return nil, 0 // pinyin in all lower case is too often another language's word
 	}
 	if d.mixedCase {
 		capital := false

@@ -38,6 +38,9 @@ type Index struct {
 	words    map[string]*Sight // Latin aliases, folded by gazetteer.Key
 	prefixes map[string]bool   // word prefixes of the Latin keys
 	maxWords int
+	// romanised names (romanised.go): pinyin keys and their prefixes
+	roman       map[string]*Sight
+	romanPrefix map[string]bool
 }
 
 var (
@@ -93,6 +96,7 @@ func Parse(text string) (*Index, error) {
 		}
 		x.sights = append(x.sights, s)
 	}
+	x.indexRomanised()
 	return x, nil
 }
 
