@@ -39,7 +39,7 @@ build:
 test:
 	$(GO) test -count=1 $(PKGS)
 	$(GO) test -count=1 -run '^$$' -fuzz '^FuzzParseRules$$' -fuzztime 15s ./agents/brief/
-	$(GO) test -count=1 -race ./orchestrator/dag/ ./knowledgebase/ ./orchestrator/pipeline/ ./orchestrator/sqlite/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
+	$(GO) test -count=1 -race ./orchestrator/algorithms/dag/ ./knowledgebase/ ./orchestrator/app/pipeline/ ./orchestrator/adapters/sqlite/ ./agents/upstream/ ./agents/datatools/ ./agents/traveltools/
 
 ## chaos: the fault suite: its own redis-server, API and agents processes on free loopback ports under load;
 ## Redis frozen and restarted empty, the agents server killed, a full store, SIGTERM, impatient clients
@@ -63,7 +63,7 @@ bench-travelplanner: build
 	$(BIN)/orchestrator evaluate --data $(DATASETS)/travelplanner \
 		--queries $(DATASETS)/travelplanner/train/train_queries.jsonl --submission $(BIN)/travelplanner-train.jsonl
 
-## bench-quality: plan, verify and score the quality evaluation requests (orchestrator/quality/evaluation)
+## bench-quality: plan, verify and score the quality evaluation requests (orchestrator/evaluation/quality)
 bench-quality: build
 	$(BIN)/orchestrator evaluate-quality --data $(DATASETS) --json $(BIN)/quality.json
 

@@ -50,7 +50,7 @@ import (
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/agents/wikivoyage"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/tracing/mcptrace"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing/mcptrace"
 	"github.com/tripweave/tripweave/templates"
 )
 

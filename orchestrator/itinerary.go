@@ -375,7 +375,7 @@ func (c *Constraints) JourneyAllowed(legs []LegSpec) bool {
 }
 
 // Quality is an itinerary's usefulness score: 0–100, the weighted mean of
-// its applicable components (each 0–1). orchestrator/quality documents and
+// its applicable components (each 0–1). orchestrator/algorithms/quality documents and
 // computes it from the itinerary, the brief and the trip data alone.
 type Quality struct {
 	Score      int                `json:"score"`

@@ -15,7 +15,7 @@ import (
 
 // PlanStore keeps plans and their traces: the system of record every
 // replica shares. A plan is acknowledged to the caller only after SavePlan
-// returns nil. orchestrator/storetest holds the contract every
+// returns nil. orchestrator/adapters/storetest holds the contract every
 // implementation passes (SQLite, PostgreSQL, Supabase).
 type PlanStore interface {
 	// SavePlan stores a plan and its run trace atomically, replacing any

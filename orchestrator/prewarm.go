@@ -46,7 +46,7 @@ type PrewarmStatus struct {
 	Failures map[string]string `json:"failures,omitempty"`
 }
 
-// Prewarmer runs pre-warm jobs on shared workers (orchestrator/prewarmq).
+// Prewarmer runs pre-warm jobs on shared workers (orchestrator/adapters/prewarmq).
 type Prewarmer interface {
 	// Enqueue validates and queues job, returning its status.
 	Enqueue(ctx context.Context, job PrewarmJob) (PrewarmStatus, error)

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
 )
 
 // Findings, checks and score details are written in English by the planner,
@@ -109,7 +109,7 @@ func (b *builder) findingMessage(f orchestrator.Finding) string {
 	return clean(f.Message)
 }
 
-// qualityZH words the scorer's details (orchestrator/quality) in Chinese;
+// qualityZH words the scorer's details (orchestrator/algorithms/quality) in Chinese;
 // $n are the detail's numbers and words in order. A detail none of them
 // matches is left out of a Chinese page rather than shown in English.
 var qualityZH = []struct {

@@ -15,7 +15,7 @@ type qualityView struct {
 
 type qualityPart struct{ Name, Percent, Detail string }
 
-// qualityNames words the score components (orchestrator/quality).
+// qualityNames words the score components (orchestrator/algorithms/quality).
 var qualityNames = map[string][2]string{
 	"interests":    {"Interests", "兴趣"},
 	"must_visit":   {"Must-see sights", "必去景点"},

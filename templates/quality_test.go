@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/quality"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 	"github.com/tripweave/tripweave/templates/templatestest"
 )
 

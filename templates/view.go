@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
 )
 
 // view is what the HTML and Markdown templates render: every string from the

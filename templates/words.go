@@ -5,7 +5,7 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // placeNames memoizes PlaceName's Chinese names: name → 成都 ("" when the

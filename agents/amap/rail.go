@@ -8,7 +8,7 @@ import (
 )
 
 // railwayTypes maps the numeric railway types some Amap answers carry to
-// the class names of 12306 (and of orchestrator/datasets' fare model). The
+// the class names of 12306 (and of orchestrator/adapters/datasets' fare model). The
 // codes come from a third-party transcription of the transit
 // documentation (2010 普客 … 2018 郊线) and are unverified; a type written
 // in words is kept as it is.

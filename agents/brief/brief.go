@@ -35,8 +35,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // Parser names reported in Result.Parser.

@@ -11,8 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 func TestGuard(t *testing.T) {

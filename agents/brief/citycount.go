@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // applyCityCount sets the brief's city_count from the request. When the

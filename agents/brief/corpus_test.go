@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 )
 
 // requestCorpus returns every request text we hold (datasets.RequestTexts

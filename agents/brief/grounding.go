@@ -5,10 +5,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/agents/brief/landmarks"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // Attractions returns the names of the attractions the service holds for

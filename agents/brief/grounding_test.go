@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 )
 
 // sandboxAttractions reads the ChinaTravel sandbox's attraction names per

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
-	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // Landmarks and sights named without a cue. A famous sight of the concept

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // evalCase is one request of the repo's tables with the extraction a

@@ -8,9 +8,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // merge combines the rules' reading of a request with a model's, field by

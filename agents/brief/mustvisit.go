@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // Must-see sights: names the traveller insists on ("想去拙政园和寒山寺",

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // Place is a resolved place of the brief: the gazetteer entry the parser

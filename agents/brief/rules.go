@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // doc is one request being read by the rules.

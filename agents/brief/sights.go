@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/agents/brief/landmarks"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // Sights before places. The landmark gazetteer (package landmarks) is read

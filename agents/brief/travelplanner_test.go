@@ -3,7 +3,7 @@ package brief
 import (
 	"bufio"
 	"encoding/json"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 	"os"
 	"path/filepath"
 	"slices"

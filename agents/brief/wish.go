@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/agents/brief/discover"
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // wishTerms are what a wish asks of a place, named as discover's tags.

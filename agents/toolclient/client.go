@@ -22,7 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/tracing/mcptrace"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing/mcptrace"
 )
 
 // Implementation is how the Client introduces itself to the servers.

@@ -23,7 +23,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/tracing"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing"
 )
 
 // Defaults applied to zero Options fields.

@@ -40,7 +40,7 @@ import (
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/knowledgebase"
-	"github.com/tripweave/tripweave/orchestrator/tracing"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing"
 )
 
 // DefaultAddr is where the agents listen by default.

@@ -19,12 +19,12 @@ import (
 	"github.com/tripweave/tripweave/decision"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/adapters/delegate"
+	"github.com/tripweave/tripweave/orchestrator/adapters/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/adapters/prewarmq"
 	"github.com/tripweave/tripweave/orchestrator/app/intake"
-	"github.com/tripweave/tripweave/orchestrator/breaker"
-	"github.com/tripweave/tripweave/orchestrator/delegate"
-	"github.com/tripweave/tripweave/orchestrator/ginserver"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
-	"github.com/tripweave/tripweave/orchestrator/prewarmq"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/platform/breaker"
 	"github.com/tripweave/tripweave/templates"
 )
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/tripweave/tripweave/orchestrator/breaker"
-	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/platform/breaker"
 )
 
 // chaosPGURL is the PostgreSQL the fault suite's PostgreSQL phase uses:

@@ -22,7 +22,7 @@ import (
 
 	"github.com/tripweave/tripweave/knowledgebase/kbtest"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres/pgtest"
 )
 
 // clusterChild makes the test binary the orchestrator: TestCluster

@@ -14,7 +14,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/app/intake"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
 )
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 )
 
 // DatasetCheckInterval is how often the imported datasets' presence in

@@ -10,8 +10,8 @@ import (
 
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
-	"github.com/tripweave/tripweave/orchestrator/travelplanner"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
+	"github.com/tripweave/tripweave/orchestrator/evaluation/travelplanner"
 )
 
 // loadCatalog reads a sandbox dataset of format from dir.

@@ -6,7 +6,7 @@ import (
 	"github.com/a2aproject/a2a-go/a2asrv"
 
 	"github.com/tripweave/tripweave/docs"
-	"github.com/tripweave/tripweave/orchestrator/delegate"
+	"github.com/tripweave/tripweave/orchestrator/adapters/delegate"
 )
 
 // mountInterfaces serves what other programs plug into beside the JSON

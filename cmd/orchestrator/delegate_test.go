@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
-	"github.com/tripweave/tripweave/orchestrator/delegate"
+	"github.com/tripweave/tripweave/orchestrator/adapters/delegate"
 )
 
 // TestMCPPlanTrip drives `orchestrator serve`'s MCP endpoint with a stock

@@ -16,8 +16,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
-	"github.com/tripweave/tripweave/orchestrator/delegate"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/delegate"
 )
 
 // doorCorpus is every request text we hold: the shared datasets' and this

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/auth/ratelimit"
-	"github.com/tripweave/tripweave/orchestrator/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/adapters/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/platform/ratelimit"
 )
 
 // HardeningConfig is the configuration of access control, limits and

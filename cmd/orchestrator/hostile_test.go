@@ -16,7 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
-	"github.com/tripweave/tripweave/orchestrator/delegate"
+	"github.com/tripweave/tripweave/orchestrator/adapters/delegate"
 )
 
 // hostileTexts are variants of the corpus's texts no client should send:

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/auth"
+	"github.com/tripweave/tripweave/orchestrator/app/auth"
 )
 
 // cmdKeys manages API keys in the plan store:

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
 )
 
 // TestLeanPlanSameBytes plans varied briefs on the ChinaTravel sandbox —

@@ -18,8 +18,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
-	"github.com/tripweave/tripweave/orchestrator/auth/ratelimit"
-	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/platform/ratelimit"
 )
 
 // startGuarded runs the real App with API keys enforced, listening on addr

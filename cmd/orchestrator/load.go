@@ -23,7 +23,7 @@ import (
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/standin"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 )
 
 // loadReport is what `orchestrator load` prints: the plans' throughput and

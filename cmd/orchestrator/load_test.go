@@ -14,7 +14,7 @@ import (
 
 	"github.com/tripweave/tripweave/agents/standin"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 )
 
 // The unique phase posts briefs that differ from each other and from the

@@ -16,7 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tripweave/tripweave/orchestrator/tracing"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing"
 	"io"
 	"log/slog"
 	"os"

@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/tripweave/tripweave/orchestrator/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
 )
 
 // overloadPhase is one measured run of `orchestrator overload`: a fresh

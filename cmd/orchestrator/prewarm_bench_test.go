@@ -16,7 +16,7 @@ import (
 	"github.com/tripweave/tripweave/agents/upstream"
 	"github.com/tripweave/tripweave/knowledgebase/kbtest"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/prewarmq"
+	"github.com/tripweave/tripweave/orchestrator/adapters/prewarmq"
 )
 
 // providerLatency is what each recorded provider answer waits, standing in

@@ -5,8 +5,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/tripweave/tripweave/orchestrator/ginserver"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
+	"github.com/tripweave/tripweave/orchestrator/adapters/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
 )
 
 // planObserver is the pipeline's Observer: the API's node metrics, and each

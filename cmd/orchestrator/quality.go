@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/tripweave/tripweave/orchestrator/datasets"
-	"github.com/tripweave/tripweave/orchestrator/quality/evaluation"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
+	"github.com/tripweave/tripweave/orchestrator/evaluation/quality"
 )
 
 // cmdEvaluateQuality implements `orchestrator evaluate-quality --data

@@ -10,8 +10,8 @@ import (
 	"github.com/tripweave/tripweave/agents/brief"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/ginserver"
-	"github.com/tripweave/tripweave/orchestrator/travelplanner"
+	"github.com/tripweave/tripweave/orchestrator/adapters/ginserver"
+	"github.com/tripweave/tripweave/orchestrator/evaluation/travelplanner"
 )
 
 // queryParser adapts the brief parser to the API's QueryParser.

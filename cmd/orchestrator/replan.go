@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/tripweave/tripweave/orchestrator/replan"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/replan"
 )
 
 // cmdReplan repairs a stored plan: `orchestrator replan ID --events FILE

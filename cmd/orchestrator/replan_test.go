@@ -19,7 +19,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/delegate"
+	"github.com/tripweave/tripweave/orchestrator/adapters/delegate"
 )
 
 // TestReplanEverywhere repairs a sandbox plan through every door: POST

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres"
+	"github.com/tripweave/tripweave/orchestrator/adapters/sqlite"
+	"github.com/tripweave/tripweave/orchestrator/adapters/supabase"
 	"github.com/tripweave/tripweave/orchestrator/app/intake"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
-	"github.com/tripweave/tripweave/orchestrator/postgres"
-	"github.com/tripweave/tripweave/orchestrator/sqlite"
-	"github.com/tripweave/tripweave/orchestrator/supabase"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
 )
 
 // ScaleConfig configures what several processes share: the plan store

@@ -14,9 +14,9 @@ import (
 
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/postgres"
-	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
-	"github.com/tripweave/tripweave/orchestrator/storetest"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/adapters/storetest"
 )
 
 // TestReplicasSharePostgres runs two API processes' Apps on one PostgreSQL

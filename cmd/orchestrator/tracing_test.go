@@ -12,8 +12,8 @@ import (
 
 	"github.com/tripweave/tripweave/agents"
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
-	"github.com/tripweave/tripweave/orchestrator/tracing"
-	"github.com/tripweave/tripweave/orchestrator/tracing/tracingtest"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing"
+	"github.com/tripweave/tripweave/orchestrator/platform/tracing/tracingtest"
 )
 
 // TestTraceAcrossAgentsOverHTTP plans through the API with the agents

@@ -20,8 +20,8 @@ import (
 	"github.com/tripweave/tripweave/agents/openmeteo/openmeteotest"
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/datasets"
-	"github.com/tripweave/tripweave/orchestrator/postgres/pgtest"
+	"github.com/tripweave/tripweave/orchestrator/adapters/datasets"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres/pgtest"
 )
 
 // warmBrief is a three-day, one-city plan (Shanghai → Chengdu by train) on

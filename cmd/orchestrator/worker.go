@@ -13,7 +13,7 @@ import (
 
 	"github.com/tripweave/tripweave/knowledgebase"
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/prewarmq"
+	"github.com/tripweave/tripweave/orchestrator/adapters/prewarmq"
 )
 
 // prewarmQueue returns the shared pre-warm queue on rdb, or nil when the

@@ -14,7 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 //go:embed landmarks.tsv

@@ -3,8 +3,8 @@ package landmarks_test
 import (
 	"testing"
 
-	"github.com/tripweave/tripweave/agents/brief/gazetteer"
 	"github.com/tripweave/tripweave/agents/brief/landmarks"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // TestEveryCityResolves checks that the city of every sight is a city the

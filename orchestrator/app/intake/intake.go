@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
-	"github.com/tripweave/tripweave/orchestrator/replan"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/replan"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
 )
 
 // MaxDeadline bounds a caller's deadline for one plan.

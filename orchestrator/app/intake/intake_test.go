@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/adapters/sqlite"
 	"github.com/tripweave/tripweave/orchestrator/app/intake"
-	"github.com/tripweave/tripweave/orchestrator/pipeline"
-	"github.com/tripweave/tripweave/orchestrator/sqlite"
+	"github.com/tripweave/tripweave/orchestrator/app/pipeline"
 )
 
 var clock = time.Date(2026, 6, 1, 4, 0, 0, 0, time.UTC)

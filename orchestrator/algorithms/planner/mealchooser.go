@@ -1,0 +1,804 @@
+package planner
+
+// The meal chooser: the restaurants of a variant's meal slots — chosen for
+// the requested cuisines and foods, weighed by price, rating and distance,
+// varied, assigned to slots by opening hours — and the meals they make.
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
+)
+
+// With no food asked for, a restaurant's weight (lower is better) is
+// lowered by localBonus for each of the city's signature dishes it
+// recommends (up to two) and raised by chainPenalty for a chain's branch:
+// about 15% and 20% of the price term's scale.
+const (
+	localBonus   = 150
+	chainPenalty = 200
+)
+
+// chooseMeals gives every meal slot a restaurant: per city the set of
+// distinct restaurants of least tier weight, with the requested cuisines
+// split among cities so the trip covers them, then matched to slots by
+// opening hours and distance.
+// The meals are returned by day, each day's in a list of its own size,
+// slices of one block (*mealBlock).
+func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel, mealBlock *[]orchestrator.Meal) ([][]orchestrator.Meal, []orchestrator.Finding) {
+	nc := len(w.cuisines)
+	k := len(r.cities)
+	// The distances from where each meal starts and leads to the city's
+	// restaurants, from the catalog index.
+	for i := range slots {
+		s := &slots[i]
+		c := r.cities[s.ci]
+		s.atRow, s.nextRow = c.restRow(s.at.loc), c.restRow(s.next)
+	}
+	// Per city its lunches and dinners (perCity, with room for the
+	// breakfasts that join them at the end) and, apart, its breakfasts —
+	// the lean plan, which exists to meet a budget, keeps breakfasts in
+	// the cheapest choice.
+	apart := func(s *mealSlot) bool { return s.slot == orchestrator.Breakfast && !v.staysByPrice() }
+	counts := make([]int, 2*k)
+	for i := range slots {
+		counts[slots[i].ci]++
+		if apart(&slots[i]) {
+			counts[k+slots[i].ci]++
+		}
+	}
+	perCity := make([][]mealSlot, k)
+	breakfasts := make([][]mealSlot, k)
+	for ci := range perCity {
+		if counts[ci] > 0 {
+			perCity[ci] = bump(&w.scratch.meals, counts[ci])
+		}
+		if counts[k+ci] > 0 {
+			breakfasts[ci] = bump(&w.scratch.meals, counts[k+ci])
+		}
+	}
+	for i := range slots {
+		if s := &slots[i]; apart(s) {
+			breakfasts[s.ci] = append(breakfasts[s.ci], *s)
+		} else {
+			perCity[s.ci] = append(perCity[s.ci], *s)
+		}
+	}
+	type cityMeals struct {
+		elig   []*restaurant
+		weight []int64
+		m      int
+		items  []int // candidates(elig, weight, m)
+	}
+	cms := make([]cityMeals, k)
+	tables := make([][]int64, k)
+	for ci, c := range r.cities {
+		ss := perCity[ci]
+		if len(ss) == 0 {
+			continue
+		}
+		// elig and weight live in the city's arena, one variant at a time.
+		ar := c.arenaOf(w)
+		elig := ar.elig[:0]
+		if cap(elig) < len(c.restaurants) {
+			elig = make([]*restaurant, 0, len(c.restaurants))
+		}
+		// The light ones (light, serving no cuisine asked for) apart.
+		lights := ar.lights[:0]
+		// A restaurant open only within one daily span is open at a meal
+		// when its span is (openSpans, asked once per span).
+		ar.spanOpen = c.openSpans(ar.spanOpen, ss)
+		for _, rs := range c.restaurants {
+			in := false
+			if rs.span > 0 {
+				in = ar.spanOpen[rs.span-1]
+			} else {
+				for si := range ss {
+					if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+						in = true
+						break
+					}
+				}
+			}
+			if !in {
+				continue
+			}
+			if rs.light() && rs.mask == 0 {
+				lights = append(lights, rs)
+			} else {
+				elig = append(elig, rs)
+			}
+		}
+		ar.lights = lights
+		// A bakery, café, tea house or bar is no lunch or dinner, unless it
+		// serves a cuisine the traveller asked for or too few other places
+		// are open: then every open one, in the city's (catalog) order.
+		if len(lights) > 0 && len(elig) < len(ss) {
+			elig = mergeByIndex(elig, lights)
+		}
+		center, row := w.mealCentre(c, ci, stopsByWin, wins, hotels)
+		ar.elig = elig
+		weight := w.restaurantWeights(c, elig, v, center, row, ar.weight)
+		ar.weight = weight
+		m := min(len(ss), len(elig))
+		cm := cityMeals{elig: elig, weight: weight, m: m}
+		if m > 0 {
+			cm.items = candidates(elig, weight, m)
+			tables[ci] = restaurantTableOf(elig, weight, cm.items, m, nc)
+		}
+		cms[ci] = cm
+	}
+	masks, _ := coverMasks(tables, nc)
+	assigned := make([][]*restaurant, k)
+	used := restSet(w.newStamp())
+	for ci := range r.cities {
+		ss := perCity[ci]
+		if len(ss) == 0 {
+			continue
+		}
+		cm := cms[ci]
+		var chosen []*restaurant
+		if cm.m > 0 {
+			ar := r.cities[ci].arenaOf(w)
+			for _, i := range pickRestaurantsOf(cm.elig, cm.weight, cm.items, cm.m, nc, masks[ci], &ar.pick) {
+				chosen = append(chosen, cm.elig[i])
+			}
+		}
+		assigned[ci] = w.assignMeals(ss, chosen, cm.elig, cm.weight)
+		for _, rs := range assigned[ci] {
+			if rs != nil {
+				used.add(rs)
+			}
+		}
+	}
+	covered := w.repairCuisines(r, perCity, assigned, used)
+	weighed := w.newStamp()
+	for _, cm := range cms {
+		for i, rs := range cm.elig {
+			rs.weight, rs.weighed = cm.weight[i], weighed
+		}
+	}
+	w.varyMeals(r, v, perCity, assigned, used, weighed)
+	// Breakfasts, apart: at places that serve breakfast, near where the
+	// day starts, priced for a breakfast.
+	for ci, c := range r.cities {
+		if len(breakfasts[ci]) > 0 {
+			perCity[ci] = append(perCity[ci], breakfasts[ci]...)
+			assigned[ci] = append(assigned[ci], w.assignBreakfasts(c, breakfasts[ci], used, v)...)
+		}
+	}
+	if len(w.foods) > 0 && !v.staysByPrice() {
+		w.foodBreakfasts(r, perCity, assigned, used, covered)
+	}
+
+	return w.mealsOut(r, perCity, assigned, covered, mealBlock)
+}
+
+// mealCentre is the activity centre of city c (index ci): its stops'
+// mean position, else its hotel, else its centre; with its distance row
+// to the restaurants.
+func (w *world) mealCentre(c *city, ci int, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel) (*orchestrator.GeoPoint, []float64) {
+	var lat, lon float64
+	n := 0
+	for wi, st := range stopsByWin {
+		if wins[wi].ci == ci {
+			for _, s := range st {
+				if s.Location != nil {
+					lat += s.Location.Lat
+					lon += s.Location.Lon
+					n++
+				}
+			}
+		}
+	}
+	var center *orchestrator.GeoPoint
+	var row []float64
+	if n > 0 {
+		center = &orchestrator.GeoPoint{Lat: lat / float64(n), Lon: lon / float64(n)}
+		row = c.pointRow(center)
+	} else {
+		if hotels[ci] != nil {
+			center = hotels[ci].h.Location
+		}
+		if center == nil {
+			center = c.center
+		}
+		row = c.restRow(center)
+	}
+	return center, row
+}
+
+// mealsOut lays out the meals assigned to the slots of each city
+// (perCity, assigned) by day, in time order, in one block (*mealBlock),
+// with the findings: a requested cuisine not covered, a slot no
+// restaurant is open for.
+func (w *world) mealsOut(r *route, perCity [][]mealSlot, assigned [][]*restaurant, covered int, mealBlock *[]orchestrator.Meal) ([][]orchestrator.Meal, []orchestrator.Finding) {
+	// The days' meals in one block, a list of its own size per day.
+	perDay := make([]int, w.days)
+	total := 0
+	for ci := range r.cities {
+		for si := range perCity[ci] {
+			if assigned[ci][si] != nil {
+				perDay[perCity[ci][si].day]++
+				total++
+			}
+		}
+	}
+	block := takeSpare(&w.scratch.spare.meals, total)
+	out := make([][]orchestrator.Meal, w.days)
+	for d, n := range perDay {
+		if n > 0 {
+			out[d] = block[len(block) : len(block) : len(block)+n]
+			block = block[:len(block)+n]
+		}
+	}
+	*mealBlock = block
+	var findings []orchestrator.Finding
+	for i, cu := range w.cuisineNames[:w.nCuisines] {
+		if covered&(1<<i) == 0 {
+			findings = append(findings, orchestrator.Finding{
+				Code: "cuisine_not_covered", Severity: orchestrator.SeverityError, Check: "cuisines", Subject: cu,
+				Message: "no restaurant serving " + cu + " fits the planned meals",
+			})
+		}
+	}
+	for ci, c := range r.cities {
+		for si, s := range perCity[ci] {
+			rs := assigned[ci][si]
+			if rs == nil {
+				findings = append(findings, orchestrator.Finding{
+					Code: "no_restaurant", Severity: orchestrator.SeverityWarning, Day: s.day + 1, Subject: c.name,
+					Message: "no restaurant in " + c.name + " is open for " + s.slot + " at " + orchestrator.FormatClock(s.time),
+				})
+				continue
+			}
+			out[s.day] = append(out[s.day], orchestrator.Meal{
+				Slot: s.slot, RestaurantID: rs.r.ID, Name: rs.r.Name, City: c.name, Location: rs.r.Location,
+				Time: orchestrator.FormatClock(c.mealTime(s, rs)), Cuisines: rs.r.Cuisines,
+				Price:    orchestrator.Money{Cents: rs.price, Currency: w.currency},
+				Cost:     orchestrator.Money{Cents: rs.price * int64(w.people), Currency: w.currency},
+				Estimate: rs.r.PriceEstimate || rs.estimate,
+				Serves:   w.served(rs),
+			})
+		}
+	}
+	for _, ms := range out {
+		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
+	}
+	return out, findings
+}
+
+// openSpans returns, for each span of c's restaurant facts
+// (restFacts.spans), whether a restaurant open only within it is open at
+// one of the meals ss: restaurant.open's answer for such a restaurant
+// (its restFact.always), which depends on the span alone. The answers are
+// written to buf when it is large enough.
+func (c *city) openSpans(buf []bool, ss []mealSlot) []bool {
+	if c.rfacts == nil {
+		return buf[:0]
+	}
+	// The meals' times, read once.
+	var at [16][2]int
+	times := at[:0]
+	for si := range ss {
+		times = append(times, [2]int{ss[si].time, ss[si].time + orchestrator.MealMinutes(ss[si].slot)})
+	}
+	out := buf[:0]
+	for _, sp := range c.rfacts.spans {
+		in := false
+		for _, t := range times {
+			if in = sp[1] > 0 && t[0] >= int(sp[0]) && t[1] <= int(sp[1]); in {
+				break
+			}
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// mergeByIndex returns a and b, each in catalog order, merged in catalog
+// order in a's array (whose capacity must hold both).
+func mergeByIndex(a, b []*restaurant) []*restaurant {
+	i, j := len(a)-1, len(b)-1
+	out := a[:len(a)+len(b)]
+	for k := len(out) - 1; j >= 0; k-- {
+		if i >= 0 && a[i].idx > b[j].idx {
+			out[k], i = a[i], i-1
+		} else {
+			out[k], j = b[j], j-1
+		}
+	}
+	return out
+}
+
+// restSet is a set of a plan's restaurants: those whose used mark holds
+// its stamp.
+type restSet uint32
+
+func (u restSet) has(r *restaurant) bool { return r.used == uint32(u) }
+func (u restSet) add(r *restaurant)      { r.used = uint32(u) }
+func (u restSet) remove(r *restaurant)   { r.used = 0 }
+
+// repairCuisines returns the requested cuisines the assigned meals cover
+// and, when opening hours made the assignment lose one the chosen set
+// covered (or could cover), swaps in an unused restaurant serving it at a
+// slot it is open for, taking the slot whose current restaurant covers no
+// cuisine that would be lost and is cheapest to give up.
+func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet) int {
+	nc := len(w.cuisines)
+	coverage := func() (int, []int) {
+		count := make([]int, nc)
+		mask := 0
+		for _, as := range assigned {
+			for _, rs := range as {
+				if rs == nil {
+					continue
+				}
+				mask |= rs.mask
+				for b := 0; b < nc; b++ {
+					if rs.mask&(1<<b) != 0 {
+						count[b]++
+					}
+				}
+			}
+		}
+		return mask, count
+	}
+	covered, count := coverage()
+	for b := 0; b < nc; b++ {
+		if covered&(1<<b) != 0 {
+			continue
+		}
+		type move struct {
+			ci, si int
+			rs     *restaurant
+			near   bool
+		}
+		var best *move
+		for ci, c := range r.cities {
+			for si := range perCity[ci] {
+				s := &perCity[ci][si]
+				cur := assigned[ci][si]
+				if cur != nil {
+					// Giving up cur must not uncover another cuisine.
+					lost := false
+					for o := 0; o < nc; o++ {
+						if cur.mask&(1<<o) != 0 && count[o] == 1 {
+							lost = true
+						}
+					}
+					if lost {
+						continue
+					}
+				}
+				for _, rs := range c.restaurants {
+					if used.has(rs) || rs.mask&(1<<b) == 0 || !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+						continue
+					}
+					if b >= w.nCuisines && !c.mealFits(*s, rs) {
+						continue // a food asked for, too far to reach and leave in time
+					}
+					near := reachable(s, rs)
+					if best == nil || near && !best.near || near == best.near && (rs.price < best.rs.price || (rs.price == best.rs.price && rs.idx < best.rs.idx)) {
+						best = &move{ci, si, rs, near}
+					}
+				}
+			}
+		}
+		if best == nil {
+			continue
+		}
+		if cur := assigned[best.ci][best.si]; cur != nil {
+			used.remove(cur)
+		}
+		assigned[best.ci][best.si] = best.rs
+		used.add(best.rs)
+		covered, count = coverage()
+	}
+	return covered
+}
+
+// varyMeals gives lunches and dinners variety: taken in trip order, a meal
+// whose restaurant category (concepts.Category) was already eaten that day,
+// or already quality.MealCap times on the trip, moves to the lightest
+// unused restaurant of another category that is open at its slot, within
+// reach when the current one is, and neither repeats that day nor
+// reaches the cap — never giving up the last meal of a requested cuisine,
+// and, in the lean variant (which exists to meet a budget), never dearer.
+// A requested cuisine is thus met once or twice and the other meals vary.
+// The restaurants eligible for lunch and dinner have their weight marked
+// weighed.
+func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, weighed uint32) {
+	type ref struct{ ci, si int }
+	var order []ref
+	for ci := range perCity {
+		for si := range perCity[ci] {
+			if assigned[ci][si] != nil {
+				order = append(order, ref{ci, si})
+			}
+		}
+	}
+	if len(order) < 2 {
+		return
+	}
+	stableSort(order, func(a, b ref) bool {
+		x, y := &perCity[a.ci][a.si], &perCity[b.ci][b.si]
+		if x.day != y.day {
+			return x.day < y.day
+		}
+		return x.time < y.time
+	})
+	nc := len(w.cuisines)
+	// Counts by category and by day and category: a few meals, so lists
+	// searched in turn rather than maps.
+	var trip counts[int32]
+	var daily counts[dayCat]
+	cover := make([]int, nc)
+	for _, e := range order {
+		rs := assigned[e.ci][e.si]
+		trip.add(rs.catID(), 1)
+		daily.add(dayCat{perCity[e.ci][e.si].day, rs.catID()}, 1)
+		for b := 0; b < nc; b++ {
+			if rs.mask&(1<<b) != 0 {
+				cover[b]++
+			}
+		}
+	}
+	limit := quality.MealCap(len(order))
+	var seenTrip counts[int32]
+	var seenDay counts[dayCat]
+	for _, e := range order {
+		s := &perCity[e.ci][e.si]
+		cur := assigned[e.ci][e.si]
+		k := cur.catID()
+		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit}, cover); rs != nil {
+				assigned[e.ci][e.si] = rs
+				used.remove(cur)
+				used.add(rs)
+				trip.add(k, -1)
+				daily.add(dayCat{s.day, k}, -1)
+				k = rs.catID()
+				trip.add(k, 1)
+				daily.add(dayCat{s.day, k}, 1)
+				for b := 0; b < nc; b++ {
+					cover[b] += (rs.mask>>b)&1 - (cur.mask>>b)&1
+				}
+			}
+		}
+		if k != 0 {
+			seenTrip.add(k, 1)
+			seenDay.add(dayCat{s.day, k}, 1)
+		}
+	}
+}
+
+// dayCat is a day and a restaurant category (categoryID).
+type dayCat struct {
+	day int
+	k   int32
+}
+
+// mealCounts are varyMeals' counts of meals by category (trip) and by day
+// and category (daily), for a meal of day under limit.
+type mealCounts struct {
+	trip       *counts[int32]
+	daily      *counts[dayCat]
+	day, limit int
+}
+
+// fresh reports whether a meal of category k (categoryID) is no repeat:
+// none that day and fewer than limit on the trip (or no known category).
+func (m *mealCounts) fresh(k int32) bool {
+	return k == 0 || m.daily.get(dayCat{m.day, k}) == 0 && m.trip.get(k) < m.limit
+}
+
+// counts counts keys, few: the first ones in arrays searched in turn,
+// the zero value counting none.
+type counts[K comparable] struct {
+	keys [16]K
+	n    [16]int
+	len  int
+	// more holds the counts past the arrays.
+	more map[K]int
+}
+
+// get returns the count of k (0 for a key not counted).
+func (c *counts[K]) get(k K) int {
+	for i := range c.len {
+		if c.keys[i] == k {
+			return c.n[i]
+		}
+	}
+	return c.more[k]
+}
+
+// add adds d to the count of k.
+func (c *counts[K]) add(k K, d int) {
+	for i := range c.len {
+		if c.keys[i] == k {
+			c.n[i] += d
+			return
+		}
+	}
+	if _, ok := c.more[k]; !ok && c.len < len(c.keys) {
+		c.keys[c.len], c.n[c.len] = k, d
+		c.len++
+		return
+	}
+	if c.more == nil {
+		c.more = map[K]int{}
+	}
+	c.more[k] += d
+}
+
+// varyOne returns the restaurant to replace cur at slot s with for
+// varyMeals, or nil: unused, eligible (weighed), of a category fresh
+// allows, open at the slot, within reach when cur is, serving every
+// requested cuisine only cur serves (cover counts the meals per cuisine),
+// no dearer than cur in the lean variant; the lightest (the cheapest for
+// lean), then the first in the catalog.
+func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used restSet, weighed uint32,
+	fresh *mealCounts, cover []int) *restaurant {
+	need := 0
+	for b := range cover {
+		if cur.mask&(1<<b) != 0 && cover[b] == 1 {
+			need |= 1 << b
+		}
+	}
+	near := reachable(s, cur)
+	var best *restaurant
+	// The key (weight, price, catalog index); price first for lean.
+	byPrice := v.staysByPrice()
+	var b0, b1 int64
+	for _, rs := range c.restaurants {
+		if rs.weighed != weighed || used.has(rs) || rs.mask&need != need || (v.lean && rs.price > cur.price) {
+			continue
+		}
+		// Opening hours, reach and the category only for a restaurant
+		// better than the best so far (the same choice, fewer lookups).
+		k0, k1 := rs.weight, rs.price
+		if byPrice {
+			k0, k1 = rs.price, rs.weight
+		}
+		if best != nil && !(k0 < b0 || k0 == b0 && (k1 < b1 || k1 == b1 && rs.idx < best.idx)) {
+			continue
+		}
+		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
+			continue
+		}
+		if k := rs.catID(); k == cur.catID() || !fresh.fresh(k) {
+			continue
+		}
+		best, b0, b1 = rs, k0, k1
+	}
+	return best
+}
+
+// restaurantWeights scores c's restaurants rs for a variant (lower is
+// better): price first for lean, with distance from the city's activity
+// centre as tie-break; nearness to the tier's target price, rating and
+// distance otherwise. row holds the distances from center to c's
+// restaurants (nil: computed here). The weights are written to buf when it
+// is large enough.
+func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *orchestrator.GeoPoint, row []float64, buf []int64) []int64 {
+	dist := func(r *restaurant) float64 {
+		if center == nil || !r.located() {
+			return 0
+		}
+		if row != nil {
+			return row[r.idx]
+		}
+		return center.DistanceKM(*r.r.Location)
+	}
+	out := buf[:0]
+	if cap(out) < len(rs) {
+		out = make([]int64, len(rs))
+	}
+	out = out[:len(rs)]
+	if v.staysByPrice() {
+		// Lean: price alone, the nearest first among equals.
+		for i, r := range rs {
+			out[i] = r.price*1000 + int64(math.Min(999, dist(r)*10))
+		}
+		return out
+	}
+	// Each tier aims at a price of the city's restaurants — the 30th
+	// percentile for economy (not the cheapest snack at every meal), the
+	// median for mid, the 80th for comfort — weighed with rating and
+	// distance.
+	p, rw := 0.5, 150.0
+	switch v.meals() {
+	case orchestrator.TierEconomy:
+		p, rw = 0.3, 80.0
+	case orchestrator.TierComfort:
+		p, rw = 0.8, 250.0
+	}
+	var target int64
+	if len(rs) > 0 {
+		target = c.nthPrice(rs, int(p*float64(len(rs)-1)), w.newStamp())
+	}
+	for i, r := range rs {
+		rating := r.rating()
+		if rating <= 0 {
+			rating = 2.5
+		}
+		s := 1000*math.Abs(float64(r.price-target))/float64(max(target, 1)) + rw*(5-rating) + 20*math.Min(dist(r), 20)
+		if len(w.foods) == 0 && r.f != nil {
+			// No food asked for: the city's signature dishes over a
+			// chain's branch.
+			s -= localBonus * float64(r.f.local)
+			if r.f.chain {
+				s += chainPenalty
+			}
+		}
+		out[i] = int64(math.Round(s))
+	}
+	return out
+}
+
+// assignMeals matches slots (in time order) to the chosen restaurants,
+// nearest first, repairing with augmenting paths when opening hours
+// conflict, and falling back to other open restaurants of the city
+// (elig, of the given weights).
+func (w *world) assignMeals(ss []mealSlot, chosen, elig []*restaurant, weight []int64) []*restaurant {
+	strict := true
+	ok := func(s *mealSlot, r *restaurant) bool {
+		return r.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) && (!strict || reachable(s, r))
+	}
+	km := func(s *mealSlot, r *restaurant) float64 {
+		if s.at.loc == nil || !r.located() {
+			return 0
+		}
+		return s.atKM(r)
+	}
+	assign := make([]*restaurant, len(ss))
+	// A restaurant is taken by slot r.owner when r.own == own.
+	own := w.newStamp()
+	take := func(r *restaurant, si int) {
+		assign[si] = r
+		r.own, r.owner = own, si
+	}
+	for si := range ss {
+		s := &ss[si]
+		var best *restaurant
+		var bd float64
+		for _, r := range chosen {
+			if r.own == own || !ok(s, r) {
+				continue
+			}
+			if d := km(s, r); best == nil || d < bd || (d == bd && r.idx < best.idx) {
+				best, bd = r, d
+			}
+		}
+		if best != nil {
+			take(best, si)
+		}
+	}
+	// Augmenting paths for slots left over.
+	var seen uint32
+	var try func(si int) bool
+	try = func(si int) bool {
+		for _, r := range chosen {
+			if r.seen == seen || !ok(&ss[si], r) {
+				continue
+			}
+			r.seen = seen
+			if r.own != own || try(r.owner) {
+				take(r, si)
+				return true
+			}
+		}
+		return false
+	}
+	for si := range ss {
+		if assign[si] == nil {
+			seen = w.newStamp()
+			try(si)
+		}
+	}
+	// Fallback: the lightest open restaurant not yet used within reach,
+	// and only then the nearest open one beyond it.
+	for _, pass := range []bool{true, false} {
+		strict = pass
+		for si := range ss {
+			if assign[si] != nil {
+				continue
+			}
+			s := &ss[si]
+			var best *restaurant
+			var bw int64
+			var bd float64
+			for i, r := range elig {
+				if r.own == own {
+					continue
+				}
+				if strict {
+					// Whether it is open and within reach only for a
+					// restaurant lighter than the best so far.
+					if best != nil && !(weight[i] < bw || (weight[i] == bw && r.idx < best.idx)) || !ok(s, r) {
+						continue
+					}
+					best, bw = r, weight[i]
+				} else if !ok(s, r) {
+					continue
+				} else if d := km(s, r); best == nil || d < bd || (d == bd && r.idx < best.idx) {
+					best, bd = r, d
+				}
+			}
+			if best != nil {
+				take(best, si)
+			}
+		}
+	}
+	return assign
+}
+
+// served names the foods asked for that a restaurant serves (nil: none).
+func (w *world) served(rs *restaurant) []string {
+	var out []string
+	for k := range w.foods {
+		if rs.mask&(1<<(w.nCuisines+k)) != 0 {
+			out = append(out, w.foods[k].Wish)
+		}
+	}
+	return out
+}
+
+// foodBreakfasts serves at a breakfast each food asked for that no lunch
+// or dinner serves (covered) and no breakfast does yet, when a restaurant
+// that serves breakfast and the food (早茶, 生煎) is open at a breakfast
+// slot: the nearest to the slot's places first (reachable), then the
+// cheapest, then the first in the catalog.
+func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, covered int) {
+	for k := range w.foods {
+		bit := 1 << (w.nCuisines + k)
+		if covered&bit != 0 {
+			continue
+		}
+		served := false
+		for ci := range perCity {
+			for si := range perCity[ci] {
+				if rs := assigned[ci][si]; rs != nil && rs.mask&bit != 0 {
+					served = true
+				}
+			}
+		}
+		if served {
+			continue
+		}
+		bi, bs := -1, -1
+		var best *restaurant
+		bestNear := false
+		for ci, c := range r.cities {
+			for si := range perCity[ci] {
+				s := &perCity[ci][si]
+				if s.slot != orchestrator.Breakfast {
+					continue
+				}
+				for _, rs := range c.restaurants {
+					if used.has(rs) || rs.mask&bit == 0 || rs.f == nil || rs.f.breakfast != concepts.BreakfastServed ||
+						!rs.open(s.wd, s.time, s.time+orchestrator.BreakfastMinutes) {
+						continue
+					}
+					near := reachable(s, rs)
+					if best == nil || near && !bestNear || near == bestNear && (rs.price < best.price || rs.price == best.price && rs.idx < best.idx) {
+						best, bestNear, bi, bs = rs, near, ci, si
+					}
+				}
+			}
+		}
+		if best == nil {
+			continue
+		}
+		if cur := assigned[bi][bs]; cur != nil {
+			used.remove(cur)
+		}
+		assigned[bi][bs] = best
+		used.add(best)
+	}
+}

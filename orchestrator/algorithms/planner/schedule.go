@@ -1,0 +1,563 @@
+package planner
+
+// The day scheduler: a window's visits ordered, walked against opening
+// hours, meals, the evening and the best hours, and the meal slots they
+// leave.
+
+import (
+	"cmp"
+	"slices"
+	"sort"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
+)
+
+// weatherSwap keeps outdoor visits off wet days when the forecast is
+// known: the clusters with the most outdoor stops go to the dry full days,
+// then any outdoor stop left on a wet day is exchanged with an indoor stop
+// of a dry day, or replaced by an indoor attraction from extras.
+func (w *world) weatherSwap(c *city, wins []window, mine []int, chunks [][]*attraction, extras *[]*attraction) {
+	wet := func(j int) bool { return c.wet[w.date(wins[mine[j]].day)] }
+	outdoor := func(a *attraction) bool { return a.a.Indoor != nil && !*a.a.Indoor }
+	var full []int // positions in mine
+	anyWet := false
+	for j, wi := range mine {
+		if wins[wi].full {
+			full = append(full, j)
+			anyWet = anyWet || wet(j)
+		}
+	}
+	if !anyWet {
+		return
+	}
+	count := func(ch []*attraction) int {
+		n := 0
+		for _, a := range ch {
+			if outdoor(a) {
+				n++
+			}
+		}
+		return n
+	}
+	days := slices.Clone(full)
+	sort.SliceStable(days, func(a, b int) bool {
+		wa, wb := wet(days[a]), wet(days[b])
+		if wa != wb {
+			return !wa
+		}
+		return days[a] < days[b]
+	})
+	groups := make([][]*attraction, len(full))
+	for i, j := range full {
+		groups[i] = chunks[j]
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return count(groups[a]) > count(groups[b]) })
+	for i, j := range days {
+		chunks[j] = groups[i]
+	}
+	for _, j := range full {
+		if !wet(j) {
+			continue
+		}
+		for k, a := range chunks[j] {
+			if !outdoor(a) {
+				continue
+			}
+			swapped := false
+			for _, d := range full {
+				if wet(d) {
+					continue
+				}
+				for m, b := range chunks[d] {
+					if !outdoor(b) {
+						chunks[j][k], chunks[d][m] = b, a
+						swapped = true
+						break
+					}
+				}
+				if swapped {
+					break
+				}
+			}
+			if swapped {
+				continue
+			}
+			for m, b := range *extras {
+				if !outdoor(b) {
+					chunks[j][k] = b
+					(*extras)[m] = a
+					break
+				}
+			}
+		}
+	}
+}
+
+// eveningSwap moves a sight best seen after dark (a night tour, an
+// evening cruise) from a window that ends before the evening — a day that
+// leaves the city — to one that ends in the city at night and holds no
+// such sight yet, swapping it for that window's last daytime sight.
+func eveningSwap(wins []window, mine []int, chunks [][]*attraction) {
+	hasEvening := func(ch []*attraction) bool {
+		return slices.ContainsFunc(ch, func(a *attraction) bool { return a.evening })
+	}
+	for j, wi := range mine {
+		if wins[wi].end >= dayEnd {
+			continue
+		}
+		for k, a := range chunks[j] {
+			if !a.evening {
+				continue
+			}
+			for j2, wi2 := range mine {
+				if wins[wi2].end < dayEnd || hasEvening(chunks[j2]) {
+					continue
+				}
+				m := len(chunks[j2]) - 1
+				for m >= 0 && chunks[j2][m].evening {
+					m--
+				}
+				if m >= 0 {
+					chunks[j][k], chunks[j2][m] = chunks[j2][m], a
+					break
+				}
+			}
+		}
+	}
+}
+
+// schedule walks a window: breakfast when the window starts early enough,
+// the ordered stops (with replacements from extras when one does not fit
+// its opening hours or the time left), lunch around midday and dinner in
+// the evening. It returns the stops and the meal slots.
+func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
+	if alt := closingFirst(ordered, orchestrator.Weekday(w.date(win.day))); alt != nil {
+		// Walked in route order, a sight that closes early may be reached
+		// only after it closes (a panda base closing at 17:00 after a
+		// three-hour stop): try it first, and keep whichever walk places
+		// the more valuable stops.
+		value := func(order []*attraction) float64 {
+			u, e := w.trial(used), slices.Clone(*extras)
+			stops, _ := w.walk(c, win, order, &e, u)
+			// The trial's own visits: among the city's attractions, those
+			// it marked (the walk visits only them).
+			placed := make([]*attraction, 0, len(stops))
+			for _, a := range c.attractions {
+				if a.mark == u.cur {
+					placed = append(placed, a)
+				}
+			}
+			// Summed in catalog order: the same stops give the same value
+			// whatever order they were found in.
+			slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
+			v := 0.0
+			for _, a := range placed {
+				v += a.score
+			}
+			return v
+		}
+		if value(alt) > value(ordered) {
+			ordered = alt
+		}
+	}
+	return w.walk(c, win, ordered, extras, used)
+}
+
+// closingFirst returns ordered with the sights worth a detour — a
+// must-see sight or one meeting an interest — that close before the
+// evening moved to the front, earliest closing first, and the other
+// must-see sights after them; nil when there are none or they lead
+// already.
+func closingFirst(ordered []*attraction, wd int) []*attraction {
+	closes := func(a *attraction) int {
+		end := -1
+		for _, h := range a.a.Hours {
+			if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
+				continue
+			}
+			if c, ok := orchestrator.ParseClock(h.Close); ok {
+				end = max(end, c)
+			}
+		}
+		return end
+	}
+	var early, rest []*attraction
+	for _, a := range ordered {
+		if c := closes(a); (a.imask != 0 || len(a.must) > 0) && !a.evening && c >= 0 && c <= eveningFrom || len(a.must) > 0 && !a.evening {
+			early = append(early, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(early) == 0 {
+		return nil
+	}
+	last := func(a *attraction) int { // a must-see open late or at any time goes after those closing early
+		if c := closes(a); c >= 0 && c <= eveningFrom {
+			return c
+		}
+		return 24 * 60
+	}
+	stableSort(early, func(x, y *attraction) bool { return last(x) < last(y) })
+	alt := append(early, rest...)
+	if slices.Equal(alt, ordered) {
+		return nil
+	}
+	return alt
+}
+
+// walk is schedule on one order of the stops.
+func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
+	date := w.date(win.day)
+	wd := orchestrator.Weekday(date)
+	stops := bump(&w.scratch.stops, max(win.cap, 0)+1)
+	slots := bump(&w.scratch.walkSlots, 3)
+	t, at := win.start, win.from
+	night, ordered := w.walkOrder(win, ordered, extras, used)
+	evening := false
+	if win.start <= breakfastLast && max(win.start, breakfastFrom)+breakfastLen <= win.end {
+		bt := max(t, breakfastFrom)
+		slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Breakfast, time: bt, at: at})
+		t = bt + breakfastLen + mealTravel
+	}
+	lunchPending := win.start <= lunchLast && max(win.start, lunchFrom)+lunchLen <= win.end
+	dinnerWanted := win.start <= dinnerLast && max(win.start, dinnerFrom)+dinnerLen <= win.end
+	lastEnd := win.end
+	mustEnd := win.end // when a must-see sight may end at the latest
+	if dinnerWanted {
+		lastEnd = min(win.end-dinnerLen-mealTravel, 19*60)
+		mustEnd = lastEnd
+		if len(night) > 0 && win.end >= dayEnd {
+			// An evening sight waits: the day's other visits end in time
+			// for an early dinner, so the night tour or cruise still fits
+			// after it.
+			lastEnd = min(lastEnd, dinnerFrom-mealTravel)
+		}
+	}
+	// A meal away from the last stop takes up to mealTravel to reach and
+	// as long again to the next stop: restaurants are chosen within
+	// mealReachKM of both.
+	latestLunch := lunchLast
+	placeLunch := func() {
+		lt := max(t+mealTravel, lunchFrom)
+		if lt <= latestLunch && lt+lunchLen <= win.end {
+			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: at, free: t})
+			t = lt + lunchLen + w.mealRest + mealTravel
+		}
+		lunchPending = false
+	}
+	try := func(a *attraction) bool {
+		if used.has(a) || a.evening != evening {
+			return false
+		}
+		if lunchPending && t >= lunchFrom {
+			placeLunch()
+		}
+		p := a.place()
+		tr, est := c.travel(at, p)
+		start, ok := openStart(a, wd, t+tr)
+		if lunchPending && ok && start+a.visit > 13*60+30 && t <= lunchLast {
+			t0, n0 := t, len(slots)
+			placeLunch()
+			tr1, est1 := c.travel(at, p)
+			start1, ok1 := openStart(a, wd, t+tr1)
+			if len(a.must) > 0 && !evening && (!ok1 || start1+a.visit > mustEnd) && start+a.visit <= mustEnd {
+				// Lunch first would leave no time for a must-see sight
+				// (a museum out of town on a day trip): the visit first,
+				// and a late lunch after it.
+				t, slots, lunchPending, latestLunch = t0, slots[:n0], true, lateLunchLast
+			} else {
+				tr, est, start, ok = tr1, est1, start1, ok1
+			}
+		}
+		limit := lastEnd
+		if len(a.must) > 0 && !evening {
+			limit = mustEnd
+		}
+		visit := a.visit
+		if w.mealRest > 0 && !evening && ok && a.a.VisitMaxMinutes > visit {
+			// A relaxed pace stays longer: up to the data's longest
+			// recommended visit, at most relaxedVisitMore more, when
+			// that still fits the day and leaves lunch its time.
+			longer := min(a.a.VisitMaxMinutes, visit+relaxedVisitMore)
+			if s2, ok2 := openStartFor(a, wd, t+tr, longer); ok2 && s2+longer <= limit && !(lunchPending && s2+longer > 13*60+30) {
+				visit, start = longer, s2
+			}
+		}
+		if evening && (!ok || start+visit > limit) && a.a.VisitMinMinutes > 0 && a.a.VisitMinMinutes < visit {
+			// The evening is short: a night tour may take the data's
+			// shortest recommended time.
+			visit = a.a.VisitMinMinutes
+			start, ok = openStartFor(a, wd, t+tr, visit)
+		}
+		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || !win.reaches(a, start+visit) {
+			return false
+		}
+		end := start + visit
+		price := orchestrator.Money{Cents: a.price, Currency: w.currency}
+		stops = append(stops, orchestrator.Stop{
+			AttractionID: a.a.ID, Name: a.a.Name, City: c.name, Location: a.a.Location,
+			Start: orchestrator.FormatClock(start), End: orchestrator.FormatClock(end), TravelMinutes: tr, TravelEstimate: est, Indoor: a.a.Indoor,
+			Price: price, Cost: orchestrator.Money{Cents: a.price * int64(w.people), Currency: w.currency},
+		})
+		used.add(a)
+		t, at = end, p
+		return true
+	}
+	n := 0
+	for _, a := range ordered {
+		if n >= win.cap {
+			*extras = append(*extras, a)
+			continue
+		}
+		if try(a) {
+			n++
+		} else if !used.has(a) {
+			*extras = append(*extras, a)
+		}
+	}
+	// The nearest replacements that fit, while the window's share lasts.
+	share := win.cap - eveningKept(win, night)
+	from := func() place { return at }
+	w.placeNearest(c, from, extras, used, func() bool { return n < share }, func(a *attraction) bool {
+		if try(a) {
+			n++
+			return true
+		}
+		return false
+	})
+	// Full days: while the afternoon before the evening (or the
+	// departure) would stay idle for quality.IdleGap or more (four hours
+	// at a relaxed pace), the nearest open sight that fits joins the day
+	// beyond its share, up to the pace's cap (quality.PaceCap).
+	most := w.paceMax
+	if len(night) > 0 && win.end >= dayEnd {
+		most-- // the evening's sight counts too
+	}
+	w.placeNearest(c, from, extras, used, func() bool { return len(stops) < most && w.idleLeft(t, lastEnd, lunchPending) }, func(a *attraction) bool {
+		return !a.evening && try(a)
+	})
+	if lunchPending {
+		placeLunch()
+	}
+	if dinnerWanted {
+		dt := max(t+mealTravel, dinnerFrom)
+		if dt <= dinnerLast && dt+dinnerLen <= win.end {
+			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at, free: t})
+			t = dt + dinnerLen + w.mealRest + mealTravel
+		}
+	}
+	defer func() { leadsTo(slots, stops, win.end) }()
+	// One sight of the evening after dinner (a night tour, a night
+	// market), until eveningEnd on a day that ends in the city.
+	evening, lastEnd = true, win.end
+	if win.end >= dayEnd {
+		lastEnd = eveningEnd
+	}
+	eveningSight(night, extras, used, try)
+	return stops, slots
+}
+
+// eveningKept is the place in a window's share a night sight waiting for
+// the evening keeps (a far afternoon replacement would leave it out of
+// reach): 1 when the window holds one and lasts into the evening.
+func eveningKept(win window, night []*attraction) int {
+	if len(night) > 0 && win.end >= dayEnd {
+		return 1
+	}
+	return 0
+}
+
+// reaches reports whether a visit to a ending at end leaves the time to
+// reach the window's station or airport from the sight by its leave time
+// (always, for a window before no located departure or a sight without a
+// position).
+func (win *window) reaches(a *attraction, end int) bool {
+	return win.terminal == nil || a.a.Location == nil || end+quality.AccessMinutes(a.a.Location.DistanceKM(*win.terminal)) <= win.leave
+}
+
+// leadsTo sets where each meal slot leads: the first of stops after it,
+// or the window's end.
+func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
+	for i := range slots {
+		slots[i].until = end
+		for _, st := range stops {
+			if m, _ := orchestrator.ParseClock(st.Start); m > slots[i].time {
+				slots[i].next, slots[i].until = st.Location, m
+				break
+			}
+		}
+	}
+}
+
+// eveningSight tries the night sights in turn, then a night sight among
+// extras, until try places one; the night sights not placed join extras.
+func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
+	for _, a := range night {
+		if try(a) {
+			return
+		}
+		if !used.has(a) {
+			*extras = append(*extras, a)
+		}
+	}
+	for _, a := range *extras {
+		if a.evening && try(a) {
+			*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
+			break
+		}
+	}
+}
+
+// walkOrder returns a walk's night sights and its day sights in the order
+// tried: must-see sights still waiting (taken from extras) before the
+// window's own, sights best in the morning first in a window that starts
+// by quality.MorningBy. The lists are in the variant's scratch, each of
+// the size it may reach.
+func (w *world) walkOrder(win window, ordered []*attraction, extras *[]*attraction, used attrSet) (night, day []*attraction) {
+	// Must-see sights still waiting come first; sights best seen after
+	// dark wait for the evening.
+	first := bump(&w.scratch.attrs, len(*extras)+len(ordered))
+	mornings := win.start <= quality.MorningBy
+	*extras = slices.DeleteFunc(*extras, func(a *attraction) bool {
+		if len(a.must) > 0 && !used.has(a) {
+			first = append(first, a)
+			return true
+		}
+		return false
+	})
+	all := append(first, ordered...)
+	night, day = bump(&w.scratch.attrs, len(all)), bump(&w.scratch.attrs, len(all))
+	for _, a := range all {
+		if a.evening {
+			night = append(night, a)
+		} else {
+			day = append(day, a)
+		}
+	}
+	if mornings {
+		// Sights best in the morning lead the day.
+		slices.SortStableFunc(day, func(x, y *attraction) int {
+			switch {
+			case x.morning && !y.morning:
+				return -1
+			case y.morning && !x.morning:
+				return 1
+			}
+			return 0
+		})
+	}
+	return night, day
+}
+
+// placeNearest places, while more holds and extras remain, the nearest
+// of extras (from the place from returns) that take accepts: each one's
+// travel time computed once, taken in a stable sort's order
+// (nearestFirst); the extras placed leave the list. It stops when none is
+// accepted.
+func (w *world) placeNearest(c *city, from func() place, extras *[]*attraction, used attrSet, more func() bool, take func(*attraction) bool) {
+	for more() && len(*extras) > 0 {
+		cands := bump(&w.scratch.timed, len(*extras))[:len(*extras)]
+		at := from()
+		for i, a := range *extras {
+			t, _ := c.travel(at, a.place())
+			cands[i] = timed{a, t}
+		}
+		placed := false
+		for i := range cands {
+			nearestFirst(cands, i)
+			if take(cands[i].a) {
+				placed = true
+				break
+			}
+		}
+		*extras = slices.DeleteFunc(*extras, func(a *attraction) bool { return used.has(a) })
+		if !placed {
+			break
+		}
+	}
+}
+
+// timed is an attraction with the travel time to it.
+type timed struct {
+	a *attraction
+	t int
+}
+
+// nearestPicks is how many replacements walk picks one at a time before
+// it sorts the rest.
+const nearestPicks = 4
+
+// nearestFirst puts at cands[i] what a stable sort of cands by travel
+// time would: cands[:i] are the nearest, in that order, and cands[i:]
+// hold the others in their first order. For the first nearestPicks it
+// moves the nearest (the first of equals) to i and shifts those before
+// it up one, keeping the order of the rest; at nearestPicks it sorts the
+// rest stably. Either way cands[:i+1] is the stable sort's, so a walk
+// whose first or second replacement fits sorts nothing.
+func nearestFirst(cands []timed, i int) {
+	switch {
+	case i < nearestPicks:
+		j := i
+		for k := i + 1; k < len(cands); k++ {
+			if cands[k].t < cands[j].t {
+				j = k
+			}
+		}
+		if j > i {
+			c := cands[j]
+			copy(cands[i+1:j+1], cands[i:j])
+			cands[i] = c
+		}
+	case i == nearestPicks:
+		slices.SortStableFunc(cands[i:], func(x, y timed) int { return cmp.Compare(x.t, y.t) })
+	}
+}
+
+// openStart returns the earliest start at or after arrive at which a visit
+// fits the attraction's opening hours on weekday wd.
+func openStart(a *attraction, wd, arrive int) (int, bool) {
+	return openStartFor(a, wd, arrive, a.visit)
+}
+
+// openStartFor is openStart for a visit of the given minutes.
+func openStartFor(a *attraction, wd, arrive, visit int) (int, bool) {
+	if a.hours != nil {
+		return a.hours.start(wd, arrive, visit)
+	}
+	hours := a.a.Hours
+	if len(hours) == 0 {
+		return arrive, true
+	}
+	best := -1
+	for _, h := range hours {
+		if wd >= 0 && len(h.Weekdays) > 0 && !slices.Contains(h.Weekdays, wd) {
+			continue
+		}
+		o, ok := orchestrator.ParseClock(h.Open)
+		if !ok {
+			continue
+		}
+		s := max(arrive, o)
+		if orchestrator.OpenDuring([]orchestrator.OpeningHours{h}, wd, s, s+visit) && (best < 0 || s < best) {
+			best = s
+		}
+	}
+	return best, best >= 0
+}
+
+// idleLeft reports whether a walk at t, with visits to end by lastEnd,
+// leaves the day idle for the brief's idle gap (quality.IdleGap, or
+// IdleGapRelaxed at a relaxed pace) before 18:00, less a pending lunch.
+func (w *world) idleLeft(t, lastEnd int, lunchPending bool) bool {
+	gap := quality.IdleGap
+	if w.b.Pace == "relaxed" {
+		gap = quality.IdleGapRelaxed
+	}
+	free := min(lastEnd, 18*60) - max(t, 9*60)
+	if lunchPending {
+		free -= lunchLen + 2*mealTravel
+	}
+	return free >= gap-30
+}

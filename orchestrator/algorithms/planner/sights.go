@@ -1,0 +1,373 @@
+package planner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
+)
+
+// mustBonus lifts a must-see sight above every other attraction.
+const mustBonus = 10000
+
+// resolveMust resolves the brief's must_visit names against every city's
+// attractions (concepts.Resolve: exact, landmark names across languages,
+// containment), marks the attractions found and records, per city, which
+// entries it can satisfy.
+func (w *world) resolveMust() {
+	if len(w.b.MustVisit) == 0 {
+		return
+	}
+	w.mustFound = make([]bool, len(w.b.MustVisit))
+	for _, c := range w.cities {
+		var cands []concepts.Candidate
+		resolve := func(name string) func() int {
+			return func() int {
+				if cands == nil {
+					cands = make([]concepts.Candidate, len(c.attractions))
+					for i, at := range c.attractions {
+						cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity}
+					}
+				}
+				i, _ := concepts.Resolve(name, cands)
+				return i
+			}
+		}
+		// Where the names resolve among the attractions in this order,
+		// from the catalog index when plans share it.
+		var mc *mustCache
+		if c.afacts != nil {
+			mc = c.afacts.must
+		}
+		order := mc.orderOf(c.attractions)
+		for m, name := range w.b.MustVisit {
+			i := mc.resolve(order, name, resolve(name))
+			if i < 0 {
+				continue
+			}
+			at := c.attractions[i]
+			at.must = append(at.must, m)
+			at.score += mustBonus
+			if w.night && !at.evening && quality.NightView(at.a.Name, at.a.Tags, at.a.Indoor, at.a.Hours) {
+				// A night view the traveller insists on, having asked
+				// for night views: after dark (the Bund at night).
+				at.evening = true
+			}
+			if m < 62 {
+				c.mustMask |= 1 << m
+			}
+			w.mustFound[m] = true
+		}
+	}
+	for _, c := range w.cities {
+		sortAttractions(c.attractions)
+	}
+	for m, name := range w.b.MustVisit {
+		if !w.mustFound[m] {
+			var names []string
+			for _, c := range w.cities {
+				names = append(names, c.name)
+			}
+			w.notes = append(w.notes, orchestrator.Finding{
+				Code: FindingMustVisitNotFound, Severity: orchestrator.SeverityWarning, Check: "must_visit", Subject: name,
+				Message: name + " is not among the attractions known for " + strings.Join(names, ", ") + "; it could not be planned",
+			})
+		}
+	}
+}
+
+// Must-see findings.
+const (
+	FindingMustVisitNotFound    = "must_visit_not_found"
+	FindingMustVisitUnscheduled = "must_visit_unscheduled"
+)
+
+// mustMissing counts the must_visit entries some candidate city could
+// satisfy that a sequence of cities does not.
+func (w *world) mustMissing(seq []*city) int {
+	var all, have uint64
+	for _, c := range w.cities {
+		all |= c.mustMask
+	}
+	for _, c := range seq {
+		have |= c.mustMask
+	}
+	n := 0
+	for m := all &^ have; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+// pickTop chooses n attractions of c for the trip, greedily: must-see
+// sights first, then by score with diminishing returns for an interest
+// already met and for a category already chosen, never two names of the
+// same site, never two of a once-per-trip group (river cruises), and at
+// most evenings sights best seen after dark. It returns the chosen and
+// up to 2n+4 replacements in preference order.
+//
+// The choice depends on c, n and evenings alone: it is kept per city for
+// the plan's other variants (c.tops; the callers change neither top nor,
+// a copy each, extras).
+func (w *world) pickTop(c *city, n, evenings int) (top, extras []*attraction) {
+	for _, e := range c.tops {
+		if e.n == n && e.evenings == evenings {
+			return e.top, slices.Clone(e.extras)
+		}
+	}
+	var tc *topCache
+	if c.defaultRank && c.afacts != nil {
+		tc = c.afacts.tops
+	}
+	if t := tc.find(n, evenings); t != nil {
+		top, extras = t.pick(c.attrAll)
+	} else {
+		top, extras = w.pickTopFresh(c, n, evenings)
+		tc.keep(n, evenings, top, extras)
+	}
+	c.tops = append(c.tops, topPick{n, evenings, top, slices.Clone(extras)})
+	return top, extras
+}
+
+// topCache keeps pickTop's answers, as catalog indexes, for the plans
+// that rank a catalog's attractions by default (city.defaultRank): their
+// choice depends on the catalog, n and evenings alone (the scores being
+// the default ones, no interest met and no must-see sight). Bounded: past
+// maxTopPicks answers, choices are computed afresh.
+type topCache struct {
+	mu    sync.Mutex
+	picks []*topIndexes
+}
+
+const maxTopPicks = 64
+
+// topIndexes is a pickTop answer kept by a topCache.
+type topIndexes struct {
+	n, evenings int
+	top, extras []int32
+}
+
+// find returns the answer kept for n and evenings, or nil (nil tc
+// included).
+func (tc *topCache) find(n, evenings int) *topIndexes {
+	if tc == nil {
+		return nil
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	for _, t := range tc.picks {
+		if t.n == n && t.evenings == evenings {
+			return t
+		}
+	}
+	return nil
+}
+
+// keep adds the answer for n and evenings when there is room.
+func (tc *topCache) keep(n, evenings int, top, extras []*attraction) {
+	if tc == nil {
+		return
+	}
+	t := &topIndexes{n: n, evenings: evenings, top: make([]int32, len(top)), extras: make([]int32, len(extras))}
+	for i, a := range top {
+		t.top[i] = int32(a.idx)
+	}
+	for i, a := range extras {
+		t.extras[i] = int32(a.idx)
+	}
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if len(tc.picks) < maxTopPicks && !slices.ContainsFunc(tc.picks, func(o *topIndexes) bool { return o.n == n && o.evenings == evenings }) {
+		tc.picks = append(tc.picks, t)
+	}
+}
+
+// pick is the answer over the plan's attractions by catalog index.
+func (t *topIndexes) pick(all []attraction) (top, extras []*attraction) {
+	out := make([]*attraction, len(t.top)+len(t.extras))
+	for i, k := range t.top {
+		out[i] = &all[k]
+	}
+	for i, k := range t.extras {
+		out[len(t.top)+i] = &all[k]
+	}
+	top = out[:len(t.top):len(t.top)]
+	if len(t.extras) > 0 {
+		extras = out[len(t.top):]
+	}
+	return top, extras
+}
+
+// topPick is a pickTop answer kept.
+type topPick struct {
+	n, evenings int
+	top, extras []*attraction
+}
+
+// pickTopFresh is pickTop computed afresh.
+func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attraction) {
+	limit := min(len(c.attractions), 4*n+24)
+	pool := c.attractions[:limit]
+	flags := make([]bool, 2*len(pool))
+	taken := flags[:len(pool)]
+	icount := make([]int, len(w.interests))
+	// The pool's categories numbered (catOf), and how many of each are
+	// chosen (cat).
+	ints := make([]int32, 3*len(pool))
+	catOf, cat := ints[:len(pool)], ints[len(pool):2*len(pool)]
+	names := make([]string, 0, 16)
+	for i, a := range pool {
+		id := slices.Index(names, a.a.Category)
+		if id < 0 {
+			id = len(names)
+			names = append(names, a.a.Category)
+		}
+		catOf[i] = int32(id)
+	}
+	once := map[string]bool{}
+	eve := 0
+	// A pool attraction is the same site as a chosen one (blocked) once
+	// found so; checked counts the chosen it was compared with: each pair
+	// is compared at most once, top only growing.
+	blocked := flags[len(pool):]
+	checked := ints[2*len(pool):]
+	clash := func(i int) bool {
+		a := pool[i]
+		if a.once != "" && once[a.once] {
+			return true
+		}
+		for ; !blocked[i] && int(checked[i]) < len(top); checked[i]++ {
+			blocked[i] = c.sameSite(a, top[checked[i]])
+		}
+		return blocked[i]
+	}
+	gain := func(i int) float64 {
+		a := pool[i]
+		s := a.score
+		for k := range w.interests {
+			if a.imask&(1<<k) != 0 && icount[k] > 0 {
+				s -= 100 - 100/float64(1+2*icount[k])
+			}
+		}
+		return s - 12*float64(cat[catOf[i]])
+	}
+	for len(top) < n {
+		best, bg := -1, 0.0
+		for i, a := range pool {
+			if taken[i] || (a.evening && eve >= evenings && len(a.must) == 0) || clash(i) {
+				continue
+			}
+			if g := gain(i); best < 0 || g > bg {
+				best, bg = i, g
+			}
+		}
+		if best < 0 {
+			break
+		}
+		a := pool[best]
+		taken[best] = true
+		top = append(top, a)
+		for i := range w.interests {
+			if a.imask&(1<<i) != 0 {
+				icount[i]++
+			}
+		}
+		cat[catOf[best]]++
+		if a.once != "" {
+			once[a.once] = true
+		}
+		if a.evening {
+			eve++
+		}
+	}
+	for i, a := range pool {
+		if len(extras) >= 2*n+4 {
+			break
+		}
+		if !taken[i] && !clash(i) && !a.evening {
+			extras = append(extras, a)
+			// One of a once-per-trip kind among the replacements too:
+			// two cruises from different piers are one outing.
+			if a.once != "" {
+				once[a.once] = true
+			}
+		}
+	}
+	return top, extras
+}
+
+// mustFindings explains every must_visit entry found in the data that the
+// itinerary does not visit: the city holding it is not on the route, or
+// the sight fits none of the free stretches of the days there (its opening
+// hours and recommended length are given).
+func (w *world) mustFindings(r *route, it *orchestrator.Itinerary, wins []window) []orchestrator.Finding {
+	if len(w.mustFound) == 0 {
+		return nil
+	}
+	visited := map[string]bool{}
+	for _, d := range it.Days {
+		for _, s := range d.Stops {
+			visited[s.AttractionID] = true
+		}
+	}
+	var out []orchestrator.Finding
+	for m, name := range w.b.MustVisit {
+		if !w.mustFound[m] || m >= 62 {
+			continue
+		}
+		var at *attraction
+		var where *city
+		done := false
+		for ci, c := range r.cities {
+			if c.mustMask&(1<<m) == 0 {
+				continue
+			}
+			for _, a := range c.attractions {
+				if slices.Contains(a.must, m) {
+					if visited[a.a.ID] {
+						done = true
+					} else if at == nil {
+						at, where = a, r.cities[ci]
+					}
+				}
+			}
+		}
+		if done {
+			continue
+		}
+		f := orchestrator.Finding{Code: FindingMustVisitUnscheduled, Severity: orchestrator.SeverityError, Check: "must_visit", Subject: name}
+		if at == nil {
+			var in []string
+			for _, c := range w.cities {
+				if c.mustMask&(1<<m) != 0 {
+					in = append(in, c.name)
+				}
+			}
+			f.Message = name + " is in " + strings.Join(in, ", ") + ", which the route does not visit"
+			out = append(out, f)
+			continue
+		}
+		longest := 0
+		for _, win := range wins {
+			if win.ci < len(r.cities) && r.cities[win.ci] == where {
+				longest = max(longest, win.end-win.start)
+			}
+		}
+		hours := "open at any time"
+		if len(at.a.Hours) > 0 {
+			var hs []string
+			for _, h := range at.a.Hours {
+				hs = append(hs, h.Open+"–"+h.Close)
+			}
+			hours = "open " + strings.Join(hs, ", ")
+		}
+		f.Message = fmt.Sprintf("%s (%s, %s, %d minutes recommended) fits none of the free stretches of the days in %s (the longest is %d minutes)",
+			name, at.a.Name, hours, at.visit, where.name, longest)
+		out = append(out, f)
+	}
+	return out
+}

@@ -1,0 +1,133 @@
+package quality
+
+import (
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+)
+
+// Hour is the time of day a sight is best visited at.
+type Hour int8
+
+// Best hours. Any is every sight the data says nothing particular about.
+const (
+	AnyHour Hour = iota
+	// Morning sights are animals at their most active (panda bases)
+	// and sunrises: a visit starts by MorningBy.
+	Morning
+	// Night sights are night views, night tours and markets, light shows
+	// (the concept table's evening flag): a visit starts from NightFrom.
+	Night
+)
+
+// Hour bounds, minutes after midnight.
+const (
+	MorningBy = 11*60 + 30
+	NightFrom = 17*60 + 30
+)
+
+// morningWords mark sights best in the morning, in a name or tag; an
+// indoor place (a panda museum, an ice rink) is never one.
+var morningWords = []string{"熊猫基地", "熊猫繁育", "熊猫谷", "熊猫苑", "熊猫乐园", "日出", "观日", "早市",
+	"panda base", "panda breeding", "sunrise"}
+
+// nightWords add to the concept table's evening sights.
+var nightWords = []string{"不夜", "夜景", "夜游", "夜市", "灯光秀", "酒吧街", "酒吧一条街", "night market", "night view", "night tour", "light show", "bar street"}
+
+// BestHour says when a sight is best visited, from its name, category and
+// tags. indoor is the data's indoor flag (nil: unknown).
+func BestHour(name, category string, tags []string, indoor *bool) Hour {
+	low := strings.ToLower(name)
+	if concepts.Evening(name, category, tags) || hasAny(low, nightWords) {
+		return Night
+	}
+	if indoor != nil && *indoor {
+		return AnyHour
+	}
+	if hasAny(low, morningWords) {
+		return Morning
+	}
+	for _, t := range tags {
+		if hasAny(strings.ToLower(t), morningWords) {
+			return Morning
+		}
+	}
+	return AnyHour
+}
+
+// FitsHour reports whether a visit starting at start (minutes after
+// midnight) is at the sight's best hour.
+func FitsHour(h Hour, start int) bool {
+	switch h {
+	case Morning:
+		return start <= MorningBy
+	case Night:
+		return start >= NightFrom
+	}
+	return true
+}
+
+func hasAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// String names the hour.
+func (h Hour) String() string {
+	switch h {
+	case Morning:
+		return "morning"
+	case Night:
+		return "night"
+	}
+	return "any"
+}
+
+// viewWords mark a riverfront, skyline or viewpoint in a name or tag.
+var viewWords = []string{"外滩", "江滩", "滨江", "江景", "江边", "河边", "观景", "夜景", "塔", "桥", "skyline", "waterfront", "riverside", "bund", "tower", "bridge"}
+
+// NightView reports whether a sight is a night view: outdoors (or not
+// known to be indoors), open until 21:30 or later, on a riverfront or
+// skyline by its name or tags. A traveller who asks for night views sees
+// such a sight they insist on after dark (the Bund at night).
+func NightView(name string, tags []string, indoor *bool, hours []orchestrator.OpeningHours) bool {
+	if indoor != nil && *indoor {
+		return false
+	}
+	late := len(hours) == 0
+	for _, h := range hours {
+		c, ok := orchestrator.ParseClock(h.Close)
+		o, _ := orchestrator.ParseClock(h.Open)
+		if ok && (c >= 21*60+30 || c <= o) {
+			late = true
+		}
+	}
+	if !late {
+		return false
+	}
+	if hasAny(strings.ToLower(name), viewWords) {
+		return true
+	}
+	for _, t := range tags {
+		if hasAny(strings.ToLower(t), viewWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// WantsNight reports whether a brief asks for night views or nightlife:
+// an interest the concept table flags evening.
+func WantsNight(b *orchestrator.Brief) bool {
+	for _, in := range b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.Evening {
+			return true
+		}
+	}
+	return false
+}
