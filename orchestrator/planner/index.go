@@ -346,6 +346,23 @@ type hotelFacts struct {
 	// the hotels a group size and room type give (hotelsFor).
 	shared bool
 	lists  []hotelList
+	// unfit holds, per hotel, quality.UnfitForChildren of its name,
+	// room and kind, computed once (unfitForChildren).
+	unfitOnce sync.Once
+	unfit     []bool
+}
+
+// unfitForChildren returns, per hotel of hs (the catalog the facts are
+// of), whether it is a hostel bed or capsule (quality.UnfitForChildren),
+// computed on the first call. The slice is read only.
+func (f *hotelFacts) unfitForChildren(hs []orchestrator.Accommodation) []bool {
+	f.unfitOnce.Do(func() {
+		f.unfit = make([]bool, len(hs))
+		for i := range hs {
+			f.unfit[i] = quality.UnfitForChildren(hs[i].Name, hs[i].RoomName, hs[i].Kind)
+		}
+	})
+	return f.unfit
 }
 
 // hotelList is the hotels of a catalog a plan lists (newCity) for a group
