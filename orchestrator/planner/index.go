@@ -495,11 +495,13 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 	})
 	for i := range as {
 		a := &as[i]
+		place := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
+		evening := concepts.EveningPlace(place)
 		x := attrFact{
-			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
-			morning: quality.BestHour(a.Name, a.Category, a.Tags, a.Indoor) == quality.Morning,
-			once:    concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
-			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
+			visit: visitMinutes(a), evening: evening,
+			morning: quality.BestHourEvening(a.Name, a.Tags, a.Indoor, evening) == quality.Morning,
+			once:    concepts.OnceGroupPlace(place), core: concepts.Core(a.Name),
+			place: place,
 			base:  a.Popularity*3 + a.Rating*6, hours: readHoursInto(a.Hours, &spans),
 		}
 		if a.Location != nil {

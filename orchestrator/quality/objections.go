@@ -136,6 +136,9 @@ type objector struct {
 	// attractions and restaurants are the trip's places of the plan's
 	// stops and meals, by ID (few: searched in turn).
 	attractions places[orchestrator.Attraction]
+	// hours holds, by the position of attractions, their best hours
+	// (BestHour; AnyHour for one without data).
+	hours       []Hour
 	restaurants places[orchestrator.Restaurant]
 	// night is set when the brief asks for night views (WantsNight).
 	night bool
@@ -188,8 +191,13 @@ func (o *objector) index(s *scorer) {
 			o.restaurants.want(m.RestaurantID)
 		}
 	}
+	o.hours = make([]Hour, len(o.attractions.ids))
 	for i, id := range o.attractions.ids {
-		o.attractions.vals[i] = s.attractions.get(id).a
+		e := s.attractions.get(id)
+		o.attractions.vals[i] = e.a
+		if e.a != nil {
+			o.hours[i] = hourOf(e.a, e.f)
+		}
 	}
 	for i, id := range o.restaurants.ids {
 		o.restaurants.vals[i] = s.restaurants.get(id).r
@@ -449,12 +457,13 @@ func (o *objector) day(d *orchestrator.Day) {
 	}
 	o.idle(d, spans)
 	for _, st := range d.Stops {
-		a := o.attractions.get(st.AttractionID)
-		if a == nil {
+		k := slices.Index(o.attractions.ids, st.AttractionID)
+		if k < 0 || o.attractions.vals[k] == nil {
 			continue
 		}
+		a := o.attractions.vals[k]
 		start, _ := orchestrator.ParseClock(st.Start)
-		if h := BestHour(a.Name, a.Category, a.Tags, a.Indoor); !FitsHour(h, start) {
+		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
 		} else if o.night && start < NightFrom && o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) {
 			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)

@@ -115,11 +115,12 @@ type AttractionFacts struct {
 
 // AttractionFactsOf computes the facts of a.
 func AttractionFactsOf(a *orchestrator.Attraction) *AttractionFacts {
+	p := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
 	return &AttractionFacts{
-		Place:   concepts.AttractionPlace(a.Name, a.Category, a.Tags),
-		Evening: concepts.Evening(a.Name, a.Category, a.Tags),
+		Place:   p,
+		Evening: concepts.EveningPlace(p),
 		Core:    concepts.Core(a.Name),
-		Once:    concepts.OnceGroup(a.Name, a.Category, a.Tags),
+		Once:    concepts.OnceGroupPlace(p),
 	}
 }
 
