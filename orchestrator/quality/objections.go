@@ -2,6 +2,7 @@ package quality
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -221,18 +222,23 @@ func (o *objector) atHome(city string) bool {
 	return o.b.Origin != "" && orchestrator.SameCity(city, o.b.Origin)
 }
 
-// options lists the trip's transport options from one city to another.
-func (o *objector) options(from, to string) []orchestrator.TransportOption {
-	if o.trip == nil {
-		return nil
-	}
-	var out []orchestrator.TransportOption
-	for _, t := range o.trip.Transport {
-		if orchestrator.SameCity(t.Value.From, from) && orchestrator.SameCity(t.Value.To, to) {
-			out = append(out, t.Value.Options...)
+// options yields the trip's transport options from one city to another,
+// in the trip's order, in place (not copied).
+func (o *objector) options(from, to string) iter.Seq[*orchestrator.TransportOption] {
+	return func(yield func(*orchestrator.TransportOption) bool) {
+		if o.trip == nil {
+			return
+		}
+		for _, t := range o.trip.Transport {
+			if orchestrator.SameCity(t.Value.From, from) && orchestrator.SameCity(t.Value.To, to) {
+				for i := range t.Value.Options {
+					if !yield(&t.Value.Options[i]) {
+						return
+					}
+				}
+			}
 		}
 	}
-	return out
 }
 
 // allowed reports whether the brief lets a mode (and train number) be
@@ -310,9 +316,7 @@ func (o *objector) shortFlight(day int, l orchestrator.Leg) {
 		return
 	}
 	fly := DoorToDoor("flight", l.DurationMinutes)
-	ops := o.options(l.From, l.To)
-	for i := range ops {
-		op := &ops[i]
+	for op := range o.options(l.From, l.To) {
 		if op.Mode != "train" || !o.allowed("train", op.Number) && o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) || !sensible(op, l.Date) {
 			continue
 		}
@@ -333,9 +337,7 @@ func (o *objector) longTrain(day int, l orchestrator.Leg) {
 		limit = lim.Cents
 	}
 	cost := o.planCost()
-	ops := o.options(l.From, l.To)
-	for i := range ops {
-		op := &ops[i]
+	for op := range o.options(l.From, l.To) {
 		if op.Mode != "flight" || !sensible(op, l.Date) {
 			continue
 		}
