@@ -42,6 +42,16 @@ func BestHour(name, category string, tags []string, indoor *bool) Hour {
 	return BestHourEvening(name, tags, indoor, concepts.Evening(name, category, tags))
 }
 
+// hour is BestHour of the stop's attraction a, whose facts f are
+// (s.attraction): kept by the catalog's shared index.
+func (s *scorer) hour(id string, a *orchestrator.Attraction, f *tripindex.AttractionFacts) Hour {
+	e := s.attractions.get(id)
+	if e.a == nil {
+		return hourOf(a, f)
+	}
+	return Hour(e.x.Hour(e.i, func() int8 { return int8(hourOf(e.a, e.f)) }))
+}
+
 // hourOf is BestHour of a, whose facts f are (f.Evening is
 // concepts.Evening of a).
 func hourOf(a *orchestrator.Attraction, f *tripindex.AttractionFacts) Hour {

@@ -197,7 +197,7 @@ func (o *objector) index(s *scorer) {
 		e := s.attractions.get(id)
 		o.attractions.vals[i] = e.a
 		if e.a != nil {
-			o.hours[i] = hourOf(e.a, e.f)
+			o.hours[i] = s.hour(id, e.a, e.f)
 		}
 	}
 	for i, id := range o.restaurants.ids {

@@ -74,6 +74,24 @@ type Attractions struct {
 	// computed when first needed and published once; when shared.
 	as   []orchestrator.Attraction
 	same []atomic.Pointer[[]bool]
+	// hours holds, by position, Hour's value plus one (0: not yet
+	// computed); when shared.
+	hours []atomic.Int32
+}
+
+// Hour returns compute's answer for the attraction at position i — a
+// small value that depends on the attraction alone (the quality score's
+// best hour) — computed once for a shared index, afresh for another.
+func (x *Attractions) Hour(i int, compute func() int8) int8 {
+	if x == nil || !x.shared {
+		return compute()
+	}
+	if v := x.hours[i].Load(); v != 0 {
+		return int8(v - 1)
+	}
+	h := compute()
+	x.hours[i].Store(int32(h) + 1)
+	return h
 }
 
 // Shared reports whether the index is shared by the plans of its catalog
@@ -235,6 +253,7 @@ func AttractionsOf(s *orchestrator.Sourced[[]orchestrator.Attraction]) *Attracti
 			x.facts = make([]atomic.Pointer[AttractionFacts], len(as))
 			x.as = as
 			x.same = make([]atomic.Pointer[[]bool], len(as))
+			x.hours = make([]atomic.Int32, len(as))
 		}
 		return x
 	}).(*Attractions)
