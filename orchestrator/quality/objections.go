@@ -8,6 +8,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/concepts"
+	"github.com/tripweave/tripweave/orchestrator/quality/tripindex"
 )
 
 // Objections a traveller raises reading a plan that passes every check.
@@ -390,7 +391,11 @@ func (o *objector) stays() {
 	people := o.b.Travelers.Total()
 	for _, s := range o.it.Stays {
 		var h *orchestrator.Accommodation
-		if cd := o.cityData(s.City); cd != nil && cd.Hotels != nil {
+		if cd := o.cityData(s.City); cd != nil && cd.Hotels != nil && cd.Hotels.Ref != "" {
+			if j, ok := tripindex.HotelsFirstOf(cd.Hotels).Find(s.AccommodationID); ok {
+				h = &cd.Hotels.Value[j]
+			}
+		} else if cd != nil && cd.Hotels != nil {
 			for j := range cd.Hotels.Value {
 				if cd.Hotels.Value[j].ID == s.AccommodationID {
 					h = &cd.Hotels.Value[j]
@@ -617,6 +622,8 @@ func (o *objector) repeats(s *scorer) {
 	type seenSight struct {
 		a    *orchestrator.Attraction
 		core string
+		x    *tripindex.Attractions // the shared index a is at i of (nil: none)
+		i    int
 	}
 	// On the stack for trips of up to 24 stops: Score runs this on every
 	// variant the planner weighs.
@@ -629,17 +636,31 @@ func (o *objector) repeats(s *scorer) {
 				continue
 			}
 			a, f := s.attraction(st) // the index's facts: core and once group computed once
+			var x *tripindex.Attractions
+			i := 0
+			if e := s.attractions.get(st.AttractionID); e.a == a && e.x.Shared() {
+				x, i = e.x, e.i
+			}
 			for _, b := range before {
-				km := -1.0
-				if a.Location != nil && b.a.Location != nil {
-					km = a.Location.DistanceKM(*b.a.Location)
+				if b.a.ID == a.ID {
+					continue
 				}
-				if b.a.ID != a.ID && concepts.SameSiteCore(f.Core, b.core, km) {
+				var same bool
+				if x != nil && b.x == x {
+					same = x.SameSite(i, b.i) // the index's row: the same answer, kept
+				} else {
+					km := -1.0
+					if a.Location != nil && b.a.Location != nil {
+						km = a.Location.DistanceKM(*b.a.Location)
+					}
+					same = concepts.SameSiteCore(f.Core, b.core, km)
+				}
+				if same {
 					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.a.Name)
 					break
 				}
 			}
-			before = append(before, seenSight{a, f.Core})
+			before = append(before, seenSight{a, f.Core, x, i})
 			g := f.Once
 			if g == "" || o.must(a) || o.askedFor(g) {
 				continue

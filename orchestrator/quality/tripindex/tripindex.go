@@ -211,6 +211,7 @@ const (
 	kindAttractions kind = 'a'
 	kindRestaurants kind = 'r'
 	kindHotels      kind = 'h'
+	kindHotelsFirst kind = 'H'
 	kindLeg         kind = 'l'
 )
 
@@ -332,6 +333,24 @@ func HotelsOf(s *orchestrator.Sourced[[]orchestrator.Accommodation]) *IDs {
 	return indexes.get(key{kindHotels, s.Ref}, func(bool) any {
 		hs := s.Value
 		x := newIDs(len(hs), func(i int) string { return hs[i].ID })
+		return &x
+	}).(*IDs)
+}
+
+// HotelsFirstOf is HotelsOf finding, for an ID the catalog lists twice,
+// the first position.
+func HotelsFirstOf(s *orchestrator.Sourced[[]orchestrator.Accommodation]) *IDs {
+	if s == nil {
+		return nil
+	}
+	return indexes.get(key{kindHotelsFirst, s.Ref}, func(bool) any {
+		hs := s.Value
+		x := IDs{pos: make(map[string]int32, len(hs))}
+		for i := range hs {
+			if _, dup := x.pos[hs[i].ID]; !dup {
+				x.pos[hs[i].ID] = int32(i)
+			}
+		}
 		return &x
 	}).(*IDs)
 }
