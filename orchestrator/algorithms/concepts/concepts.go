@@ -404,8 +404,13 @@ func LightMeal(cuisines []string) bool {
 
 // Evening reports whether an attraction is best visited after dark.
 func Evening(name, category string, tags []string) bool {
+	return EveningPlace(AttractionPlace(name, category, tags))
+}
+
+// EveningPlace is Evening on a place folded by AttractionPlace.
+func EveningPlace(p Place) bool {
 	for _, c := range table {
-		if c.Evening && c.Kind == Sight && c.Attraction(name, category, tags) {
+		if c.Evening && c.Kind == Sight && c.MatchAttraction(p) {
 			return true
 		}
 	}
@@ -415,8 +420,13 @@ func Evening(name, category string, tags []string) bool {
 // OnceGroup returns the ID of the once-per-trip concept an attraction
 // belongs to (a river cruise), or "".
 func OnceGroup(name, category string, tags []string) string {
+	return OnceGroupPlace(AttractionPlace(name, category, tags))
+}
+
+// OnceGroupPlace is OnceGroup on a place folded by AttractionPlace.
+func OnceGroupPlace(p Place) string {
 	for _, c := range table {
-		if c.Once && c.Kind == Sight && c.Attraction(name, category, tags) {
+		if c.Once && c.Kind == Sight && c.MatchAttraction(p) {
 			return c.ID
 		}
 	}

@@ -346,6 +346,23 @@ type hotelFacts struct {
 	// the hotels a group size and room type give (hotelsFor).
 	shared bool
 	lists  []hotelList
+	// unfit holds, per hotel, quality.UnfitForChildren of its name,
+	// room and kind, computed once (unfitForChildren).
+	unfitOnce sync.Once
+	unfit     []bool
+}
+
+// unfitForChildren returns, per hotel of hs (the catalog the facts are
+// of), whether it is a hostel bed or capsule (quality.UnfitForChildren),
+// computed on the first call. The slice is read only.
+func (f *hotelFacts) unfitForChildren(hs []orchestrator.Accommodation) []bool {
+	f.unfitOnce.Do(func() {
+		f.unfit = make([]bool, len(hs))
+		for i := range hs {
+			f.unfit[i] = quality.UnfitForChildren(hs[i].Name, hs[i].RoomName, hs[i].Kind)
+		}
+	})
+	return f.unfit
 }
 
 // hotelList is the hotels of a catalog a plan lists (newCity) for a group
@@ -478,11 +495,13 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 	})
 	for i := range as {
 		a := &as[i]
+		place := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
+		evening := concepts.EveningPlace(place)
 		x := attrFact{
-			visit: visitMinutes(a), evening: concepts.Evening(a.Name, a.Category, a.Tags),
-			morning: quality.BestHour(a.Name, a.Category, a.Tags, a.Indoor) == quality.Morning,
-			once:    concepts.OnceGroup(a.Name, a.Category, a.Tags), core: concepts.Core(a.Name),
-			place: concepts.AttractionPlace(a.Name, a.Category, a.Tags),
+			visit: visitMinutes(a), evening: evening,
+			morning: quality.BestHourEvening(a.Name, a.Tags, a.Indoor, evening) == quality.Morning,
+			once:    concepts.OnceGroupPlace(place), core: concepts.Core(a.Name),
+			place: place,
 			base:  a.Popularity*3 + a.Rating*6, hours: readHoursInto(a.Hours, &spans),
 		}
 		if a.Location != nil {

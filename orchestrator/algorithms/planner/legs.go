@@ -233,16 +233,19 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 	// Access is measured from the cities' centres: the day's places are
 	// not known yet (w.before, w.after).
 	from, to := w.centre(l.from), w.centre(l.to)
-	cheapest, fastest := opts[0].cost, opts[0].dur+w.before(opts[0], from)+w.after(opts[0], to)
+	// The options leave from and reach a few stations: each one's
+	// access is measured once (accessMemo).
+	fromM, toM := accessMemo{at: from}, accessMemo{at: to}
+	cheapest, fastest := opts[0].cost, opts[0].dur+fromM.before(opts[0])+toM.after(opts[0])
 	for _, op := range opts {
-		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur+w.before(op, from)+w.after(op, to))
+		cheapest, fastest = min(cheapest, op.cost), min(fastest, op.dur+fromM.before(op)+toM.after(op))
 	}
 	wt := tierLegWeights[v.tier]
 	var best *option
 	var bu float64
 	for _, op := range opts {
 		dep, arr := w.legTimes(op, l, outbound, home, notBefore)
-		before, after := w.before(op, from), w.after(op, to)
+		before, after := fromM.before(op), toM.after(op)
 		u := legUtility(legOffer{
 			price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
@@ -318,6 +321,53 @@ func (w *world) after(op *option, to *orchestrator.GeoPoint) int {
 		return postBuffer(op)
 	}
 	return quality.MinAfter(op.o.Mode) + quality.AccessMinutes(to.DistanceKM(*op.o.ToPoint))
+}
+
+// accessMemo answers w.before (from at) or w.after (to at) for the options
+// of a leg, measuring the distance from at to each of the first
+// len(pts) stations once: the same float64 DistanceKM gives.
+type accessMemo struct {
+	at  *orchestrator.GeoPoint
+	n   int
+	pts [16]orchestrator.GeoPoint
+	km  [16]float64
+}
+
+// dist is at.DistanceKM(p).
+func (m *accessMemo) dist(p orchestrator.GeoPoint) float64 {
+	for i := range m.n {
+		if m.pts[i] == p {
+			return m.km[i]
+		}
+	}
+	d := m.at.DistanceKM(p)
+	if m.n < len(m.pts) {
+		m.pts[m.n], m.km[m.n] = p, d
+		m.n++
+	}
+	return d
+}
+
+// before is w.before(op, m.at).
+func (m *accessMemo) before(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[0].op
+	}
+	if op.o.FromPoint == nil || m.at == nil {
+		return preBuffer(op)
+	}
+	return quality.MinBefore(op.o.Mode) + quality.AccessMinutes(m.dist(*op.o.FromPoint))
+}
+
+// after is w.after(op, m.at).
+func (m *accessMemo) after(op *option) int {
+	if len(op.parts) > 0 {
+		op = op.parts[len(op.parts)-1].op
+	}
+	if op.o.ToPoint == nil || m.at == nil {
+		return postBuffer(op)
+	}
+	return quality.MinAfter(op.o.Mode) + quality.AccessMinutes(m.dist(*op.o.ToPoint))
 }
 
 // centre is where a traveller is in the city of key when the day's places

@@ -1007,12 +1007,16 @@ func (w *world) addHotels(c *city, cd *orchestrator.CityData) {
 // constraints, priced for the group.
 func (w *world) cityHotels(cd *orchestrator.CityData, facts *hotelFacts, same bool, block []hotel) []hotel {
 	what := "hotels in " + cd.Name
+	var unfit []bool
+	if w.b.Travelers.Children > 0 {
+		unfit = facts.unfitForChildren(cd.Hotels.Value)
+	}
 	for i := range cd.Hotels.Value {
 		h := &cd.Hotels.Value[i]
 		if !orchestrator.RoomTypeSatisfies(h.RoomType, w.roomType) || h.MaxOccupancy <= 0 {
 			continue
 		}
-		if w.b.Travelers.Children > 0 && quality.UnfitForChildren(h.Name, h.RoomName, h.Kind) {
+		if unfit != nil && unfit[i] {
 			continue // no hostel bed or capsule for a family
 		}
 		// Unknown rules (nil: the data state none) keep a hotel

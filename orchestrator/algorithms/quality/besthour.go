@@ -5,6 +5,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality/tripindex"
 )
 
 // Hour is the time of day a sight is best visited at.
@@ -38,8 +39,30 @@ var nightWords = []string{"不夜", "夜景", "夜游", "夜市", "灯光秀", "
 // BestHour says when a sight is best visited, from its name, category and
 // tags. indoor is the data's indoor flag (nil: unknown).
 func BestHour(name, category string, tags []string, indoor *bool) Hour {
+	return BestHourEvening(name, tags, indoor, concepts.Evening(name, category, tags))
+}
+
+// hour is BestHour of the stop's attraction a, whose facts f are
+// (s.attraction): kept by the catalog's shared index.
+func (s *scorer) hour(id string, a *orchestrator.Attraction, f *tripindex.AttractionFacts) Hour {
+	e := s.attractions.get(id)
+	if e.a == nil {
+		return hourOf(a, f)
+	}
+	return Hour(e.x.Hour(e.i, func() int8 { return int8(hourOf(e.a, e.f)) }))
+}
+
+// hourOf is BestHour of a, whose facts f are (f.Evening is
+// concepts.Evening of a).
+func hourOf(a *orchestrator.Attraction, f *tripindex.AttractionFacts) Hour {
+	return BestHourEvening(a.Name, a.Tags, a.Indoor, f.Evening)
+}
+
+// BestHourEvening is BestHour with evening concepts.Evening's answer
+// (for callers that hold it).
+func BestHourEvening(name string, tags []string, indoor *bool, evening bool) Hour {
 	low := strings.ToLower(name)
-	if concepts.Evening(name, category, tags) || hasAny(low, nightWords) {
+	if evening || hasAny(low, nightWords) {
 		return Night
 	}
 	if indoor != nil && *indoor {

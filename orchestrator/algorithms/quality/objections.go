@@ -2,11 +2,13 @@ package quality
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality/tripindex"
 )
 
 // Objections a traveller raises reading a plan that passes every check.
@@ -136,6 +138,9 @@ type objector struct {
 	// attractions and restaurants are the trip's places of the plan's
 	// stops and meals, by ID (few: searched in turn).
 	attractions places[orchestrator.Attraction]
+	// hours holds, by the position of attractions, their best hours
+	// (BestHour; AnyHour for one without data).
+	hours       []Hour
 	restaurants places[orchestrator.Restaurant]
 	// night is set when the brief asks for night views (WantsNight).
 	night bool
@@ -188,8 +193,13 @@ func (o *objector) index(s *scorer) {
 			o.restaurants.want(m.RestaurantID)
 		}
 	}
+	o.hours = make([]Hour, len(o.attractions.ids))
 	for i, id := range o.attractions.ids {
-		o.attractions.vals[i] = s.attractions.get(id).a
+		e := s.attractions.get(id)
+		o.attractions.vals[i] = e.a
+		if e.a != nil {
+			o.hours[i] = s.hour(id, e.a, e.f)
+		}
 	}
 	for i, id := range o.restaurants.ids {
 		o.restaurants.vals[i] = s.restaurants.get(id).r
@@ -213,18 +223,23 @@ func (o *objector) atHome(city string) bool {
 	return o.b.Origin != "" && orchestrator.SameCity(city, o.b.Origin)
 }
 
-// options lists the trip's transport options from one city to another.
-func (o *objector) options(from, to string) []orchestrator.TransportOption {
-	if o.trip == nil {
-		return nil
-	}
-	var out []orchestrator.TransportOption
-	for _, t := range o.trip.Transport {
-		if orchestrator.SameCity(t.Value.From, from) && orchestrator.SameCity(t.Value.To, to) {
-			out = append(out, t.Value.Options...)
+// options yields the trip's transport options from one city to another,
+// in the trip's order, in place (not copied).
+func (o *objector) options(from, to string) iter.Seq[*orchestrator.TransportOption] {
+	return func(yield func(*orchestrator.TransportOption) bool) {
+		if o.trip == nil {
+			return
+		}
+		for _, t := range o.trip.Transport {
+			if orchestrator.SameCity(t.Value.From, from) && orchestrator.SameCity(t.Value.To, to) {
+				for i := range t.Value.Options {
+					if !yield(&t.Value.Options[i]) {
+						return
+					}
+				}
+			}
 		}
 	}
-	return out
 }
 
 // allowed reports whether the brief lets a mode (and train number) be
@@ -302,9 +317,7 @@ func (o *objector) shortFlight(day int, l orchestrator.Leg) {
 		return
 	}
 	fly := DoorToDoor("flight", l.DurationMinutes)
-	ops := o.options(l.From, l.To)
-	for i := range ops {
-		op := &ops[i]
+	for op := range o.options(l.From, l.To) {
 		if op.Mode != "train" || !o.allowed("train", op.Number) && o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) || !sensible(op, l.Date) {
 			continue
 		}
@@ -325,9 +338,7 @@ func (o *objector) longTrain(day int, l orchestrator.Leg) {
 		limit = lim.Cents
 	}
 	cost := o.planCost()
-	ops := o.options(l.From, l.To)
-	for i := range ops {
-		op := &ops[i]
+	for op := range o.options(l.From, l.To) {
 		if op.Mode != "flight" || !sensible(op, l.Date) {
 			continue
 		}
@@ -380,7 +391,11 @@ func (o *objector) stays() {
 	people := o.b.Travelers.Total()
 	for _, s := range o.it.Stays {
 		var h *orchestrator.Accommodation
-		if cd := o.cityData(s.City); cd != nil && cd.Hotels != nil {
+		if cd := o.cityData(s.City); cd != nil && cd.Hotels != nil && cd.Hotels.Ref != "" {
+			if j, ok := tripindex.HotelsFirstOf(cd.Hotels).Find(s.AccommodationID); ok {
+				h = &cd.Hotels.Value[j]
+			}
+		} else if cd != nil && cd.Hotels != nil {
 			for j := range cd.Hotels.Value {
 				if cd.Hotels.Value[j].ID == s.AccommodationID {
 					h = &cd.Hotels.Value[j]
@@ -449,12 +464,13 @@ func (o *objector) day(d *orchestrator.Day) {
 	}
 	o.idle(d, spans)
 	for _, st := range d.Stops {
-		a := o.attractions.get(st.AttractionID)
-		if a == nil {
+		k := slices.Index(o.attractions.ids, st.AttractionID)
+		if k < 0 || o.attractions.vals[k] == nil {
 			continue
 		}
+		a := o.attractions.vals[k]
 		start, _ := orchestrator.ParseClock(st.Start)
-		if h := BestHour(a.Name, a.Category, a.Tags, a.Indoor); !FitsHour(h, start) {
+		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
 		} else if o.night && start < NightFrom && o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) {
 			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)
@@ -606,6 +622,8 @@ func (o *objector) repeats(s *scorer) {
 	type seenSight struct {
 		a    *orchestrator.Attraction
 		core string
+		x    *tripindex.Attractions // the shared index a is at i of (nil: none)
+		i    int
 	}
 	// On the stack for trips of up to 24 stops: Score runs this on every
 	// variant the planner weighs.
@@ -618,17 +636,31 @@ func (o *objector) repeats(s *scorer) {
 				continue
 			}
 			a, f := s.attraction(st) // the index's facts: core and once group computed once
+			var x *tripindex.Attractions
+			i := 0
+			if e := s.attractions.get(st.AttractionID); e.a == a && e.x.Shared() {
+				x, i = e.x, e.i
+			}
 			for _, b := range before {
-				km := -1.0
-				if a.Location != nil && b.a.Location != nil {
-					km = a.Location.DistanceKM(*b.a.Location)
+				if b.a.ID == a.ID {
+					continue
 				}
-				if b.a.ID != a.ID && concepts.SameSiteCore(f.Core, b.core, km) {
+				var same bool
+				if x != nil && b.x == x {
+					same = x.SameSite(i, b.i) // the index's row: the same answer, kept
+				} else {
+					km := -1.0
+					if a.Location != nil && b.a.Location != nil {
+						km = a.Location.DistanceKM(*b.a.Location)
+					}
+					same = concepts.SameSiteCore(f.Core, b.core, km)
+				}
+				if same {
 					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.a.Name)
 					break
 				}
 			}
-			before = append(before, seenSight{a, f.Core})
+			before = append(before, seenSight{a, f.Core, x, i})
 			g := f.Once
 			if g == "" || o.must(a) || o.askedFor(g) {
 				continue

@@ -497,7 +497,7 @@ func (s *scorer) timeOfDay() orchestrator.QualityComponent {
 			if a.VisitMinMinutes > 0 && end-start < a.VisitMinMinutes {
 				fits = false
 			}
-			if !FitsHour(BestHour(a.Name, a.Category, a.Tags, a.Indoor), start) {
+			if !FitsHour(s.hour(st.AttractionID, a, f), start) {
 				fits = false // a panda base in the afternoon
 			}
 			n++

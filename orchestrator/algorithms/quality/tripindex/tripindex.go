@@ -74,6 +74,24 @@ type Attractions struct {
 	// computed when first needed and published once; when shared.
 	as   []orchestrator.Attraction
 	same []atomic.Pointer[[]bool]
+	// hours holds, by position, Hour's value plus one (0: not yet
+	// computed); when shared.
+	hours []atomic.Int32
+}
+
+// Hour returns compute's answer for the attraction at position i — a
+// small value that depends on the attraction alone (the quality score's
+// best hour) — computed once for a shared index, afresh for another.
+func (x *Attractions) Hour(i int, compute func() int8) int8 {
+	if x == nil || !x.shared {
+		return compute()
+	}
+	if v := x.hours[i].Load(); v != 0 {
+		return int8(v - 1)
+	}
+	h := compute()
+	x.hours[i].Store(int32(h) + 1)
+	return h
 }
 
 // Shared reports whether the index is shared by the plans of its catalog
@@ -115,11 +133,12 @@ type AttractionFacts struct {
 
 // AttractionFactsOf computes the facts of a.
 func AttractionFactsOf(a *orchestrator.Attraction) *AttractionFacts {
+	p := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
 	return &AttractionFacts{
-		Place:   concepts.AttractionPlace(a.Name, a.Category, a.Tags),
-		Evening: concepts.Evening(a.Name, a.Category, a.Tags),
+		Place:   p,
+		Evening: concepts.EveningPlace(p),
 		Core:    concepts.Core(a.Name),
-		Once:    concepts.OnceGroup(a.Name, a.Category, a.Tags),
+		Once:    concepts.OnceGroupPlace(p),
 	}
 }
 
@@ -192,6 +211,7 @@ const (
 	kindAttractions kind = 'a'
 	kindRestaurants kind = 'r'
 	kindHotels      kind = 'h'
+	kindHotelsFirst kind = 'H'
 	kindLeg         kind = 'l'
 )
 
@@ -234,6 +254,7 @@ func AttractionsOf(s *orchestrator.Sourced[[]orchestrator.Attraction]) *Attracti
 			x.facts = make([]atomic.Pointer[AttractionFacts], len(as))
 			x.as = as
 			x.same = make([]atomic.Pointer[[]bool], len(as))
+			x.hours = make([]atomic.Int32, len(as))
 		}
 		return x
 	}).(*Attractions)
@@ -312,6 +333,24 @@ func HotelsOf(s *orchestrator.Sourced[[]orchestrator.Accommodation]) *IDs {
 	return indexes.get(key{kindHotels, s.Ref}, func(bool) any {
 		hs := s.Value
 		x := newIDs(len(hs), func(i int) string { return hs[i].ID })
+		return &x
+	}).(*IDs)
+}
+
+// HotelsFirstOf is HotelsOf finding, for an ID the catalog lists twice,
+// the first position.
+func HotelsFirstOf(s *orchestrator.Sourced[[]orchestrator.Accommodation]) *IDs {
+	if s == nil {
+		return nil
+	}
+	return indexes.get(key{kindHotelsFirst, s.Ref}, func(bool) any {
+		hs := s.Value
+		x := IDs{pos: make(map[string]int32, len(hs))}
+		for i := range hs {
+			if _, dup := x.pos[hs[i].ID]; !dup {
+				x.pos[hs[i].ID] = int32(i)
+			}
+		}
 		return &x
 	}).(*IDs)
 }

@@ -108,3 +108,29 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// HotelsFirstOf finds the first of a duplicated ID (as a scan that stops
+// at the first match does), HotelsOf the last, with a Ref or without.
+func TestHotelsFirstOfDuplicates(t *testing.T) {
+	s := &orchestrator.Sourced[[]orchestrator.Accommodation]{Value: []orchestrator.Accommodation{
+		{ID: "h0"}, {ID: "h1"}, {ID: "h0"}, {ID: "h2"},
+	}}
+	for _, ref := range []string{"", "sha256:hotels-first"} {
+		s.Ref = ref
+		if got, ok := HotelsFirstOf(s).Find("h0"); !ok || got != 0 {
+			t.Errorf("ref %q: HotelsFirstOf Find(h0) = %d, %v, want 0, true", ref, got, ok)
+		}
+		if got, ok := HotelsOf(s).Find("h0"); !ok || got != 2 {
+			t.Errorf("ref %q: HotelsOf Find(h0) = %d, %v, want 2, true", ref, got, ok)
+		}
+		if got, ok := HotelsFirstOf(s).Find("h2"); !ok || got != 3 {
+			t.Errorf("ref %q: HotelsFirstOf Find(h2) = %d, %v, want 3, true", ref, got, ok)
+		}
+		if _, ok := HotelsFirstOf(s).Find("zz"); ok {
+			t.Errorf("ref %q: Find(zz) found", ref)
+		}
+	}
+	if HotelsFirstOf(nil) != nil {
+		t.Error("a nil catalog has an index")
+	}
+}
