@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
 	"github.com/tripweave/tripweave/orchestrator/gazetteer"
@@ -65,7 +67,11 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			(sp.role == roleDest || sp.role == roleNone || sp.role == roleAt)
 	}
 	for _, sp := range spans {
-		if !destLike(sp) || !isLandmarkAlias(sp.text) {
+		if !destLike(sp) {
+			continue
+		}
+		if !isLandmarkAlias(sp.text) {
+			d.demoteFeature(sp, spans, destLike)
 			continue
 		}
 		for _, o := range spans {
@@ -84,6 +90,65 @@ func (d *doc) demoteLandmarks(spans []*span) {
 
 // (A county-level town without coordinates counts as near a destination
 // of its province.)
+
+// featureHeadEN are the last words of natural features' names that towns
+// take too ("Pearl River", "Sugar Lake", "Niagara Falls", "Bar Harbor"):
+// beside another destination far off or abroad, such a town is the feature
+// the traveller will see there (a Pearl River cruise in Guangzhou), as a
+// landmark sharing a town's name is.
+var featureHeadEN = map[string]bool{"river": true, "lake": true, "falls": true, "bay": true, "harbor": true,
+	"harbour": true, "beach": true, "island": true, "gorge": true, "canyon": true, "valley": true, "peak": true,
+	"creek": true, "springs": true}
+
+// demoteFeature drops a place span named like a natural feature that is
+// not asked for as a destination ("a Pearl River night cruise") when
+// another destination lies in another country: the town is not the trip's,
+// the feature is. Near destinations of the same country stay towns (Miami
+// and West Palm Beach are both cities a trip stays in).
+func (d *doc) demoteFeature(sp *span, spans []*span, destLike func(*span) bool) {
+	if d.waterTail(sp) {
+		sp.dropped = true
+		return
+	}
+	if sp.role == roleDest || !featureNamed(sp.text) {
+		return
+	}
+	for _, o := range spans {
+		if o != sp && destLike(o) && !featureNamed(o.text) && o.pick.CountryCode != sp.pick.CountryCode {
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			return
+		}
+	}
+}
+
+// waterTail reports whether a Chinese place span named like a river or a
+// lake (浦江, 通河) is the tail of a longer water's name the gazetteer does
+// not hold: a Han character that is neither a cue nor a function word
+// stands right before it (黄浦江, 松花江畔的通河 is the town).
+func (d *doc) waterTail(sp *span) bool {
+	if !sp.han || sp.start == 0 {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(sp.text)
+	if !strings.ContainsRune("江河湖溪", last) {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(d.clean[:sp.start])
+	return unicode.Is(unicode.Han, prev) && !strings.ContainsRune(hanGlue, prev)
+}
+
+// hanGlue are characters that end a word before a place name rather than
+// begin the place's own: verbs of going and staying, conjunctions and
+// particles (去浦江, 和通河, 在浦江).
+const hanGlue = "去到在从和与及跟或往至赴飞回游逛玩看住经过是的由离想要呆待留还再先后就都也坐乘开自由个趟次天晚"
+
+// featureNamed reports whether a place's name, as written in Latin
+// letters, ends in a natural feature's word after a name of its own.
+func featureNamed(name string) bool {
+	f := strings.Fields(strings.ToLower(name))
+	return len(f) >= 2 && featureHeadEN[f[len(f)-1]]
+}
 
 // sightOfCity reports whether name is a sight of the landmark gazetteer
 // that belongs to city ("Central Park" beside New York, however far the
