@@ -98,6 +98,15 @@ func (d *doc) budget() *money {
 				break
 			}
 		}
+		if m.symbol == "" {
+			// a currency written in Chinese before the amount: 港币8000, 预算日元20万
+			for _, c := range suffixCurrency {
+				if utf8.RuneCountInString(c.mark) >= 2 && isHan(runeAt(c.mark, 0)) && c.mark != "块钱" && strings.HasSuffix(before, c.mark) {
+					m.currency, m.symbol = c.code, c.mark
+					break
+				}
+			}
+		}
 		// marker after
 		after := strings.TrimLeft(low[i+n:], " ")
 		if m.symbol == "" {

@@ -21,6 +21,19 @@ var round2Cases = []classCase{
 	{"monthweek", "Taipei in February, 4 adults", map[string]string{"dests": "Taipei", "start": "2027-02-01", "adults": "4"}},
 	{"monthweek", "Bangkok in June, 2 of us, 6 days", map[string]string{"dests": "Bangkok", "start": "2027-06-01", "adults": "2", "days": "6"}},
 	{"monthweek", "Bangkok on June 2, 6 days", map[string]string{"start": "2027-06-02", "days": "6"}},
+	// money: a multiplier word, a Chinese currency before the amount
+	{"money", "Osaka, 3 million yen for the two of us", map[string]string{"dests": "Osaka", "budget": "3e+06 JPY"}},
+	{"money", "Budget is 2.5 thousand pounds, Edinburgh for 4 days", map[string]string{"dests": "Edinburgh", "budget": "2500 GBP"}},
+	{"money", "去曼谷，泰铢30000够吗", map[string]string{"dests": "Bangkok", "budget": "30000 THB"}},
+	{"money", "预算日元20万去大阪", map[string]string{"dests": "Osaka", "budget": "200000 JPY"}},
+	// parties: counts beside "we are", parents, grown-ups, twins, the co-parent, 三口之家
+	{"people", "We are 3 adults and 2 kids heading to Guilin", map[string]string{"adults": "3", "children": "2"}},
+	{"people", "we're two grown-ups and one toddler, Sanya for 5 days", map[string]string{"adults": "2", "children": "1"}},
+	{"people", "Two parents and three teens to Harbin", map[string]string{"adults": "2", "children": "3"}},
+	{"people", "Xiamen with the wife and twins", map[string]string{"adults": "2", "children": "2"}},
+	{"people", "孩子他妈和我带儿子去桂林", map[string]string{"adults": "2", "children": "1"}},
+	{"people", "和娃他爸一起带两个娃去长沙", map[string]string{"adults": "2", "children": "2"}},
+	{"people", "五口之家去西双版纳", map[string]string{"adults": "4", "children": "1"}},
 }
 
 func TestRound2Classes(t *testing.T) {
