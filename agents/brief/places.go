@@ -939,6 +939,23 @@ func (d *doc) assign(spans []*span) {
 			}
 		}
 	}
+	// "穷游云南，昆明、大理、丽江", "Japan: Tokyo, Kyoto, Osaka", 首尔…韩国烤肉:
+	// a province or country named beside destinations inside it frames
+	// them; the cities are the destinations
+	for _, r := range live {
+		if r.regionCtx || r == origin || r.role == roleOrigin || r.role == roleReturn ||
+			r.pick.Kind != gazetteer.Region && r.pick.Kind != gazetteer.Country {
+			continue
+		}
+		for _, c := range live {
+			if c != r && c != origin && c.role != roleOrigin && c.role != roleReturn && !c.merged &&
+				c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
+				(r.pick.Kind == gazetteer.Country || c.pick.Admin1 == r.pick.Admin1) {
+				r.merged = true
+				break
+			}
+		}
+	}
 	seen := map[*gazetteer.Place]bool{}
 	if origin != nil {
 		o := d.placeOf(origin, "origin")

@@ -34,6 +34,11 @@ var round2Cases = []classCase{
 	{"people", "孩子他妈和我带儿子去桂林", map[string]string{"adults": "2", "children": "1"}},
 	{"people", "和娃他爸一起带两个娃去长沙", map[string]string{"adults": "2", "children": "2"}},
 	{"people", "五口之家去西双版纳", map[string]string{"adults": "4", "children": "1"}},
+	// a province or country beside its cities frames them
+	{"frame", "自驾游新疆，乌鲁木齐、吐鲁番、喀什，10天", map[string]string{"dests": "Ürümqi,Turpan,Kashgar"}},
+	{"frame", "Ten days around Vietnam - Hanoi, Hue and Ho Chi Minh City", map[string]string{"dests": "Hanoi,Huế,Ho Chi Minh City"}},
+	{"frame", "曼谷5天，想吃泰国菜", map[string]string{"dests": "Bangkok"}},
+	{"frame", "Spain: Madrid and Barcelona, 8 days", map[string]string{"dests": "Madrid,Barcelona"}},
 }
 
 func TestRound2Classes(t *testing.T) {
