@@ -1,6 +1,9 @@
 package brief
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // round2Cases are the second round of issue 31's classes, each with
 // sentences of their own in both languages (classNow: Wednesday
@@ -39,11 +42,21 @@ var round2Cases = []classCase{
 	{"frame", "Ten days around Vietnam - Hanoi, Hue and Ho Chi Minh City", map[string]string{"dests": "Hanoi,Huế,Ho Chi Minh City"}},
 	{"frame", "曼谷5天，想吃泰国菜", map[string]string{"dests": "Bangkok"}},
 	{"frame", "Spain: Madrid and Barcelona, 8 days", map[string]string{"dests": "Madrid,Barcelona"}},
+	// a dish that is also a cuisine's word is a food too; dishes the table lacked
+	{"dish", "厦门三天，想去吃回转寿司", map[string]string{"foods": "回转寿司", "cuisines": "Japanese"}},
+	{"dish", "Osaka for sushi and ramen", map[string]string{"foods": "sushi,ramen"}},
+	{"dish", "佛山一日游，早上喝个广式早茶", map[string]string{"foods": "广式早茶"}},
+	{"dish", "乐山想吃冷锅串串和钵钵鸡", map[string]string{"foods": "冷锅串串,钵钵鸡"}},
+	{"dish", "Luoyang, we'd love to try the water banquet", map[string]string{"foods": "water banquet"}},
+	{"dish", "去新加坡，一定要吃辣椒螃蟹", map[string]string{"foods": "辣椒螃蟹"}},
 }
 
 func TestRound2Classes(t *testing.T) {
 	for _, tc := range round2Cases {
-		got := classFields(ParseRules(tc.q, classNow))
+		r := ParseRules(tc.q, classNow)
+		got := classFields(r)
+		got["foods"] = strings.Join(r.Brief.Foods, ",")
+		got["pace"] = r.Brief.Pace
 		for k, w := range tc.want {
 			if got[k] != w {
 				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
