@@ -49,6 +49,12 @@ var round2Cases = []classCase{
 	{"dish", "乐山想吃冷锅串串和钵钵鸡", map[string]string{"foods": "冷锅串串,钵钵鸡"}},
 	{"dish", "Luoyang, we'd love to try the water banquet", map[string]string{"foods": "water banquet"}},
 	{"dish", "去新加坡，一定要吃辣椒螃蟹", map[string]string{"foods": "辣椒螃蟹"}},
+	// relaxed-pace words
+	{"pace", "苏州园林两天，慢慢逛", map[string]string{"pace": "relaxed"}},
+	{"pace", "景德镇三天，悠着点玩", map[string]string{"pace": "relaxed"}},
+	{"pace", "Five days in Lisbon, we want to take things slow", map[string]string{"pace": "relaxed"}},
+	{"pace", "Hoi An for 4 days at our own pace", map[string]string{"pace": "relaxed"}},
+	{"pace", "Hoi An for 4 days, as much as possible", map[string]string{"pace": "packed"}},
 }
 
 func TestRound2Classes(t *testing.T) {
