@@ -34,7 +34,8 @@ var rideSuffixZH = []string{"索道", "缆车", "游船", "轮渡", "摩天轮",
 // bareGoZH reports whether a bare 去 at byte i of s is "go to" and not part
 // of another word (去年, 过去, 回去, 去过, 去掉).
 func bareGoZH(s string, i int) bool {
-	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("过回出上下进失死除来", r) {
+	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("过回出上下进失死除来", r) &&
+		!(r == '上' && hasSuffixAny(s[:i], "晚上", "早上", "马上", "晌上", "礼拜上")) { // 晚上去: in the evening, go
 		return false
 	}
 	rest := s[i+len("去"):]
@@ -71,7 +72,12 @@ var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "
 	{"would", "love", "to", "see"}, {"love", "to", "see"}, {"definitely", "see"}, {"definitely", "visit"}, {"can't", "miss"},
 	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"do", "not", "want", "to", "miss"}, {"definitely"}, {"must", "do"},
 	{"must", "go", "to"}, {"have", "to", "visit"}, {"need", "to", "visit"}, {"can't", "skip"}, {"want", "to", "check", "out"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
-	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"}}
+	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"},
+	// wandering a named quarter: "wandering around Plaka", "a stroll through Gion"
+	{"wandering", "around"}, {"wander", "around"}, {"wandering", "through"}, {"wander", "through"}, {"wandering", "in"},
+	{"stroll", "through"}, {"strolling", "through"}, {"stroll", "around"}, {"strolling", "around"}, {"stroll", "along"},
+	{"strolling", "along"}, {"walk", "around"}, {"walking", "around"}, {"walk", "along"}, {"walking", "along"},
+	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}}
 
 // mustVisit returns the sights named, in the order written.
 func (d *doc) mustVisit() []string {
@@ -202,8 +208,14 @@ func (d *doc) mustVisitZH() []string {
 		}
 		if cue == "去" || cue == "看" {
 			// 去龙井村看茶园: the place ends where the activity starts
-			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过"); k > 0 {
+			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过散拍溜"); k > 0 {
 				end = start + k
+			}
+			// 去嘉陵江边吹吹风: the name ends at its side, whatever is done there
+			for _, side := range []string{"边", "畔"} {
+				if k := strings.Index(s[start:end], side); k > 0 {
+					end = start + k + len(side)
+				}
 			}
 		}
 		taken = end
@@ -295,6 +307,9 @@ func (d *doc) sightZH(i, j int) string {
 			i = sp[1]
 		}
 	}
+	if i >= j {
+		return "" // all a city (成都必去…: the city runs past the clause read)
+	}
 	name := d.clean[i:j]
 	name = strings.TrimPrefix(name, "的")
 	// 坐长江索道, 看洪崖洞: the verb before the name is no part of it
@@ -306,8 +321,15 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	for {
 		t := name
-		for _, suf := range []string{"玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
+		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
 			name = strings.TrimSuffix(name, suf)
+		}
+		// 苏州河边, 洱海旁边, 外滩附近: the sight, not its side
+		for _, suf := range []string{"边上", "旁边", "附近", "一带", "沿岸", "边", "畔"} {
+			if rest, ok := strings.CutSuffix(name, suf); ok && utf8.RuneCountInString(rest) >= 2 {
+				name = rest
+				break
+			}
 		}
 		// a duration or time after the name: 拙政园两天 → 拙政园
 		for k, r := range name {

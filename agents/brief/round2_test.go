@@ -55,6 +55,20 @@ var round2Cases = []classCase{
 	{"pace", "Five days in Lisbon, we want to take things slow", map[string]string{"pace": "relaxed"}},
 	{"pace", "Hoi An for 4 days at our own pace", map[string]string{"pace": "relaxed"}},
 	{"pace", "Hoi An for 4 days, as much as possible", map[string]string{"pace": "packed"}},
+	// the city of a mountain or of sights "near" a town
+	{"sightcity", "泰山看日出，然后去济南吃把子肉", map[string]string{"dests": "Tai'an,Jinan", "must": "泰山"}},
+	{"sightcity", "先爬华山，再去洛阳看龙门石窟", map[string]string{"dests": "Xi'an,Luoyang", "must": "华山,龙门石窟"}},
+	{"sightcity", "Climb Mount Emei, then 3 days in Chengdu", map[string]string{"dests": "Leshan,Chengdu"}},
+	{"sightcity", "Longmen Grottoes and Shaolin Temple near Luoyang", map[string]string{"dests": "Luoyang", "must": "Longmen Grottoes,Shaolin Temple"}},
+	{"sightcity", "南京三天，紫金山和中山陵", map[string]string{"dests": "Nanjing", "must": "紫金山,中山陵"}},
+	// sights by a river, after 晚上去, with a wander verb, beside a digit-led name
+	{"sights", "杭州两天，傍晚去西湖边走走", map[string]string{"dests": "Hangzhou", "must": "西湖"}},
+	{"sights", "重庆，晚上去嘉陵江边吹吹风", map[string]string{"must": "嘉陵江"}},
+	{"sights", "Lisbon: the Belem Tower, then wandering around Alfama", map[string]string{"must": "Belem Tower,Alfama"}},
+	{"sights", "Kyoto, strolling through Gion in the evening", map[string]string{"must": "Gion"}},
+	{"sights", "北京，798艺术区和南锣鼓巷逛一逛", map[string]string{"must": "798艺术区,南锣鼓巷"}},
+	{"sights", "成都必去熊猫基地，其他随意", map[string]string{"must": "熊猫基地"}},
+	{"sights", "西安必去兵马俑，然后大雁塔、回民街", map[string]string{"must": "兵马俑,大雁塔,回民街"}},
 }
 
 func TestRound2Classes(t *testing.T) {
@@ -63,6 +77,9 @@ func TestRound2Classes(t *testing.T) {
 		got := classFields(r)
 		got["foods"] = strings.Join(r.Brief.Foods, ",")
 		got["pace"] = r.Brief.Pace
+		if n := strings.Join(r.Notes, " "); strings.Contains(n, "could not be read") || strings.Contains(n, "未能读懂") {
+			t.Errorf("[%s] %s: a reading stage failed: %q", tc.class, tc.q, r.Notes)
+		}
 		for k, w := range tc.want {
 			if got[k] != w {
 				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)

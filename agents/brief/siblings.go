@@ -27,7 +27,7 @@ func (d *doc) siblingSightsZH(known []string) []string {
 	done := map[int]bool{}
 	for _, n := range known {
 		at := strings.Index(d.clean, n)
-		if at < 0 || !isHan(firstRune(n)) {
+		if at < 0 || !strings.ContainsFunc(n, isHan) {
 			continue
 		}
 		cs, ce := at, at+len(n)
@@ -86,7 +86,12 @@ func (d *doc) listItemsZH(cs, ce int) []string {
 	if len(items) == 0 {
 		return nil
 	}
-	items = append(items, d.clean[from:ce])
+	last := d.clean[from:ce]
+	// 和三里屯逛一逛, 、光明顶看日出: the last name ends where its activity starts
+	if k := strings.IndexAny(last, "看吃玩住爬逛买坐走游散溜拍"); k > 0 && utf8.RuneCountInString(last[:k]) >= 2 {
+		last = last[:k]
+	}
+	items = append(items, last)
 	for _, lead := range siblingLeadZH {
 		if rest, ok := strings.CutPrefix(items[0], lead); ok && utf8.RuneCountInString(rest) >= 2 {
 			items[0] = rest
