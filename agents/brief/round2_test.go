@@ -69,6 +69,10 @@ var round2Cases = []classCase{
 	{"sights", "北京，798艺术区和南锣鼓巷逛一逛", map[string]string{"must": "798艺术区,南锣鼓巷"}},
 	{"sights", "成都必去熊猫基地，其他随意", map[string]string{"must": "熊猫基地"}},
 	{"sights", "西安必去兵马俑，然后大雁塔、回民街", map[string]string{"must": "兵马俑,大雁塔,回民街"}},
+	// a list going on after a sight's time of day; a spaced dash ends a name
+	{"sights", "Bangkok: Wat Arun at sunset, the Grand Palace and Wat Pho", map[string]string{"must": "Wat Arun,Grand Palace,Wat Pho"}},
+	{"sights", "Rome: the Colosseum in the morning, then the Pantheon", map[string]string{"must": "Colosseum,Pantheon"}},
+	{"sights", "Angkor Wat and the Bayon - we'd like a guide", map[string]string{"must": "Angkor Wat,Bayon"}},
 }
 
 func TestRound2Classes(t *testing.T) {

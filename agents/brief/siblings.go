@@ -61,6 +61,10 @@ func (d *doc) siblingSightsZH(known []string) []string {
 	return out
 }
 
+// timeOfDayEN are times of day a sight is seen at ("at sunrise").
+var timeOfDayEN = map[string]bool{"sunrise": true, "sunset": true, "dawn": true, "dusk": true, "night": true, "morning": true,
+	"evening": true, "afternoon": true, "daybreak": true, "noon": true, "twilight": true, "nighttime": true}
+
 // listItemsZH cuts d.clean[cs:ce] at list words; it returns nothing when
 // the clause lists nothing.
 func (d *doc) listItemsZH(cs, ce int) []string {
@@ -169,7 +173,22 @@ func (d *doc) siblingSightsEN(known []string) []string {
 		return -1
 	}
 	isSep := func(t *token) bool {
-		return t.kind == tPunct && t.text == "," || t.kind == tWord && (t.low == "and" || t.low == "the" || t.low == "&")
+		return t.kind == tPunct && t.text == "," || t.kind == tWord && (t.low == "and" || t.low == "the" || t.low == "&" || t.low == "then")
+	}
+	// skipWhen skips a time of day after a name ("Angkor Wat at sunrise,
+	// Ta Prohm and the Bayon"; "the Grand Palace in the morning, Wat Pho").
+	skipWhen := func(j int) int {
+		if j >= len(toks) || toks[j].low != "at" && toks[j].low != "by" && toks[j].low != "in" {
+			return j
+		}
+		k := j + 1
+		if k < len(toks) && toks[k].low == "the" {
+			k++
+		}
+		if k < len(toks) && timeOfDayEN[toks[k].low] {
+			return k + 1
+		}
+		return j
 	}
 	add := func(i, k int, words []string) {
 		name := strings.Join(words, " ")
@@ -192,7 +211,7 @@ func (d *doc) siblingSightsEN(known []string) []string {
 			end++
 		}
 		// forward: ", B and the C"
-		for j := end; j < len(toks); {
+		for j := skipWhen(end); j < len(toks); {
 			s := j
 			for j < len(toks) && isSep(&toks[j]) {
 				j++

@@ -551,7 +551,8 @@ func capitalisedRun(toks []token, k int, withAnd bool) ([]string, int) {
 			k++
 			continue
 		}
-		if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
+		if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord &&
+			toks[k-1].end == t.start && t.end == toks[k+1].start { // Senso-ji, not "Bayon - we'll"
 			words[len(words)-1] += t.text + toks[k+1].text
 			k += 2
 			continue
