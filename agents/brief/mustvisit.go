@@ -79,6 +79,15 @@ var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "
 	{"strolling", "along"}, {"walk", "around"}, {"walking", "around"}, {"walk", "along"}, {"walking", "along"},
 	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}}
 
+// mustCueFirstEN are the first words of mustCuesEN, a quick check.
+var mustCueFirstEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range mustCuesEN {
+		m[c[0]] = true
+	}
+	return m
+}()
+
 // mustVisit returns the sights named, in the order written.
 func (d *doc) mustVisit() []string {
 	var out []string
@@ -579,6 +588,9 @@ func (d *doc) listedSightsZH(start, end int) []string {
 // matchCueEN returns the token index after a must-see cue starting at i,
 // or -1.
 func (d *doc) matchCueEN(i int) int {
+	if i >= len(d.toks) || !mustCueFirstEN[d.toks[i].low] && !mustCueFirstEN[d.toks[i].text] {
+		return -1
+	}
 	for _, c := range mustCuesEN {
 		j, k := i, 0
 		for k < len(c) && j < len(d.toks) {
