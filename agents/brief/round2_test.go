@@ -73,6 +73,10 @@ var round2Cases = []classCase{
 	{"sights", "Bangkok: Wat Arun at sunset, the Grand Palace and Wat Pho", map[string]string{"must": "Wat Arun,Grand Palace,Wat Pho"}},
 	{"sights", "Rome: the Colosseum in the morning, then the Pantheon", map[string]string{"must": "Colosseum,Pantheon"}},
 	{"sights", "Angkor Wat and the Bayon - we'd like a guide", map[string]string{"must": "Angkor Wat,Bayon"}},
+	// 在 before what is done at a named sight
+	{"sights", "张家界三天，在玻璃栈道走走，去天子山看云海", map[string]string{"must": "玻璃栈道,天子山"}},
+	{"sights", "庐山两天，在五老峰看日出", map[string]string{"must": "庐山,五老峰"}},
+	{"sights", "现在就想去成都玩", map[string]string{"must": "", "dests": "Chengdu"}},
 }
 
 func TestRound2Classes(t *testing.T) {
