@@ -754,6 +754,9 @@ func (d *doc) relativeEN(c relClock) {
 	case d.enAny("weekend after next", "week after next weekend"):
 		c.set(c.inWeek(weekStart.AddDate(0, 0, 14), time.Saturday), 2, "", "the weekend after next")
 		return
+	case d.enAny("weekend after this one", "weekend after this", "weekend after this coming one"):
+		c.set(c.inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "the weekend after this one")
+		return
 	case d.enAny("week after next"):
 		c.set(weekStart.AddDate(0, 0, 14), 0, "the week after next"+weekMondayNote, "the week after next")
 		return
@@ -787,6 +790,12 @@ func (d *doc) relativeEN(c relClock) {
 					c.set(c.upcoming(wd), 0, "", t.text+" "+u.text)
 					f.cueBare, f.cueWD = t.low == "on", wd
 				}
+				return
+			}
+		case "the":
+			// "the Friday after next": the one after the coming one
+			if isWD && i+3 < len(d.toks) && d.toks[i+2].low == "after" && d.toks[i+3].low == "next" {
+				c.set(c.upcoming(wd).AddDate(0, 0, 7), 0, "", u.text+" after next")
 				return
 			}
 		case "next":

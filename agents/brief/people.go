@@ -496,7 +496,9 @@ func (d *doc) relationsEN(p *party) {
 	seen := map[string]bool{}
 	for i := range toks {
 		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
-			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") {
+			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
+			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
+			// "my mom and dad": a relation after "and" and another goes with it
 			continue // "bringing grandpa along", "with mom", "the wife and twins"
 		}
 		j := i + 1

@@ -77,6 +77,12 @@ var round2Cases = []classCase{
 	{"sights", "张家界三天，在玻璃栈道走走，去天子山看云海", map[string]string{"must": "玻璃栈道,天子山"}},
 	{"sights", "庐山两天，在五老峰看日出", map[string]string{"must": "庐山,五老峰"}},
 	{"sights", "现在就想去成都玩", map[string]string{"must": "", "dests": "Chengdu"}},
+	// more relative days and month halves (classNow: Wednesday 2026-12-02)
+	{"relweek", "Shanghai, leaving the Friday after next for 3 days", map[string]string{"start": "2026-12-11", "days": "3"}},
+	{"relweek", "Suzhou the weekend after this one", map[string]string{"start": "2026-12-12", "days": "2"}},
+	{"monthweek", "Chengdu in the second half of January", map[string]string{"start": "2027-01-16"}},
+	{"monthweek", "2月上半月去哈尔滨", map[string]string{"start": "2027-02-01"}},
+	{"people", "Guilin, me plus my mom and dad", map[string]string{"adults": "3"}},
 }
 
 func TestRound2Classes(t *testing.T) {

@@ -69,6 +69,8 @@ func (d *doc) monthPart() (day, span int, word string) {
 		zh, en    []string
 		day, span int
 	}{
+		{[]string{"上半月"}, []string{"first half of"}, 1, 15},
+		{[]string{"下半月"}, []string{"second half of", "latter half of"}, 16, 16},
 		{[]string{"月初", "上旬", "初"}, []string{"early", "beginning of", "start of"}, 1, 10},
 		{[]string{"月中", "中旬"}, []string{"mid", "middle of", "mid-"}, 11, 10},
 		{[]string{"月底", "月末", "下旬", "底"}, []string{"late", "end of"}, 21, 11},
