@@ -13,6 +13,11 @@ type party struct {
 	vagueKids               bool
 	ourKids                 bool // "our kids": the writer is one of two parents
 	solo                    bool
+	// family marks a total read as a household (一家三口, 三口之家);
+	// extra counts the adults named beside it from outside the household
+	// (奶奶, 外公外婆, 朋友), who come on top of it.
+	family bool
+	extra  int
 }
 
 func (p party) resolve() (adults, children int) {
@@ -23,6 +28,9 @@ func (p party) resolve() (adults, children int) {
 	case p.solo && p.total == 0 && p.adults == 0:
 		return 1, 0
 	case p.total > 0:
+		if p.family {
+			p.total += p.extra // 一家三口带奶奶: four
+		}
 		c := p.children
 		if c == 0 {
 			c = p.kids
@@ -56,8 +64,8 @@ var (
 	// adult, not a child; longest first.
 	zhCoParent = []string{"孩子的爸爸", "孩子的妈妈", "孩子他爸", "孩子他妈", "孩子她妈", "孩子她爸", "孩子爸爸", "孩子妈妈", "孩儿他爹",
 		"孩儿他娘", "孩子爸", "孩子妈", "孩他爸", "孩他妈", "娃他爸", "娃他妈", "娃她妈", "娃她爸", "娃爸", "娃妈"}
-	zhChildRel = []string{"孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
-	zhWith     = []string{"带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
+	zhChildRel = []string{"对双胞胎", "双胞胎", "孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
+	zhWith     = []string{"外加", "加上", "带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
 )
 
 // enAdultChildNouns count adults or children apart: "we are 2 adults and 3
@@ -107,7 +115,7 @@ func familyZH(s string, p *party) {
 		}
 	}
 	if n > 0 {
-		p.total = n
+		p.total, p.family = n, true
 		switch {
 		case n == 2:
 			p.children = 0
@@ -292,6 +300,9 @@ func companionsZH(s string, p *party) {
 					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
 						seen[rel] = true
 						p.companions += 2
+						if !strings.Contains("爸妈父母", rel) {
+							p.extra += 2 // 爷爷奶奶 beside 一家三口
+						}
 						rest = rest[nk+len(rel):]
 						matched = true
 						break
@@ -301,9 +312,12 @@ func companionsZH(s string, p *party) {
 					for _, rel := range zhChildRel {
 						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
 							seen[rel] = true
-							if n > 0 {
+							switch {
+							case strings.HasSuffix(rel, "双胞胎"):
+								p.kids += 2 * max(n, 1) // twins; 两对双胞胎: four
+							case n > 0:
 								p.kids += n
-							} else {
+							default:
 								p.kids++
 							}
 							rest = rest[nk+len(rel):]
@@ -321,6 +335,9 @@ func companionsZH(s string, p *party) {
 							} else {
 								p.companions++
 							}
+							if zhOutsideHousehold(rel) {
+								p.extra += max(n, 1)
+							}
 							rest = rest[nk+len(rel):]
 							matched = true
 							break
@@ -334,6 +351,18 @@ func companionsZH(s string, p *party) {
 			}
 		}
 	}
+}
+
+// zhOutsideHousehold reports whether a companion relation is no member of
+// the writer's household of parents and children (奶奶, 外婆, 朋友, 同事;
+// not 老婆, 爸爸, 妈妈).
+func zhOutsideHousehold(rel string) bool {
+	switch rel {
+	case "女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "太太", "先生", "妈妈", "爸爸",
+		"母亲", "父亲", "我妈", "我爸", "老妈", "老爸", "妈", "爸", "男票", "女票", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟":
+		return false
+	}
+	return true
 }
 
 // prefixAny returns the first of ws that s starts with, or "".

@@ -83,6 +83,11 @@ var round2Cases = []classCase{
 	{"monthweek", "Chengdu in the second half of January", map[string]string{"start": "2027-01-16"}},
 	{"monthweek", "2月上半月去哈尔滨", map[string]string{"start": "2027-02-01"}},
 	{"people", "Guilin, me plus my mom and dad", map[string]string{"adults": "3"}},
+	// a household plus people from outside it; twins in Chinese
+	{"people", "我们一家三口带外婆去厦门", map[string]string{"adults": "3", "children": "1"}},
+	{"people", "三口之家加上两个朋友去成都", map[string]string{"adults": "4", "children": "1"}},
+	{"people", "一家三口，带老婆孩子去广州", map[string]string{"adults": "2", "children": "1"}},
+	{"people", "我和老婆带一对双胞胎去青岛", map[string]string{"adults": "2", "children": "2"}},
 }
 
 func TestRound2Classes(t *testing.T) {
