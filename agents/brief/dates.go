@@ -907,7 +907,9 @@ func (d *doc) monthOnly() {
 		if t.kind != tWord {
 			continue
 		}
-		if m, ok := monthNames[t.low]; ok && len(t.low) > 3 && (t.cap || !d.mixedCase) && t.low != "may" || t.low == "may" && (t.cap || !d.mixedCase) && i > 0 && (d.toks[i-1].low == "in" || d.toks[i-1].low == "during") {
+		if m, ok := monthNames[t.low]; ok && len(t.low) > 3 && (t.cap || !d.mixedCase) && t.low != "may" ||
+			ok && (t.cap || !d.mixedCase) && i > 0 && (d.toks[i-1].low == "in" || d.toks[i-1].low == "during" || d.weekOfBefore(i)) {
+			// "in May", "in Feb", "the first week of May"
 			if d.monthInDate(i) {
 				continue // December 12: a date, not a month named alone
 			}
@@ -1001,6 +1003,12 @@ func (d *doc) partOfThisMonth(words string) (int, int) {
 		day, span = 11, 10
 	}
 	return day, span
+}
+
+// weekOfBefore reports whether "week of" or "week in" comes right before
+// token i ("the second week of Feb").
+func (d *doc) weekOfBefore(i int) bool {
+	return i > 1 && (d.toks[i-1].low == "of" || d.toks[i-1].low == "in") && d.toks[i-2].low == "week"
 }
 
 // monthInDate reports whether the month name at token i is part of a

@@ -88,6 +88,13 @@ var round2Cases = []classCase{
 	{"people", "三口之家加上两个朋友去成都", map[string]string{"adults": "4", "children": "1"}},
 	{"people", "一家三口，带老婆孩子去广州", map[string]string{"adults": "2", "children": "1"}},
 	{"people", "我和老婆带一对双胞胎去青岛", map[string]string{"adults": "2", "children": "2"}},
+	// a currency named by its country's adjective; abbreviated months
+	{"money", "Perth, 6000 Australian dollars for both of us", map[string]string{"budget": "6000 AUD"}},
+	{"money", "Kuala Lumpur, 3,500 Malaysian ringgit", map[string]string{"budget": "3500 MYR"}},
+	{"money", "Macau, 10k Hong Kong dollars", map[string]string{"budget": "10000 HKD"}},
+	{"monthweek", "Nagoya, the third week of May", map[string]string{"start": "2027-05-15", "days": "7"}},
+	{"monthweek", "Nara in Feb, 3 days", map[string]string{"start": "2027-02-01", "days": "3"}},
+	{"monthweek", "We may visit Nara for 3 days", map[string]string{"start": "", "days": "3"}},
 }
 
 func TestRound2Classes(t *testing.T) {

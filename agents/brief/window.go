@@ -128,7 +128,7 @@ func (d *doc) monthWeek() (int, string) {
 						}
 						r := strings.TrimPrefix(strings.TrimLeft(rest[len(prep):], " "), "the month of ")
 						for name := range monthNames {
-							if len(name) > 3 && strings.HasPrefix(r, name) {
+							if strings.HasPrefix(r, name) && (len(r) == len(name) || !isLetterByte(r[len(name)])) {
 								return w.day, o + " week of"
 							}
 						}
