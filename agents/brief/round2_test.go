@@ -95,6 +95,9 @@ var round2Cases = []classCase{
 	{"monthweek", "Nagoya, the third week of May", map[string]string{"start": "2027-05-15", "days": "7"}},
 	{"monthweek", "Nara in Feb, 3 days", map[string]string{"start": "2027-02-01", "days": "3"}},
 	{"monthweek", "We may visit Nara for 3 days", map[string]string{"start": "", "days": "3"}},
+	{"dish", "拉萨三天，想喝酥油茶", map[string]string{"foods": "酥油茶"}},
+	{"dish", "Hong Kong street food: egg waffles and pineapple buns", map[string]string{"foods": "egg waffles,pineapple buns"}},
+	{"dish", "首尔想吃部队锅和韩国烤肉", map[string]string{"foods": "部队锅"}},
 }
 
 func TestRound2Classes(t *testing.T) {
