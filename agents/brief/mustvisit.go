@@ -89,7 +89,9 @@ var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "
 	{"wandering", "around"}, {"wander", "around"}, {"wandering", "through"}, {"wander", "through"}, {"wandering", "in"},
 	{"stroll", "through"}, {"strolling", "through"}, {"stroll", "around"}, {"strolling", "around"}, {"stroll", "along"},
 	{"strolling", "along"}, {"walk", "around"}, {"walking", "around"}, {"walk", "along"}, {"walking", "along"},
-	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}}
+	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}, {"hanging", "out", "in"},
+	{"hang", "out", "in"}, {"getting", "lost", "in"}, {"get", "lost", "in"}, {"walk", "through"}, {"walking", "through"},
+	{"browsing"}, {"browse"}}
 
 // mustCueFirstEN are the first words of mustCuesEN, a quick check.
 var mustCueFirstEN = func() map[string]bool {

@@ -98,6 +98,7 @@ var round2Cases = []classCase{
 	{"dish", "拉萨三天，想喝酥油茶", map[string]string{"foods": "酥油茶"}},
 	{"dish", "Hong Kong street food: egg waffles and pineapple buns", map[string]string{"foods": "egg waffles,pineapple buns"}},
 	{"dish", "首尔想吃部队锅和韩国烤肉", map[string]string{"foods": "部队锅"}},
+	{"sights", "Budapest: hanging out in the Jewish Quarter, then Fisherman's Bastion", map[string]string{"must": "Jewish Quarter,Fisherman's Bastion"}},
 }
 
 func TestRound2Classes(t *testing.T) {
