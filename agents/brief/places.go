@@ -177,6 +177,7 @@ func (d *doc) findPlaces() {
 	d.resolve(spans)
 	d.declinePlaces(spans)
 	d.demoteLandmarks(spans)
+	d.demoteQuarters(spans)
 	d.assign(spans)
 	for _, sp := range spans {
 		if !sp.dropped {

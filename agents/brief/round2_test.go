@@ -99,6 +99,10 @@ var round2Cases = []classCase{
 	{"dish", "Hong Kong street food: egg waffles and pineapple buns", map[string]string{"foods": "egg waffles,pineapple buns"}},
 	{"dish", "首尔想吃部队锅和韩国烤肉", map[string]string{"foods": "部队锅"}},
 	{"sights", "Budapest: hanging out in the Jewish Quarter, then Fisherman's Bastion", map[string]string{"must": "Jewish Quarter,Fisherman's Bastion"}},
+	// a small foreign town's name after a wander cue is a quarter; real cities stay cities
+	{"sights", "Porto: hanging out in the Ribeira, then the Livraria Lello", map[string]string{"dests": "Porto", "must": "Ribeira,Livraria Lello"}},
+	{"sights", "Tokyo 4 days, then exploring Kyoto", map[string]string{"dests": "Tokyo,Kyoto"}},
+	{"sights", "Vienna, then exploring Bratislava", map[string]string{"dests": "Vienna,Bratislava"}},
 }
 
 func TestRound2Classes(t *testing.T) {
