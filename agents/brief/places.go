@@ -951,7 +951,7 @@ func (d *doc) assign(spans []*span) {
 		for _, c := range live {
 			if c != r && c != origin && c.role != roleOrigin && c.role != roleReturn && !c.merged &&
 				c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
-				(r.pick.Kind == gazetteer.Country || c.pick.Admin1 == r.pick.Admin1) {
+				(r.pick.Kind == gazetteer.Country || c.pick.Admin1 == r.pick.Admin1) && !d.legsApart(r, c) {
 				r.merged = true
 				break
 			}
@@ -973,6 +973,31 @@ func (d *doc) assign(spans []*span) {
 			d.regionDest = true
 		}
 	}
+}
+
+// legsApart reports whether two place spans are separate legs of the trip:
+// a sequence word between them ("2 nights in Texas then Austin", 纽约两晚，
+// 然后纽约州三晚), so a region is a stay of its own, not a frame.
+func (d *doc) legsApart(a, b *span) bool {
+	lo, hi := a.end, b.start
+	if b.start < a.start {
+		lo, hi = b.end, a.start
+	}
+	if lo >= hi {
+		return false
+	}
+	between := strings.ToLower(d.clean[lo:hi])
+	for _, w := range []string{"然后", "之后", "接着", "再去", "随后", "最后"} {
+		if strings.Contains(between, w) {
+			return true
+		}
+	}
+	for _, w := range []string{"then", "after that", "afterwards", "followed by", "before heading"} {
+		if hasWord(between, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *doc) placeOf(sp *span, role string) Place {

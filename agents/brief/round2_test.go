@@ -42,6 +42,8 @@ var round2Cases = []classCase{
 	{"frame", "Ten days around Vietnam - Hanoi, Hue and Ho Chi Minh City", map[string]string{"dests": "Hanoi,Huế,Ho Chi Minh City"}},
 	{"frame", "曼谷5天，想吃泰国菜", map[string]string{"dests": "Bangkok"}},
 	{"frame", "Spain: Madrid and Barcelona, 8 days", map[string]string{"dests": "Madrid,Barcelona"}},
+	// a region with a stay of its own, then a city in it, is two legs
+	{"frame", "3 nights in Florida then Miami for 2 nights", map[string]string{"dests": "Florida,Miami"}},
 	// a dish that is also a cuisine's word is a food too; dishes the table lacked
 	{"dish", "厦门三天，想去吃回转寿司", map[string]string{"foods": "回转寿司", "cuisines": "Japanese"}},
 	{"dish", "Osaka for sushi and ramen", map[string]string{"foods": "sushi,ramen"}},
