@@ -30,6 +30,10 @@ type dateFacts struct {
 	cue     string
 	cueBare bool
 	cueWD   time.Weekday
+	// weekOnly marks a start read from a week without a day (下周, next
+	// week, the week after next): its Monday, which a weekday named beside
+	// it moves ("next week, Tuesday to Thursday").
+	weekOnly bool
 	// win is the window the request names without a day (国庆后, in
 	// April, this summer, weekend), nil when none.
 	win *window
@@ -289,7 +293,7 @@ func (d *doc) englishDates() []dateMention {
 				}
 			}
 			j := next(i)
-			if j < len(toks) && toks[j].kind == tWord && !d.lengthAt(j) {
+			if j < len(toks) && toks[j].kind == tWord && !d.lengthAt(j) && !d.headcountAt(j) {
 				if day, ok := ordinalDay(toks[j].low); ok {
 					mn := dateMention{pos: t.start, m: m, d: day}
 					used[j] = true
@@ -624,6 +628,7 @@ func (c relClock) set(t time.Time, days int, note, cue string) {
 	f := c.f
 	f.start = t
 	f.cue, f.cueBare = cue, false
+	f.weekOnly = strings.HasSuffix(note, weekMondayNote)
 	if f.days == 0 && days > 0 {
 		f.days = days
 	}
@@ -631,6 +636,9 @@ func (c relClock) set(t time.Time, days int, note, cue string) {
 		f.notes = append(f.notes, note)
 	}
 }
+
+// weekMondayNote ends the note of a start read from a week alone.
+const weekMondayNote = " taken to start on Monday"
 
 // inWeek is weekday wd of the week starting on Monday ws.
 func (c relClock) inWeek(ws time.Time, wd time.Weekday) time.Time {
@@ -698,7 +706,7 @@ func (d *doc) relativeZH(c relClock) bool {
 		if !ok {
 			if p.weeks > 0 && f.start.IsZero() {
 				// 下周: next Monday
-				c.set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week taken to start on Monday", p.prefix)
+				c.set(weekStart.AddDate(0, 0, 7*p.weeks), 0, "next week"+weekMondayNote, p.prefix)
 				return true
 			}
 			continue
@@ -743,6 +751,15 @@ func (d *doc) relativeEN(c relClock) {
 	case d.enAny("today", "tonight"):
 		c.set(today, 0, "", "today")
 		return
+	case d.enAny("weekend after next", "week after next weekend"):
+		c.set(c.inWeek(weekStart.AddDate(0, 0, 14), time.Saturday), 2, "", "the weekend after next")
+		return
+	case d.enAny("weekend after this one", "weekend after this", "weekend after this coming one"):
+		c.set(c.inWeek(weekStart.AddDate(0, 0, 7), time.Saturday), 2, "", "the weekend after this one")
+		return
+	case d.enAny("week after next"):
+		c.set(weekStart.AddDate(0, 0, 14), 0, "the week after next"+weekMondayNote, "the week after next")
+		return
 	case d.enAny("this weekend", "this coming weekend", "the weekend", "this saturday and sunday"):
 		sat := c.inWeek(weekStart, time.Saturday)
 		if today.Weekday() == time.Sunday {
@@ -775,13 +792,19 @@ func (d *doc) relativeEN(c relClock) {
 				}
 				return
 			}
+		case "the":
+			// "the Friday after next": the one after the coming one
+			if isWD && i+3 < len(d.toks) && d.toks[i+2].low == "after" && d.toks[i+3].low == "next" {
+				c.set(c.upcoming(wd).AddDate(0, 0, 7), 0, "", u.text+" after next")
+				return
+			}
 		case "next":
 			if isWD {
 				c.set(c.inWeek(weekStart.AddDate(0, 0, 7), wd), 0, "", t.text+" "+u.text)
 				return
 			}
 			if u.low == "week" {
-				c.set(weekStart.AddDate(0, 0, 7), 0, "next week taken to start on Monday", t.text+" "+u.text)
+				c.set(weekStart.AddDate(0, 0, 7), 0, "next week"+weekMondayNote, t.text+" "+u.text)
 				return
 			}
 		case "in":
@@ -884,7 +907,9 @@ func (d *doc) monthOnly() {
 		if t.kind != tWord {
 			continue
 		}
-		if m, ok := monthNames[t.low]; ok && len(t.low) > 3 && (t.cap || !d.mixedCase) && t.low != "may" || t.low == "may" && (t.cap || !d.mixedCase) && i > 0 && (d.toks[i-1].low == "in" || d.toks[i-1].low == "during") {
+		if m, ok := monthNames[t.low]; ok && len(t.low) > 3 && (t.cap || !d.mixedCase) && t.low != "may" ||
+			ok && (t.cap || !d.mixedCase) && i > 0 && (d.toks[i-1].low == "in" || d.toks[i-1].low == "during" || d.weekOfBefore(i)) {
+			// "in May", "in Feb", "the first week of May"
 			if d.monthInDate(i) {
 				continue // December 12: a date, not a month named alone
 			}
@@ -980,6 +1005,12 @@ func (d *doc) partOfThisMonth(words string) (int, int) {
 	return day, span
 }
 
+// weekOfBefore reports whether "week of" or "week in" comes right before
+// token i ("the second week of Feb").
+func (d *doc) weekOfBefore(i int) bool {
+	return i > 1 && (d.toks[i-1].low == "of" || d.toks[i-1].low == "in") && d.toks[i-2].low == "week"
+}
+
 // monthInDate reports whether the month name at token i is part of a
 // calendar date (December 12, 12th of December).
 func (d *doc) monthInDate(i int) bool {
@@ -987,7 +1018,7 @@ func (d *doc) monthInDate(i int) bool {
 	for j < len(d.toks) && (d.toks[j].kind == tPunct && d.toks[j].text == "," || d.toks[j].low == "the") {
 		j++
 	}
-	if j < len(d.toks) && d.toks[j].kind == tWord && !d.lengthAt(j) {
+	if j < len(d.toks) && d.toks[j].kind == tWord && !d.lengthAt(j) && !d.headcountAt(j) {
 		if _, ok := ordinalDay(d.toks[j].low); ok {
 			return true
 		}
@@ -998,6 +1029,27 @@ func (d *doc) monthInDate(i int) bool {
 		}
 	}
 	return false
+}
+
+// headcountWords are nouns a number counts in a party or a plan, not a
+// day of a month: "in January, 3 people", "May, 2 of us", "June, 4 cities".
+var headcountWords = map[string]bool{
+	"people": true, "persons": true, "person": true, "adults": true, "adult": true, "kids": true, "children": true,
+	"travelers": true, "travellers": true, "guests": true, "pax": true, "friends": true, "grown-ups": true,
+	"grownups": true, "seniors": true, "couples": true, "families": true, "cities": true, "stops": true,
+}
+
+// headcountAt reports whether the number token at j counts people or
+// stops ("3 people", "2 of us"), so it is no day of a month before it.
+func (d *doc) headcountAt(j int) bool {
+	k := j + 1
+	if k >= len(d.toks) || d.toks[j].low == "" || d.toks[j].low[0] < '0' || d.toks[j].low[0] > '9' {
+		return false
+	}
+	if headcountWords[d.toks[k].low] {
+		return true
+	}
+	return d.toks[k].low == "of" && k+1 < len(d.toks) && (d.toks[k+1].low == "us" || d.toks[k+1].low == "them")
 }
 
 // lengthAt reports whether the number at token j starts a length ("4

@@ -11,7 +11,8 @@ import (
 // dish lexicon in both languages and kept as written, in order, for
 // brief.Foods. They are distinct from cuisines (川菜, "Italian food"):
 // a word of the cuisine table that is no particular dish (火锅, pizza,
-// sushi, seafood) is a cuisine only. A dish named after a place or a sight
+// seafood) is a cuisine only; one that is (寿司, sushi, 早茶, dim sum) is
+// both. A dish named after a place or a sight
 // (北京烤鸭, 西湖醋鱼, "West Lake vinegar fish") is a dish, never the
 // place or the sight. A negated dish (不吃臭豆腐) is no wish.
 
@@ -36,6 +37,7 @@ var dishTerms = []term{
 	{"sweet and sour ribs", []string{"糖醋排骨", "糖醋小排"}, []string{"sweet and sour ribs", "sweet and sour spare ribs"}},
 	{"pork chop rice cake", []string{"排骨年糕"}, []string{}},
 	{"Suzhou noodles", []string{"苏式面", "奥灶面", "苏式汤面"}, []string{"suzhou noodles"}},
+	{"guotie", []string{"锅贴", "牛肉锅贴"}, []string{"guotie", "potstickers", "potsticker"}},
 	// Beijing and the north
 	{"Peking duck", []string{"北京烤鸭", "烤鸭"}, []string{"peking duck", "beijing duck", "roast duck", "beijing roast duck"}},
 	{"zhajiangmian", []string{"炸酱面", "老北京炸酱面"}, []string{"zhajiangmian", "zha jiang mian", "fried sauce noodles"}},
@@ -56,7 +58,7 @@ var dishTerms = []term{
 	{"Chongqing noodles", []string{"重庆小面", "小面", "豌杂面"}, []string{"chongqing noodles", "xiao mian"}},
 	{"suan la fen", []string{"酸辣粉"}, []string{"suan la fen", "hot and sour noodles", "hot and sour glass noodles"}},
 	{"spicy rabbit head", []string{"兔头", "冷吃兔"}, []string{"rabbit head", "rabbit heads"}},
-	{"chuan chuan", []string{"钵钵鸡", "串串香"}, []string{"chuan chuan", "bobo chicken"}},
+	{"chuan chuan", []string{"钵钵鸡", "串串香", "冷锅串串", "麻辣串串", "串串"}, []string{"chuan chuan", "bobo chicken"}},
 	{"fuqi feipian", []string{"夫妻肺片"}, []string{"fuqi feipian"}},
 	{"wontons", []string{"龙抄手", "抄手", "红油抄手", "馄饨", "云吞", "云吞面"}, []string{"wontons", "wonton", "wonton noodles", "chao shou"}},
 	{"spicy chicken", []string{"辣子鸡", "毛血旺", "烤鱼", "万州烤鱼"}, []string{"laziji", "grilled fish"}},
@@ -66,6 +68,7 @@ var dishTerms = []term{
 	{"liangpi", []string{"凉皮", "擀面皮"}, []string{"liangpi", "cold noodles", "cold skin noodles"}},
 	{"biangbiang noodles", []string{"biangbiang面", "油泼面", "裤带面"}, []string{"biangbiang noodles", "biang biang noodles", "oil-splashed noodles"}},
 	{"hulatang", []string{"胡辣汤"}, []string{"hulatang"}},
+	{"Luoyang water banquet", []string{"洛阳水席", "水席"}, []string{"water banquet", "luoyang water banquet"}},
 	{"Sichuan hot pot", []string{"四川火锅", "重庆火锅", "川味火锅", "九宫格火锅", "老火锅"}, []string{"sichuan hot pot", "sichuan hotpot", "chongqing hot pot", "chongqing hotpot", "sichuan-style hot pot"}},
 	{"huimian", []string{"烩面", "羊肉烩面"}, []string{"huimian", "braised noodles"}},
 	{"knife-cut noodles", []string{"刀削面"}, []string{"knife-cut noodles", "knife cut noodles", "daoxiao noodles", "daoxiaomian"}},
@@ -83,12 +86,16 @@ var dishTerms = []term{
 	{"fish head with chopped chili", []string{"剁椒鱼头"}, []string{"fish head with chopped chili", "chopped chili fish head"}},
 	{"tangyou baba", []string{"糖油粑粑"}, []string{}},
 	// Guangdong, Fujian, Hainan
-	{"dim sum", []string{"点心", "虾饺", "烧卖", "肠粉", "凤爪"}, []string{"dim sum", "dimsum", "har gow", "siu mai", "shumai", "cheung fun", "rice noodle rolls"}},
+	{"dim sum", []string{"广式早茶", "早茶", "茶点", "点心", "虾饺", "烧卖", "肠粉", "凤爪"}, []string{"dim sum", "dimsum", "har gow", "siu mai", "shumai", "cheung fun", "rice noodle rolls"}},
 	{"char siu", []string{"叉烧", "蜜汁叉烧", "烧腊"}, []string{"char siu", "bbq pork", "barbecued pork"}},
 	{"roast goose", []string{"烧鹅", "深井烧鹅"}, []string{"roast goose"}},
 	{"white cut chicken", []string{"白切鸡", "白斩鸡"}, []string{"white cut chicken", "poached chicken"}},
 	{"claypot rice", []string{"煲仔饭"}, []string{"claypot rice", "clay pot rice"}},
 	{"double-skin milk", []string{"双皮奶", "姜撞奶"}, []string{"double-skin milk", "double skin milk"}},
+	{"egg waffles", []string{"鸡蛋仔"}, []string{"egg waffles", "egg waffle", "egg puffs"}},
+	{"pineapple bun", []string{"菠萝包", "菠萝油"}, []string{"pineapple bun", "pineapple buns", "bolo bao"}},
+	{"pork chop bun", []string{"猪扒包"}, []string{"pork chop bun"}},
+	{"beef offal", []string{"牛杂", "咖喱牛杂"}, []string{"beef offal"}},
 	{"egg tarts", []string{"蛋挞", "葡式蛋挞"}, []string{"egg tart", "egg tarts", "pastel de nata", "pasteis de nata"}},
 	{"congee", []string{"艇仔粥", "砂锅粥", "潮汕砂锅粥"}, []string{"congee"}},
 	{"beef balls", []string{"牛肉丸", "鱼丸"}, []string{"beef balls", "fish balls"}},
@@ -111,12 +118,17 @@ var dishTerms = []term{
 	{"dapanji", []string{"大盘鸡"}, []string{"dapanji", "big plate chicken"}},
 	{"lamb skewers", []string{"羊肉串", "烤羊肉串", "手抓羊肉", "烤全羊"}, []string{"lamb skewers", "lamb kebabs", "chuanr"}},
 	{"polo", []string{"手抓饭"}, []string{"pilaf", "plov"}},
+	{"naan", []string{"馕", "烤馕"}, []string{"naan", "nang bread"}},
+	{"butter tea", []string{"酥油茶"}, []string{"butter tea", "yak butter tea"}},
+	{"tsampa", []string{"糌粑"}, []string{"tsampa"}},
+	{"three-cup chicken", []string{"三杯鸡"}, []string{"three-cup chicken", "three cup chicken", "sanbeiji"}},
 	// Taiwan
 	{"braised pork rice", []string{"卤肉饭"}, []string{"braised pork rice", "lu rou fan"}},
 	{"bubble tea", []string{"珍珠奶茶"}, []string{"bubble tea", "boba"}},
 	{"mango shaved ice", []string{"芒果冰", "芒果刨冰"}, []string{"mango shaved ice", "shaved ice"}},
 	// Japan, Korea, Southeast Asia
 	{"ramen", []string{"拉面", "日式拉面", "豚骨拉面"}, []string{"ramen", "tonkotsu ramen"}},
+	{"sushi", []string{"寿司", "回转寿司"}, []string{"sushi", "conveyor belt sushi", "conveyor-belt sushi"}},
 	{"takoyaki", []string{"章鱼烧", "章鱼小丸子"}, []string{"takoyaki"}},
 	{"okonomiyaki", []string{"大阪烧", "御好烧"}, []string{"okonomiyaki"}},
 	{"tempura", []string{"天妇罗"}, []string{"tempura"}},
@@ -125,12 +137,14 @@ var dishTerms = []term{
 	{"kaiseki", []string{"怀石料理"}, []string{"kaiseki"}},
 	{"matcha", []string{"抹茶"}, []string{"matcha"}},
 	{"bibimbap", []string{"石锅拌饭", "拌饭"}, []string{"bibimbap"}},
+	{"budae jjigae", []string{"部队锅", "部队火锅"}, []string{"budae jjigae", "army stew", "army base stew"}},
+	{"unagi don", []string{"鳗鱼饭"}, []string{"unagi don", "unadon", "eel rice"}},
 	{"tteokbokki", []string{"炒年糕", "辣炒年糕"}, []string{"tteokbokki"}},
 	{"Korean fried chicken", []string{"炸鸡啤酒", "韩式炸鸡"}, []string{"korean fried chicken"}},
 	{"pad thai", []string{"泰式炒河粉"}, []string{"pad thai"}},
-	{"tom yum", []string{"冬阴功", "冬阴功汤"}, []string{"tom yum", "tom yum goong"}},
+	{"tom yum", []string{"冬阴功", "冬阴功汤", "冬荫功", "冬荫功汤"}, []string{"tom yum", "tom yum goong"}},
 	{"mango sticky rice", []string{"芒果糯米饭"}, []string{"mango sticky rice"}},
-	{"pho", []string{"越南河粉", "河粉"}, []string{"pho"}},
+	{"pho", []string{"越南河粉", "越南粉", "河粉"}, []string{"pho"}},
 	{"banh mi", []string{"越南法棍"}, []string{"banh mi"}},
 	{"laksa", []string{"叻沙"}, []string{"laksa"}},
 	{"char kway teow", []string{"炒粿条"}, []string{"char kway teow", "char kuey teow", "fried kway teow"}},
@@ -140,7 +154,7 @@ var dishTerms = []term{
 	{"som tam", []string{"青木瓜沙拉"}, []string{"som tam", "papaya salad"}},
 	{"bun cha", []string{"烤肉米线"}, []string{"bun cha"}},
 	{"bulgogi", []string{"韩式烤牛肉"}, []string{"bulgogi"}},
-	{"chili crab", []string{"辣椒蟹"}, []string{"chili crab", "chilli crab"}},
+	{"chili crab", []string{"辣椒蟹", "辣椒螃蟹"}, []string{"chili crab", "chilli crab"}},
 	{"satay", []string{"沙爹"}, []string{"satay"}},
 	{"nasi lemak", []string{"椰浆饭"}, []string{"nasi lemak"}},
 	// Europe, the Americas, the Middle East

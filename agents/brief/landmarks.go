@@ -312,3 +312,64 @@ func (d *doc) beenBefore(i int) bool {
 	}
 	return false
 }
+
+// wanderCuesEN are the must-see cues of walking about a quarter; a place
+// name after one, in another country than a destination named before it, is a quarter of
+// that destination ("Seville: getting lost in Santa Cruz", "Porto:
+// hanging out in the Ribeira"), not a trip to the town of that name.
+var wanderCuesEN = [][]string{{"wandering", "around"}, {"wander", "around"}, {"wandering", "through"}, {"wander", "through"},
+	{"wandering", "in"}, {"stroll", "through"}, {"strolling", "through"}, {"stroll", "around"}, {"strolling", "around"},
+	{"hanging", "out", "in"}, {"hang", "out", "in"}, {"getting", "lost", "in"}, {"get", "lost", "in"}, {"exploring"},
+	{"walk", "through"}, {"walking", "through"}, {"browsing"}}
+
+// afterWanderCue reports whether the words right before byte i (a "the"
+// skipped) are a wander cue.
+func (d *doc) afterWanderCue(i int) bool {
+	k := d.tokenAt(i)
+	if k > 0 && d.toks[k-1].low == "the" {
+		k--
+	}
+	for _, c := range wanderCuesEN {
+		if k < len(c) {
+			continue
+		}
+		ok := true
+		for j, w := range c {
+			if d.toks[k-len(c)+j].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// demoteQuarters drops a place span after a wander cue that is a smaller
+// town (under a million people) in another country than a destination
+// named before it and landmarkNearKM or more from it, and keeps its text
+// as a must-see sight ("then exploring Kyoto" after Tokyo, "exploring
+// London" after Paris, "exploring Bratislava" after Vienna stay cities).
+func (d *doc) demoteQuarters(spans []*span) {
+	if !d.hasLatin {
+		return
+	}
+	for _, sp := range spans {
+		if sp.dropped || sp.qualifier || sp.pick == nil || sp.han || sp.role == roleOrigin || !d.afterWanderCue(sp.start) {
+			continue
+		}
+		for _, o := range spans {
+			if o == sp || o.start >= sp.start || o.dropped || o.qualifier || o.pick == nil || o.role == roleOrigin {
+				continue
+			}
+			if o.pick.CountryCode != sp.pick.CountryCode && sp.pick.Population < o.pick.Population && sp.pick.Population < 1000000 &&
+				nearKM(o.pick, sp.pick) >= landmarkNearKM {
+				sp.dropped = true
+				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+				break
+			}
+		}
+	}
+}

@@ -32,7 +32,12 @@ var suffixCurrency = []struct{ mark, code string }{
 	{"泰铢", "THB"}, {"新币", "SGD"}, {"新加坡元", "SGD"}, {"澳元", "AUD"}, {"澳币", "AUD"}, {"加元", "CAD"}, {"加币", "CAD"},
 	{"新台币", "TWD"}, {"台币", "TWD"}, {"卢布", "RUB"}, {"瑞郎", "CHF"}, {"越南盾", "VND"}, {"卢比", "INR"}, {"円", "JPY"},
 	{"元", "CNY"}, {"块", "CNY"}, {"刀", "USD"},
-	{"us dollars", "USD"}, {"dollars", "USD"}, {"dollar", "USD"}, {"bucks", "USD"}, {"usd", "USD"}, {"euros", "EUR"},
+	{"singapore dollars", "SGD"}, {"singapore dollar", "SGD"}, {"australian dollars", "AUD"}, {"aussie dollars", "AUD"},
+	{"hong kong dollars", "HKD"}, {"hk dollars", "HKD"}, {"canadian dollars", "CAD"}, {"new zealand dollars", "NZD"},
+	{"taiwan dollars", "TWD"}, {"nt dollars", "TWD"}, {"new taiwan dollars", "TWD"}, {"american dollars", "USD"},
+	{"korean won", "KRW"}, {"japanese yen", "JPY"}, {"thai baht", "THB"}, {"british pounds", "GBP"}, {"pounds sterling", "GBP"},
+	{"chinese yuan", "CNY"}, {"swiss francs", "CHF"}, {"malaysian ringgit", "MYR"}, {"vietnamese dong", "VND"},
+	{"indian rupees", "INR"}, {"us dollars", "USD"}, {"dollars", "USD"}, {"dollar", "USD"}, {"bucks", "USD"}, {"usd", "USD"}, {"euros", "EUR"},
 	{"euro", "EUR"}, {"eur", "EUR"}, {"pounds", "GBP"}, {"pound", "GBP"}, {"gbp", "GBP"}, {"yen", "JPY"}, {"jpy", "JPY"},
 	{"yuan", "CNY"}, {"rmb", "CNY"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"hkd", "HKD"}, {"aud", "AUD"}, {"cad", "CAD"},
 	{"sgd", "SGD"}, {"won", "KRW"}, {"krw", "KRW"}, {"baht", "THB"}, {"thb", "THB"}, {"rupees", "INR"}, {"chf", "CHF"},
@@ -96,6 +101,15 @@ func (d *doc) budget() *money {
 					m.symbol = "¥"
 				}
 				break
+			}
+		}
+		if m.symbol == "" {
+			// a currency written in Chinese before the amount: 港币8000, 预算日元20万
+			for _, c := range suffixCurrency {
+				if utf8.RuneCountInString(c.mark) >= 2 && isHan(runeAt(c.mark, 0)) && c.mark != "块钱" && strings.HasSuffix(before, c.mark) {
+					m.currency, m.symbol = c.code, c.mark
+					break
+				}
 			}
 		}
 		// marker after

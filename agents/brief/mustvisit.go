@@ -18,8 +18,9 @@ import (
 var mustCuesZH = []string{"一定要去", "一定要看", "必须去", "务必去", "必去", "必看", "特别想去", "很想去", "还想去", "想去", "要去", "想看", "去看", "打卡", "参观", "逛逛", "去逛", "看看",
 	// rides: only a name that ends in a ride (长江索道, 两江游船) counts after these
 	"想坐", "要坐", "坐", "乘坐",
-	// a bare 看 and 去 last: 看龙门石窟, 去洪崖洞 (not 去年, 回去, 去过)
-	"看", "去"}
+	// a bare 看 and 去 last: 看龙门石窟, 去洪崖洞 (not 去年, 回去, 去过); 在 only
+	// before what is done there: 在光明顶看日出, 在玻璃栈道走走
+	"看", "去", "在"}
 
 // strongCueZH are the cues that mark what follows as sights to see, so
 // that every name of the list after them counts, sight word or not.
@@ -34,7 +35,8 @@ var rideSuffixZH = []string{"索道", "缆车", "游船", "轮渡", "摩天轮",
 // bareGoZH reports whether a bare 去 at byte i of s is "go to" and not part
 // of another word (去年, 过去, 回去, 去过, 去掉).
 func bareGoZH(s string, i int) bool {
-	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("过回出上下进失死除来", r) {
+	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("过回出上下进失死除来", r) &&
+		!(r == '上' && hasSuffixAny(s[:i], "晚上", "早上", "马上", "晌上", "礼拜上")) { // 晚上去: in the evening, go
 		return false
 	}
 	rest := s[i+len("去"):]
@@ -45,11 +47,21 @@ func bareGoZH(s string, i int) bool {
 	return !strings.ContainsRune("年过掉除哪那这", r)
 }
 
+// bareAtZH reports whether 在 at byte i of s is "at" before a place, not
+// part of another word (现在, 正在, 住在, 存在, 在于).
+func bareAtZH(s string, i int) bool {
+	if r, _ := utf8.DecodeLastRuneInString(s[:i]); strings.ContainsRune("现正住存实所好自待留放", r) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i+len("在"):])
+	return isHan(r) && !strings.ContainsRune("于乎意家这那哪", r)
+}
+
 // sightSuffixZH end the names of sights.
 var sightSuffixZH = []string{"园", "寺", "庙", "宫", "楼", "塔", "阁", "山", "湖", "街", "馆", "城", "桥", "门", "陵", "窟", "洞", "岛", "峡", "谷",
 	"峰", "池", "滩", "坛", "屿", "湾", "巷", "俑", "坊", "殿", "祠", "关", "台", "亭", "泉", "瀑布", "广场", "公园", "乐园", "景区", "故居", "遗址", "古镇", "老街", "胡同",
 	"迪士尼", "影城", "大道", "寨", "堡", "院", "墓", "碑", "海", "江", "河", "庄", "岭", "林", "溪", "洲",
-	"世界", "度假区", "轻轨站", "码头", "古道", "步道", "绿道", "长廊", "基地", "路", "街区", "村", "茶园"}
+	"世界", "度假区", "轻轨站", "码头", "古道", "步道", "绿道", "长廊", "基地", "路", "街区", "村", "茶园", "栈道", "顶"}
 
 // notSightZH are words that end like a sight but are not one (海边 is a
 // wish, 公园 alone is any park).
@@ -62,7 +74,8 @@ var notSightZH = map[string]bool{"海边": true, "公园": true, "景区": true,
 	"市场": true, "商场": true, "书店": true, "咖啡馆": true, "酒吧": true, "民宿": true, "酒店": true, "樱花": true, "油菜花": true,
 	"演出": true, "演唱会": true, "表演": true, "话剧": true, "电影": true, "比赛": true, "展览": true, "购物": true, "拍照": true,
 	"温泉": true, "泡温泉": true, "滑雪": true, "潜水": true, "冲浪": true, "露营": true, "徒步": true, "海岛": true, "草原": true,
-	"沙漠": true, "雪山": true, "雪景": true, "红叶": true, "花海": true, "大海": true, "海滩": true, "沙滩": true, "乡下": true}
+	"沙漠": true, "雪山": true, "雪景": true, "红叶": true, "花海": true, "大海": true, "海滩": true, "沙滩": true, "乡下": true,
+	"山顶": true, "屋顶": true, "楼顶": true, "顶": true, "栈道": true, "云海": true, "星空": true, "银河": true, "日照金山": true}
 
 // listSplitZH separates names in a list.
 var listSplitZH = []string{"和", "、", "跟", "以及", "及", "与", "还有", "或者", "或"}
@@ -71,7 +84,23 @@ var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "
 	{"would", "love", "to", "see"}, {"love", "to", "see"}, {"definitely", "see"}, {"definitely", "visit"}, {"can't", "miss"},
 	{"cannot", "miss"}, {"don't", "want", "to", "miss"}, {"do", "not", "want", "to", "miss"}, {"definitely"}, {"must", "do"},
 	{"must", "go", "to"}, {"have", "to", "visit"}, {"need", "to", "visit"}, {"can't", "skip"}, {"want", "to", "check", "out"}, {"have", "to", "see"}, {"need", "to", "see"}, {"visit", "the"},
-	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"}}
+	{"see", "the"}, {"including"}, {"especially"}, {"must", "-", "see"}, {"must", "-", "visit"},
+	// wandering a named quarter: "wandering around Plaka", "a stroll through Gion"
+	{"wandering", "around"}, {"wander", "around"}, {"wandering", "through"}, {"wander", "through"}, {"wandering", "in"},
+	{"stroll", "through"}, {"strolling", "through"}, {"stroll", "around"}, {"strolling", "around"}, {"stroll", "along"},
+	{"strolling", "along"}, {"walk", "around"}, {"walking", "around"}, {"walk", "along"}, {"walking", "along"},
+	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}, {"hanging", "out", "in"},
+	{"hang", "out", "in"}, {"getting", "lost", "in"}, {"get", "lost", "in"}, {"walk", "through"}, {"walking", "through"},
+	{"browsing"}, {"browse"}}
+
+// mustCueFirstEN are the first words of mustCuesEN, a quick check.
+var mustCueFirstEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range mustCuesEN {
+		m[c[0]] = true
+	}
+	return m
+}()
 
 // mustVisit returns the sights named, in the order written.
 func (d *doc) mustVisit() []string {
@@ -185,7 +214,7 @@ func (d *doc) mustVisitZH() []string {
 			i += sz
 			continue
 		}
-		if cue == "去" && !bareGoZH(s, i) {
+		if cue == "去" && !bareGoZH(s, i) || cue == "在" && !bareAtZH(s, i) {
 			i += len(cue)
 			continue
 		}
@@ -200,10 +229,19 @@ func (d *doc) mustVisitZH() []string {
 			}
 			end += sz
 		}
-		if cue == "去" || cue == "看" {
+		if cue == "去" || cue == "看" || cue == "在" {
 			// 去龙井村看茶园: the place ends where the activity starts
-			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过"); k > 0 {
+			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过散拍溜"); k > 0 {
 				end = start + k
+			} else if cue == "在" {
+				i += len(cue)
+				continue // 在 with nothing done there names no sight
+			}
+			// 去嘉陵江边吹吹风: the name ends at its side, whatever is done there
+			for _, side := range []string{"边", "畔"} {
+				if k := strings.Index(s[start:end], side); k > 0 {
+					end = start + k + len(side)
+				}
 			}
 		}
 		taken = end
@@ -212,7 +250,7 @@ func (d *doc) mustVisitZH() []string {
 			names = d.listedSightsZH(start, end) // 想去春熙路和太古里: every name of the list
 		}
 		for _, name := range names {
-			if (cue == "去" || cue == "看") && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
+			if (cue == "去" || cue == "看" || cue == "在") && strings.ContainsAny(name, "看吃玩住爬逛买坐走游过") {
 				continue // 去海边看海, 去城里逛街: an activity, not a name
 			}
 			if rideCueZH[cue] && !slices.ContainsFunc(rideSuffixZH, func(x string) bool { return strings.HasSuffix(name, x) }) {
@@ -295,6 +333,9 @@ func (d *doc) sightZH(i, j int) string {
 			i = sp[1]
 		}
 	}
+	if i >= j {
+		return "" // all a city (成都必去…: the city runs past the clause read)
+	}
 	name := d.clean[i:j]
 	name = strings.TrimPrefix(name, "的")
 	// 坐长江索道, 看洪崖洞: the verb before the name is no part of it
@@ -306,8 +347,15 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	for {
 		t := name
-		for _, suf := range []string{"玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
+		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
 			name = strings.TrimSuffix(name, suf)
+		}
+		// 苏州河边, 洱海旁边, 外滩附近: the sight, not its side
+		for _, suf := range []string{"边上", "旁边", "附近", "一带", "沿岸", "边", "畔"} {
+			if rest, ok := strings.CutSuffix(name, suf); ok && utf8.RuneCountInString(rest) >= 2 {
+				name = rest
+				break
+			}
 		}
 		// a duration or time after the name: 拙政园两天 → 拙政园
 		for k, r := range name {
@@ -557,6 +605,9 @@ func (d *doc) listedSightsZH(start, end int) []string {
 // matchCueEN returns the token index after a must-see cue starting at i,
 // or -1.
 func (d *doc) matchCueEN(i int) int {
+	if i >= len(d.toks) || !mustCueFirstEN[d.toks[i].low] && !mustCueFirstEN[d.toks[i].text] {
+		return -1
+	}
 	for _, c := range mustCuesEN {
 		j, k := i, 0
 		for k < len(c) && j < len(d.toks) {

@@ -13,6 +13,11 @@ type party struct {
 	vagueKids               bool
 	ourKids                 bool // "our kids": the writer is one of two parents
 	solo                    bool
+	// family marks a total read as a household (一家三口, 三口之家);
+	// extra counts the adults named beside it from outside the household
+	// (奶奶, 外公外婆, 朋友), who come on top of it.
+	family bool
+	extra  int
 }
 
 func (p party) resolve() (adults, children int) {
@@ -23,6 +28,9 @@ func (p party) resolve() (adults, children int) {
 	case p.solo && p.total == 0 && p.adults == 0:
 		return 1, 0
 	case p.total > 0:
+		if p.family {
+			p.total += p.extra // 一家三口带奶奶: four
+		}
 		c := p.children
 		if c == 0 {
 			c = p.kids
@@ -51,10 +59,22 @@ var (
 	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子",
 		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票",
 		"妈", "爸"} // 和我妈: the 我 before is trimmed
-	zhPairRel  = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
-	zhChildRel = []string{"孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
-	zhWith     = []string{"带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
+	zhPairRel = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
+	// zhCoParent name the other parent by the children (孩子他爸): an
+	// adult, not a child; longest first.
+	zhCoParent = []string{"孩子的爸爸", "孩子的妈妈", "孩子他爸", "孩子他妈", "孩子她妈", "孩子她爸", "孩子爸爸", "孩子妈妈", "孩儿他爹",
+		"孩儿他娘", "孩子爸", "孩子妈", "孩他爸", "孩他妈", "娃他爸", "娃他妈", "娃她妈", "娃她爸", "娃爸", "娃妈"}
+	zhChildRel = []string{"对双胞胎", "双胞胎", "孩子", "儿子", "女儿", "宝宝", "娃", "小孩", "闺女", "小朋友", "宝贝"}
+	zhWith     = []string{"外加", "加上", "带上", "带着", "带", "陪着", "陪", "和", "跟", "与", "同", "及", "还有"}
 )
+
+// enAdultChildNouns count adults or children apart: "we are 2 adults and 3
+// children" is five, not two.
+var enAdultChildNouns = map[string]bool{
+	"adults": true, "adult": true, "grown-ups": true, "grownups": true, "children": true, "kids": true, "child": true,
+	"kid": true, "toddlers": true, "toddler": true, "infants": true, "infant": true, "teenagers": true, "teens": true,
+	"babies": true, "baby": true, "grown": true, "parents": true,
+}
 
 // people reads the travelling party.
 func (d *doc) people() party {
@@ -79,21 +99,32 @@ func (d *doc) peopleZH(p *party) {
 
 // familyZH reads 一家三口 and 两大一小.
 func familyZH(s string, p *party) {
-	// 一家三口
+	// 一家三口, 三口之家, 我们家三口人
+	n := 0
 	if i := strings.Index(s, "一家"); i >= 0 {
 		rest := s[i+len("一家"):]
-		if n, k := readNumberFwdAll(rest, 0); n >= 2 && strings.HasPrefix(rest[k:], "口") {
-			p.total = n
-			switch {
-			case n == 2:
-				p.children = 0
-			case n <= 4:
-				p.children = n - 2
-			case n == 5:
-				p.children = 1
-			default:
-				p.children = 2
+		if m, k := readNumberFwdAll(rest, 0); m >= 2 && strings.HasPrefix(rest[k:], "口") {
+			n = m
+		}
+	}
+	for _, w := range []string{"口之家", "口人家"} {
+		if i := strings.Index(s, w); n == 0 && i > 0 {
+			if m, ms := readNumberBackAll(s, i); m >= 2 && ms < i {
+				n = m
 			}
+		}
+	}
+	if n > 0 {
+		p.total, p.family = n, true
+		switch {
+		case n == 2:
+			p.children = 0
+		case n <= 4:
+			p.children = n - 2
+		case n == 5:
+			p.children = 1
+		default:
+			p.children = 2
 		}
 	}
 	// 两大一小, 2大1小
@@ -220,6 +251,13 @@ func (d *doc) pairsZH(s string, p *party) {
 func companionsZH(s string, p *party) {
 	// companions: 我和女朋友, 带上老婆, 带爸妈, 带孩子
 	seen := map[string]bool{}
+	// 孩子他爸, 娃他妈: the children's other parent, an adult, counted once
+	for _, w := range zhCoParent {
+		if strings.Contains(s, w) {
+			p.companions++
+			break
+		}
+	}
 	for _, w := range zhWith {
 		for i := 0; ; {
 			j := strings.Index(s[i:], w)
@@ -252,10 +290,19 @@ func companionsZH(s string, p *party) {
 					nk += m // 三个大学同学
 				}
 				matched := false
+				if cp := prefixAny(rest[nk:], zhCoParent); cp != "" {
+					rest, matched = rest[nk+len(cp):], true // counted above
+				}
 				for _, rel := range zhPairRel {
+					if matched {
+						break
+					}
 					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
 						seen[rel] = true
 						p.companions += 2
+						if !strings.Contains("爸妈父母", rel) {
+							p.extra += 2 // 爷爷奶奶 beside 一家三口
+						}
 						rest = rest[nk+len(rel):]
 						matched = true
 						break
@@ -265,9 +312,12 @@ func companionsZH(s string, p *party) {
 					for _, rel := range zhChildRel {
 						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
 							seen[rel] = true
-							if n > 0 {
+							switch {
+							case strings.HasSuffix(rel, "双胞胎"):
+								p.kids += 2 * max(n, 1) // twins; 两对双胞胎: four
+							case n > 0:
 								p.kids += n
-							} else {
+							default:
 								p.kids++
 							}
 							rest = rest[nk+len(rel):]
@@ -285,6 +335,9 @@ func companionsZH(s string, p *party) {
 							} else {
 								p.companions++
 							}
+							if zhOutsideHousehold(rel) {
+								p.extra += max(n, 1)
+							}
 							rest = rest[nk+len(rel):]
 							matched = true
 							break
@@ -298,6 +351,28 @@ func companionsZH(s string, p *party) {
 			}
 		}
 	}
+}
+
+// zhOutsideHousehold reports whether a companion relation is no member of
+// the writer's household of parents and children (奶奶, 外婆, 朋友, 同事;
+// not 老婆, 爸爸, 妈妈).
+func zhOutsideHousehold(rel string) bool {
+	switch rel {
+	case "女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "太太", "先生", "妈妈", "爸爸",
+		"母亲", "父亲", "我妈", "我爸", "老妈", "老爸", "妈", "爸", "男票", "女票", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟":
+		return false
+	}
+	return true
+}
+
+// prefixAny returns the first of ws that s starts with, or "".
+func prefixAny(s string, ws []string) string {
+	for _, w := range ws {
+		if strings.HasPrefix(s, w) {
+			return w
+		}
+	}
+	return ""
 }
 
 func readNumberFwdAll(s string, i int) (int, int) {
@@ -347,8 +422,10 @@ func (d *doc) peopleEN(p *party) {
 			continue
 		}
 		switch {
-		case next == "adults" || next == "adult" || next == "grown-ups" || next == "grownups":
+		case next == "adults" || next == "adult" || next == "grown-ups" || next == "grownups" || next == "grown" && word(i+3) == "ups":
 			p.adults = n
+		case next == "parents" && n == 2 && word(i-1) != "my" && word(i-1) != "our" && word(i-1) != "with":
+			p.adults = n // "two parents and three kids"
 		case next == "children" || next == "kids" || next == "child" || next == "kid" || next == "toddlers" || next == "toddler" || next == "infants" || next == "infant" || next == "teenagers" || next == "teens" || next == "babies" || next == "baby":
 			if i > 0 && (word(i-1) == "under" || word(i-1) == "age") {
 				continue
@@ -375,7 +452,7 @@ func (d *doc) peopleEN(p *party) {
 			// "for two", "a trip for 4"
 			p.total = n
 		}
-		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 && next != "couples" && next != "families" {
+		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 && next != "couples" && next != "families" && !enAdultChildNouns[next] {
 			p.total = n
 		}
 	}
@@ -426,7 +503,7 @@ var (
 	// along", "with mom") name a companion too.
 	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true}
 	enFamilyRel  = map[string]bool{"grandpa": true, "grandma": true, "grandmother": true, "grandfather": true, "granny": true,
-		"mom": true, "dad": true, "mum": true, "grandparents": true}
+		"mom": true, "dad": true, "mum": true, "grandparents": true, "twins": true}
 	// enRelAdjective are words between my/our and a relation.
 	enRelAdjective = map[string]bool{"elderly": true, "aging": true, "ageing": true, "aged": true, "retired": true, "senior": true,
 		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true}
@@ -447,8 +524,11 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) {
-			continue // "bringing grandpa along", "with mom"
+		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
+			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
+			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
+			// "my mom and dad": a relation after "and" and another goes with it
+			continue // "bringing grandpa along", "with mom", "the wife and twins"
 		}
 		j := i + 1
 		n := 0

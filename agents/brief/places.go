@@ -177,6 +177,7 @@ func (d *doc) findPlaces() {
 	d.resolve(spans)
 	d.declinePlaces(spans)
 	d.demoteLandmarks(spans)
+	d.demoteQuarters(spans)
 	d.assign(spans)
 	for _, sp := range spans {
 		if !sp.dropped {
@@ -939,6 +940,23 @@ func (d *doc) assign(spans []*span) {
 			}
 		}
 	}
+	// "穷游云南，昆明、大理、丽江", "Japan: Tokyo, Kyoto, Osaka", 首尔…韩国烤肉:
+	// a province or country named beside destinations inside it frames
+	// them; the cities are the destinations
+	for _, r := range live {
+		if r.regionCtx || r == origin || r.role == roleOrigin || r.role == roleReturn ||
+			r.pick.Kind != gazetteer.Region && r.pick.Kind != gazetteer.Country {
+			continue
+		}
+		for _, c := range live {
+			if c != r && c != origin && c.role != roleOrigin && c.role != roleReturn && !c.merged &&
+				c.pick.Kind == gazetteer.City && c.pick.CountryCode == r.pick.CountryCode &&
+				(r.pick.Kind == gazetteer.Country || c.pick.Admin1 == r.pick.Admin1) && !d.legsApart(r, c) {
+				r.merged = true
+				break
+			}
+		}
+	}
 	seen := map[*gazetteer.Place]bool{}
 	if origin != nil {
 		o := d.placeOf(origin, "origin")
@@ -955,6 +973,31 @@ func (d *doc) assign(spans []*span) {
 			d.regionDest = true
 		}
 	}
+}
+
+// legsApart reports whether two place spans are separate legs of the trip:
+// a sequence word between them ("2 nights in Texas then Austin", 纽约两晚，
+// 然后纽约州三晚), so a region is a stay of its own, not a frame.
+func (d *doc) legsApart(a, b *span) bool {
+	lo, hi := a.end, b.start
+	if b.start < a.start {
+		lo, hi = b.end, a.start
+	}
+	if lo >= hi {
+		return false
+	}
+	between := strings.ToLower(d.clean[lo:hi])
+	for _, w := range []string{"然后", "之后", "接着", "再去", "随后", "最后"} {
+		if strings.Contains(between, w) {
+			return true
+		}
+	}
+	for _, w := range []string{"then", "after that", "afterwards", "followed by", "before heading"} {
+		if hasWord(between, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *doc) placeOf(sp *span, role string) Place {

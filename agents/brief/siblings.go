@@ -27,7 +27,7 @@ func (d *doc) siblingSightsZH(known []string) []string {
 	done := map[int]bool{}
 	for _, n := range known {
 		at := strings.Index(d.clean, n)
-		if at < 0 || !isHan(firstRune(n)) {
+		if at < 0 || !strings.ContainsFunc(n, isHan) {
 			continue
 		}
 		cs, ce := at, at+len(n)
@@ -61,6 +61,10 @@ func (d *doc) siblingSightsZH(known []string) []string {
 	return out
 }
 
+// timeOfDayEN are times of day a sight is seen at ("at sunrise").
+var timeOfDayEN = map[string]bool{"sunrise": true, "sunset": true, "dawn": true, "dusk": true, "night": true, "morning": true,
+	"evening": true, "afternoon": true, "daybreak": true, "noon": true, "twilight": true, "nighttime": true}
+
 // listItemsZH cuts d.clean[cs:ce] at list words; it returns nothing when
 // the clause lists nothing.
 func (d *doc) listItemsZH(cs, ce int) []string {
@@ -86,7 +90,12 @@ func (d *doc) listItemsZH(cs, ce int) []string {
 	if len(items) == 0 {
 		return nil
 	}
-	items = append(items, d.clean[from:ce])
+	last := d.clean[from:ce]
+	// 和三里屯逛一逛, 、光明顶看日出: the last name ends where its activity starts
+	if k := strings.IndexAny(last, "看吃玩住爬逛买坐走游散溜拍"); k > 0 && utf8.RuneCountInString(last[:k]) >= 2 {
+		last = last[:k]
+	}
+	items = append(items, last)
 	for _, lead := range siblingLeadZH {
 		if rest, ok := strings.CutPrefix(items[0], lead); ok && utf8.RuneCountInString(rest) >= 2 {
 			items[0] = rest
@@ -164,7 +173,22 @@ func (d *doc) siblingSightsEN(known []string) []string {
 		return -1
 	}
 	isSep := func(t *token) bool {
-		return t.kind == tPunct && t.text == "," || t.kind == tWord && (t.low == "and" || t.low == "the" || t.low == "&")
+		return t.kind == tPunct && t.text == "," || t.kind == tWord && (t.low == "and" || t.low == "the" || t.low == "&" || t.low == "then")
+	}
+	// skipWhen skips a time of day after a name ("Angkor Wat at sunrise,
+	// Ta Prohm and the Bayon"; "the Grand Palace in the morning, Wat Pho").
+	skipWhen := func(j int) int {
+		if j >= len(toks) || toks[j].low != "at" && toks[j].low != "by" && toks[j].low != "in" {
+			return j
+		}
+		k := j + 1
+		if k < len(toks) && toks[k].low == "the" {
+			k++
+		}
+		if k < len(toks) && timeOfDayEN[toks[k].low] {
+			return k + 1
+		}
+		return j
 	}
 	add := func(i, k int, words []string) {
 		name := strings.Join(words, " ")
@@ -187,7 +211,7 @@ func (d *doc) siblingSightsEN(known []string) []string {
 			end++
 		}
 		// forward: ", B and the C"
-		for j := end; j < len(toks); {
+		for j := skipWhen(end); j < len(toks); {
 			s := j
 			for j < len(toks) && isSep(&toks[j]) {
 				j++

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -75,7 +76,16 @@ func (d *doc) findSights() {
 		switch t.kind {
 		case tHan:
 			s := t.text
-			for p := 0; p < len(s); {
+			p := 0
+			if i > 0 && d.toks[i-1].end == t.start && d.toks[i-1].kind == tWord {
+				// 798艺术区: a name starting with digits or letters
+				pv := &d.toks[i-1]
+				if sg, n := x.Han(d.clean[pv.start:t.end]); sg != nil && n > pv.end-pv.start {
+					d.sights = append(d.sights, sightHit{start: pv.start, end: pv.start + n, sight: sg})
+					p = n - (pv.end - pv.start)
+				}
+			}
+			for p < len(s) {
 				if sg, n := x.Han(s[p:]); sg != nil {
 					// 西湖区, 鼓楼站: a district or station named after the sight
 					r, _ := utf8.DecodeRuneInString(s[p+n:])
@@ -214,7 +224,27 @@ func (d *doc) sightWanted(h *sightHit) bool {
 // a request that names no destination ("Terracotta Army and Huaqing
 // Palace" → Xi'an), in the order written, with a note.
 func (d *doc) citiesOfSights() {
-	if len(d.dests) > 0 || d.base || d.regionDest {
+	if d.regionDest {
+		return
+	}
+	if len(d.dests) == 0 && d.base && d.origin != nil {
+		// "the Yungang Grottoes near Datong": a town the sights named
+		// belong to is where the trip goes, not a base to search around
+		for k := range d.sights {
+			h := &d.sights[k]
+			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode {
+				o := *d.origin
+				o.Role = "destination"
+				d.dests, d.origin, d.base = []Place{o}, nil, false
+				return
+			}
+		}
+	}
+	if d.base {
+		return
+	}
+	if len(d.dests) > 0 {
+		d.farSightCities()
 		return
 	}
 	var names []string
@@ -240,6 +270,77 @@ func (d *doc) citiesOfSights() {
 	if len(names) > 0 {
 		d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" taken from the sights named")
 	}
+}
+
+// farSightCities adds beside the destinations named the city of a sight
+// that lies far from all of them (泰山看日出，然后去曲阜 → Tai'an, Qufu),
+// in the order written, with a note. A sight within landmarkNearKM of a
+// destination is a day out from it, and a sight of another country than
+// every destination's adds nothing.
+func (d *doc) farSightCities() {
+	type at struct {
+		pos int
+		p   Place
+	}
+	var all []at
+	for _, q := range d.dests {
+		pos := strings.Index(d.clean, q.Text)
+		if q.Text == "" || pos < 0 {
+			return // a destination not written as such: keep the order given
+		}
+		all = append(all, at{pos, q})
+	}
+	var names []string
+	for k := range d.sights {
+		h := &d.sights[k]
+		if len(all) >= 4 || !d.sightWanted(h) || d.placeCovers(h.start, h.end) {
+			continue
+		}
+		p := d.sightCity(h.sight)
+		if p == nil || !p.HasCoords || d.origin != nil && d.origin.Name == p.Name {
+			continue
+		}
+		far, country := true, false
+		for _, q := range all {
+			country = country || q.p.CountryCode == p.CountryCode
+			if q.p.Name == p.Name || q.p.Latitude == nil || q.p.Longitude == nil ||
+				nearKM(p, &gazetteer.Place{Lat: *q.p.Latitude, Lon: *q.p.Longitude, HasCoords: true}) < landmarkNearKM {
+				far = false
+			}
+		}
+		if !country || !far && !(isMountain(h.sight) && !d.isDest(p.Name)) {
+			continue // a mountain is a stay of its own: 泰山 beside 曲阜 is Tai'an
+		}
+		all = append(all, at{h.start, d.placeOf(&span{text: d.clean[h.start:h.end], pick: p}, "destination")})
+		names = append(names, p.Name)
+	}
+	if len(names) == 0 {
+		return
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].pos < all[j].pos })
+	d.dests = d.dests[:0]
+	for _, a := range all {
+		d.dests = append(d.dests, a.p)
+	}
+	d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" added for the sights named there")
+}
+
+// isMountain reports whether a sight is a mountain (泰山, Mount Emei,
+// Jade Dragon Snow Mountain): a climb that takes its own day and night.
+func isMountain(s *landmarks.Sight) bool {
+	en := strings.ToLower(s.Name)
+	return strings.HasSuffix(s.NameZH, "山") && !strings.HasSuffix(s.NameZH, "公园") ||
+		strings.HasPrefix(en, "mount ") || strings.HasSuffix(en, " mountain") || strings.HasSuffix(en, " mountains")
+}
+
+// isDest reports whether a destination of that name is already named.
+func (d *doc) isDest(name string) bool {
+	for _, q := range d.dests {
+		if q.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // placeCovers reports whether a place span holds all of [s, e).

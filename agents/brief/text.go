@@ -298,6 +298,14 @@ func parseNumber(s string) (v float64, n int, mult bool) {
 		v *= 1000
 		i += len("千")
 		mult = true
+	case wordMultiplier(rest, "million") > 0 || wordMultiplier(rest, "mln") > 0:
+		v *= 1000000
+		i += max(wordMultiplier(rest, "million"), wordMultiplier(rest, "mln"))
+		mult = true
+	case wordMultiplier(rest, "thousand") > 0:
+		v *= 1000
+		i += wordMultiplier(rest, "thousand")
+		mult = true
 	case len(rest) > 0 && (rest[0] == 'k' || rest[0] == 'K') && (len(rest) == 1 || !isLetterByte(rest[1])):
 		v *= 1000
 		i++
@@ -308,6 +316,23 @@ func parseNumber(s string) (v float64, n int, mult bool) {
 		mult = true
 	}
 	return v, i, mult
+}
+
+// wordMultiplier returns the length of an English multiplier word w at the
+// start of rest, after at most one space ("1.5 million", "3 thousand"), as
+// a whole word in any case, or 0.
+func wordMultiplier(rest, w string) int {
+	j := 0
+	if j < len(rest) && rest[j] == ' ' {
+		j++
+	}
+	if len(rest)-j < len(w) || !strings.EqualFold(rest[j:j+len(w)], w) {
+		return 0
+	}
+	if k := j + len(w); k < len(rest) && isLetterByte(rest[k]) {
+		return 0
+	}
+	return j + len(w)
 }
 
 func allDigits(s string) bool {
@@ -526,7 +551,8 @@ func capitalisedRun(toks []token, k int, withAnd bool) ([]string, int) {
 			k++
 			continue
 		}
-		if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord {
+		if t.kind == tPunct && (t.text == "-" || t.text == "'") && len(words) > 0 && k+1 < len(toks) && toks[k+1].kind == tWord &&
+			toks[k-1].end == t.start && t.end == toks[k+1].start { // Senso-ji, not "Bayon - we'll"
 			words[len(words)-1] += t.text + toks[k+1].text
 			k += 2
 			continue

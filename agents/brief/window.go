@@ -62,10 +62,15 @@ func (d *doc) windowStart(from, to time.Time) (time.Time, bool) {
 // the day the part starts and its length in days, or 1 and 0 for the whole
 // month.
 func (d *doc) monthPart() (day, span int, word string) {
+	if day, word := d.monthWeek(); day > 0 {
+		return day, 7, word
+	}
 	for _, p := range []struct {
 		zh, en    []string
 		day, span int
 	}{
+		{[]string{"上半月"}, []string{"first half of"}, 1, 15},
+		{[]string{"下半月"}, []string{"second half of", "latter half of"}, 16, 16},
 		{[]string{"月初", "上旬", "初"}, []string{"early", "beginning of", "start of"}, 1, 10},
 		{[]string{"月中", "中旬"}, []string{"mid", "middle of", "mid-"}, 11, 10},
 		{[]string{"月底", "月末", "下旬", "底"}, []string{"late", "end of"}, 21, 11},
@@ -92,6 +97,57 @@ func (d *doc) monthPart() (day, span int, word string) {
 		}
 	}
 	return 1, 0, ""
+}
+
+// monthWeeks are the weeks of a month a request may name: "the first week
+// of May", "second week in March", 5月第一周, 三月的第二个星期; the last
+// week is the month's last seven days from the 22nd (its 29th to 31st fold
+// into it).
+var monthWeeks = []struct {
+	en, zh []string
+	day    int
+}{
+	{[]string{"first", "1st", "opening"}, []string{"第一周", "第一个星期", "第一个礼拜", "第一星期", "头一周"}, 1},
+	{[]string{"second", "2nd"}, []string{"第二周", "第二个星期", "第二个礼拜", "第二星期"}, 8},
+	{[]string{"third", "3rd"}, []string{"第三周", "第三个星期", "第三个礼拜", "第三星期"}, 15},
+	{[]string{"fourth", "4th", "last", "final"}, []string{"第四周", "第四个星期", "第四个礼拜", "第四星期", "最后一周", "最后一个星期"}, 22},
+}
+
+// monthWeek reads a week of a month: the day it starts and the words, or
+// 0. English wants "<ordinal> week of|in <month>"; Chinese a month before
+// the ordinal week (5月第一周, 五月的第二个星期).
+func (d *doc) monthWeek() (int, string) {
+	for _, w := range monthWeeks {
+		if d.hasLatin {
+			for _, o := range w.en {
+				for _, k := range d.findEN(o + " week") {
+					rest := strings.TrimLeft(d.low[k+len(o)+len(" week"):], " ")
+					for _, prep := range []string{"of ", "in "} {
+						if !strings.HasPrefix(rest, prep) {
+							continue
+						}
+						r := strings.TrimPrefix(strings.TrimLeft(rest[len(prep):], " "), "the month of ")
+						for name := range monthNames {
+							if strings.HasPrefix(r, name) && (len(r) == len(name) || !isLetterByte(r[len(name)])) {
+								return w.day, o + " week of"
+							}
+						}
+					}
+				}
+			}
+		}
+		if d.hasHanText {
+			for _, z := range w.zh {
+				if i := strings.Index(d.clean, z); i >= 0 {
+					b := strings.TrimSuffix(strings.TrimSuffix(d.clean[:i], "的"), "份")
+					if strings.HasSuffix(b, "月") {
+						return w.day, z
+					}
+				}
+			}
+		}
+	}
+	return 0, ""
 }
 
 // resolveWindow gives a concrete start to a request that named only a
@@ -131,6 +187,9 @@ func (d *doc) resolveWindow() {
 						f.days = int(time.Sunday-t.Weekday()+7)%7 + 1
 					}
 				}
+			}
+			if span == 7 && f.days == 0 && !d.weekendOnly() {
+				f.days = 7 // "the first week of March": the week is the stay
 			}
 			f.start = t
 			what := m.Format("January 2006")
@@ -334,6 +393,13 @@ func (d *doc) weekdayRange() {
 			f.days = max(1, f.days-int(t.Sub(f.start).Hours()/24))
 		}
 		f.start, f.cue, f.cueBare, f.cueWD = t, d.weekdayWord(ms[0]), true, ms[0].wd
+	case f.weekOnly && ms[0].weeks < 0:
+		// "next week, Tuesday to Thursday": the weekday of that week
+		f.start = f.start.AddDate(0, 0, (int(ms[0].wd)+6)%7)
+		f.weekOnly = false
+		if n := len(f.notes); n > 0 && strings.HasSuffix(f.notes[n-1], weekMondayNote) {
+			f.notes = f.notes[:n-1]
+		}
 	case f.holiday != "" && f.cue == "":
 		return
 	}
