@@ -272,23 +272,25 @@ func (d *doc) citiesOfSights() {
 	}
 }
 
+// destAt is a destination and where the text names it.
+type destAt struct {
+	pos int
+	p   Place
+}
+
 // farSightCities adds beside the destinations named the city of a sight
 // that lies far from all of them (泰山看日出，然后去曲阜 → Tai'an, Qufu),
 // in the order written, with a note. A sight within landmarkNearKM of a
 // destination is a day out from it, and a sight of another country than
 // every destination's adds nothing.
 func (d *doc) farSightCities() {
-	type at struct {
-		pos int
-		p   Place
-	}
-	var all []at
+	var all []destAt
 	for _, q := range d.dests {
 		pos := strings.Index(d.clean, q.Text)
 		if q.Text == "" || pos < 0 {
 			return // a destination not written as such: keep the order given
 		}
-		all = append(all, at{pos, q})
+		all = append(all, destAt{pos, q})
 	}
 	var names []string
 	for k := range d.sights {
@@ -297,7 +299,7 @@ func (d *doc) farSightCities() {
 			continue
 		}
 		p := d.sightCity(h.sight)
-		if p == nil || !p.HasCoords || d.origin != nil && d.origin.Name == p.Name {
+		if p == nil || !p.HasCoords || d.origin != nil && d.origin.Name == p.Name || d.sightPlacedAt(h, all) {
 			continue
 		}
 		far, country := true, false
@@ -311,7 +313,7 @@ func (d *doc) farSightCities() {
 		if !country || !far && !(isMountain(h.sight) && !d.isDest(p.Name)) {
 			continue // a mountain is a stay of its own: 泰山 beside 曲阜 is Tai'an
 		}
-		all = append(all, at{h.start, d.placeOf(&span{text: d.clean[h.start:h.end], pick: p}, "destination")})
+		all = append(all, destAt{h.start, d.placeOf(&span{text: d.clean[h.start:h.end], pick: p}, "destination")})
 		names = append(names, p.Name)
 	}
 	if len(names) == 0 {
@@ -323,6 +325,30 @@ func (d *doc) farSightCities() {
 		d.dests = append(d.dests, a.p)
 	}
 	d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" added for the sights named there")
+}
+
+// sightPlacedAt reports whether the text places the sight in a named
+// destination ("the Confucius Temple in Qufu", 曲阜的孔庙): a sight name
+// many cities share then belongs to that destination, not to the city the
+// landmark table gives it.
+func (d *doc) sightPlacedAt(h *sightHit, dests []destAt) bool {
+	after := strings.ToLower(strings.TrimLeft(d.clean[h.end:], " "))
+	before := strings.TrimRight(d.clean[:h.start], " ")
+	for _, q := range dests {
+		t := q.p.Text
+		if t == "" {
+			continue
+		}
+		for _, w := range []string{"in ", "at ", "of ", ", "} {
+			if strings.HasPrefix(after, w+strings.ToLower(t)) {
+				return true
+			}
+		}
+		if strings.HasSuffix(before, t+"的") || strings.HasSuffix(before, t) && hasHan(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // isMountain reports whether a sight is a mountain (泰山, Mount Emei,
