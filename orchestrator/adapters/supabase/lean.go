@@ -8,6 +8,7 @@ import (
 
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	supa "github.com/supabase-community/supabase-go"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres"
 )
 
 var _ orchestrator.LeanPlanStore = (*Store)(nil)
@@ -335,10 +337,24 @@ func (k *knownRefs) add(refs []string) {
 type stored struct {
 	Lean   json.RawMessage            `json:"lean"`
 	Trip   json.RawMessage            `json:"trip"`
-	Tag    *string                    `json:"tag"`
+	Tag    json.RawMessage            `json:"tag"` // "null" for a plan saved whole
 	Doc    json.RawMessage            `json:"doc"`
 	Values map[string]json.RawMessage `json:"values"`
 	Spans  []spanRow                  `json:"spans"`
+}
+
+// tag returns the plan's tag, or nil for a plan saved whole.
+func (st *stored) tag() *string {
+	var tag *string
+	if json.Unmarshal(st.Tag, &tag) != nil {
+		return nil
+	}
+	return tag
+}
+
+func (st *stored) value(ref string) ([]byte, bool) {
+	v, ok := st.Values[ref]
+	return v, ok
 }
 
 // saved reports whether the row was saved by reference (not whole, as
@@ -354,26 +370,29 @@ const (
 	readSpans        // the plan's trace
 )
 
-// read reads plan id, or what of it, in one call.
+// read reads plan id, or what of it, in one call. The answer is decoded
+// once, here (a whole plan's is hundreds of kilobytes): an answer that is
+// not a plan (a PostgREST error) lacks tag or values.
 func (s *Store) read(ctx context.Context, id string, what int) (*stored, error) {
 	body, err := json.Marshal(map[string]any{"id": id, "lean_only": what == readLean, "spans": what == readSpans})
 	if err != nil {
 		return nil, err
 	}
-	out, _, err := s.call(ctx, "read plan "+id, func(c *supa.Client) ([]byte, int64, error) {
+	var st *stored
+	_, _, err = s.call(ctx, "read plan "+id, func(c *supa.Client) ([]byte, int64, error) {
 		out := c.Rpc("tripweave_read_plan", "", json.RawMessage(body))
-		var keys map[string]json.RawMessage
-		if out == "null" || json.Unmarshal([]byte(out), &keys) == nil && keys["tag"] != nil && keys["values"] != nil {
-			return []byte(out), 0, nil
+		if out == "null" {
+			return nil, 0, nil
+		}
+		var got stored
+		if json.Unmarshal([]byte(out), &got) == nil && got.Tag != nil && got.Values != nil {
+			st = &got
+			return nil, 0, nil
 		}
 		return nil, 0, rpcError("tripweave_read_plan", out)
 	})
 	if err != nil {
 		return nil, err
-	}
-	var st *stored
-	if err := json.Unmarshal(out, &st); err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
 	}
 	if st == nil {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
@@ -388,29 +407,41 @@ func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error)
 	if err != nil {
 		return nil, err
 	}
-	var p orchestrator.Plan
 	if !st.saved() { // saved whole, before migration 5
+		var p orchestrator.Plan
 		if err := json.Unmarshal(st.Doc, &p); err != nil {
 			return nil, fmt.Errorf("read plan %s: %w", id, err)
 		}
 		return &p, nil
 	}
-	if err := json.Unmarshal(st.Lean, &p); err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
-	}
-	if err := json.Unmarshal(st.Trip, &p.Trip); err != nil {
-		return nil, fmt.Errorf("read plan %s: trip: %w", id, err)
-	}
-	err = orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
-		if v, ok := st.Values[ref]; ok {
-			return v, nil
-		}
-		return nil, fmt.Errorf("trip value %s is missing", ref)
-	})
+	p, err := postgres.DecodeByRef(st.Lean, st.Trip, st.value)
 	if err != nil {
 		return nil, fmt.Errorf("read plan %s: %w", id, err)
 	}
-	return &p, nil
+	return p, nil
+}
+
+// PlanJSON returns plan id as json.Marshal encodes a Plan, or an
+// ENOTFOUND *orchestrator.Error, in one call. The trip's values are
+// written as they are stored, not decoded and encoded again
+// (postgres.SpliceJSON).
+func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
+	st, err := s.read(ctx, id, readPlan)
+	if err != nil {
+		return nil, err
+	}
+	if !st.saved() { // saved whole, before migration 5
+		var p orchestrator.Plan
+		if err := json.Unmarshal(st.Doc, &p); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		return json.Marshal(&p)
+	}
+	doc, err := postgres.SpliceJSON(st.Lean, st.Trip, slices.Collect(maps.Keys(st.Values)), st.value)
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return doc, nil
 }
 
 // LeanPlanJSON returns the saved lean JSON of plan id and its tag in one
@@ -421,8 +452,8 @@ func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, er
 	if err != nil {
 		return nil, "", err
 	}
-	if st.saved() && st.Tag != nil {
-		return st.Lean, *st.Tag, nil
+	if tag := st.tag(); st.saved() && tag != nil {
+		return st.Lean, *tag, nil
 	}
 	var p orchestrator.Plan
 	if err := json.Unmarshal(st.Doc, &p); err != nil {

@@ -250,16 +250,6 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// PlanJSON returns plan id as json.Marshal encodes a Plan, or an
-// ENOTFOUND *orchestrator.Error.
-func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
-	p, err := s.Plan(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(p)
-}
-
 // quote writes v as a PostgREST logic-tree value: double-quoted, so that
 // commas, dots and parentheses in it are data.
 func quote(v string) string {
