@@ -57,6 +57,13 @@ func BenchmarkPostgres(b *testing.B) {
 			}
 		}
 	})
+	b.Run("json", func(b *testing.B) {
+		for range b.N {
+			if _, err := s.PlanJSON(ctx, p.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("lean", func(b *testing.B) {
 		for range b.N {
 			if _, _, err := s.LeanPlanJSON(ctx, p.ID); err != nil {

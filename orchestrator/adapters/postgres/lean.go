@@ -310,26 +310,45 @@ func (s *Store) LeanPlanJSON(ctx context.Context, id string) ([]byte, string, er
 	return doc, orchestrator.ContentRef(full), err
 }
 
-// readPlan reads plan id with its trip's values in one round trip.
-func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+// parts is a plan row as read with its trip's values: lean and trip for a
+// plan saved by reference, whole for one saved whole.
+type parts struct {
+	lean, trip, whole []byte
+	values            map[string][]byte
+}
+
+func (pt *parts) value(ref string) ([]byte, bool) {
+	v, ok := pt.values[ref]
+	return v, ok
+}
+
+func (pt *parts) refs() []string {
+	out := make([]string, 0, len(pt.values))
+	for r := range pt.values {
+		out = append(out, r)
+	}
+	return out
+}
+
+// readParts reads plan id with its trip's values in one round trip.
+func (s *Store) readParts(ctx context.Context, id string) (*parts, error) {
 	rows, err := s.pool.Query(ctx, `SELECT p.lean, p.trip, CASE WHEN p.lean IS NULL THEN p.doc END, b.ref, b.value
 		FROM plans p LEFT JOIN blobs b ON b.ref = ANY(p.refs) WHERE p.id = $1`, id)
 	if err != nil {
 		return nil, fmt.Errorf("read plan %s: %w", id, classify(err))
 	}
 	defer rows.Close()
-	var lean, trip, whole []byte
-	values := map[string][]byte{}
+	pt := &parts{values: map[string][]byte{}}
 	found := false
 	for rows.Next() {
 		var ref *string
 		var value []byte
-		if err := rows.Scan(&lean, &trip, &whole, &ref, &value); err != nil {
+		if err := rows.Scan(&pt.lean, &pt.trip, &pt.whole, &ref, &value); err != nil {
 			return nil, fmt.Errorf("read plan %s: %w", id, classify(err))
 		}
 		found = true
 		if ref != nil {
-			values[*ref] = value
+			pt.values[*ref] = value
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -338,27 +357,46 @@ func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, er
 	if !found {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
 	}
-	var p orchestrator.Plan
-	if lean == nil {
-		if err := json.Unmarshal(whole, &p); err != nil {
+	return pt, nil
+}
+
+// readPlan reads plan id with its trip's values in one round trip.
+func (s *Store) readPlan(ctx context.Context, id string) (*orchestrator.Plan, error) {
+	pt, err := s.readParts(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if pt.lean == nil {
+		var p orchestrator.Plan
+		if err := json.Unmarshal(pt.whole, &p); err != nil {
 			return nil, fmt.Errorf("read plan %s: %w", id, err)
 		}
 		return &p, nil
 	}
-	if err := json.Unmarshal(lean, &p); err != nil {
-		return nil, fmt.Errorf("read plan %s: %w", id, err)
-	}
-	if err := json.Unmarshal(trip, &p.Trip); err != nil {
-		return nil, fmt.Errorf("read plan %s: trip: %w", id, err)
-	}
-	err = orchestrator.JoinTrip(&p.Trip, func(ref string) ([]byte, error) {
-		if v, ok := values[ref]; ok {
-			return v, nil
-		}
-		return nil, fmt.Errorf("trip value %s is missing", ref)
-	})
+	p, err := DecodeByRef(pt.lean, pt.trip, pt.value)
 	if err != nil {
 		return nil, fmt.Errorf("read plan %s: %w", id, err)
 	}
-	return &p, nil
+	return p, nil
+}
+
+// planJSON reads plan id as json.Marshal encodes it in one round trip,
+// the trip's values written as stored (SpliceJSON).
+func (s *Store) planJSON(ctx context.Context, id string) ([]byte, error) {
+	pt, err := s.readParts(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if pt.lean == nil {
+		var p orchestrator.Plan
+		if err := json.Unmarshal(pt.whole, &p); err != nil {
+			return nil, fmt.Errorf("read plan %s: %w", id, err)
+		}
+		return json.Marshal(&p)
+	}
+	doc, err := SpliceJSON(pt.lean, pt.trip, pt.refs(), pt.value)
+	if err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return doc, nil
 }

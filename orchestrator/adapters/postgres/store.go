@@ -12,7 +12,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -138,13 +137,10 @@ func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error)
 
 // PlanJSON returns plan id encoded as json.Marshal encodes a Plan (JSONB
 // does not keep the bytes it was given: keys are reordered), or an
-// ENOTFOUND *orchestrator.Error.
+// ENOTFOUND *orchestrator.Error. A plan saved by reference is spliced
+// from its stored parts, its values not decoded (SpliceJSON).
 func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
-	p, err := s.Plan(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(p)
+	return s.planJSON(ctx, id)
 }
 
 // Run returns the trace of plan planID, or an ENOTFOUND

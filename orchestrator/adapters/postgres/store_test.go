@@ -1,7 +1,9 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -137,5 +139,30 @@ func TestGroupCommit(t *testing.T) {
 		if r, err := s.Run(ctx, id); err != nil || len(r.Spans) != 1 {
 			t.Errorf("%s trace: %+v, %v", id, r, err)
 		}
+	}
+}
+
+// TestPlanJSONBytes: PlanJSON of a plan saved by reference is byte for
+// byte json.Marshal of the plan (its values spliced in as stored).
+func TestPlanJSONBytes(t *testing.T) {
+	url, schema := pgtest.Schema(t)
+	ctx := context.Background()
+	s, err := Open(ctx, url, &Options{Schema: schema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	p := benchPlan("pl_bytes", 40)
+	p.Trip.Cities = append(p.Trip.Cities, p.Trip.Cities[0]) // the same sections twice
+	if err := s.SavePlan(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(p)
+	got, err := s.PlanJSON(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("PlanJSON differs from json.Marshal:\ngot  %s\nwant %s", got, want)
 	}
 }

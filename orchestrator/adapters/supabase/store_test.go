@@ -1,7 +1,9 @@
 package supabase
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -142,5 +144,37 @@ func TestOpenErrors(t *testing.T) {
 	}
 	if _, err := Open(ctx, srv.URL, "", nil); err == nil || !strings.Contains(err.Error(), "SUPABASE_SERVICE_KEY") {
 		t.Errorf("no key: %v", err)
+	}
+}
+
+// TestPlanJSONBytes: PlanJSON of a plan saved by reference is byte for
+// byte json.Marshal of the plan (its values spliced in as stored, not
+// decoded and encoded again), as is Plan's plan encoded.
+func TestPlanJSONBytes(t *testing.T) {
+	s, srv := openTest(t, nil)
+	ctx := context.Background()
+	p := benchPlan("pl_bytes", 40)
+	p.Trip.Cities = append(p.Trip.Cities, p.Trip.Cities[0]) // the same sections twice
+	if err := s.SavePlan(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(p)
+	before := len(srv.Requests())
+	got, err := s.PlanJSON(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("PlanJSON differs from json.Marshal:\ngot  %s\nwant %s", got, want)
+	}
+	if n := len(srv.Requests()) - before; n != 1 {
+		t.Errorf("PlanJSON made %d requests, want 1", n)
+	}
+	q, err := s.Plan(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := json.Marshal(q); !bytes.Equal(again, want) {
+		t.Fatalf("json.Marshal(Plan) differs from the plan saved")
 	}
 }
