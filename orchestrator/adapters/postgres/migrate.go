@@ -193,6 +193,29 @@ var Migrations = []string{
 		END IF;
 		RETURN true;
 	END $$;`,
+	// 6: the Supabase REST path reads a whole plan with its values grouped
+	// by the kind of section that refers to them (tripweave_read_whole), so
+	// that the client decodes each value once, straight into its type,
+	// rather than finding it in the answer and decoding it again. A value
+	// referred to by no section it knows (a kind added later) comes under
+	// "values", as tripweave_read_plan answers them. Storage is unchanged;
+	// tripweave_read_plan stays for the lean read and the trace.
+	`CREATE FUNCTION tripweave_read_whole(jsonb) RETURNS json LANGUAGE plpgsql STABLE AS $$
+	BEGIN
+		RETURN (WITH p AS (SELECT * FROM plans WHERE id = $1->>'id'),
+			t AS (SELECT convert_from(p.trip, 'UTF8')::jsonb AS j FROM p),
+			k AS (SELECT 'transport' AS kind, l->>'ref' AS ref FROM t, jsonb_array_elements(coalesce(t.j->'transport', '[]')) AS l
+				UNION SELECT s.kind, c->s.kind->>'ref' FROM t, jsonb_array_elements(coalesce(t.j->'cities', '[]')) AS c,
+					unnest(ARRAY['attractions', 'restaurants', 'hotels', 'matrix', 'guide']) AS s(kind)),
+			g AS (SELECT k.kind, json_object_agg(b.ref, convert_from(b.value, 'UTF8')::json) AS vals
+				FROM p, k JOIN blobs b ON b.ref = k.ref WHERE b.ref = ANY(p.refs) GROUP BY k.kind)
+			SELECT json_build_object('lean', convert_from(p.lean, 'UTF8')::json, 'trip', convert_from(p.trip, 'UTF8')::json,
+				'tag', p.tag, 'doc', CASE WHEN p.lean IS NULL THEN p.doc END,
+				'kinds', (SELECT coalesce(json_object_agg(kind, vals), '{}') FROM g),
+				'values', (SELECT coalesce(json_object_agg(b.ref, convert_from(b.value, 'UTF8')::json), '{}') FROM blobs b
+					WHERE b.ref = ANY(p.refs) AND NOT EXISTS (SELECT 1 FROM k WHERE k.ref = b.ref)))
+			FROM p);
+	END $$;`,
 }
 
 // migrate brings the schema to len(Migrations) in one transaction under an

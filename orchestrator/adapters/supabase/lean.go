@@ -400,25 +400,139 @@ func (s *Store) read(ctx context.Context, id string, what int) (*stored, error) 
 	return st, nil
 }
 
+// whole is tripweave_read_whole's answer: the values grouped by the kind
+// of section referring to them, so that each is decoded once, straight
+// into its type, with the answer.
+type whole struct {
+	Lean  json.RawMessage `json:"lean"`
+	Trip  json.RawMessage `json:"trip"`
+	Tag   json.RawMessage `json:"tag"`
+	Doc   json.RawMessage `json:"doc"`
+	Kinds struct {
+		Transport   map[string]orchestrator.TransportLeg    `json:"transport"`
+		Attractions map[string][]orchestrator.Attraction    `json:"attractions"`
+		Restaurants map[string][]orchestrator.Restaurant    `json:"restaurants"`
+		Hotels      map[string][]orchestrator.Accommodation `json:"hotels"`
+		Matrix      map[string]orchestrator.TravelMatrix    `json:"matrix"`
+		Guide       map[string]orchestrator.Guide           `json:"guide"`
+	} `json:"kinds"`
+	Values map[string]json.RawMessage `json:"values"` // referred to by no kind above
+}
+
 // Plan returns the plan with id, its trip rebuilt from the referenced
 // values, in one call; or an ENOTFOUND *orchestrator.Error.
 func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error) {
-	st, err := s.read(ctx, id, readPlan)
+	body, err := json.Marshal(map[string]any{"id": id})
 	if err != nil {
 		return nil, err
 	}
-	if !st.saved() { // saved whole, before migration 5
-		var p orchestrator.Plan
-		if err := json.Unmarshal(st.Doc, &p); err != nil {
+	var w *whole
+	_, _, err = s.call(ctx, "read plan "+id, func(c *supa.Client) ([]byte, int64, error) {
+		out := c.Rpc("tripweave_read_whole", "", json.RawMessage(body))
+		if out == "null" {
+			return nil, 0, nil
+		}
+		var got whole
+		if json.Unmarshal([]byte(out), &got) == nil && got.Tag != nil && got.Values != nil {
+			w = &got
+			return nil, 0, nil
+		}
+		return nil, 0, rpcError("tripweave_read_whole", out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if w == nil {
+		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "plan %q not found", id)
+	}
+	var p orchestrator.Plan
+	if len(w.Lean) == 0 || string(w.Lean) == "null" { // saved whole, before migration 5
+		if err := json.Unmarshal(w.Doc, &p); err != nil {
 			return nil, fmt.Errorf("read plan %s: %w", id, err)
 		}
 		return &p, nil
 	}
-	p, err := postgres.DecodeByRef(st.Lean, st.Trip, st.value)
-	if err != nil {
+	if err := json.Unmarshal(w.Lean, &p); err != nil {
 		return nil, fmt.Errorf("read plan %s: %w", id, err)
 	}
-	return p, nil
+	if err := json.Unmarshal(w.Trip, &p.Trip); err != nil {
+		return nil, fmt.Errorf("read plan %s: trip: %w", id, err)
+	}
+	if err := w.join(&p.Trip); err != nil {
+		return nil, fmt.Errorf("read plan %s: %w", id, err)
+	}
+	return &p, nil
+}
+
+// join fills the referenced sections of t (as SplitTrip left them) from
+// w: the values decoded with the answer where their kind put them, any
+// other from its JSON. A value two sections share is decoded again for
+// the second, so that no two sections share memory.
+func (w *whole) join(t *orchestrator.Trip) error {
+	f := filler{used: map[string]bool{}}
+	for i := range t.Transport {
+		fill(&f, &t.Transport[i], w.Kinds.Transport)
+	}
+	for i := range t.Cities {
+		c := &t.Cities[i]
+		fill(&f, c.Attractions, w.Kinds.Attractions)
+		fill(&f, c.Restaurants, w.Kinds.Restaurants)
+		fill(&f, c.Hotels, w.Kinds.Hotels)
+		fill(&f, c.Matrix, w.Kinds.Matrix)
+		fill(&f, c.Guide, w.Kinds.Guide)
+	}
+	// The sections filled have their ref taken off until JoinTrip, which
+	// knows every kind, has decoded the others (a kind fill does not know
+	// yet) from their JSON.
+	err := orchestrator.JoinTrip(t, func(ref string) ([]byte, error) {
+		if v, ok := w.Values[ref]; ok {
+			return v, nil
+		}
+		return nil, fmt.Errorf("trip value %s is missing", ref)
+	})
+	for _, r := range f.refs {
+		*r.at = r.ref
+	}
+	return err
+}
+
+// filler is join's state: the refs filled, and where to put them back.
+type filler struct {
+	used map[string]bool
+	refs []struct {
+		at  *string
+		ref string
+	}
+}
+
+// fill sets s's value from typed, when it is there, and takes s's ref
+// off until join puts it back.
+func fill[T any](f *filler, s *orchestrator.Sourced[T], typed map[string]T) {
+	if s == nil || s.Ref == "" {
+		return
+	}
+	v, ok := typed[s.Ref]
+	if !ok {
+		return // JoinTrip decodes it from its JSON, or reports it missing
+	}
+	if f.used[s.Ref] { // a second section with this value: a copy of its own
+		doc, err := json.Marshal(v)
+		if err != nil {
+			return
+		}
+		var again T
+		if json.Unmarshal(doc, &again) != nil {
+			return
+		}
+		v = again
+	}
+	f.used[s.Ref] = true
+	s.Value = v
+	f.refs = append(f.refs, struct {
+		at  *string
+		ref string
+	}{&s.Ref, s.Ref})
+	s.Ref = ""
 }
 
 // PlanJSON returns plan id as json.Marshal encodes a Plan, or an
