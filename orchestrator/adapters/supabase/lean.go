@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/supabase-community/postgrest-go"
 	supa "github.com/supabase-community/supabase-go"
@@ -385,7 +386,7 @@ func (s *Store) read(ctx context.Context, id string, what int) (*stored, error) 
 			return nil, 0, nil
 		}
 		var got stored
-		if json.Unmarshal([]byte(out), &got) == nil && got.Tag != nil && got.Values != nil {
+		if json.Unmarshal(bytesOf(out), &got) == nil && got.Tag != nil && got.Values != nil {
 			st = &got
 			return nil, 0, nil
 		}
@@ -399,6 +400,11 @@ func (s *Store) read(ctx context.Context, id string, what int) (*stored, error) 
 	}
 	return st, nil
 }
+
+// bytesOf returns s's bytes without copying them, for json.Unmarshal,
+// which never changes its input (and copies what it keeps): a whole plan's
+// answer is hundreds of kilobytes, already copied once by supabase-go.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // whole is tripweave_read_whole's answer: the values grouped by the kind
 // of section referring to them, so that each is decoded once, straight
@@ -433,7 +439,7 @@ func (s *Store) Plan(ctx context.Context, id string) (*orchestrator.Plan, error)
 			return nil, 0, nil
 		}
 		var got whole
-		if json.Unmarshal([]byte(out), &got) == nil && got.Tag != nil && got.Values != nil {
+		if json.Unmarshal(bytesOf(out), &got) == nil && got.Tag != nil && got.Values != nil {
 			w = &got
 			return nil, 0, nil
 		}
