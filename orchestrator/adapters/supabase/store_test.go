@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/adapters/postgres"
@@ -177,4 +180,50 @@ func TestPlanJSONBytes(t *testing.T) {
 	if again, _ := json.Marshal(q); !bytes.Equal(again, want) {
 		t.Fatalf("json.Marshal(Plan) differs from the plan saved")
 	}
+}
+
+// TestReadSavedWhole: a plan saved whole (before migration 5: doc only, no
+// lean) reads back whole, as JSON and lean (equal as JSON: JSONB reorders
+// the keys of a section's raw payload).
+func TestReadSavedWhole(t *testing.T) {
+	s, _ := openTest(t, nil)
+	ctx := context.Background()
+	p := benchPlan("pl_whole", 3)
+	full, _ := json.Marshal(p)
+	conn, err := pgx.Connect(ctx, pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `INSERT INTO `+pgx.Identifier{s.opts.Schema, "plans"}.Sanitize()+
+		` (id, created_ns, created_at, status, brief_key, doc) VALUES ($1, $2, $3, $4, 'k', $5::jsonb)`,
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, string(full)); err != nil {
+		t.Fatal(err)
+	}
+	same := func(what string, got, want []byte) {
+		t.Helper()
+		var g, w any
+		if err := json.Unmarshal(got, &g); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		_ = json.Unmarshal(want, &w)
+		if !reflect.DeepEqual(g, w) {
+			t.Fatalf("%s of a plan saved whole differs:\ngot  %s\nwant %s", what, got, want)
+		}
+	}
+	got, err := s.Plan(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := json.Marshal(got)
+	same("Plan", doc, full)
+	if doc, err = s.PlanJSON(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	same("PlanJSON", doc, full)
+	lean, _ := json.Marshal(orchestrator.LeanPlan{Plan: p})
+	if doc, _, err = s.LeanPlanJSON(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	same("LeanPlanJSON", doc, lean)
 }
