@@ -12,25 +12,64 @@ import "github.com/tripweave/tripweave/orchestrator"
 // meal stays, and the score's unreachable_meal objection weighs the plan.
 func (w *world) reachMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, weighed uint32) {
 	nc := len(w.cuisines)
-	for ci, c := range r.cities {
-		for si := range perCity[ci] {
-			s := &perCity[ci][si]
-			cur := assigned[ci][si]
-			if cur == nil || s.slot == orchestrator.Breakfast || c.mealFits(*s, cur) {
-				continue
-			}
-			need := 0
-			for b := 0; b < nc && cur.mask != 0; b++ {
-				if cur.mask&(1<<b) != 0 && served(assigned, b) == 1 {
-					need |= 1 << b
+	for _, slot := range [2]string{orchestrator.Lunch, orchestrator.Dinner} {
+		for ci, c := range r.cities {
+			for si := range perCity[ci] {
+				if perCity[ci][si].slot == slot {
+					w.reachMeal(c, v, perCity[ci], assigned, ci, si, used, weighed, nc)
 				}
 			}
-			if rs := w.reachOne(c, v, s, used, weighed, need); rs != nil {
-				assigned[ci][si] = rs
-				used.remove(cur)
-				used.add(rs)
-			}
 		}
+	}
+}
+
+// afterLunch returns dinner slot s as from the lunch before it when no
+// stop lies between them (the lunch's restaurant is where the traveller
+// leaves from, when its meal ends), else s.
+func (c *city) afterLunch(ss []mealSlot, as []*restaurant, s mealSlot) mealSlot {
+	if s.slot != orchestrator.Dinner {
+		return s
+	}
+	for pi := range ss {
+		p := &ss[pi]
+		if lr := as[pi]; p.slot == orchestrator.Lunch && p.day == s.day && p.time < s.time && p.at.id == s.at.id && p.at.loc == s.at.loc && lr != nil && lr.located() {
+			s.at = place{id: lr.r.ID, loc: lr.r.Location}
+			s.free = c.mealTime(*p, lr) + orchestrator.MealMinutes(p.slot)
+			s.atRow = c.restRow(lr.r.Location)
+			break
+		}
+	}
+	return s
+}
+
+// reachMeal is reachMeals for slot si of city c (index ci).
+func (w *world) reachMeal(c *city, v variant, ss []mealSlot, assigned [][]*restaurant, ci, si int, used restSet, weighed uint32, nc int) {
+	cur := assigned[ci][si]
+	if cur == nil {
+		return
+	}
+	s := &ss[si]
+	if real := c.afterLunch(ss, assigned[ci], *s); real.at.id != s.at.id {
+		// The dinner is reached from the lunch: its time and restaurant
+		// measured from there.
+		if c.mealFits(real, cur) && c.mealTime(real, cur) == c.mealTime(*s, cur) {
+			return
+		}
+		*s = real
+	}
+	if c.mealFits(*s, cur) {
+		return
+	}
+	need := 0
+	for b := 0; b < nc && cur.mask != 0; b++ {
+		if cur.mask&(1<<b) != 0 && served(assigned, b) == 1 {
+			need |= 1 << b
+		}
+	}
+	if rs := w.reachOne(c, v, s, used, weighed, need); rs != nil {
+		assigned[ci][si] = rs
+		used.remove(cur)
+		used.add(rs)
 	}
 }
 
