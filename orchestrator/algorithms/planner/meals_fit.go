@@ -85,8 +85,14 @@ func (c *city) mealFits(s mealSlot, r *restaurant) bool {
 		return true
 	}
 	// mealTime kept the slot's time: it fits when the restaurant is
-	// reached by then.
-	in, _ := c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
+	// reached by then (the slot's row holds the distance c.travel
+	// computes, as in mealTime).
+	var in int
+	if c.matrix == nil && s.atRow != nil && s.at.id != r.r.ID {
+		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+	} else {
+		in, _ = c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
+	}
 	return s.free+in <= s.time
 }
 

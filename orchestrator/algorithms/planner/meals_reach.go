@@ -35,7 +35,7 @@ func (c *city) afterLunch(ss []mealSlot, as []*restaurant, s mealSlot) mealSlot 
 		if lr := as[pi]; p.slot == orchestrator.Lunch && p.day == s.day && p.time < s.time && p.at.id == s.at.id && p.at.loc == s.at.loc && lr != nil && lr.located() {
 			s.at = place{id: lr.r.ID, loc: lr.r.Location}
 			s.free = c.mealTime(*p, lr) + orchestrator.MealMinutes(p.slot)
-			s.atRow = c.restRow(lr.r.Location)
+			s.atRow = nil // measured when needed: few dinners move
 			break
 		}
 	}

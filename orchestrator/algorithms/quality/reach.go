@@ -39,6 +39,8 @@ func MealTravel(m *orchestrator.TravelMatrix, fromID string, from *orchestrator.
 // by the meal's time, unless a leg arrives in between (the station's
 // access is the door-to-door part's).
 func (o *objector) mealsReached(d *orchestrator.Day) {
+	mcity := "" // the city whose matrix mx is, looked up once
+	var mx *orchestrator.TravelMatrix
 	for _, m := range d.Meals {
 		if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 			continue
@@ -77,9 +79,11 @@ func (o *objector) mealsReached(d *orchestrator.Day) {
 		if arrived {
 			continue
 		}
-		var mx *orchestrator.TravelMatrix
-		if cd := o.cityData(m.City); cd != nil && cd.Matrix != nil {
-			mx = &cd.Matrix.Value
+		if m.City != mcity {
+			mcity, mx = m.City, nil
+			if cd := o.cityData(m.City); cd != nil && cd.Matrix != nil {
+				mx = &cd.Matrix.Value
+			}
 		}
 		need, ok := MealTravel(mx, prevID, prevLoc, m.RestaurantID, m.Location)
 		if ok && need > at-prevEnd {
