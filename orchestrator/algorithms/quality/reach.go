@@ -41,6 +41,12 @@ func MealTravel(m *orchestrator.TravelMatrix, fromID string, from *orchestrator.
 func (o *objector) mealsReached(d *orchestrator.Day) {
 	mcity := "" // the city whose matrix mx is, looked up once
 	var mx *orchestrator.TravelMatrix
+	matrices := false // whether any city of the trip has one (else no lookup)
+	if o.trip != nil {
+		for i := range o.trip.Cities {
+			matrices = matrices || o.trip.Cities[i].Matrix != nil
+		}
+	}
 	for _, m := range d.Meals {
 		if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 			continue
@@ -79,7 +85,7 @@ func (o *objector) mealsReached(d *orchestrator.Day) {
 		if arrived {
 			continue
 		}
-		if m.City != mcity {
+		if matrices && m.City != mcity {
 			mcity, mx = m.City, nil
 			if cd := o.cityData(m.City); cd != nil && cd.Matrix != nil {
 				mx = &cd.Matrix.Value
