@@ -80,13 +80,23 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 // the place before, open for the meal and left in time for the next stop
 // (a restaurant across town may not be).
 func (c *city) mealFits(s mealSlot, r *restaurant) bool {
+	if s.slot != orchestrator.Breakfast && c.matrix == nil && s.atRow != nil && s.at.loc != nil && r.r.Location != nil && s.at.id != r.r.ID &&
+		s.free+travelOverhead+int(math.Round(s.atRow[r.idx]/urbanKMH*60)) <= s.time {
+		return true // reached by the slot's time (mealTime keeps it): the common case, decided from the row
+	}
 	t := c.mealTime(s, r)
 	if t != s.time || s.slot == orchestrator.Breakfast || s.at.loc == nil || r.r.Location == nil {
 		return true
 	}
 	// mealTime kept the slot's time: it fits when the restaurant is
-	// reached by then.
-	in, _ := c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
+	// reached by then (the slot's row holds the distance c.travel
+	// computes, as in mealTime).
+	var in int
+	if c.matrix == nil && s.atRow != nil && s.at.id != r.r.ID {
+		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+	} else {
+		in, _ = c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
+	}
 	return s.free+in <= s.time
 }
 

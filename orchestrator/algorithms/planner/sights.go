@@ -288,7 +288,9 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		if len(extras) >= 2*n+4 {
 			break
 		}
-		if !taken[i] && !clash(i) && !a.evening {
+		if !taken[i] && !clash(i) && !a.evening && !slices.ContainsFunc(extras, func(e *attraction) bool { return c.sameSite(a, e) }) {
+			// Checked against the replacements kept too: two of them
+			// may both be planned (苏堤 then 花港观鱼, one site).
 			extras = append(extras, a)
 			// One of a once-per-trip kind among the replacements too:
 			// two cruises from different piers are one outing.

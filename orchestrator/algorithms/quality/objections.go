@@ -48,10 +48,14 @@ const (
 	// traveller asked for, or a sight that is the same visit as an earlier
 	// one under another name (concepts.SameSite).
 	ObjRepeat = "repeat_experience"
+	// ObjUnreachableMeal: a lunch or dinner that starts sooner after the
+	// place before it (the last visit or meal of the day in that city)
+	// than the city's travel time between them (MealTravel).
+	ObjUnreachableMeal = "unreachable_meal"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -463,6 +467,7 @@ func (o *objector) day(d *orchestrator.Day) {
 		}
 	}
 	o.idle(d, spans)
+	o.mealsReached(d)
 	for _, st := range d.Stops {
 		k := slices.Index(o.attractions.ids, st.AttractionID)
 		if k < 0 || o.attractions.vals[k] == nil {
@@ -607,10 +612,10 @@ func (o *objector) pacePart() orchestrator.QualityComponent {
 }
 
 // mealsPart: 1, less a half for each lunch or dinner missing on a day in
-// a trip city.
+// a trip city and each one not reachable in the time given.
 func (o *objector) mealsPart() orchestrator.QualityComponent {
-	n := o.count(ObjMissingMeal)
-	return part(n, 0.5, detailf("%d lunches or dinners missing", n))
+	n, u := o.count(ObjMissingMeal), o.count(ObjUnreachableMeal)
+	return part(n+u, 0.5, detailf("%d lunches or dinners missing, %d not reachable in the time given", n, u))
 }
 
 // repeats objects to each sight of a once-per-trip kind after the trip's

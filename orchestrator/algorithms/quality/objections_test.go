@@ -167,3 +167,33 @@ func TestSameVisitTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreachableMeal: a lunch 55 km from the sight before it, 20 minutes
+// after leaving, is counted and lowers the meals part; the same lunch at a
+// restaurant by the sight, or three hours later, is not.
+func TestUnreachableMeal(t *testing.T) {
+	wall := &orchestrator.GeoPoint{Lat: 40.3626, Lon: 116.0241}
+	town := &orchestrator.GeoPoint{Lat: 39.9404, Lon: 116.4387}
+	near := &orchestrator.GeoPoint{Lat: 40.3600, Lon: 116.0200}
+	b := &orchestrator.Brief{Destinations: []string{"北京"}, Days: 1, Travelers: orchestrator.Travelers{Adults: 1}}
+	plan := func(at *orchestrator.GeoPoint, time string) *orchestrator.Itinerary {
+		return &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 1, City: "北京",
+			Stops: []orchestrator.Stop{{AttractionID: "w", Name: "八达岭长城", City: "北京", Location: wall, Start: "13:26", End: "15:11"}},
+			Meals: []orchestrator.Meal{{Slot: orchestrator.Lunch, RestaurantID: "r", Name: "r", City: "北京", Location: at, Time: time}},
+		}}}
+	}
+	for _, c := range []struct {
+		at   *orchestrator.GeoPoint
+		time string
+		want int
+	}{{town, "15:31", 1}, {near, "15:31", 0}, {town, "18:15", 0}} {
+		it := plan(c.at, c.time)
+		if got := Count(Objections(b, nil, it))[ObjUnreachableMeal]; got != c.want {
+			t.Errorf("lunch at %s %v: %d unreachable, want %d", c.time, *c.at, got, c.want)
+		}
+	}
+	far, nearby := Score(b, nil, plan(town, "15:31")), Score(b, nil, plan(near, "15:31"))
+	if far.Score >= nearby.Score {
+		t.Errorf("score %d with the unreachable lunch, %d without", far.Score, nearby.Score)
+	}
+}

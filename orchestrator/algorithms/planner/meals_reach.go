@@ -1,0 +1,111 @@
+package planner
+
+import "github.com/tripweave/tripweave/orchestrator"
+
+// reachMeals moves each lunch or dinner whose restaurant cannot be reached
+// from the place before in the time the slot gives (mealFits: neither at
+// the slot's time nor later with the way on to the next place still
+// fitting) to an unused restaurant that can: eligible (weighed), open,
+// serving every requested cuisine only the current one serves, the
+// lightest (the cheapest for the lean variant), then the first in the
+// catalog. With none (a sight far out of town, no restaurant near), the
+// meal stays, and the score's unreachable_meal objection weighs the plan.
+func (w *world) reachMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, weighed uint32) {
+	nc := len(w.cuisines)
+	for _, slot := range [2]string{orchestrator.Lunch, orchestrator.Dinner} {
+		for ci, c := range r.cities {
+			for si := range perCity[ci] {
+				if perCity[ci][si].slot == slot {
+					w.reachMeal(c, v, perCity[ci], assigned, ci, si, used, weighed, nc)
+				}
+			}
+		}
+	}
+}
+
+// afterLunch returns dinner slot s as from the lunch before it when no
+// stop lies between them (the lunch's restaurant is where the traveller
+// leaves from, when its meal ends), else s.
+func (c *city) afterLunch(ss []mealSlot, as []*restaurant, s mealSlot) mealSlot {
+	if s.slot != orchestrator.Dinner {
+		return s
+	}
+	for pi := range ss {
+		p := &ss[pi]
+		if lr := as[pi]; p.slot == orchestrator.Lunch && p.day == s.day && p.time < s.time && p.at.id == s.at.id && p.at.loc == s.at.loc && lr != nil && lr.located() {
+			s.at = place{id: lr.r.ID, loc: lr.r.Location}
+			s.free = c.mealTime(*p, lr) + orchestrator.MealMinutes(p.slot)
+			s.atRow = nil // measured when needed: few dinners move
+			break
+		}
+	}
+	return s
+}
+
+// reachMeal is reachMeals for slot si of city c (index ci).
+func (w *world) reachMeal(c *city, v variant, ss []mealSlot, assigned [][]*restaurant, ci, si int, used restSet, weighed uint32, nc int) {
+	cur := assigned[ci][si]
+	if cur == nil {
+		return
+	}
+	s := &ss[si]
+	if real := c.afterLunch(ss, assigned[ci], *s); real.at.id != s.at.id {
+		// The dinner is reached from the lunch: its time and restaurant
+		// measured from there.
+		if c.mealFits(real, cur) && c.mealTime(real, cur) == c.mealTime(*s, cur) {
+			return
+		}
+		*s = real
+	}
+	if c.mealFits(*s, cur) {
+		return
+	}
+	need := 0
+	for b := 0; b < nc && cur.mask != 0; b++ {
+		if cur.mask&(1<<b) != 0 && served(assigned, b) == 1 {
+			need |= 1 << b
+		}
+	}
+	if rs := w.reachOne(c, v, s, used, weighed, need); rs != nil {
+		assigned[ci][si] = rs
+		used.remove(cur)
+		used.add(rs)
+	}
+}
+
+// served counts the assigned meals serving requested cuisine b.
+func served(assigned [][]*restaurant, b int) int {
+	n := 0
+	for _, as := range assigned {
+		for _, rs := range as {
+			if rs != nil && rs.mask&(1<<b) != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// reachOne is reachMeals' choice for slot s, or nil.
+func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed uint32, need int) *restaurant {
+	var best *restaurant
+	byPrice := v.staysByPrice()
+	var b0, b1 int64
+	for _, rs := range c.restaurants {
+		if rs.weighed != weighed || used.has(rs) || rs.mask&need != need {
+			continue
+		}
+		k0, k1 := rs.weight, rs.price
+		if byPrice {
+			k0, k1 = rs.price, rs.weight
+		}
+		if best != nil && !(k0 < b0 || k0 == b0 && (k1 < b1 || k1 == b1 && rs.idx < best.idx)) {
+			continue
+		}
+		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || !c.mealFits(*s, rs) {
+			continue
+		}
+		best, b0, b1 = rs, k0, k1
+	}
+	return best
+}
