@@ -559,6 +559,7 @@ func (d *doc) mustVisitBeforeZH() []string {
 func (d *doc) listedSightsZH(start, end int) []string {
 	var out []string
 	keep := func(i, j int) {
+		j = d.activityCutZH(i, j)
 		if name := d.sightZH(i, j); name != "" {
 			out = append(out, name)
 			return
@@ -626,4 +627,28 @@ func (d *doc) matchCueEN(i int) int {
 		}
 	}
 	return -1
+}
+
+// activityVerbZH start what is done at a sight written right after its
+// name (大熊猫繁育研究基地看熊猫, 西湖划船, 大雁塔拍照).
+const activityVerbZH = "看吃玩住爬逛买坐走游过散拍溜划骑喝泡登听吹赏品尝"
+
+// activityCutZH returns where the sight named in d.clean[i:j] ends when an
+// activity follows it: at the first activity verb after at least two
+// characters whose text before is a sight (by its sight word or the
+// landmark table). A name that is itself a landmark is never cut.
+func (d *doc) activityCutZH(i, j int) int {
+	if j-i <= 2*3 || isLandmarkAlias(d.clean[i:j]) {
+		return j
+	}
+	for k := i; k < j; {
+		r, sz := utf8.DecodeRuneInString(d.clean[k:])
+		if k-i >= 2*3 && strings.ContainsRune(activityVerbZH, r) && j-k >= 2*3 {
+			if pre := d.clean[i:k]; isLandmarkAlias(pre) || d.sightZH(i, k) != "" {
+				return k
+			}
+		}
+		k += sz
+	}
+	return j
 }

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -146,7 +147,7 @@ var (
 var (
 	originPreZH  = []string{"从", "由", "自", "离开", "当前位置", "当前位置是", "当前位置:", "目前位置", "出发地", "出发地是", "出发地:", "出发城市", "出发城市是", "现居", "现在在", "目前在", "常住", "家在", "人在", "身在"}
 	atPreZH      = []string{"在", "住在"}
-	destPreZH    = []string{"去", "到", "来", "飞", "游", "玩", "逛", "赴", "往", "前往", "抵达", "飞往", "飞去", "想去", "坐车去", "回到", "游览", "畅游", "走进", "打卡"}
+	destPreZH    = []string{"去", "到", "来", "飞", "游", "玩", "逛", "赴", "往", "前往", "抵达", "飞往", "飞去", "想去", "坐车去", "回到", "游览", "畅游", "走进", "打卡", "趟"}
 	returnPreZH  = []string{"回", "返回", "返回到"}
 	originPostZH = []string{"出发", "启程", "动身", "始发", "走"}
 	destPostZH   = []string{"游", "旅游", "旅行", "之旅", "行", "玩", "自由行", "攻略", "度假", "逛", "看看", "转转", "避暑", "过冬"}
@@ -647,7 +648,7 @@ func (d *doc) classifyHan(spans []*span, idx int) {
 		sp.role, sp.cued = roleReturn, true
 	case has(before, destPreZH, true):
 		sp.role, sp.cued = roleDest, true
-	case has(before, atPreZH, true):
+	case has(before, atPreZH, true) && !cityLeadsSightZH(sp.text, after):
 		sp.role, sp.cued = roleAt, true
 	default:
 		// 成都三日游, 杭州两天一夜游: skip a duration, then look for a travel word
@@ -911,7 +912,10 @@ func (d *doc) assign(spans []*span) {
 	}
 	if origin == nil {
 		for _, sp := range live {
-			if sp.role == roleAt && hasDest {
+			// 去趟西安…在西安城墙上骑车: "at" a destination named as such is no origin
+			if sp.role == roleAt && hasDest && !slices.ContainsFunc(live, func(o *span) bool {
+				return o != sp && (o.role == roleDest || o.role == roleNone) && !o.base && o.pick.ID == sp.pick.ID
+			}) {
 				origin = sp
 				break
 			}
@@ -1021,6 +1025,13 @@ func (d *doc) unresolvedDestination() string {
 	if d.lang == "zh" {
 		found := ""
 		afterCues(d.clean, []string{"去", "到", "前往"}, func(_ string, j int) bool {
+			// 去趟X, 去一趟X: the trip's measure word is no part of the name
+			for _, m := range []string{"一趟", "趟"} {
+				if strings.HasPrefix(d.clean[j:], m) {
+					j += len(m)
+					break
+				}
+			}
 			name, n := hanNameAt(d.clean, j, "")
 			if n >= 2 && n <= 5 {
 				found = name
@@ -1080,4 +1091,31 @@ func hanNameAt(s string, j int, extra string) (string, int) {
 		k += sz
 	}
 	return s[j:k], n
+}
+
+// cityLeadsSightZH reports whether a city written after 在 begins the name
+// of a sight (在西安城墙上骑车, 在杭州西湖边): the city is then no place the
+// traveller is at, only part of the sight's name.
+func cityLeadsSightZH(city, after string) bool {
+	k, n := 0, 0
+	for k < len(after) && n < 8 {
+		r, sz := utf8.DecodeRuneInString(after[k:])
+		if !isHan(r) || strings.ContainsRune("上里边的旁内外看吃玩住爬逛买坐走游过待呆和与跟及、", r) {
+			break
+		}
+		n++
+		k += sz
+		name := city + after[:k]
+		if isLandmarkAlias(name) {
+			return true
+		}
+		if n >= 1 && !notSightZH[after[:k]] {
+			for _, suf := range sightSuffixZH {
+				if strings.HasSuffix(name, suf) && len(suf) < len(after[:k])+1 && utf8.RuneCountInString(after[:k]) >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
