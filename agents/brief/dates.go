@@ -610,10 +610,31 @@ func (d *doc) chineseDates() []dateMention {
 func (d *doc) relativeDates() {
 	today := d.today
 	r := relClock{f: &d.when, today: today, weekStart: today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))} // Monday of this week
-	if (d.lang == "zh" || hasHan(d.clean)) && d.relativeZH(r) {
-		return
+	if !((d.lang == "zh" || hasHan(d.clean)) && d.relativeZH(r)) {
+		d.relativeEN(r)
 	}
-	d.relativeEN(r)
+	// "tomorrow … back the next day", 明天去第二天回: a trip of two days
+	if f := r.f; !f.start.IsZero() && f.days == 0 && d.nextDayBack() {
+		f.days = 2
+	}
+}
+
+// nextDayBack reports whether the text comes back the day after it leaves.
+func (d *doc) nextDayBack() bool {
+	if d.enAny("back the next day", "back the following day", "back the day after", "return the next day", "return the following day",
+		"returning the next day", "returning the following day", "return the day after", "come back the next day", "home the next day",
+		"back next day", "return next day") {
+		return true
+	}
+	if !d.hasHanText {
+		return false
+	}
+	for _, w := range []string{"第二天回", "第二天返回", "次日回", "次日返回", "隔天回", "第二天就回"} {
+		if strings.Contains(d.clean, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // relClock places relative days: today and the Monday of this week, and
@@ -741,6 +762,27 @@ func (d *doc) relativeZH(c relClock) bool {
 // relativeEN reads English relative days.
 func (d *doc) relativeEN(c relClock) {
 	f, today, weekStart := c.f, c.today, c.weekStart
+	// "two weeks from Saturday", "10 days from tomorrow": a start date
+	for i := 0; i+3 < len(d.toks); i++ {
+		t, u := &d.toks[i], &d.toks[i+1]
+		n := wordNumber(t.low)
+		if n <= 0 || d.toks[i+2].low != "from" {
+			continue
+		}
+		mult := map[string]int{"day": 1, "days": 1, "week": 7, "weeks": 7}[u.low]
+		from, ok := time.Time{}, false
+		if w, isW := weekdayNames[d.toks[i+3].low]; isW {
+			from, ok = c.upcoming(w), true
+		} else if d.toks[i+3].low == "tomorrow" {
+			from, ok = today.AddDate(0, 0, 1), true
+		} else if d.toks[i+3].low == "today" {
+			from, ok = today, true
+		}
+		if mult > 0 && ok {
+			c.set(from.AddDate(0, 0, n*mult), 0, "", relCue(d.toks[i:i+4]))
+			return
+		}
+	}
 	switch {
 	case d.enAny("day after tomorrow"):
 		c.set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")

@@ -150,8 +150,13 @@ func (d *doc) durationEN() (days, nights int) {
 				days = 7
 			}
 			// "a beach week", "one ski week": a week with a word between
-			if days == 0 && i >= 2 && (toks[i-2].low == "a" || toks[i-2].low == "one") && toks[i-1].kind == tWord && wordNumber(toks[i-1].low) == 0 {
-				switch toks[i-1].low {
+			// "a slow-paced week": a hyphenated word counts as one
+			k := i - 1
+			for k >= 2 && toks[k].kind == tWord && toks[k-1].text == "-" && toks[k-2].kind == tWord {
+				k -= 2
+			}
+			if days == 0 && k >= 1 && (toks[k-1].low == "a" || toks[k-1].low == "one") && toks[k].kind == tWord && wordNumber(toks[k].low) == 0 {
+				switch toks[k].low {
 				case "next", "this", "last", "per", "a", "the", "every", "each":
 				default:
 					days = 7
@@ -230,8 +235,9 @@ func (d *doc) durationEN() (days, nights int) {
 		if i > 0 && (toks[i-1].low == "in" || toks[i-1].low == "within") && mult != -1 && d.inIsRelative(i-1) {
 			continue
 		}
-		if unitTok+2 < len(toks) && toks[unitTok+1].low == "from" && toks[unitTok+2].low == "now" {
-			continue
+		if unitTok+2 < len(toks) && toks[unitTok+1].low == "from" && (toks[unitTok+2].low == "now" || toks[unitTok+2].low == "today" ||
+			toks[unitTok+2].low == "tomorrow" || isWeekdayName(toks[unitTok+2].low)) {
+			continue // "two weeks from Saturday": a start date
 		}
 		if t.low == "a" || t.low == "an" {
 			if mult == 1 {
@@ -288,4 +294,10 @@ func (d *doc) inIsRelative(i int) bool {
 		}
 	}
 	return false
+}
+
+// isWeekdayName reports whether w names a day of the week.
+func isWeekdayName(w string) bool {
+	_, ok := weekdayNames[w]
+	return ok
 }
