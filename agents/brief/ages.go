@@ -57,6 +57,9 @@ func (d *doc) childAgesEN() []int {
 			if k := next(j); word(k) == "old" || word(k) == "olds" {
 				if word(i-1) == "a" || word(i-1) == "an" || !enPeopleNouns[word(k+1)] {
 					out = append(out, n)
+					if word(k+1) == "twins" || word(i-1) == "twin" || word(k+1) == "twin" {
+						out = append(out, n) // "our 3-year-old twins", "twin 5-year-olds": two children of that age
+					}
 				}
 			}
 		case "yo", "y":
@@ -114,6 +117,11 @@ func childAgesZH(s string) []int {
 			// 两岁半: the half year is kept out of the whole years
 		}
 		out = append(out, n)
+		// 3岁的双胞胎, 双胞胎都3岁: two children of that age
+		if hasPrefixAny(strings.TrimPrefix(strings.TrimPrefix(after, "半"), "的"), "双胞胎", "龙凤胎") ||
+			hasSuffixAny(before, "双胞胎", "双胞胎都", "双胞胎今年", "双胞胎都是", "双胞胎（", "双胞胎(", "龙凤胎", "龙凤胎都", "龙凤胎今年", "龙凤胎（", "龙凤胎(") {
+			out = append(out, n)
+		}
 	}
 	return out
 }

@@ -95,6 +95,75 @@ func (d *doc) peopleZH(p *party) {
 	headcountZH(s, p)
 	d.pairsZH(s, p)
 	companionsZH(s, p)
+	weGroupJoinedZH(s, p)
+}
+
+// zhJoinWords join a counted "we" to others: 二老加上我们俩, 我们俩带孩子.
+var zhJoinWords = []string{"再加上", "加上", "外加", "带上", "带着", "带", "和", "跟", "还有", "以及", "陪着", "陪"}
+
+// weGroupJoinedZH reads a counted "we" (我们俩, 我们两个, 咱们三个人) joined
+// to relations named before or after it: the "we" are adults and the
+// others come on top (二老加上我们俩: four adults; 我们俩带孩子: two and a
+// child), where the count alone would read the whole party.
+func weGroupJoinedZH(s string, p *party) {
+	for _, we := range []string{"我们", "咱们"} {
+		a := strings.Index(s, we)
+		if a < 0 {
+			continue
+		}
+		rest := s[a+len(we):]
+		n, k := 0, 0
+		switch {
+		case strings.HasPrefix(rest, "俩"):
+			n, k = 2, len("俩")
+		case strings.HasPrefix(rest, "仨"):
+			n, k = 3, len("仨")
+		default:
+			n, k = readNumberFwdAll(rest, 0)
+			if n < 2 || n > 20 || !hasPrefixAny(rest[k:], "个", "位", "人") {
+				continue
+			}
+			for _, u := range []string{"个人", "个", "位", "人"} {
+				if strings.HasPrefix(rest[k:], u) {
+					k += len(u)
+					break
+				}
+			}
+		}
+		b := a + len(we) + k
+		before := ""
+		for _, j := range zhJoinWords {
+			if strings.HasSuffix(s[:a], j) {
+				before = s[:a-len(j)]
+				break
+			}
+		}
+		joinedAfter := hasPrefixAny(s[b:], zhJoinWords...)
+		if before == "" && !joinedAfter {
+			continue
+		}
+		// the relations named before the join, back to the clause start
+		if k := strings.LastIndexAny(before, "，,。；;！!？? "); k >= 0 {
+			before = before[k+1:]
+		}
+		var q party
+		for _, rel := range zhPairRel {
+			if strings.Contains(before, rel) {
+				q.companions += 2 // 二老 (whose 二 is no count), 爸妈
+				before = strings.Replace(before, rel, "、", 1)
+			}
+		}
+		if before != "" {
+			companionsZH("和"+before, &q)
+		}
+		if q.companions+q.kids == 0 && p.companions+p.kids == 0 {
+			continue
+		}
+		p.total, p.family = 0, false
+		p.adults = n + p.companions + q.companions
+		p.children = max(p.children, p.kids+q.kids)
+		return
+	}
 }
 
 // familyZH reads 一家三口 and 两大一小.
@@ -276,6 +345,9 @@ func companionsZH(s string, p *party) {
 			rest = strings.TrimPrefix(rest, "家")
 			for k := 0; k < 3 && rest != ""; k++ {
 				n, nk := readNumberFwdAll(rest, 0)
+				if prefixAny(rest, zhPairRel) != "" {
+					n, nk = 0, 0 // 二老: a pair, not a count
+				}
 				if strings.HasPrefix(rest[nk:], "个") {
 					nk += len("个")
 				}
@@ -474,7 +546,11 @@ func (d *doc) peopleEN(p *party) {
 	if d.enAny("solo", "alone", "by myself", "just me", "single person", "single-person", "single traveler", "single traveller", "only me", "on my own", "for one person", "for myself", "myself only") {
 		p.solo = true
 	}
+	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	if pairAdults && p.companions > 1 {
+		p.adults = 1 + p.companions // "my friend and I, and my sister": three
+	}
 	for _, rel := range []struct {
 		phrase string
 		adults int
