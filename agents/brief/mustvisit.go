@@ -125,6 +125,9 @@ func (d *doc) mustVisit() []string {
 		for _, n := range d.mustVisitBeforeZH() {
 			add(n)
 		}
+		for _, n := range d.mustVisitOfCityZH() {
+			add(n)
+		}
 	}
 	if d.hasLatin && d.mixedCase {
 		for _, n := range d.mustVisitEN() {
@@ -651,4 +654,53 @@ func (d *doc) activityCutZH(i, j int) int {
 		k += sz
 	}
 	return j
+}
+
+// mustVisitOfCityZH reads sights written as a city's (首尔的东大门设计广场,
+// 京都的伏见稻荷大社): a name after 城市+的 that ends in a sight word with
+// more before it (not 北京的胡同, 成都的美食), cut where an activity starts.
+func (d *doc) mustVisitOfCityZH() []string {
+	var out []string
+	s := d.clean
+	for _, sp := range d.placeSpans {
+		start := sp[1] + len("的")
+		if !strings.HasPrefix(s[sp[1]:], "的") || negatedZH(s, sp[0]) {
+			continue
+		}
+		end := start
+		for end < len(s) {
+			r, sz := utf8.DecodeRuneInString(s[end:])
+			if !isHan(r) {
+				break
+			}
+			end += sz
+		}
+		// the first name of the list: up to a list word
+		j := end
+		for k := start; k < end; {
+			if hasPrefixAny(s[k:end], listSplitZH...) && k > start {
+				j = k
+				break
+			}
+			_, sz := utf8.DecodeRuneInString(s[k:])
+			k += sz
+		}
+		j = d.activityCutZH(start, j)
+		name := d.sightZH(start, j)
+		if name == "" || name != s[start:j] || utf8.RuneCountInString(name) < 3 && !isLandmarkAlias(name) {
+			continue
+		}
+		generic := true
+		for _, suf := range sightSuffixZH {
+			if strings.HasSuffix(name, suf) && len(name) > len(suf)+3 {
+				generic = false
+				break
+			}
+		}
+		if generic && !isLandmarkAlias(name) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
 }
