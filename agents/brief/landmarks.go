@@ -70,6 +70,15 @@ func (d *doc) demoteLandmarks(spans []*span) {
 		if !destLike(sp) {
 			continue
 		}
+		if isGenericSightName(sp.text) && (d.theBefore(sp.start) || slices.ContainsFunc(spans, func(o *span) bool {
+			return o != sp && destLike(o) && !isGenericSightName(o.text)
+		})) {
+			// "the Old Town", "Dali, the Old Town": a sight many cities
+			// have, the destination's, not a town of that name
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			continue
+		}
 		if !isLandmarkAlias(sp.text) {
 			d.demoteFeature(sp, spans, destLike)
 			continue
@@ -372,4 +381,10 @@ func (d *doc) demoteQuarters(spans []*span) {
 			}
 		}
 	}
+}
+
+// theBefore reports whether "the" is written right before byte i.
+func (d *doc) theBefore(i int) bool {
+	k := d.tokenAt(i) - 1
+	return k >= 0 && d.toks[k].kind == tWord && d.toks[k].low == "the"
 }

@@ -653,11 +653,28 @@ func (d *doc) classifyHan(spans []*span, idx int) {
 	default:
 		// 成都三日游, 杭州两天一夜游: skip a duration, then look for a travel word
 		rest := after
-		for n := 0; n < 8 && rest != ""; n++ {
+		num, unit := false, false
+		durCue := !isLandmarkAlias(sp.text) // 庐山两天: the mountain stays a sight
+		for n := 0; n < 8; n++ {
+			if rest == "" {
+				if num && unit && durCue {
+					sp.role, sp.cued = roleDest, true // 曲阜两天
+				}
+				break
+			}
 			r, sz := utf8.DecodeRuneInString(rest)
 			if r == '游' || r == '遊' || r == '玩' || r == '旅' || r == '逛' {
 				sp.role, sp.cued = roleDest, true
 				break
+			}
+			if num && unit && durCue && strings.ContainsRune("，,。；;！!、 ", r) {
+				sp.role, sp.cued = roleDest, true // 曲阜两天，孔庙和孔林: a stay of its own
+				break
+			}
+			if _, ok := cnDigit[r]; ok || r >= '0' && r <= '9' || r == '十' || r == '半' || r == '一' {
+				num = true
+			} else if num && (r == '天' || r == '日' || r == '晚' || r == '夜') {
+				unit = true
 			}
 			if _, ok := cnDigit[r]; !(ok || r >= '0' && r <= '9' || r == '天' || r == '日' || r == '晚' || r == '夜' || r == '十' || r == '半' || r == '周' || r == '个' || r == '一' || r == ' ' || r == '的') {
 				break
