@@ -137,6 +137,11 @@ func (d *doc) mustVisit() []string {
 			add(n)
 		}
 	}
+	if d.hasLatin {
+		for _, n := range d.mustVisitActivityEN() {
+			add(n)
+		}
+	}
 	// named without a cue: landmarks taken from the places, landmarks of
 	// the concept table, English names ending in a sight word
 	more := append([]string(nil), d.landmarkPlaces...)
@@ -703,4 +708,64 @@ func (d *doc) mustVisitOfCityZH() []string {
 		out = append(out, name)
 	}
 	return out
+}
+
+// activityOnEN are activities done on or along a sight ("cycling on the
+// city wall", "walking along the bund"); a lower-case name after them is a
+// sight when the landmark table or the shared sight names know it.
+var activityOnEN = map[string]bool{"cycling": true, "cycle": true, "biking": true, "bike": true, "riding": true, "ride": true,
+	"walking": true, "walk": true, "hiking": true, "hike": true, "strolling": true, "stroll": true, "running": true, "jogging": true,
+	"climbing": true, "climb": true, "kayaking": true, "boating": true, "rowing": true}
+
+var activityPrepEN = map[string]bool{"on": true, "along": true, "atop": true, "around": true, "across": true, "up": true, "the": true}
+
+// mustVisitActivityEN reads sights written in lower case after an
+// activity done on them ("cycling on the city wall in Xi'an" → City Wall).
+func (d *doc) mustVisitActivityEN() []string {
+	var out []string
+	toks := d.toks
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tWord || !activityOnEN[toks[i].low] || !activityPrepEN[toks[i+1].low] {
+			continue
+		}
+		j := i + 2
+		if toks[i+1].low != "the" && j < len(toks) && toks[j].low == "the" {
+			j++
+		}
+		// the longest run of up to four words that is a known sight
+		for n := min(4, len(toks)-j); n >= 1; n-- {
+			words := make([]string, 0, n)
+			ok := true
+			for k := j; k < j+n; k++ {
+				if toks[k].kind != tWord {
+					ok = false
+					break
+				}
+				words = append(words, toks[k].text)
+			}
+			if !ok {
+				continue
+			}
+			phrase := strings.Join(words, " ")
+			if isLandmarkAlias(phrase) || isGenericSightName(phrase) {
+				if !negatedEN(d, toks[i].start) {
+					out = append(out, titleWords(words))
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// titleWords joins words with each one's first letter upper-cased.
+func titleWords(words []string) string {
+	out := make([]string, len(words))
+	for k, w := range words {
+		if w != "" && w[0] >= 'a' && w[0] <= 'z' {
+			w = string(w[0]-'a'+'A') + w[1:]
+		}
+		out[k] = w
+	}
+	return strings.Join(out, " ")
 }
