@@ -155,7 +155,7 @@ func (d *doc) durationEN() (days, nights int) {
 			for k >= 2 && toks[k].kind == tWord && toks[k-1].text == "-" && toks[k-2].kind == tWord {
 				k -= 2
 			}
-			if days == 0 && k >= 1 && (toks[k-1].low == "a" || toks[k-1].low == "one") && toks[k].kind == tWord && wordNumber(toks[k].low) == 0 {
+			if days == 0 && k >= 1 && (toks[k-1].low == "a" || toks[k-1].low == "an" || toks[k-1].low == "one") && toks[k].kind == tWord && wordNumber(toks[k].low) == 0 {
 				switch toks[k].low {
 				case "next", "this", "last", "per", "a", "the", "every", "each":
 				default:

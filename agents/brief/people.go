@@ -327,6 +327,18 @@ func companionsZH(s string, p *party) {
 			break
 		}
 	}
+	// the end of each relation counted, so that one written once is
+	// counted once whichever list word reaches it (和老公还有我妈: 我妈 after
+	// 和…还有 and 妈 after 还有我 are one mother)
+	counted := map[int]bool{}
+	fresh := func(rest string, k int) bool {
+		end := len(s) - len(rest) + k
+		if counted[end] {
+			return false
+		}
+		counted[end] = true
+		return true
+	}
 	for _, w := range zhWith {
 		for i := 0; ; {
 			j := strings.Index(s[i:], w)
@@ -369,7 +381,7 @@ func companionsZH(s string, p *party) {
 					if matched {
 						break
 					}
-					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] && fresh(rest, nk+len(rel)) {
 						seen[rel] = true
 						p.companions += 2
 						if !strings.Contains("爸妈父母", rel) {
@@ -382,7 +394,7 @@ func companionsZH(s string, p *party) {
 				}
 				if !matched {
 					for _, rel := range zhChildRel {
-						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] && fresh(rest, nk+len(rel)) {
 							seen[rel] = true
 							switch {
 							case strings.HasSuffix(rel, "双胞胎"):
@@ -400,7 +412,7 @@ func companionsZH(s string, p *party) {
 				}
 				if !matched {
 					for _, rel := range zhAdultRel {
-						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] && fresh(rest, nk+len(rel)) {
 							seen[rel] = true
 							if n > 0 {
 								p.companions += n
@@ -574,7 +586,9 @@ func (d *doc) peopleEN(p *party) {
 var (
 	enAdultRel = map[string]int{"wife": 1, "husband": 1, "partner": 1, "girlfriend": 1, "boyfriend": 1, "fiance": 1, "fiancee": 1,
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
-		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
+		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2,
+		"buddy": 1, "pal": 1, "cousin": 1, "aunt": 1, "uncle": 1, "roommate": 1, "coworker": 1, "co-worker": 1, "classmate": 1,
+		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
 	// enBringWords before a family word without my/our ("bringing grandpa
 	// along", "with mom") name a companion too.
 	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true}
@@ -600,7 +614,7 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
+		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her") && i > 0 && enAdultRel[word(i+1)] > 0 && word(i-1) == "and") && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
 			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
 			// "my mom and dad": a relation after "and" and another goes with it
