@@ -679,6 +679,11 @@ func (c relClock) upcoming(wd time.Weekday) time.Time {
 func (d *doc) relativeZH(c relClock) bool {
 	f, today, weekStart := c.f, c.today, c.weekStart
 	s := d.clean
+	// 明天去澳门，后天回: leave one day, come back another
+	if go_, back, ok := zhGoBackDays(s); ok {
+		c.set(today.AddDate(0, 0, go_), back-go_+1, "", zhDayWords[go_])
+		return true
+	}
 	switch {
 	case strings.Contains(s, "大后天"):
 		c.set(today.AddDate(0, 0, 3), 0, "", "大后天")
@@ -750,7 +755,18 @@ func (d *doc) relativeZH(c relClock) bool {
 		case "天":
 			c.set(today.AddDate(0, 0, n), 0, "", zhCue)
 		case "周", "星期", "个星期", "礼拜":
-			c.set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
+			t := today.AddDate(0, 0, 7*n)
+			// 两周后的周六: the Saturday of that week
+			for _, w := range []string{"后的周", "后的星期", "后的礼拜", "后周", "后星期"} {
+				if k := strings.Index(s, w); k >= 0 {
+					if wd, ok := weekdayZH[runeAt(s, k+len(w))]; ok {
+						t = c.inWeek(t.AddDate(0, 0, -((int(t.Weekday())+6)%7)), wd)
+						zhCue += s[k+len("后") : k+len(w)+len(string(runeAt(s, k+len(w))))]
+					}
+					break
+				}
+			}
+			c.set(t, 0, "", zhCue)
 		case "个月":
 			c.set(today.AddDate(0, n, 0), 0, "", zhCue)
 		}
@@ -1106,4 +1122,54 @@ func (d *doc) lengthAt(j int) bool {
 		return ok
 	}
 	return false
+}
+
+// zhDayWords name the days from today on.
+var zhDayWords = []string{"今天", "明天", "后天", "大后天"}
+
+// zhGoBackDays reads a leaving day and a coming-back day named by their
+// day words (明天去澳门，后天回香港; 今天出发明天返回): the days from today of
+// each, when the one coming back is after the one leaving.
+func zhGoBackDays(s string) (goDay, backDay int, ok bool) {
+	at := func(k int) int { // the day word ending at byte k, or -1
+		for n := len(zhDayWords) - 1; n >= 0; n-- {
+			if strings.HasSuffix(s[:k], zhDayWords[n]) {
+				return n
+			}
+		}
+		return -1
+	}
+	back, backAt := -1, -1
+	for _, w := range []string{"回", "返"} {
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + len(w)
+			k := j
+			for _, filler := range []string{"就", "再", "晚上", "早上"} {
+				if strings.HasSuffix(s[:k], filler) {
+					k -= len(filler)
+				}
+			}
+			if n := at(k); n >= 0 {
+				back, backAt = n, k-len(zhDayWords[n])
+				break
+			}
+		}
+		if back >= 0 {
+			break
+		}
+	}
+	if back <= 0 {
+		return 0, 0, false
+	}
+	for n := 0; n < back; n++ {
+		if k := strings.Index(s, zhDayWords[n]); k >= 0 && k < backAt {
+			return n, back, true
+		}
+	}
+	return 0, 0, false
 }

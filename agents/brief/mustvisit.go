@@ -239,7 +239,13 @@ func (d *doc) mustVisitZH() []string {
 		}
 		if cue == "去" || cue == "看" || cue == "在" {
 			// 去龙井村看茶园: the place ends where the activity starts
-			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过散拍溜"); k > 0 {
+			// 去西安想在城墙上骑车: a new wish ends the place
+			for _, w := range []string{"想在", "想去", "想看", "还想", "要在", "再去", "然后"} {
+				if k := strings.Index(s[start:end], w); k > 0 {
+					end = start + k
+				}
+			}
+			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过散拍溜骑划"); k > 0 {
 				end = start + k
 			} else if cue == "在" {
 				i += len(cue)
@@ -254,6 +260,12 @@ func (d *doc) mustVisitZH() []string {
 		}
 		taken = end
 		names := d.splitSightsZH(start, end)
+		if cue == "在" && len(names) == 0 {
+			// 在城墙上骑车: a sight many cities share, the destination's
+			if n := strings.TrimSuffix(strings.TrimSuffix(s[start:end], "上"), "里"); isGenericSightName(n) {
+				names = []string{n}
+			}
+		}
 		if strongCueZH[cue] {
 			names = d.listedSightsZH(start, end) // 想去春熙路和太古里: every name of the list
 		}

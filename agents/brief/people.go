@@ -113,6 +113,20 @@ func weGroupJoinedZH(s string, p *party) {
 		}
 		rest := s[a+len(we):]
 		n, k := 0, 0
+		lead := 0
+		for _, pre := range []string{"夫妻", "夫妇", "两口子", "小两口", "俩口子"} {
+			if strings.HasPrefix(rest, pre) {
+				lead = len(pre) // 我们夫妻俩, 我们两口子
+				break
+			}
+		}
+		if lead > 0 {
+			rest = rest[lead:]
+			if !hasPrefixAny(rest, "俩", "两个", "二人", "两人") {
+				rest = "俩" + rest
+				lead -= len("俩")
+			}
+		}
 		switch {
 		case strings.HasPrefix(rest, "俩"):
 			n, k = 2, len("俩")
@@ -130,7 +144,10 @@ func weGroupJoinedZH(s string, p *party) {
 				}
 			}
 		}
-		b := a + len(we) + k
+		if strings.HasPrefix(rest, "两人") || strings.HasPrefix(rest, "二人") {
+			n, k = 2, len("两人")
+		}
+		b := a + len(we) + lead + k
 		before := ""
 		for _, j := range zhJoinWords {
 			if strings.HasSuffix(s[:a], j) {

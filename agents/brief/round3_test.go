@@ -43,7 +43,12 @@ var round3Cases = []classCase{
 	{"nextday", "Heading to Tianjin tomorrow and returning the following day", map[string]string{"start": "2026-12-03", "end": "2026-12-04", "days": "2"}},
 	{"nextday", "周六去天津，次日返回", map[string]string{"start": "2026-12-05", "end": "2026-12-06", "days": "2"}},
 	{"nextday", "明天去苏州，第二天回上海", map[string]string{"dests": "Suzhou", "start": "2026-12-03", "days": "2"}},
+	{"nextday", "明天去澳门，后天回香港", map[string]string{"dests": "Macau", "start": "2026-12-03", "end": "2026-12-04", "days": "2"}},
+	{"nextday", "明天去杭州，大后天回来", map[string]string{"start": "2026-12-03", "end": "2026-12-05", "days": "3"}},
+	{"nextday", "后天去天津", map[string]string{"start": "2026-12-04", "days": "0"}},
 	// a count of days or weeks from a day is a start date
+	{"from", "两周后的周六去西安三天", map[string]string{"start": "2026-12-19", "days": "3"}},
+	{"from", "三周后去成都", map[string]string{"start": "2026-12-23"}},
 	{"from", "Three weeks from Monday we'll be in Rome for 4 days", map[string]string{"start": "2026-12-28", "days": "4"}},
 	{"from", "A week from Friday, 3 days in Lisbon", map[string]string{"start": "2026-12-11", "days": "3"}},
 	{"from", "10 days from tomorrow we fly to Tokyo, staying a week", map[string]string{"start": "2026-12-13", "days": "7"}},
@@ -71,6 +76,11 @@ var round3Cases = []classCase{
 	{"party", "我们俩带孩子去广州", map[string]string{"adults": "2", "children": "1"}},
 	{"party", "我和老婆带着二老去杭州", map[string]string{"adults": "4"}},
 	{"party", "我们俩去成都", map[string]string{"adults": "2"}},
+	{"party", "二老和我们夫妻俩去北京五天", map[string]string{"adults": "4"}},
+	{"party", "我们两口子带着孩子去三亚", map[string]string{"adults": "2", "children": "1"}},
+	// a generic sight where something is done on it
+	{"activity", "去西安想在城墙上骑车", map[string]string{"dests": "Xi'an", "must": "城墙"}},
+	{"activity", "去杭州想去西湖划船", map[string]string{"dests": "Hangzhou", "must": "西湖"}},
 }
 
 func TestRound3Classes(t *testing.T) {
