@@ -79,6 +79,7 @@ func (d *doc) childAgesEN() []int {
 		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
 			continue // "under the age of 10"
 		}
+		read := 0
 		for j := i + 1 + paren; j < len(toks) && j < i+8+paren; j++ {
 			t := &toks[j]
 			if t.kind == tPunct && t.text == "," || word(j) == "and" || word(j) == "&" {
@@ -89,6 +90,11 @@ func (d *doc) childAgesEN() []int {
 				break // not "a week", "one day"
 			}
 			out = append(out, n)
+			read++
+		}
+		// "twins aged 4", "the twins (5)": one age for both
+		if read == 1 && (w == "twins" || (w == "aged" || w == "age" || w == "ages") && word(i-1) == "twins") {
+			out = append(out, out[len(out)-1])
 		}
 	}
 	return out

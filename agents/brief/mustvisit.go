@@ -737,12 +737,20 @@ func (d *doc) mustVisitActivityEN() []string {
 	var out []string
 	toks := d.toks
 	for i := 0; i+2 < len(toks); i++ {
-		if toks[i].kind != tWord || !activityOnEN[toks[i].low] || !activityPrepEN[toks[i+1].low] {
-			continue
+		j := -1
+		if toks[i].kind == tWord && activityOnEN[toks[i].low] && activityPrepEN[toks[i+1].low] {
+			j = i + 2
+			if toks[i+1].low != "the" && j < len(toks) && toks[j].low == "the" {
+				j++
+			}
+		} else if k := d.matchCueEN(i); k > 0 && k < len(toks) && (toks[k].low == "the" || toks[k-1].low == "the") {
+			j = k // "want to see the panda base": a known sight in lower case
+			if toks[k].low == "the" {
+				j++
+			}
 		}
-		j := i + 2
-		if toks[i+1].low != "the" && j < len(toks) && toks[j].low == "the" {
-			j++
+		if j < 0 || j >= len(toks) || toks[j].cap {
+			continue // a capitalised name is read by the cue rules
 		}
 		// the longest run of up to four words that is a known sight
 		for n := min(4, len(toks)-j); n >= 1; n-- {
@@ -762,6 +770,25 @@ func (d *doc) mustVisitActivityEN() []string {
 			if isLandmarkAlias(phrase) || isGenericSightName(phrase) {
 				if !negatedEN(d, toks[i].start) {
 					out = append(out, titleWords(words))
+					// "… and the summer palace": the list goes on
+					if k := j + n; k+1 < len(toks) && (toks[k].low == "and" || toks[k].text == ",") {
+						k++
+						if toks[k].low == "the" {
+							k++
+						}
+						if k < len(toks) && !toks[k].cap {
+							for m := min(4, len(toks)-k); m >= 1; m-- {
+								var more []string
+								for q := k; q < k+m && toks[q].kind == tWord; q++ {
+									more = append(more, toks[q].text)
+								}
+								if len(more) == m && isLandmarkAlias(strings.Join(more, " ")) {
+									out = append(out, titleWords(more))
+									break
+								}
+							}
+						}
+					}
 				}
 				break
 			}

@@ -29,6 +29,9 @@ var round3Cases = []classCase{
 	{"activityEN", "3 days in Xi'an, biking on the city wall", map[string]string{"dests": "Xi'an", "must": "City Wall"}},
 	{"activityEN", "Shanghai 2 days, strolling along the bund", map[string]string{"dests": "Shanghai", "must": "Bund"}},
 	{"activityEN", "I don't want to walk on the city wall; Xi'an 2 days", map[string]string{"dests": "Xi'an", "must": ""}},
+	{"activityEN", "Xi'an: the Terracotta Army, then cycling along the city walls", map[string]string{"must": "Terracotta Army,City Walls"}},
+	{"lowercase", "Chengdu 3 days, we want to see the panda base and eat hot pot", map[string]string{"dests": "Chengdu", "must": "Panda Base"}},
+	{"lowercase", "Beijing: visit the forbidden city and the summer palace", map[string]string{"dests": "Beijing", "must": "Forbidden City,Summer Palace", "start": ""}},
 	// sight names many cities share add no far city and are no town
 	{"generic", "Qufu for 2 days, the Confucius Temple and the Drum Tower", map[string]string{"dests": "Qufu", "must": "Confucius Temple,Drum Tower"}},
 	{"generic", "Dali 3 days, the Old Town and Erhai Lake", map[string]string{"dests": "Dali", "must": "Old Town,Erhai Lake"}},
@@ -63,6 +66,7 @@ var round3Cases = []classCase{
 	// twins with one age
 	{"twins", "We're taking our twin 5-year-olds to Tokyo", map[string]string{"children": "2", "ages": "[5 5]"}},
 	{"twins", "Our 6-year-old twins and the two of us are heading to Orlando", map[string]string{"adults": "2", "children": "2", "ages": "[6 6]"}},
+	{"twins", "Me and my wife, plus our twins aged 4, going to Phuket", map[string]string{"adults": "2", "children": "2", "ages": "[4 4]"}},
 	{"twins", "带3岁的双胞胎去三亚五天", map[string]string{"children": "2", "ages": "[3 3]"}},
 	{"twins", "带一对5岁的龙凤胎去上海", map[string]string{"children": "2", "ages": "[5 5]"}},
 	// companions beyond a pair

@@ -211,6 +211,16 @@ func (d *doc) resolveWindow() {
 		if d.inSight(h.start, h.end) {
 			continue // the Summer Palace, the Winter Palace
 		}
+		if !h.zh {
+			// "the summer palace" in lower case: a sight the landmark table knows
+			rest := strings.TrimLeft(d.clean[h.end:], " ")
+			if k := strings.IndexAny(rest, " ,.;:!?"); k > 0 {
+				rest = rest[:k]
+			}
+			if rest != "" && isLandmarkAlias(w+" "+rest) {
+				continue
+			}
+		}
 		s := seasonWindows[h.id]
 		y := d.today.Year()
 		if d.enAny("next year") || strings.Contains(d.clean, "明年") {
