@@ -651,7 +651,7 @@ func (d *doc) matchCueEN(i int) int {
 
 // activityVerbZH start what is done at a sight written right after its
 // name (大熊猫繁育研究基地看熊猫, 西湖划船, 大雁塔拍照).
-const activityVerbZH = "看吃玩住爬逛买坐走游过散拍溜划骑喝泡登听吹赏品尝"
+const activityVerbZH = "看吃玩住爬逛买坐走游过散拍溜划骑喝泡登听吹赏品尝求拜许喂泳"
 
 // activityCutZH returns where the sight named in d.clean[i:j] ends when an
 // activity follows it: at the first activity verb after at least two

@@ -15,6 +15,8 @@ var round3Cases = []classCase{
 	{"activity", "杭州必去西湖划船，还有灵隐寺", map[string]string{"dests": "Hangzhou", "must": "西湖,灵隐寺"}},
 	{"activity", "想去拙政园和寒山寺听钟声", map[string]string{"must": "拙政园,寒山寺"}},
 	{"activity", "南京一定要去中山陵爬台阶", map[string]string{"dests": "Nanjing", "must": "中山陵"}},
+	{"activity", "东京必去浅草寺求签", map[string]string{"dests": "Tokyo", "must": "浅草寺"}},
+	{"activity", "厦门必去鼓浪屿看日落，然后曾厝垵吃小吃", map[string]string{"dests": "Xiamen", "must": "鼓浪屿,曾厝垵"}},
 	// the trip's measure word (趟) glued to a city
 	{"tang", "去一趟青岛，想去栈桥和八大关", map[string]string{"dests": "Qingdao", "origin": "", "must": "栈桥,八大关"}},
 	{"tang", "来趟重庆，在洪崖洞看夜景", map[string]string{"dests": "Chongqing", "must": "洪崖洞"}},
