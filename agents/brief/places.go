@@ -41,7 +41,8 @@ const (
 
 // span is a gazetteer match in the request.
 type span struct {
-	start, end int // bytes in the cleaned text
+	ownSight   bool // a city abroad written before a sight named after it (首尔东大门设计广场)
+	start, end int  // bytes in the cleaned text
 	text       string
 	key        string
 	cands      []gazetteer.Candidate
@@ -181,7 +182,7 @@ func (d *doc) findPlaces() {
 	d.demoteQuarters(spans)
 	d.assign(spans)
 	for _, sp := range spans {
-		if !sp.dropped {
+		if !sp.dropped && !sp.ownSight { // the sight keeps its city's name
 			d.placeSpans = append(d.placeSpans, [2]int{sp.start, sp.end})
 		}
 	}
@@ -400,10 +401,16 @@ func (d *doc) matchHan(t *token) []*span {
 				continue
 			}
 			start, end := t.start+p, t.start+ends[k]
-			if d.hanNotPlace(end) || stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
+			own := false
+			if d.hanNotPlace(end) {
+				if own = d.bigCityBeforeOwnSight(start, end, cands); !own {
+					continue
+				}
+			}
+			if stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
 				continue
 			}
-			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true})
+			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true, ownSight: own})
 			p = ends[k]
 			found = true
 			break
@@ -1132,6 +1139,33 @@ func cityLeadsSightZH(city, after string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// bigCityBeforeOwnSight reports whether a city of a million or more is
+// written right before a sight named after it with words between
+// (首尔东大门设计广场): the sight is the city's, and the city stays a place,
+// unlike a province before its museum (陕西历史博物馆). Only for cities
+// abroad: a Chinese city's own sights (上海自然博物馆) are read whole by
+// the sight rules.
+func (d *doc) bigCityBeforeOwnSight(start, end int, cands []gazetteer.Candidate) bool {
+	if d.inSight(start, end) {
+		return false // a sight the landmark table knows whole (东京国立博物馆)
+	}
+	rest := d.clean[end:]
+	for _, w := range notPlaceAfterHan {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	if strings.HasPrefix(rest, "省") || strings.HasPrefix(rest, "市") || strings.HasPrefix(rest, "山") || !sightNamedAfter(rest) {
+		return false
+	}
+	for _, c := range cands {
+		if c.Place.Kind == gazetteer.City && c.Place.Population >= 1000000 && c.Place.CountryCode != "CN" {
+			return true
 		}
 	}
 	return false

@@ -27,6 +27,10 @@ var round3Cases = []classCase{
 	{"cityof", "京都的伏见稻荷大社和岚山", map[string]string{"dests": "Kyoto", "must": "伏见稻荷大社,岚山"}},
 	{"cityof", "大阪的环球影城和道顿堀，章鱼烧必须吃", map[string]string{"dests": "Osaka", "must": "环球影城,道顿堀", "foods": "章鱼烧"}},
 	{"cityof", "北京的胡同和四合院", map[string]string{"dests": "Beijing", "must": ""}},
+	// a city abroad glued to a sight named after it stays the destination
+	{"cityof", "首尔东大门设计广场和弘大必去", map[string]string{"dests": "Seoul", "must": "首尔东大门设计广场,弘大"}},
+	{"cityof", "东京国立博物馆和上野公园", map[string]string{"dests": "Tokyo", "must": "东京国立博物馆,上野公园"}},
+	{"cityof", "上海自然博物馆和外滩", map[string]string{"dests": "Shanghai", "must": "上海自然博物馆,外滩"}},
 	// an activity on a sight written in lower case
 	{"activityEN", "3 days in Xi'an, biking on the city wall", map[string]string{"dests": "Xi'an", "must": "City Wall"}},
 	{"activityEN", "Shanghai 2 days, strolling along the bund", map[string]string{"dests": "Shanghai", "must": "Bund"}},
