@@ -536,8 +536,8 @@ func (d *doc) peopleEN(p *party) {
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
 				continue
 			}
-			if word(i-1) == "with" || word(i-1) == "and" && (word(i-2) == "me" || word(i-2) == "i") {
-				p.companions += n // "me and 3 friends", "with 4 colleagues"
+			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus") && (word(i-2) == "me" || word(i-2) == "i") {
+				p.companions += n // "me and 3 friends", "I plus 2 friends", "with 4 colleagues"
 				continue
 			}
 			if n == 1 {

@@ -305,9 +305,27 @@ func (d *doc) tokenKey(j int) string {
 	}
 	if !d.keyed[j] {
 		d.keys[j], d.keyed[j] = gazetteer.Key(d.toks[j].text), true
+		// "Tokyo's temples", "Xi'an's noodles": the place without its 's,
+		// unless the gazetteer knows the name with it (St. John's)
+		t := &d.toks[j]
+		if t.cap {
+			for _, suf := range []string{"'s", "\u2019s"} {
+				if stem, ok := strings.CutSuffix(t.text, suf); ok && len(stem) >= 3 && !possessiveNotPlace[strings.ToLower(stem)] &&
+					!d.gaz.HasPrefix(d.keys[j]) && len(d.gaz.Lookup(d.keys[j])) == 0 {
+					d.keys[j] = gazetteer.Key(stem)
+				}
+			}
+		}
 	}
 	return d.keys[j]
 }
+
+// possessiveNotPlace are capitalised words before 's that are no place
+// (Let's, It's, That's).
+var possessiveNotPlace = map[string]bool{"let": true, "that": true, "what": true, "there": true, "here": true, "who": true,
+	"where": true, "she": true, "everyone": true, "everybody": true, "one": true, "today": true, "tomorrow": true, "mom": true,
+	"dad": true, "mother": true, "father": true, "wife": true, "husband": true, "friend": true, "year": true, "new year": true,
+	"valentine": true, "children": true, "women": true, "men": true, "people": true, "nobody": true, "someone": true}
 
 // acceptWords applies the capitalisation and common-word rules to a Latin
 // match covering tokens [i, next).

@@ -80,6 +80,12 @@ var round3Cases = []classCase{
 	{"party", "my sister and I, plus our mom, 5 days in Bangkok", map[string]string{"adults": "3"}},
 	{"party", "My buddy and I and his dad are flying to Denver", map[string]string{"adults": "3"}},
 	{"party", "My wife and I and our two kids, Paris", map[string]string{"adults": "2", "children": "2"}},
+	{"party", "I plus 2 friends and my brother, Chengdu 4 days", map[string]string{"adults": "4"}},
+	// a city with its possessive
+	{"possessive", "Exploring Tokyo's temples for 3 days", map[string]string{"dests": "Tokyo", "days": "3"}},
+	{"possessive", "I want to try Xi'an's biangbiang noodles and the lamb paomo", map[string]string{"dests": "Xi'an", "foods": "biangbiang noodles,paomo"}},
+	{"possessive", "Let's go to Paris for 3 days", map[string]string{"dests": "Paris"}},
+	{"possessive", "St. John's for 2 days", map[string]string{"dests": "St. John's"}},
 	{"party", "我和老公还有我妈去昆明", map[string]string{"adults": "3"}},
 	{"party", "爸妈加上我们两个去桂林", map[string]string{"adults": "4"}},
 	{"party", "爷爷奶奶和我们仨去北京", map[string]string{"adults": "5"}},
