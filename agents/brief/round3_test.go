@@ -54,6 +54,9 @@ var round3Cases = []classCase{
 	{"nextday", "明天去苏州，第二天回上海", map[string]string{"dests": "Suzhou", "start": "2026-12-03", "days": "2"}},
 	{"nextday", "明天去澳门，后天回香港", map[string]string{"dests": "Macau", "start": "2026-12-03", "end": "2026-12-04", "days": "2"}},
 	{"nextday", "明天去杭州，大后天回来", map[string]string{"start": "2026-12-03", "end": "2026-12-05", "days": "3"}},
+	{"nextday", "Off to Chongqing tomorrow, back on Sunday", map[string]string{"start": "2026-12-03", "end": "2026-12-06", "days": "4"}},
+	{"nextday", "明天去重庆，周日回来", map[string]string{"start": "2026-12-03", "end": "2026-12-06", "days": "4"}},
+	{"nextday", "Tomorrow to Suzhou, we love Sunday markets", map[string]string{"start": "2026-12-03", "end": ""}},
 	{"nextday", "后天去天津", map[string]string{"start": "2026-12-04", "days": "0"}},
 	// a count of days or weeks from a day is a start date
 	{"from", "两周后的周六去西安三天", map[string]string{"start": "2026-12-19", "days": "3"}},
