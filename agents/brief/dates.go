@@ -617,6 +617,16 @@ func (d *doc) relativeDates() {
 	if f := r.f; !f.start.IsZero() && f.days == 0 && d.nextDayBack() {
 		f.days = 2
 	}
+	// "we'll come back two days later": the return N days after the start
+	if f := r.f; !f.start.IsZero() && f.days == 0 && d.hasLatin {
+		for i := 0; i+2 < len(d.toks); i++ {
+			if n := wordNumber(d.toks[i].low); n > 0 && n < 60 && (d.toks[i+1].low == "days" || d.toks[i+1].low == "day") && d.toks[i+2].low == "later" &&
+				i > 0 && hasWord(d.low[max(0, d.toks[i].start-24):d.toks[i].start], "back", "return", "returning", "home", "fly back", "head back") {
+				f.days = n + 1
+				break
+			}
+		}
+	}
 }
 
 // nextDayBack reports whether the text comes back the day after it leaves.

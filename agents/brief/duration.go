@@ -239,6 +239,9 @@ func (d *doc) durationEN() (days, nights int) {
 			toks[unitTok+2].low == "tomorrow" || isWeekdayName(toks[unitTok+2].low)) {
 			continue // "two weeks from Saturday": a start date
 		}
+		if unitTok+1 < len(toks) && toks[unitTok+1].low == "later" && mult == 1 {
+			continue // "back two days later": the return, read with the start
+		}
 		if t.low == "a" || t.low == "an" {
 			if mult == 1 {
 				continue // "a day" is rarely a trip length

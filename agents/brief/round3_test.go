@@ -57,6 +57,7 @@ var round3Cases = []classCase{
 	{"nextday", "Off to Chongqing tomorrow, back on Sunday", map[string]string{"start": "2026-12-03", "end": "2026-12-06", "days": "4"}},
 	{"nextday", "明天去重庆，周日回来", map[string]string{"start": "2026-12-03", "end": "2026-12-06", "days": "4"}},
 	{"nextday", "Tomorrow to Suzhou, we love Sunday markets", map[string]string{"start": "2026-12-03", "end": ""}},
+	{"nextday", "Heading to Lijiang next Tuesday; we'll come back two days later", map[string]string{"start": "2026-12-08", "end": "2026-12-10", "days": "3"}},
 	{"nextday", "后天去天津", map[string]string{"start": "2026-12-04", "days": "0"}},
 	// a count of days or weeks from a day is a start date
 	{"from", "两周后的周六去西安三天", map[string]string{"start": "2026-12-19", "days": "3"}},
