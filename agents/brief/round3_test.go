@@ -77,6 +77,7 @@ var round3Cases = []classCase{
 	{"twins", "We're taking our twin 5-year-olds to Tokyo", map[string]string{"children": "2", "ages": "[5 5]"}},
 	{"twins", "Our 6-year-old twins and the two of us are heading to Orlando", map[string]string{"adults": "2", "children": "2", "ages": "[6 6]"}},
 	{"twins", "Me and my wife, plus our twins aged 4, going to Phuket", map[string]string{"adults": "2", "children": "2", "ages": "[4 4]"}},
+	{"ages", "带着5岁和8岁的两个孩子去上海迪士尼", map[string]string{"children": "2", "ages": "[5 8]", "must": "上海迪士尼"}},
 	{"twins", "带3岁的双胞胎去三亚五天", map[string]string{"children": "2", "ages": "[3 3]"}},
 	{"twins", "带一对5岁的龙凤胎去上海", map[string]string{"children": "2", "ages": "[5 5]"}},
 	// companions beyond a pair
