@@ -252,7 +252,7 @@ var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": tr
 	"cave": true, "peak": true, "ferry": true, "gate": true, "bay": true, "harbour": true, "harbor": true, "pier": true,
 	"wharf": true, "cableway": true, "stream": true, "valley": true, "waterfall": true, "monument": true, "statue": true,
 	"fountain": true, "chapel": true, "church": true, "fort": true, "fortress": true, "hall": true, "terraces": true,
-	"wall": true, "walls": true, "institute": true, "gallery": true, "circle": true, "baths": true, "quarter": true,
+	"wall": true, "walls": true, "path": true, "trail": true, "boardwalk": true, "institute": true, "gallery": true, "circle": true, "baths": true, "quarter": true,
 	"plaza": true, "boulevard": true, "promenade": true, "esplanade": true, "sanctuary": true, "reserve": true, "arena": true, "colosseum": true,
 	"amphitheatre": true, "amphitheater": true, "opera": true, "mall": true, "souk": true, "bazaar": true, "canyon": true, "glacier": true, "volcano": true}
 
@@ -267,7 +267,10 @@ var sightLeadHeadEN = map[string]bool{"mount": true, "mt": true, "lake": true, "
 // than a sight's name ("Visit Lingyin Temple").
 var sightLeadEN = map[string]bool{"visit": true, "see": true, "the": true, "and": true, "also": true, "plus": true,
 	"then": true, "explore": true, "tour": true, "including": true, "especially": true, "with": true, "love": true,
-	"like": true, "want": true, "i": true, "we": true, "please": true, "maybe": true, "must": true}
+	"like": true, "want": true, "i": true, "we": true, "please": true, "maybe": true, "must": true,
+	// an activity written capitalised at a sentence's start ("Hiking the Inca Trail")
+	"hiking": true, "hike": true, "walking": true, "walk": true, "cycling": true, "biking": true, "climbing": true,
+	"climb": true, "exploring": true, "strolling": true, "riding": true, "cruising": true, "kayaking": true}
 
 // abbrevLeadEN are abbreviations that start sights' names ("St. Paul's
 // Cathedral", "Mt. Rainier").

@@ -36,6 +36,8 @@ var round3Cases = []classCase{
 	{"activityEN", "Shanghai 2 days, strolling along the bund", map[string]string{"dests": "Shanghai", "must": "Bund"}},
 	{"activityEN", "I don't want to walk on the city wall; Xi'an 2 days", map[string]string{"dests": "Xi'an", "must": ""}},
 	{"activityEN", "Xi'an: the Terracotta Army, then cycling along the city walls", map[string]string{"must": "Terracotta Army,City Walls"}},
+	{"activityEN", "Kyoto 3 days, definitely Fushimi Inari and walking the Philosopher's Path", map[string]string{"must": "Fushimi Inari,Philosopher's Path"}},
+	{"activityEN", "Hiking the Inca Trail, then Cusco", map[string]string{"dests": "Cusco", "must": "Inca Trail"}},
 	{"lowercase", "Chengdu 3 days, we want to see the panda base and eat hot pot", map[string]string{"dests": "Chengdu", "must": "Panda Base"}},
 	{"lowercase", "Beijing: visit the forbidden city and the summer palace", map[string]string{"dests": "Beijing", "must": "Forbidden City,Summer Palace", "start": ""}},
 	// sight names many cities share add no far city and are no town
