@@ -580,6 +580,13 @@ func (d *doc) peopleEN(p *party) {
 	if pairAdults && p.companions > 1 {
 		p.adults = 1 + p.companions // "my friend and I, and my sister": three
 	}
+	// "we two plus grandma", "the two of us and my parents": the counted
+	// "we" are adults and those joined to them come on top
+	if n := d.weJoinedEN(); n > 1 && p.companions+p.kids > 0 {
+		p.total = 0
+		p.adults = n + p.companions
+		p.children = max(p.children, p.kids)
+	}
 	for _, rel := range []struct {
 		phrase string
 		adults int
@@ -608,7 +615,7 @@ var (
 		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
 	// enBringWords before a family word without my/our ("bringing grandpa
 	// along", "with mom") name a companion too.
-	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true}
+	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true, "plus": true}
 	enFamilyRel  = map[string]bool{"grandpa": true, "grandma": true, "grandmother": true, "grandfather": true, "granny": true,
 		"mom": true, "dad": true, "mum": true, "grandparents": true, "twins": true}
 	// enRelAdjective are words between my/our and a relation.
@@ -688,4 +695,39 @@ func (d *doc) relationsEN(p *party) {
 			}
 		}
 	}
+}
+
+// weJoinedEN returns the size of a counted "we" ("we two", "us three",
+// "the two of us") that a joining word follows ("plus", "with", "and",
+// "along with"), or 0.
+func (d *doc) weJoinedEN() int {
+	toks := d.toks
+	word := func(i int) string {
+		if i >= 0 && i < len(toks) && toks[i].kind == tWord {
+			return toks[i].low
+		}
+		return ""
+	}
+	joined := func(k int) bool {
+		if k < len(toks) && toks[k].text == "," {
+			k++
+		}
+		switch word(k) {
+		case "plus", "with", "and", "along", "together":
+			return true
+		}
+		return k < len(toks) && toks[k].text == "+"
+	}
+	for i := range toks {
+		w := word(i)
+		if (w == "we" || w == "us") && i+1 < len(toks) {
+			if n := wordNumber(word(i + 1)); n > 1 && n < 10 && joined(i+2) {
+				return n
+			}
+		}
+		if n := wordNumber(w); n > 1 && n < 10 && word(i+1) == "of" && word(i+2) == "us" && joined(i+3) {
+			return n
+		}
+	}
+	return 0
 }
