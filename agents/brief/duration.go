@@ -246,6 +246,9 @@ func (d *doc) durationEN() (days, nights int) {
 			if mult == 1 {
 				continue // "a day" is rarely a trip length
 			}
+			if mult == -1 && i > 0 && (allDigits(strings.ReplaceAll(toks[i-1].low, ",", "")) || toks[i-1].low == "per" || strings.HasSuffix(toks[i-1].low, "k") || priceWordsEN[toks[i-1].low]) {
+				continue // "$300 a night": a price per night, not a stay
+			}
 		}
 		if n > 60 {
 			continue
@@ -304,3 +307,7 @@ func isWeekdayName(w string) bool {
 	_, ok := weekdayNames[w]
 	return ok
 }
+
+// priceWordsEN are currency words a price ends with ("800 yuan a night").
+var priceWordsEN = map[string]bool{"yuan": true, "rmb": true, "cny": true, "dollars": true, "usd": true, "euros": true, "eur": true,
+	"bucks": true, "pounds": true, "gbp": true, "yen": true, "jpy": true, "won": true, "baht": true, "hkd": true, "sgd": true}

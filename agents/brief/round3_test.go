@@ -50,6 +50,10 @@ var round3Cases = []classCase{
 	{"week", "An action-packed week in Tokyo", map[string]string{"dests": "Tokyo", "days": "7"}},
 	{"week", "A leisurely week in Chiang Mai with my parents", map[string]string{"days": "7", "adults": "3", "pace": "relaxed"}},
 	{"week", "We want a kid-friendly week in Sanya", map[string]string{"days": "7"}},
+	// a price per night is no stay
+	{"week", "Around $300 a night max for hotels, Tokyo 5 nights", map[string]string{"days": "6"}},
+	{"week", "Hotels under 800 yuan a night, 4 nights in Xiamen", map[string]string{"days": "5"}},
+	{"week", "Just a night in Macau", map[string]string{"days": "2"}},
 	// back the next day
 	{"nextday", "Heading to Tianjin tomorrow and returning the following day", map[string]string{"start": "2026-12-03", "end": "2026-12-04", "days": "2"}},
 	{"nextday", "周六去天津，次日返回", map[string]string{"start": "2026-12-05", "end": "2026-12-06", "days": "2"}},
