@@ -366,7 +366,8 @@ func (d *doc) englishDates() []dateMention {
 		// a bare ordinal: "and 13th", "to the 10th"
 		if isOrdinal(t.low) {
 			p := prevWord(toks, i)
-			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru") {
+			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
+				toks[p].low == "leaving" || toks[p].low == "departing" || toks[p].low == "arriving" || toks[p].low == "returning") {
 				j := next(i)
 				if j < len(toks) && toks[j].kind == tWord {
 					if _, isMonth := monthNames[toks[j].low]; isMonth {

@@ -50,6 +50,9 @@ var round3Cases = []classCase{
 	{"week", "An action-packed week in Tokyo", map[string]string{"dests": "Tokyo", "days": "7"}},
 	{"week", "A leisurely week in Chiang Mai with my parents", map[string]string{"days": "7", "adults": "3", "pace": "relaxed"}},
 	{"week", "We want a kid-friendly week in Sanya", map[string]string{"days": "7"}},
+	// a bare day of the month after leaving/departing/returning
+	{"ordinal", "Guilin, leaving the 18th, 4 days", map[string]string{"start": "2026-12-18", "days": "4"}},
+	{"ordinal", "Guilin, departing the 18th, returning the 22nd", map[string]string{"start": "2026-12-18", "end": "2026-12-22", "days": "5"}},
 	// a price per night is no stay
 	{"week", "Around $300 a night max for hotels, Tokyo 5 nights", map[string]string{"days": "6"}},
 	{"week", "Hotels under 800 yuan a night, 4 nights in Xiamen", map[string]string{"days": "5"}},
