@@ -57,6 +57,9 @@ func (d *doc) childAgesEN() []int {
 			if k := next(j); word(k) == "old" || word(k) == "olds" {
 				if word(i-1) == "a" || word(i-1) == "an" || !enPeopleNouns[word(k+1)] {
 					out = append(out, n)
+					if word(k+1) == "twins" || word(i-1) == "twin" || word(k+1) == "twin" {
+						out = append(out, n) // "our 3-year-old twins", "twin 5-year-olds": two children of that age
+					}
 				}
 			}
 		case "yo", "y":
@@ -76,6 +79,7 @@ func (d *doc) childAgesEN() []int {
 		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
 			continue // "under the age of 10"
 		}
+		read := 0
 		for j := i + 1 + paren; j < len(toks) && j < i+8+paren; j++ {
 			t := &toks[j]
 			if t.kind == tPunct && t.text == "," || word(j) == "and" || word(j) == "&" {
@@ -86,6 +90,11 @@ func (d *doc) childAgesEN() []int {
 				break // not "a week", "one day"
 			}
 			out = append(out, n)
+			read++
+		}
+		// "twins aged 4", "the twins (5)": one age for both
+		if read == 1 && (w == "twins" || (w == "aged" || w == "age" || w == "ages") && word(i-1) == "twins") {
+			out = append(out, out[len(out)-1])
 		}
 	}
 	return out
@@ -114,6 +123,11 @@ func childAgesZH(s string) []int {
 			// 两岁半: the half year is kept out of the whole years
 		}
 		out = append(out, n)
+		// 3岁的双胞胎, 双胞胎都3岁: two children of that age
+		if hasPrefixAny(strings.TrimPrefix(strings.TrimPrefix(after, "半"), "的"), "双胞胎", "龙凤胎") ||
+			hasSuffixAny(before, "双胞胎", "双胞胎都", "双胞胎今年", "双胞胎都是", "双胞胎（", "双胞胎(", "龙凤胎", "龙凤胎都", "龙凤胎今年", "龙凤胎（", "龙凤胎(") {
+			out = append(out, n)
+		}
 	}
 	return out
 }

@@ -366,7 +366,8 @@ func (d *doc) englishDates() []dateMention {
 		// a bare ordinal: "and 13th", "to the 10th"
 		if isOrdinal(t.low) {
 			p := prevWord(toks, i)
-			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru") {
+			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
+				toks[p].low == "leaving" || toks[p].low == "departing" || toks[p].low == "arriving" || toks[p].low == "returning") {
 				j := next(i)
 				if j < len(toks) && toks[j].kind == tWord {
 					if _, isMonth := monthNames[toks[j].low]; isMonth {
@@ -610,10 +611,41 @@ func (d *doc) chineseDates() []dateMention {
 func (d *doc) relativeDates() {
 	today := d.today
 	r := relClock{f: &d.when, today: today, weekStart: today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))} // Monday of this week
-	if (d.lang == "zh" || hasHan(d.clean)) && d.relativeZH(r) {
-		return
+	if !((d.lang == "zh" || hasHan(d.clean)) && d.relativeZH(r)) {
+		d.relativeEN(r)
 	}
-	d.relativeEN(r)
+	// "tomorrow … back the next day", 明天去第二天回: a trip of two days
+	if f := r.f; !f.start.IsZero() && f.days == 0 && d.nextDayBack() {
+		f.days = 2
+	}
+	// "we'll come back two days later": the return N days after the start
+	if f := r.f; !f.start.IsZero() && f.days == 0 && d.hasLatin {
+		for i := 0; i+2 < len(d.toks); i++ {
+			if n := wordNumber(d.toks[i].low); n > 0 && n < 60 && (d.toks[i+1].low == "days" || d.toks[i+1].low == "day") && d.toks[i+2].low == "later" &&
+				i > 0 && hasWord(d.low[max(0, d.toks[i].start-24):d.toks[i].start], "back", "return", "returning", "home", "fly back", "head back") {
+				f.days = n + 1
+				break
+			}
+		}
+	}
+}
+
+// nextDayBack reports whether the text comes back the day after it leaves.
+func (d *doc) nextDayBack() bool {
+	if d.enAny("back the next day", "back the following day", "back the day after", "return the next day", "return the following day",
+		"returning the next day", "returning the following day", "return the day after", "come back the next day", "home the next day",
+		"back next day", "return next day") {
+		return true
+	}
+	if !d.hasHanText {
+		return false
+	}
+	for _, w := range []string{"第二天回", "第二天返回", "次日回", "次日返回", "隔天回", "第二天就回"} {
+		if strings.Contains(d.clean, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // relClock places relative days: today and the Monday of this week, and
@@ -658,6 +690,11 @@ func (c relClock) upcoming(wd time.Weekday) time.Time {
 func (d *doc) relativeZH(c relClock) bool {
 	f, today, weekStart := c.f, c.today, c.weekStart
 	s := d.clean
+	// 明天去澳门，后天回: leave one day, come back another
+	if go_, back, ok := zhGoBackDays(s); ok {
+		c.set(today.AddDate(0, 0, go_), back-go_+1, "", zhDayWords[go_])
+		return true
+	}
 	switch {
 	case strings.Contains(s, "大后天"):
 		c.set(today.AddDate(0, 0, 3), 0, "", "大后天")
@@ -729,7 +766,18 @@ func (d *doc) relativeZH(c relClock) bool {
 		case "天":
 			c.set(today.AddDate(0, 0, n), 0, "", zhCue)
 		case "周", "星期", "个星期", "礼拜":
-			c.set(today.AddDate(0, 0, 7*n), 0, "", zhCue)
+			t := today.AddDate(0, 0, 7*n)
+			// 两周后的周六: the Saturday of that week
+			for _, w := range []string{"后的周", "后的星期", "后的礼拜", "后周", "后星期"} {
+				if k := strings.Index(s, w); k >= 0 {
+					if wd, ok := weekdayZH[runeAt(s, k+len(w))]; ok {
+						t = c.inWeek(t.AddDate(0, 0, -((int(t.Weekday())+6)%7)), wd)
+						zhCue += s[k+len("后") : k+len(w)+len(string(runeAt(s, k+len(w))))]
+					}
+					break
+				}
+			}
+			c.set(t, 0, "", zhCue)
 		case "个月":
 			c.set(today.AddDate(0, n, 0), 0, "", zhCue)
 		}
@@ -741,6 +789,27 @@ func (d *doc) relativeZH(c relClock) bool {
 // relativeEN reads English relative days.
 func (d *doc) relativeEN(c relClock) {
 	f, today, weekStart := c.f, c.today, c.weekStart
+	// "two weeks from Saturday", "10 days from tomorrow": a start date
+	for i := 0; i+3 < len(d.toks); i++ {
+		t, u := &d.toks[i], &d.toks[i+1]
+		n := wordNumber(t.low)
+		if n <= 0 || d.toks[i+2].low != "from" {
+			continue
+		}
+		mult := map[string]int{"day": 1, "days": 1, "week": 7, "weeks": 7}[u.low]
+		from, ok := time.Time{}, false
+		if w, isW := weekdayNames[d.toks[i+3].low]; isW {
+			from, ok = c.upcoming(w), true
+		} else if d.toks[i+3].low == "tomorrow" {
+			from, ok = today.AddDate(0, 0, 1), true
+		} else if d.toks[i+3].low == "today" {
+			from, ok = today, true
+		}
+		if mult > 0 && ok {
+			c.set(from.AddDate(0, 0, n*mult), 0, "", relCue(d.toks[i:i+4]))
+			return
+		}
+	}
 	switch {
 	case d.enAny("day after tomorrow"):
 		c.set(today.AddDate(0, 0, 2), 0, "", "day after tomorrow")
@@ -1064,4 +1133,54 @@ func (d *doc) lengthAt(j int) bool {
 		return ok
 	}
 	return false
+}
+
+// zhDayWords name the days from today on.
+var zhDayWords = []string{"今天", "明天", "后天", "大后天"}
+
+// zhGoBackDays reads a leaving day and a coming-back day named by their
+// day words (明天去澳门，后天回香港; 今天出发明天返回): the days from today of
+// each, when the one coming back is after the one leaving.
+func zhGoBackDays(s string) (goDay, backDay int, ok bool) {
+	at := func(k int) int { // the day word ending at byte k, or -1
+		for n := len(zhDayWords) - 1; n >= 0; n-- {
+			if strings.HasSuffix(s[:k], zhDayWords[n]) {
+				return n
+			}
+		}
+		return -1
+	}
+	back, backAt := -1, -1
+	for _, w := range []string{"回", "返"} {
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + len(w)
+			k := j
+			for _, filler := range []string{"就", "再", "晚上", "早上"} {
+				if strings.HasSuffix(s[:k], filler) {
+					k -= len(filler)
+				}
+			}
+			if n := at(k); n >= 0 {
+				back, backAt = n, k-len(zhDayWords[n])
+				break
+			}
+		}
+		if back >= 0 {
+			break
+		}
+	}
+	if back <= 0 {
+		return 0, 0, false
+	}
+	for n := 0; n < back; n++ {
+		if k := strings.Index(s, zhDayWords[n]); k >= 0 && k < backAt {
+			return n, back, true
+		}
+	}
+	return 0, 0, false
 }

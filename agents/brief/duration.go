@@ -150,8 +150,13 @@ func (d *doc) durationEN() (days, nights int) {
 				days = 7
 			}
 			// "a beach week", "one ski week": a week with a word between
-			if days == 0 && i >= 2 && (toks[i-2].low == "a" || toks[i-2].low == "one") && toks[i-1].kind == tWord && wordNumber(toks[i-1].low) == 0 {
-				switch toks[i-1].low {
+			// "a slow-paced week": a hyphenated word counts as one
+			k := i - 1
+			for k >= 2 && toks[k].kind == tWord && toks[k-1].text == "-" && toks[k-2].kind == tWord {
+				k -= 2
+			}
+			if days == 0 && k >= 1 && (toks[k-1].low == "a" || toks[k-1].low == "an" || toks[k-1].low == "one") && toks[k].kind == tWord && wordNumber(toks[k].low) == 0 {
+				switch toks[k].low {
 				case "next", "this", "last", "per", "a", "the", "every", "each":
 				default:
 					days = 7
@@ -230,12 +235,19 @@ func (d *doc) durationEN() (days, nights int) {
 		if i > 0 && (toks[i-1].low == "in" || toks[i-1].low == "within") && mult != -1 && d.inIsRelative(i-1) {
 			continue
 		}
-		if unitTok+2 < len(toks) && toks[unitTok+1].low == "from" && toks[unitTok+2].low == "now" {
-			continue
+		if unitTok+2 < len(toks) && toks[unitTok+1].low == "from" && (toks[unitTok+2].low == "now" || toks[unitTok+2].low == "today" ||
+			toks[unitTok+2].low == "tomorrow" || isWeekdayName(toks[unitTok+2].low)) {
+			continue // "two weeks from Saturday": a start date
+		}
+		if unitTok+1 < len(toks) && toks[unitTok+1].low == "later" && mult == 1 {
+			continue // "back two days later": the return, read with the start
 		}
 		if t.low == "a" || t.low == "an" {
 			if mult == 1 {
 				continue // "a day" is rarely a trip length
+			}
+			if mult == -1 && i > 0 && (allDigits(strings.ReplaceAll(toks[i-1].low, ",", "")) || toks[i-1].low == "per" || strings.HasSuffix(toks[i-1].low, "k") || priceWordsEN[toks[i-1].low]) {
+				continue // "$300 a night": a price per night, not a stay
 			}
 		}
 		if n > 60 {
@@ -289,3 +301,13 @@ func (d *doc) inIsRelative(i int) bool {
 	}
 	return false
 }
+
+// isWeekdayName reports whether w names a day of the week.
+func isWeekdayName(w string) bool {
+	_, ok := weekdayNames[w]
+	return ok
+}
+
+// priceWordsEN are currency words a price ends with ("800 yuan a night").
+var priceWordsEN = map[string]bool{"yuan": true, "rmb": true, "cny": true, "dollars": true, "usd": true, "euros": true, "eur": true,
+	"bucks": true, "pounds": true, "gbp": true, "yen": true, "jpy": true, "won": true, "baht": true, "hkd": true, "sgd": true}

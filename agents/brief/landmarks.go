@@ -70,6 +70,15 @@ func (d *doc) demoteLandmarks(spans []*span) {
 		if !destLike(sp) {
 			continue
 		}
+		if isGenericSightName(sp.text) && (d.theBefore(sp.start) || slices.ContainsFunc(spans, func(o *span) bool {
+			return o != sp && destLike(o) && !isGenericSightName(o.text)
+		})) {
+			// "the Old Town", "Dali, the Old Town": a sight many cities
+			// have, the destination's, not a town of that name
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			continue
+		}
 		if !isLandmarkAlias(sp.text) {
 			d.demoteFeature(sp, spans, destLike)
 			continue
@@ -243,7 +252,7 @@ var sightHeadEN = map[string]bool{"tower": true, "temple": true, "mausoleum": tr
 	"cave": true, "peak": true, "ferry": true, "gate": true, "bay": true, "harbour": true, "harbor": true, "pier": true,
 	"wharf": true, "cableway": true, "stream": true, "valley": true, "waterfall": true, "monument": true, "statue": true,
 	"fountain": true, "chapel": true, "church": true, "fort": true, "fortress": true, "hall": true, "terraces": true,
-	"wall": true, "walls": true, "institute": true, "gallery": true, "circle": true, "baths": true, "quarter": true,
+	"wall": true, "walls": true, "path": true, "trail": true, "boardwalk": true, "institute": true, "gallery": true, "circle": true, "baths": true, "quarter": true,
 	"plaza": true, "boulevard": true, "promenade": true, "esplanade": true, "sanctuary": true, "reserve": true, "arena": true, "colosseum": true,
 	"amphitheatre": true, "amphitheater": true, "opera": true, "mall": true, "souk": true, "bazaar": true, "canyon": true, "glacier": true, "volcano": true}
 
@@ -258,7 +267,10 @@ var sightLeadHeadEN = map[string]bool{"mount": true, "mt": true, "lake": true, "
 // than a sight's name ("Visit Lingyin Temple").
 var sightLeadEN = map[string]bool{"visit": true, "see": true, "the": true, "and": true, "also": true, "plus": true,
 	"then": true, "explore": true, "tour": true, "including": true, "especially": true, "with": true, "love": true,
-	"like": true, "want": true, "i": true, "we": true, "please": true, "maybe": true, "must": true}
+	"like": true, "want": true, "i": true, "we": true, "please": true, "maybe": true, "must": true,
+	// an activity written capitalised at a sentence's start ("Hiking the Inca Trail")
+	"hiking": true, "hike": true, "walking": true, "walk": true, "cycling": true, "biking": true, "climbing": true,
+	"climb": true, "exploring": true, "strolling": true, "riding": true, "cruising": true, "kayaking": true}
 
 // abbrevLeadEN are abbreviations that start sights' names ("St. Paul's
 // Cathedral", "Mt. Rainier").
@@ -372,4 +384,10 @@ func (d *doc) demoteQuarters(spans []*span) {
 			}
 		}
 	}
+}
+
+// theBefore reports whether "the" is written right before byte i.
+func (d *doc) theBefore(i int) bool {
+	k := d.tokenAt(i) - 1
+	return k >= 0 && d.toks[k].kind == tWord && d.toks[k].low == "the"
 }

@@ -125,12 +125,20 @@ func (d *doc) mustVisit() []string {
 		for _, n := range d.mustVisitBeforeZH() {
 			add(n)
 		}
+		for _, n := range d.mustVisitOfCityZH() {
+			add(n)
+		}
 	}
 	if d.hasLatin && d.mixedCase {
 		for _, n := range d.mustVisitEN() {
 			add(n)
 		}
 		for _, n := range d.mustVisitBeforeEN() {
+			add(n)
+		}
+	}
+	if d.hasLatin {
+		for _, n := range d.mustVisitActivityEN() {
 			add(n)
 		}
 	}
@@ -231,7 +239,13 @@ func (d *doc) mustVisitZH() []string {
 		}
 		if cue == "去" || cue == "看" || cue == "在" {
 			// 去龙井村看茶园: the place ends where the activity starts
-			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过散拍溜"); k > 0 {
+			// 去西安想在城墙上骑车: a new wish ends the place
+			for _, w := range []string{"想在", "想去", "想看", "还想", "要在", "再去", "然后"} {
+				if k := strings.Index(s[start:end], w); k > 0 {
+					end = start + k
+				}
+			}
+			if k := strings.IndexAny(s[start:end], "看吃玩住爬逛买坐走游过散拍溜骑划"); k > 0 {
 				end = start + k
 			} else if cue == "在" {
 				i += len(cue)
@@ -246,6 +260,12 @@ func (d *doc) mustVisitZH() []string {
 		}
 		taken = end
 		names := d.splitSightsZH(start, end)
+		if cue == "在" && len(names) == 0 {
+			// 在城墙上骑车: a sight many cities share, the destination's
+			if n := strings.TrimSuffix(strings.TrimSuffix(s[start:end], "上"), "里"); isGenericSightName(n) {
+				names = []string{n}
+			}
+		}
 		if strongCueZH[cue] {
 			names = d.listedSightsZH(start, end) // 想去春熙路和太古里: every name of the list
 		}
@@ -559,6 +579,7 @@ func (d *doc) mustVisitBeforeZH() []string {
 func (d *doc) listedSightsZH(start, end int) []string {
 	var out []string
 	keep := func(i, j int) {
+		j = d.activityCutZH(i, j)
 		if name := d.sightZH(i, j); name != "" {
 			out = append(out, name)
 			return
@@ -626,4 +647,164 @@ func (d *doc) matchCueEN(i int) int {
 		}
 	}
 	return -1
+}
+
+// activityVerbZH start what is done at a sight written right after its
+// name (大熊猫繁育研究基地看熊猫, 西湖划船, 大雁塔拍照).
+const activityVerbZH = "看吃玩住爬逛买坐走游过散拍溜划骑喝泡登听吹赏品尝求拜许喂泳"
+
+// activityCutZH returns where the sight named in d.clean[i:j] ends when an
+// activity follows it: at the first activity verb after at least two
+// characters whose text before is a sight (by its sight word or the
+// landmark table). A name that is itself a landmark is never cut.
+func (d *doc) activityCutZH(i, j int) int {
+	if j-i <= 2*3 || isLandmarkAlias(d.clean[i:j]) {
+		return j
+	}
+	for k := i; k < j; {
+		r, sz := utf8.DecodeRuneInString(d.clean[k:])
+		if k-i >= 2*3 && strings.ContainsRune(activityVerbZH, r) && j-k >= 2*3 {
+			if pre := d.clean[i:k]; isLandmarkAlias(pre) || d.sightZH(i, k) != "" {
+				return k
+			}
+		}
+		k += sz
+	}
+	return j
+}
+
+// mustVisitOfCityZH reads sights written as a city's (首尔的东大门设计广场,
+// 京都的伏见稻荷大社): a name after 城市+的 that ends in a sight word with
+// more before it (not 北京的胡同, 成都的美食), cut where an activity starts.
+func (d *doc) mustVisitOfCityZH() []string {
+	var out []string
+	s := d.clean
+	for _, sp := range d.placeSpans {
+		start := sp[1] + len("的")
+		if !strings.HasPrefix(s[sp[1]:], "的") || negatedZH(s, sp[0]) {
+			continue
+		}
+		end := start
+		for end < len(s) {
+			r, sz := utf8.DecodeRuneInString(s[end:])
+			if !isHan(r) {
+				break
+			}
+			end += sz
+		}
+		// the first name of the list: up to a list word
+		j := end
+		for k := start; k < end; {
+			if hasPrefixAny(s[k:end], listSplitZH...) && k > start {
+				j = k
+				break
+			}
+			_, sz := utf8.DecodeRuneInString(s[k:])
+			k += sz
+		}
+		j = d.activityCutZH(start, j)
+		name := d.sightZH(start, j)
+		if name == "" || name != s[start:j] || utf8.RuneCountInString(name) < 3 && !isLandmarkAlias(name) {
+			continue
+		}
+		generic := true
+		for _, suf := range sightSuffixZH {
+			if strings.HasSuffix(name, suf) && len(name) > len(suf)+3 {
+				generic = false
+				break
+			}
+		}
+		if generic && !isLandmarkAlias(name) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// activityOnEN are activities done on or along a sight ("cycling on the
+// city wall", "walking along the bund"); a lower-case name after them is a
+// sight when the landmark table or the shared sight names know it.
+var activityOnEN = map[string]bool{"cycling": true, "cycle": true, "biking": true, "bike": true, "riding": true, "ride": true,
+	"walking": true, "walk": true, "hiking": true, "hike": true, "strolling": true, "stroll": true, "running": true, "jogging": true,
+	"climbing": true, "climb": true, "kayaking": true, "boating": true, "rowing": true}
+
+var activityPrepEN = map[string]bool{"on": true, "along": true, "atop": true, "around": true, "across": true, "up": true, "the": true}
+
+// mustVisitActivityEN reads sights written in lower case after an
+// activity done on them ("cycling on the city wall in Xi'an" → City Wall).
+func (d *doc) mustVisitActivityEN() []string {
+	var out []string
+	toks := d.toks
+	for i := 0; i+2 < len(toks); i++ {
+		j := -1
+		if toks[i].kind == tWord && activityOnEN[toks[i].low] && activityPrepEN[toks[i+1].low] {
+			j = i + 2
+			if toks[i+1].low != "the" && j < len(toks) && toks[j].low == "the" {
+				j++
+			}
+		} else if k := d.matchCueEN(i); k > 0 && k < len(toks) && (toks[k].low == "the" || toks[k-1].low == "the") {
+			j = k // "want to see the panda base": a known sight in lower case
+			if toks[k].low == "the" {
+				j++
+			}
+		}
+		if j < 0 || j >= len(toks) || toks[j].cap {
+			continue // a capitalised name is read by the cue rules
+		}
+		// the longest run of up to four words that is a known sight
+		for n := min(4, len(toks)-j); n >= 1; n-- {
+			words := make([]string, 0, n)
+			ok := true
+			for k := j; k < j+n; k++ {
+				if toks[k].kind != tWord {
+					ok = false
+					break
+				}
+				words = append(words, toks[k].text)
+			}
+			if !ok {
+				continue
+			}
+			phrase := strings.Join(words, " ")
+			if isLandmarkAlias(phrase) || isGenericSightName(phrase) {
+				if !negatedEN(d, toks[i].start) {
+					out = append(out, titleWords(words))
+					// "… and the summer palace": the list goes on
+					if k := j + n; k+1 < len(toks) && (toks[k].low == "and" || toks[k].text == ",") {
+						k++
+						if toks[k].low == "the" {
+							k++
+						}
+						if k < len(toks) && !toks[k].cap {
+							for m := min(4, len(toks)-k); m >= 1; m-- {
+								var more []string
+								for q := k; q < k+m && toks[q].kind == tWord; q++ {
+									more = append(more, toks[q].text)
+								}
+								if len(more) == m && isLandmarkAlias(strings.Join(more, " ")) {
+									out = append(out, titleWords(more))
+									break
+								}
+							}
+						}
+					}
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// titleWords joins words with each one's first letter upper-cased.
+func titleWords(words []string) string {
+	out := make([]string, len(words))
+	for k, w := range words {
+		if w != "" && w[0] >= 'a' && w[0] <= 'z' {
+			w = string(w[0]-'a'+'A') + w[1:]
+		}
+		out[k] = w
+	}
+	return strings.Join(out, " ")
 }

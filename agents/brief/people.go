@@ -95,6 +95,92 @@ func (d *doc) peopleZH(p *party) {
 	headcountZH(s, p)
 	d.pairsZH(s, p)
 	companionsZH(s, p)
+	weGroupJoinedZH(s, p)
+}
+
+// zhJoinWords join a counted "we" to others: 二老加上我们俩, 我们俩带孩子.
+var zhJoinWords = []string{"再加上", "加上", "外加", "带上", "带着", "带", "和", "跟", "还有", "以及", "陪着", "陪"}
+
+// weGroupJoinedZH reads a counted "we" (我们俩, 我们两个, 咱们三个人) joined
+// to relations named before or after it: the "we" are adults and the
+// others come on top (二老加上我们俩: four adults; 我们俩带孩子: two and a
+// child), where the count alone would read the whole party.
+func weGroupJoinedZH(s string, p *party) {
+	for _, we := range []string{"我们", "咱们"} {
+		a := strings.Index(s, we)
+		if a < 0 {
+			continue
+		}
+		rest := s[a+len(we):]
+		n, k := 0, 0
+		lead := 0
+		for _, pre := range []string{"夫妻", "夫妇", "两口子", "小两口", "俩口子"} {
+			if strings.HasPrefix(rest, pre) {
+				lead = len(pre) // 我们夫妻俩, 我们两口子
+				break
+			}
+		}
+		if lead > 0 {
+			rest = rest[lead:]
+			if !hasPrefixAny(rest, "俩", "两个", "二人", "两人") {
+				rest = "俩" + rest
+				lead -= len("俩")
+			}
+		}
+		switch {
+		case strings.HasPrefix(rest, "俩"):
+			n, k = 2, len("俩")
+		case strings.HasPrefix(rest, "仨"):
+			n, k = 3, len("仨")
+		default:
+			n, k = readNumberFwdAll(rest, 0)
+			if n < 2 || n > 20 || !hasPrefixAny(rest[k:], "个", "位", "人") {
+				continue
+			}
+			for _, u := range []string{"个人", "个", "位", "人"} {
+				if strings.HasPrefix(rest[k:], u) {
+					k += len(u)
+					break
+				}
+			}
+		}
+		if strings.HasPrefix(rest, "两人") || strings.HasPrefix(rest, "二人") {
+			n, k = 2, len("两人")
+		}
+		b := a + len(we) + lead + k
+		before := ""
+		for _, j := range zhJoinWords {
+			if strings.HasSuffix(s[:a], j) {
+				before = s[:a-len(j)]
+				break
+			}
+		}
+		joinedAfter := hasPrefixAny(s[b:], zhJoinWords...)
+		if before == "" && !joinedAfter {
+			continue
+		}
+		// the relations named before the join, back to the clause start
+		if k := strings.LastIndexAny(before, "，,。；;！!？? "); k >= 0 {
+			before = before[k+1:]
+		}
+		var q party
+		for _, rel := range zhPairRel {
+			if strings.Contains(before, rel) {
+				q.companions += 2 // 二老 (whose 二 is no count), 爸妈
+				before = strings.Replace(before, rel, "、", 1)
+			}
+		}
+		if before != "" {
+			companionsZH("和"+before, &q)
+		}
+		if q.companions+q.kids == 0 && p.companions+p.kids == 0 {
+			continue
+		}
+		p.total, p.family = 0, false
+		p.adults = n + p.companions + q.companions
+		p.children = max(p.children, p.kids+q.kids)
+		return
+	}
 }
 
 // familyZH reads 一家三口 and 两大一小.
@@ -258,6 +344,18 @@ func companionsZH(s string, p *party) {
 			break
 		}
 	}
+	// the end of each relation counted, so that one written once is
+	// counted once whichever list word reaches it (和老公还有我妈: 我妈 after
+	// 和…还有 and 妈 after 还有我 are one mother)
+	counted := map[int]bool{}
+	fresh := func(rest string, k int) bool {
+		end := len(s) - len(rest) + k
+		if counted[end] {
+			return false
+		}
+		counted[end] = true
+		return true
+	}
 	for _, w := range zhWith {
 		for i := 0; ; {
 			j := strings.Index(s[i:], w)
@@ -276,6 +374,9 @@ func companionsZH(s string, p *party) {
 			rest = strings.TrimPrefix(rest, "家")
 			for k := 0; k < 3 && rest != ""; k++ {
 				n, nk := readNumberFwdAll(rest, 0)
+				if prefixAny(rest, zhPairRel) != "" {
+					n, nk = 0, 0 // 二老: a pair, not a count
+				}
 				if strings.HasPrefix(rest[nk:], "个") {
 					nk += len("个")
 				}
@@ -297,7 +398,7 @@ func companionsZH(s string, p *party) {
 					if matched {
 						break
 					}
-					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+					if strings.HasPrefix(rest[nk:], rel) && !seen[rel] && fresh(rest, nk+len(rel)) {
 						seen[rel] = true
 						p.companions += 2
 						if !strings.Contains("爸妈父母", rel) {
@@ -310,7 +411,7 @@ func companionsZH(s string, p *party) {
 				}
 				if !matched {
 					for _, rel := range zhChildRel {
-						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] && fresh(rest, nk+len(rel)) {
 							seen[rel] = true
 							switch {
 							case strings.HasSuffix(rel, "双胞胎"):
@@ -328,7 +429,7 @@ func companionsZH(s string, p *party) {
 				}
 				if !matched {
 					for _, rel := range zhAdultRel {
-						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] {
+						if strings.HasPrefix(rest[nk:], rel) && !seen[rel] && fresh(rest, nk+len(rel)) {
 							seen[rel] = true
 							if n > 0 {
 								p.companions += n
@@ -435,8 +536,8 @@ func (d *doc) peopleEN(p *party) {
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
 				continue
 			}
-			if word(i-1) == "with" || word(i-1) == "and" && (word(i-2) == "me" || word(i-2) == "i") {
-				p.companions += n // "me and 3 friends", "with 4 colleagues"
+			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus") && (word(i-2) == "me" || word(i-2) == "i") {
+				p.companions += n // "me and 3 friends", "I plus 2 friends", "with 4 colleagues"
 				continue
 			}
 			if n == 1 {
@@ -474,7 +575,18 @@ func (d *doc) peopleEN(p *party) {
 	if d.enAny("solo", "alone", "by myself", "just me", "single person", "single-person", "single traveler", "single traveller", "only me", "on my own", "for one person", "for myself", "myself only") {
 		p.solo = true
 	}
+	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	if pairAdults && p.companions > 1 {
+		p.adults = 1 + p.companions // "my friend and I, and my sister": three
+	}
+	// "we two plus grandma", "the two of us and my parents": the counted
+	// "we" are adults and those joined to them come on top
+	if n := d.weJoinedEN(); n > 1 && p.companions+p.kids > 0 {
+		p.total = 0
+		p.adults = n + p.companions
+		p.children = max(p.children, p.kids)
+	}
 	for _, rel := range []struct {
 		phrase string
 		adults int
@@ -498,10 +610,12 @@ func (d *doc) peopleEN(p *party) {
 var (
 	enAdultRel = map[string]int{"wife": 1, "husband": 1, "partner": 1, "girlfriend": 1, "boyfriend": 1, "fiance": 1, "fiancee": 1,
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
-		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2}
+		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2,
+		"buddy": 1, "pal": 1, "cousin": 1, "aunt": 1, "uncle": 1, "roommate": 1, "coworker": 1, "co-worker": 1, "classmate": 1,
+		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
 	// enBringWords before a family word without my/our ("bringing grandpa
 	// along", "with mom") name a companion too.
-	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true}
+	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true, "plus": true}
 	enFamilyRel  = map[string]bool{"grandpa": true, "grandma": true, "grandmother": true, "grandfather": true, "granny": true,
 		"mom": true, "dad": true, "mum": true, "grandparents": true, "twins": true}
 	// enRelAdjective are words between my/our and a relation.
@@ -524,7 +638,7 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
+		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her") && i > 0 && enAdultRel[word(i+1)] > 0 && word(i-1) == "and") && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
 			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
 			// "my mom and dad": a relation after "and" and another goes with it
@@ -581,4 +695,39 @@ func (d *doc) relationsEN(p *party) {
 			}
 		}
 	}
+}
+
+// weJoinedEN returns the size of a counted "we" ("we two", "us three",
+// "the two of us") that a joining word follows ("plus", "with", "and",
+// "along with"), or 0.
+func (d *doc) weJoinedEN() int {
+	toks := d.toks
+	word := func(i int) string {
+		if i >= 0 && i < len(toks) && toks[i].kind == tWord {
+			return toks[i].low
+		}
+		return ""
+	}
+	joined := func(k int) bool {
+		if k < len(toks) && toks[k].text == "," {
+			k++
+		}
+		switch word(k) {
+		case "plus", "with", "and", "along", "together":
+			return true
+		}
+		return k < len(toks) && toks[k].text == "+"
+	}
+	for i := range toks {
+		w := word(i)
+		if (w == "we" || w == "us") && i+1 < len(toks) {
+			if n := wordNumber(word(i + 1)); n > 1 && n < 10 && joined(i+2) {
+				return n
+			}
+		}
+		if n := wordNumber(w); n > 1 && n < 10 && word(i+1) == "of" && word(i+2) == "us" && joined(i+3) {
+			return n
+		}
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -40,7 +41,8 @@ const (
 
 // span is a gazetteer match in the request.
 type span struct {
-	start, end int // bytes in the cleaned text
+	ownSight   bool // a city abroad written before a sight named after it (首尔东大门设计广场)
+	start, end int  // bytes in the cleaned text
 	text       string
 	key        string
 	cands      []gazetteer.Candidate
@@ -146,7 +148,7 @@ var (
 var (
 	originPreZH  = []string{"从", "由", "自", "离开", "当前位置", "当前位置是", "当前位置:", "目前位置", "出发地", "出发地是", "出发地:", "出发城市", "出发城市是", "现居", "现在在", "目前在", "常住", "家在", "人在", "身在"}
 	atPreZH      = []string{"在", "住在"}
-	destPreZH    = []string{"去", "到", "来", "飞", "游", "玩", "逛", "赴", "往", "前往", "抵达", "飞往", "飞去", "想去", "坐车去", "回到", "游览", "畅游", "走进", "打卡"}
+	destPreZH    = []string{"去", "到", "来", "飞", "游", "玩", "逛", "赴", "往", "前往", "抵达", "飞往", "飞去", "想去", "坐车去", "回到", "游览", "畅游", "走进", "打卡", "趟"}
 	returnPreZH  = []string{"回", "返回", "返回到"}
 	originPostZH = []string{"出发", "启程", "动身", "始发", "走"}
 	destPostZH   = []string{"游", "旅游", "旅行", "之旅", "行", "玩", "自由行", "攻略", "度假", "逛", "看看", "转转", "避暑", "过冬"}
@@ -180,7 +182,7 @@ func (d *doc) findPlaces() {
 	d.demoteQuarters(spans)
 	d.assign(spans)
 	for _, sp := range spans {
-		if !sp.dropped {
+		if !sp.dropped && !sp.ownSight { // the sight keeps its city's name
 			d.placeSpans = append(d.placeSpans, [2]int{sp.start, sp.end})
 		}
 	}
@@ -303,9 +305,27 @@ func (d *doc) tokenKey(j int) string {
 	}
 	if !d.keyed[j] {
 		d.keys[j], d.keyed[j] = gazetteer.Key(d.toks[j].text), true
+		// "Tokyo's temples", "Xi'an's noodles": the place without its 's,
+		// unless the gazetteer knows the name with it (St. John's)
+		t := &d.toks[j]
+		if t.cap {
+			for _, suf := range []string{"'s", "\u2019s"} {
+				if stem, ok := strings.CutSuffix(t.text, suf); ok && len(stem) >= 3 && !possessiveNotPlace[strings.ToLower(stem)] &&
+					!d.gaz.HasPrefix(d.keys[j]) && len(d.gaz.Lookup(d.keys[j])) == 0 {
+					d.keys[j] = gazetteer.Key(stem)
+				}
+			}
+		}
 	}
 	return d.keys[j]
 }
+
+// possessiveNotPlace are capitalised words before 's that are no place
+// (Let's, It's, That's).
+var possessiveNotPlace = map[string]bool{"let": true, "that": true, "what": true, "there": true, "here": true, "who": true,
+	"where": true, "she": true, "everyone": true, "everybody": true, "one": true, "today": true, "tomorrow": true, "mom": true,
+	"dad": true, "mother": true, "father": true, "wife": true, "husband": true, "friend": true, "year": true, "new year": true,
+	"valentine": true, "children": true, "women": true, "men": true, "people": true, "nobody": true, "someone": true}
 
 // acceptWords applies the capitalisation and common-word rules to a Latin
 // match covering tokens [i, next).
@@ -399,10 +419,16 @@ func (d *doc) matchHan(t *token) []*span {
 				continue
 			}
 			start, end := t.start+p, t.start+ends[k]
-			if d.hanNotPlace(end) || stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
+			own := false
+			if d.hanNotPlace(end) {
+				if own = d.bigCityBeforeOwnSight(start, end, cands); !own {
+					continue
+				}
+			}
+			if stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
 				continue
 			}
-			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true})
+			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true, ownSight: own})
 			p = ends[k]
 			found = true
 			break
@@ -647,16 +673,33 @@ func (d *doc) classifyHan(spans []*span, idx int) {
 		sp.role, sp.cued = roleReturn, true
 	case has(before, destPreZH, true):
 		sp.role, sp.cued = roleDest, true
-	case has(before, atPreZH, true):
+	case has(before, atPreZH, true) && !cityLeadsSightZH(sp.text, after):
 		sp.role, sp.cued = roleAt, true
 	default:
 		// 成都三日游, 杭州两天一夜游: skip a duration, then look for a travel word
 		rest := after
-		for n := 0; n < 8 && rest != ""; n++ {
+		num, unit := false, false
+		durCue := !isLandmarkAlias(sp.text) // 庐山两天: the mountain stays a sight
+		for n := 0; n < 8; n++ {
+			if rest == "" {
+				if num && unit && durCue {
+					sp.role, sp.cued = roleDest, true // 曲阜两天
+				}
+				break
+			}
 			r, sz := utf8.DecodeRuneInString(rest)
 			if r == '游' || r == '遊' || r == '玩' || r == '旅' || r == '逛' {
 				sp.role, sp.cued = roleDest, true
 				break
+			}
+			if num && unit && durCue && strings.ContainsRune("，,。；;！!、 ", r) {
+				sp.role, sp.cued = roleDest, true // 曲阜两天，孔庙和孔林: a stay of its own
+				break
+			}
+			if _, ok := cnDigit[r]; ok || r >= '0' && r <= '9' || r == '十' || r == '半' || r == '一' {
+				num = true
+			} else if num && (r == '天' || r == '日' || r == '晚' || r == '夜') {
+				unit = true
 			}
 			if _, ok := cnDigit[r]; !(ok || r >= '0' && r <= '9' || r == '天' || r == '日' || r == '晚' || r == '夜' || r == '十' || r == '半' || r == '周' || r == '个' || r == '一' || r == ' ' || r == '的') {
 				break
@@ -911,7 +954,10 @@ func (d *doc) assign(spans []*span) {
 	}
 	if origin == nil {
 		for _, sp := range live {
-			if sp.role == roleAt && hasDest {
+			// 去趟西安…在西安城墙上骑车: "at" a destination named as such is no origin
+			if sp.role == roleAt && hasDest && !slices.ContainsFunc(live, func(o *span) bool {
+				return o != sp && (o.role == roleDest || o.role == roleNone) && !o.base && o.pick.ID == sp.pick.ID
+			}) {
 				origin = sp
 				break
 			}
@@ -1021,6 +1067,13 @@ func (d *doc) unresolvedDestination() string {
 	if d.lang == "zh" {
 		found := ""
 		afterCues(d.clean, []string{"去", "到", "前往"}, func(_ string, j int) bool {
+			// 去趟X, 去一趟X: the trip's measure word is no part of the name
+			for _, m := range []string{"一趟", "趟"} {
+				if strings.HasPrefix(d.clean[j:], m) {
+					j += len(m)
+					break
+				}
+			}
 			name, n := hanNameAt(d.clean, j, "")
 			if n >= 2 && n <= 5 {
 				found = name
@@ -1080,4 +1133,58 @@ func hanNameAt(s string, j int, extra string) (string, int) {
 		k += sz
 	}
 	return s[j:k], n
+}
+
+// cityLeadsSightZH reports whether a city written after 在 begins the name
+// of a sight (在西安城墙上骑车, 在杭州西湖边): the city is then no place the
+// traveller is at, only part of the sight's name.
+func cityLeadsSightZH(city, after string) bool {
+	k, n := 0, 0
+	for k < len(after) && n < 8 {
+		r, sz := utf8.DecodeRuneInString(after[k:])
+		if !isHan(r) || strings.ContainsRune("上里边的旁内外看吃玩住爬逛买坐走游过待呆和与跟及、", r) {
+			break
+		}
+		n++
+		k += sz
+		name := city + after[:k]
+		if isLandmarkAlias(name) {
+			return true
+		}
+		if n >= 1 && !notSightZH[after[:k]] {
+			for _, suf := range sightSuffixZH {
+				if strings.HasSuffix(name, suf) && len(suf) < len(after[:k])+1 && utf8.RuneCountInString(after[:k]) >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bigCityBeforeOwnSight reports whether a city of a million or more is
+// written right before a sight named after it with words between
+// (首尔东大门设计广场): the sight is the city's, and the city stays a place,
+// unlike a province before its museum (陕西历史博物馆). Only for cities
+// abroad: a Chinese city's own sights (上海自然博物馆) are read whole by
+// the sight rules.
+func (d *doc) bigCityBeforeOwnSight(start, end int, cands []gazetteer.Candidate) bool {
+	if d.inSight(start, end) {
+		return false // a sight the landmark table knows whole (东京国立博物馆)
+	}
+	rest := d.clean[end:]
+	for _, w := range notPlaceAfterHan {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	if strings.HasPrefix(rest, "省") || strings.HasPrefix(rest, "市") || strings.HasPrefix(rest, "山") || !sightNamedAfter(rest) {
+		return false
+	}
+	for _, c := range cands {
+		if c.Place.Kind == gazetteer.City && c.Place.Population >= 1000000 && c.Place.CountryCode != "CN" {
+			return true
+		}
+	}
+	return false
 }

@@ -55,7 +55,7 @@ var paceTerms = []term{
 
 var transportTerms = []term{
 	{"flight", []string{"飞机", "航班", "坐飞", "乘飞", "飞过去", "机票"}, []string{"flight", "flights", "flying", "fly", "plane", "planes", "airplane", "air travel", "airline", "airlines", "by air"}},
-	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak", "shinkansen", "tgv", "eurostar", "ktx", "high-speed train", "high-speed trains"}},
+	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak", "shinkansen", "tgv", "eurostar", "ktx", "high-speed train", "high-speed trains", "hsr"}},
 	{"bus", []string{"大巴", "巴士", "长途汽车", "客车", "汽车站"}, []string{"bus", "buses", "coach", "greyhound"}},
 	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental"}},
 	{"taxi", []string{"打车", "出租车", "网约车", "滴滴"}, []string{"taxi", "taxis", "cab", "cabs", "uber", "lyft"}},
@@ -301,6 +301,11 @@ func (d *doc) prefersAt(h lexHit) bool {
 	after := strings.TrimLeft(d.low[h.end:min(len(d.low), h.end+8)], " ")
 	if strings.HasPrefix(after, "only") && !strings.HasPrefix(after, "only if") || strings.HasSuffix(strings.TrimRight(before, " "), " only") ||
 		strings.TrimRight(before, " ") == "only" {
+		return true
+	}
+	// "on the high-speed rail", "aboard a ferry": travelling on it
+	tb := " " + strings.TrimRight(before, " ")
+	if hasSuffixAny(tb, " on the", " on a", " on an", " aboard", " aboard the", " aboard a", " on board the", " on board a") {
 		return true
 	}
 	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||

@@ -114,7 +114,7 @@ var notSiblingZH = []string{"周末", "周一", "周二", "周三", "周四", "�
 func (d *doc) siblingNameZH(name string) bool {
 	n := utf8.RuneCountInString(name)
 	if n < 2 || n > 8 || notSightZH[name] || isWishTermZH(name) || strings.HasSuffix(name, "地方") ||
-		strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来那这哪想要喝") {
+		strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来那这哪想要喝岁带陪") {
 		return false
 	}
 	// people: 老婆, 同事两个人, 三个朋友 (a relation of two characters or

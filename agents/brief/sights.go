@@ -299,8 +299,9 @@ func (d *doc) farSightCities() {
 			continue
 		}
 		p := d.sightCity(h.sight)
-		if p == nil || !p.HasCoords || d.origin != nil && d.origin.Name == p.Name || d.sightPlacedAt(h, all) {
-			continue
+		if p == nil || !p.HasCoords || d.origin != nil && d.origin.Name == p.Name || d.sightPlacedAt(h, all) ||
+			isGenericSightName(d.clean[h.start:h.end]) {
+			continue // "the Drum Tower", 鼓楼: many cities have one; it is the destination's
 		}
 		far, country := true, false
 		for _, q := range all {
@@ -399,4 +400,31 @@ func (d *doc) inSight(s, e int) bool {
 		}
 	}
 	return false
+}
+
+// genericSightNames are sight names many cities share (a Drum Tower, a
+// Confucius Temple, an old town, 鼓楼, 古城): written alone, such a name is
+// the one of the destination named, never a far city the landmark table
+// gives it, and never a town of that name ("the Old Town" is no town in
+// Maine).
+var genericSightNames = map[string]bool{
+	"confucius temple": true, "temple of confucius": true, "drum tower": true, "bell tower": true, "bell and drum towers": true,
+	"drum and bell towers": true, "old town": true, "old city": true, "ancient city": true, "ancient town": true, "old quarter": true,
+	"city wall": true, "city walls": true, "ancient city wall": true, "old city wall": true, "night market": true, "night markets": true,
+	"old street": true, "pedestrian street": true, "walking street": true, "city god temple": true, "people's park": true,
+	"people's square": true, "provincial museum": true, "city museum": true, "chinatown": true, "old market": true, "main square": true,
+	"town square": true, "market square": true, "old harbour": true, "old harbor": true, "old port": true, "grand mosque": true,
+	"white pagoda": true, "north gate": true, "south gate": true, "east gate": true, "west gate": true, "food street": true,
+	"鼓楼": true, "钟楼": true, "钟鼓楼": true, "孔庙": true, "文庙": true, "古城": true, "古城墙": true, "城墙": true, "老城": true, "老城区": true,
+	"古镇": true, "老街": true, "古街": true, "城隍庙": true, "人民公园": true, "人民广场": true, "博物馆": true, "省博物馆": true, "省博": true,
+	"夜市": true, "步行街": true, "美食街": true, "小吃街": true, "白塔": true, "关帝庙": true, "天后宫": true, "妈祖庙": true, "清真寺": true,
+	"清真大寺": true, "北门": true, "南门": true, "东门": true, "西门": true, "唐人街": true,
+}
+
+// isGenericSightName reports whether a sight name as written is one many
+// cities share (see genericSightNames).
+func isGenericSightName(s string) bool {
+	f := strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	f = strings.TrimPrefix(f, "the ")
+	return genericSightNames[f]
 }

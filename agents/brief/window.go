@@ -211,6 +211,16 @@ func (d *doc) resolveWindow() {
 		if d.inSight(h.start, h.end) {
 			continue // the Summer Palace, the Winter Palace
 		}
+		if !h.zh {
+			// "the summer palace" in lower case: a sight the landmark table knows
+			rest := strings.TrimLeft(d.clean[h.end:], " ")
+			if k := strings.IndexAny(rest, " ,.;:!?"); k > 0 {
+				rest = rest[:k]
+			}
+			if rest != "" && isLandmarkAlias(w+" "+rest) {
+				continue
+			}
+		}
 		s := seasonWindows[h.id]
 		y := d.today.Year()
 		if d.enAny("next year") || strings.Contains(d.clean, "明年") {
@@ -374,6 +384,7 @@ func (d *doc) weekdayRange() {
 	if len(ms) == 0 {
 		return
 	}
+	fromWeekday := f.start.IsZero()
 	switch {
 	case f.start.IsZero():
 		m := ms[0]
@@ -403,7 +414,9 @@ func (d *doc) weekdayRange() {
 	case f.holiday != "" && f.cue == "":
 		return
 	}
-	if len(ms) < 2 || ms[1].wd == ms[0].wd && ms[1].weeks == ms[0].weeks {
+	// "tomorrow, back on Sunday", 明天去重庆，周日回来: the one weekday is the return
+	oneReturn := len(ms) == 1 && !fromWeekday && !f.start.IsZero() && f.cue != "" && d.returnCue(ms[0].pos, ms[0].pos)
+	if !oneReturn && (len(ms) < 2 || ms[1].wd == ms[0].wd && ms[1].weeks == ms[0].weeks) {
 		return
 	}
 	last := ms[len(ms)-1]
