@@ -17,28 +17,32 @@ import (
 
 var _ orchestrator.LeanPlanStore = (*Store)(nil)
 
-// knownBlobs are the content addresses this process has seen stored in
+// KnownRefs are the content addresses this process has seen stored in
 // blobs: a plan sends only the values not among them, and checks in its
 // transaction that they are still stored (a deletion may have collected
 // them since; see migration 5), sending them all again when one is not.
-type knownBlobs struct {
+// The Supabase store keeps its own. The zero value is empty and ready.
+type KnownRefs struct {
 	mu sync.RWMutex
 	m  map[string]bool
 }
 
-func (k *knownBlobs) has(ref string) bool {
+// Has reports whether ref was seen stored.
+func (k *KnownRefs) Has(ref string) bool {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
 	return k.m[ref]
 }
 
-func (k *knownBlobs) reset() {
+// Reset forgets every ref (a value was collected since).
+func (k *KnownRefs) Reset() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.m = nil
 }
 
-func (k *knownBlobs) add(refs []string) {
+// Add records refs as stored; past 65,536 refs it starts afresh.
+func (k *KnownRefs) Add(refs []string) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.m == nil || len(k.m) > 1<<16 {
@@ -80,13 +84,13 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 		}
 		err = s.group.commit(ctx, s, w)
 		if err == nil {
-			s.blobs.add(w.sent)
+			s.blobs.Add(w.sent)
 			return nil
 		}
 		if !sendAll && valueMissing(err) {
 			// A value this process thought stored was collected
 			// (blob retention) since: send them all.
-			s.blobs.reset()
+			s.blobs.Reset()
 			continue
 		}
 		return fmt.Errorf("save plan %s: %w", p.ID, classify(err))
@@ -116,7 +120,7 @@ func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator
 	var newValues [][]byte
 	for i, b := range blobs {
 		refs[i] = b.Ref
-		if !sendAll && s.blobs.has(b.Ref) {
+		if !sendAll && s.blobs.Has(b.Ref) {
 			knownRefs = append(knownRefs, b.Ref)
 			continue
 		}

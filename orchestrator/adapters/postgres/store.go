@@ -38,7 +38,7 @@ type Options struct {
 type Store struct {
 	pool   *pgxpool.Pool
 	schema string
-	blobs  knownBlobs
+	blobs  KnownRefs
 	group  groupCommit
 	doubt  doubts
 }

@@ -86,11 +86,11 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 		}
 		err = s.saveLean(ctx, args)
 		if err == nil {
-			s.known.add(sent)
+			s.known.Add(sent)
 			return nil
 		}
 		if !sendAll && strings.Contains(err.Error(), "(TW001) ") {
-			s.known.reset() // a value was collected since this process stored it
+			s.known.Reset() // a value was collected since this process stored it
 			continue
 		}
 		return err
@@ -119,7 +119,7 @@ func (s *Store) leanArgs(p *orchestrator.Plan, lean []byte, spans []orchestrator
 	var sent []string
 	for i, b := range blobs {
 		a.Refs[i] = b.Ref
-		if !sendAll && s.known.has(b.Ref) {
+		if !sendAll && s.known.Has(b.Ref) {
 			continue
 		}
 		v, err := b.Encode()
@@ -302,35 +302,6 @@ func (d *doubts) close() {
 	d.wg.Wait()
 	if left > 0 {
 		slog.Warn("plan store closed with saves in doubt (a plan answered an error may be stored)", "saves", left)
-	}
-}
-
-// knownRefs are the values this process has stored (see lean.go's top).
-type knownRefs struct {
-	mu sync.RWMutex
-	m  map[string]bool
-}
-
-func (k *knownRefs) has(ref string) bool {
-	k.mu.RLock()
-	defer k.mu.RUnlock()
-	return k.m[ref]
-}
-
-func (k *knownRefs) reset() {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.m = nil
-}
-
-func (k *knownRefs) add(refs []string) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.m == nil || len(k.m) > 1<<16 {
-		k.m = make(map[string]bool, len(refs))
-	}
-	for _, r := range refs {
-		k.m[r] = true
 	}
 }
 

@@ -69,8 +69,8 @@ type Store struct {
 	client  *supa.Client
 	rebuilt int // clients replaced after a poisoning failure
 
-	known  knownRefs // trip values this process stored
-	doubts doubts    // saves whose outcome is unknown
+	known  postgres.KnownRefs // trip values this process stored
+	doubts doubts             // saves whose outcome is unknown
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
