@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -129,84 +128,29 @@ func endBackend(ctx context.Context, tx pgx.Tx, pid uint32) error {
 	return err
 }
 
-// doubts are writes that failed with an outcome nobody could read. They
-// are settled (and removed if stored) once the database answers.
-type doubts struct {
-	mu      sync.Mutex
-	pending []doubt
-	running bool
-	closed  bool
-	stop    chan struct{}
-	done    chan struct{}
-	wg      sync.WaitGroup
-}
-
+// doubt is a write in doubt: its plan, the attempt it wrote and the
+// server process that ran it.
 type doubt struct {
 	pid         uint32
 	id, attempt string
 }
 
-// add keeps the writes of group, sent by pid, in doubt and starts the
-// sweeper if it is not running.
-func (d *doubts) add(s *Store, pid uint32, group []*write) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for _, w := range group {
-		d.pending = append(d.pending, doubt{pid: pid, id: w.id, attempt: w.attempt})
+// inDoubt keeps the writes of group, sent by pid, in doubt (s.doubt).
+func (s *Store) inDoubt(pid uint32, group []*write) {
+	items := make([]doubt, len(group))
+	for i, w := range group {
+		items[i] = doubt{pid: pid, id: w.id, attempt: w.attempt}
 	}
-	if d.running || d.closed {
-		return
-	}
-	if d.stop == nil {
-		d.stop = make(chan struct{})
-	}
-	d.running = true
-	d.wg.Add(1)
-	go d.sweep(s, d.stop)
+	s.doubt.Add(items...)
 }
 
-// sweepEvery is how often writes in doubt are tried again.
-const sweepEvery = 500 * time.Millisecond
-
-func (d *doubts) sweep(s *Store, stop <-chan struct{}) {
-	defer d.wg.Done()
-	t := time.NewTicker(sweepEvery)
-	defer t.Stop()
-	for {
-		d.mu.Lock()
-		todo := d.pending
-		d.mu.Unlock()
-		if len(todo) > 0 && s.undo(todo) == nil {
-			d.mu.Lock()
-			d.pending = d.pending[len(todo):]
-			if len(d.pending) == 0 {
-				d.pending, d.running = nil, false
-				d.mu.Unlock()
-				return
-			}
-			d.mu.Unlock()
-		}
-		select {
-		case <-stop:
-			return
-		case <-t.C:
-		}
+// settleDoubts undoes the writes in todo if they were stored: all of them
+// or, while the database is out of reach, none.
+func (s *Store) settleDoubts(todo []doubt) int {
+	if s.undo(todo) != nil {
+		return 0
 	}
-}
-
-// close stops the sweeper; writes still in doubt are logged.
-func (d *doubts) close() {
-	d.mu.Lock()
-	if d.stop != nil && !d.closed {
-		close(d.stop)
-	}
-	d.closed = true
-	left := len(d.pending)
-	d.mu.Unlock()
-	d.wg.Wait()
-	if left > 0 {
-		slog.Warn("plan store closed with writes in doubt (a plan answered an error may be stored)", "writes", left)
-	}
+	return len(todo)
 }
 
 // undo removes the plans the writes in todo stored, if they did: each

@@ -279,7 +279,7 @@ func (s *Store) commitGroup(ctx context.Context, group []*write) []error {
 	if settled, ok := settle(ctx, s.pool, pid, group, err); ok {
 		return settled
 	}
-	s.doubt.add(s, pid, group)
+	s.inDoubt(pid, group)
 	for i := range outcome {
 		outcome[i] = errUnsettled(err)
 	}

@@ -40,7 +40,7 @@ type Store struct {
 	schema string
 	blobs  KnownRefs
 	group  groupCommit
-	doubt  doubts
+	doubt  Doubts[doubt]
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -58,7 +58,9 @@ func Open(ctx context.Context, url string, opts *Options) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open plan store: %w", classify(err))
 	}
-	return &Store{pool: pool, schema: schema}, nil
+	s := &Store{pool: pool, schema: schema}
+	s.doubt.Settle, s.doubt.What = s.settleDoubts, "writes"
+	return s, nil
 }
 
 // Migrate connects to url, applies the migrations this program has and the
@@ -300,7 +302,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close closes the pool, waiting for connections in use to be returned.
 func (s *Store) Close() error {
 	s.group.wg.Wait() // the plans being committed
-	s.doubt.close()
+	s.doubt.Close()
 	s.pool.Close()
 	return nil
 }

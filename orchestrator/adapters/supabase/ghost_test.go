@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/adapters/postgres"
 	"github.com/tripweave/tripweave/orchestrator/adapters/storetest"
 )
 
@@ -74,7 +75,7 @@ func TestNoGhostWhenOutcomeUnknown(t *testing.T) {
 	if err := s.SavePlan(ctx, p, nil); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(3 * sweepEvery)
+	time.Sleep(3 * postgres.SweepEvery)
 	if _, err := s.Plan(ctx, p.ID); err != nil {
 		t.Errorf("the plan saved again was removed: %v", err)
 	}

@@ -11,7 +11,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -179,7 +178,7 @@ func (s *Store) saveLean(ctx context.Context, a *leanArgs) error {
 	case serr == nil:
 		return err // not stored, and now never will be
 	}
-	s.doubts.add(s, a)
+	s.doubts.Add(a)
 	return err
 }
 
@@ -228,81 +227,19 @@ func (s *Store) settle(ctx context.Context, a *leanArgs, undo bool) (stored bool
 	return stored, err
 }
 
-// doubts are saves whose outcome could not be read: they are settled with
-// undo once the store answers, so that their failure stays true.
-type doubts struct {
-	mu      sync.Mutex
-	pending []*leanArgs
-	running bool
-	closed  bool
-	stop    chan struct{}
-	wg      sync.WaitGroup
-}
-
-// sweepEvery is how often saves in doubt are tried again.
-const sweepEvery = 500 * time.Millisecond
-
-func (d *doubts) add(s *Store, a *leanArgs) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.pending = append(d.pending, a)
-	if d.running || d.closed {
-		return
-	}
-	if d.stop == nil {
-		d.stop = make(chan struct{})
-	}
-	d.running = true
-	d.wg.Add(1)
-	go d.sweep(s, d.stop)
-}
-
-func (d *doubts) sweep(s *Store, stop <-chan struct{}) {
-	defer d.wg.Done()
-	t := time.NewTicker(sweepEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-t.C:
+// settleDoubts settles the saves in todo in order (undo: a save that had
+// been stored is removed, so that its failure stays true) and stops at the
+// first the store cannot answer.
+func (s *Store) settleDoubts(todo []*leanArgs) int {
+	done := 0
+	for _, a := range todo {
+		if _, err := s.settle(context.Background(), a, true); err != nil {
+			break
 		}
-		d.mu.Lock()
-		todo := slices.Clone(d.pending)
-		d.mu.Unlock()
-		done := 0
-		for _, a := range todo {
-			stored, err := s.settle(context.Background(), a, true)
-			if err != nil {
-				break
-			}
-			_ = stored // undo: false whether or not it had been stored
-			slog.Warn("settled a plan save answered as failed: if it had been stored it is removed (no ghost)", "plan", a.ID)
-			done++
-		}
-		d.mu.Lock()
-		d.pending = d.pending[done:]
-		if len(d.pending) == 0 {
-			d.pending, d.running = nil, false
-			d.mu.Unlock()
-			return
-		}
-		d.mu.Unlock()
+		slog.Warn("settled a plan save answered as failed: if it had been stored it is removed (no ghost)", "plan", a.ID)
+		done++
 	}
-}
-
-func (d *doubts) close() {
-	d.mu.Lock()
-	if d.stop != nil && !d.closed {
-		close(d.stop)
-	}
-	d.closed = true
-	left := len(d.pending)
-	d.mu.Unlock()
-	d.wg.Wait()
-	if left > 0 {
-		slog.Warn("plan store closed with saves in doubt (a plan answered an error may be stored)", "saves", left)
-	}
+	return done
 }
 
 // stored is tripweave_read_plan's answer.

@@ -69,8 +69,8 @@ type Store struct {
 	client  *supa.Client
 	rebuilt int // clients replaced after a poisoning failure
 
-	known  postgres.KnownRefs // trip values this process stored
-	doubts doubts             // saves whose outcome is unknown
+	known  postgres.KnownRefs         // trip values this process stored
+	doubts postgres.Doubts[*leanArgs] // saves whose outcome is unknown
 }
 
 var _ orchestrator.PlanStore = (*Store)(nil)
@@ -96,6 +96,7 @@ func Open(ctx context.Context, rawURL, key string, opts *Options) (*Store, error
 		return nil, errors.New("open plan store: SUPABASE_SERVICE_KEY is empty")
 	}
 	s := &Store{url: strings.TrimRight(rawURL, "/"), key: key, opts: o, slots: make(chan struct{}, o.MaxInFlight)}
+	s.doubts.Settle, s.doubts.WaitFirst, s.doubts.What = s.settleDoubts, true, "saves"
 	if _, err := s.newClient(); err != nil {
 		return nil, fmt.Errorf("open plan store: %w", err)
 	}
@@ -359,6 +360,6 @@ func (s *Store) Ping(ctx context.Context) error {
 // Close stops settling saves in doubt (supabase-go holds no connections of
 // its own beyond http.DefaultTransport's idle ones) and returns nil.
 func (s *Store) Close() error {
-	s.doubts.close()
+	s.doubts.Close()
 	return nil
 }
