@@ -85,6 +85,7 @@ func (d *doc) people() party {
 	if d.hasLatin {
 		d.peopleEN(&p)
 	}
+	d.partyFromNouns(&p)
 	return p
 }
 

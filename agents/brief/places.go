@@ -540,7 +540,7 @@ func (d *doc) classify(spans []*span) {
 		if between == "" && a.han && b.han {
 			continue // adjacent: a qualifier, handled in resolve
 		}
-		if !a.han && !b.han && strings.EqualFold(between, "to") && (a.role == roleNone || a.role == roleAt) && b.role == roleDest {
+		if !a.han && !b.han && strings.EqualFold(between, "to") && (a.role == roleNone || a.role == roleAt || i == 0 && d.afterJourneyNoun(a)) && b.role == roleDest {
 			// "Rome to Florence", "Shanghai to Suzhou day trip": the first is where the trip starts
 			a.role, a.cued = roleOrigin, true
 			continue
