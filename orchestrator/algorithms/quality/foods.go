@@ -46,18 +46,31 @@ type Food struct {
 	words []string // lower-cased; the wish first
 	// concept is the cuisine concept of the wish, nil when none.
 	concept *concepts.Concept
+	// dish: the wish names a dish (the dish table holds it), so a
+	// restaurant serves it only by naming it or one of its names, in its
+	// name or dishes: a 北京菜 restaurant that lists no duck does not serve
+	// Peking duck, nor every 湖北菜 house 热干面. A cuisine wish (dim sum,
+	// Cantonese) is served by the cuisine's words and labels as well.
+	dish      bool
+	nameWords []string // the concept's words, matched in names and dishes only, for a dish
 }
 
 // NewFood prepares a wish for Serves.
 func NewFood(wish string) Food {
 	f := Food{Wish: wish, words: []string{strings.ToLower(strings.TrimSpace(wish))}}
+	dishes := concepts.DishWords(wish)
+	f.dish = len(dishes) > 0
 	if c := concepts.Lookup(wish, concepts.Cuisine); c != nil {
 		f.concept = c
 		for _, n := range c.Names {
-			f.words = append(f.words, strings.ToLower(n))
+			if f.dish {
+				f.nameWords = append(f.nameWords, strings.ToLower(n))
+			} else {
+				f.words = append(f.words, strings.ToLower(n))
+			}
 		}
 	}
-	for _, n := range concepts.DishWords(wish) {
+	for _, n := range dishes {
 		if !slices.Contains(f.words, n) {
 			f.words = append(f.words, n)
 		}
@@ -80,6 +93,14 @@ func (f Food) Serves(r *orchestrator.Restaurant) bool {
 			return true
 		}
 	}
+	if f.dish {
+		for _, w := range f.nameWords {
+			if w != "" && (strings.Contains(strings.ToLower(r.Name), w) || slices.ContainsFunc(r.Dishes, func(d string) bool { return dishIs(strings.ToLower(d), w) })) {
+				return true
+			}
+		}
+		return false
+	}
 	return f.concept != nil && len(f.concept.Labels) > 0 && f.concept.Restaurant(r.Name, r.Cuisines)
 }
 
@@ -96,11 +117,40 @@ func (f Food) word(w string, r *orchestrator.Restaurant) bool {
 		}
 	}
 	for _, d := range r.Dishes {
-		if strings.Contains(strings.ToLower(d), w) {
+		if dishIs(strings.ToLower(d), w) {
 			return true
 		}
 	}
 	return false
+}
+
+// otherFood are heads that make a dish named after another one a food of
+// its own: 北京烤鸭肉饼 is a pie, 烤鸭炒饭 fried rice, 盐水鸭包 a bun.
+var otherFood = []string{"饼", "包", "包子", "饺", "饺子", "饭", "粥", "卷", "面", "粉", "串", "披萨", "汉堡", "沙拉", "酥", "糕"}
+
+// dishIs reports whether the recommended dish d is the dish named w. A
+// Latin name is found anywhere in it; after a Chinese one, which Chinese
+// puts before the head it qualifies, no other food's head may end the
+// dish: 酥不腻烤鸭, 招牌盐水鸭 and 鸭血粉丝汤 are the dish; 北京烤鸭肉饼 is a pie
+// (brackets after the name are ignored: 热干面(大份)).
+func dishIs(d, w string) bool {
+	k := strings.LastIndex(d, w)
+	if k < 0 {
+		return false
+	}
+	if w[0] < 0x80 {
+		return true
+	}
+	rest := strings.TrimSpace(d[k+len(w):])
+	if i := strings.IndexAny(rest, "(（["); i >= 0 {
+		rest = strings.TrimSpace(rest[:i])
+	}
+	for _, h := range otherFood {
+		if strings.HasSuffix(rest, h) && !strings.HasSuffix(w, h) {
+			return false
+		}
+	}
+	return true
 }
 
 // Sought reports whether a wish is a food at all for these restaurants:
