@@ -75,3 +75,34 @@ func TestOddHourObjection(t *testing.T) {
 		t.Error("OddLeg on an overnight train")
 	}
 }
+
+// TestLongTrainHome: the long_train rule holds on the way home and
+// between two trip cities as on the way out.
+func TestLongTrainHome(t *testing.T) {
+	cny := func(c int64) orchestrator.Money { return orchestrator.Money{Cents: c, Currency: "CNY"} }
+	opts := func(from, to string) orchestrator.Sourced[orchestrator.TransportLeg] {
+		return orchestrator.Sourced[orchestrator.TransportLeg]{Value: orchestrator.TransportLeg{From: from, To: to, Options: []orchestrator.TransportOption{
+			{ID: from + "t", Mode: "train", Number: "D2206", Depart: "06:32", Arrive: "20:40", DurationMinutes: 848, Price: cny(50000)},
+			{ID: from + "f", Mode: "flight", Number: "FL404", Depart: "12:37", Arrive: "14:41", DurationMinutes: 124, Price: cny(80000)},
+		}}}
+	}
+	trip := &orchestrator.Trip{Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{opts("成都", "上海"), opts("重庆", "成都")}}
+	b := &orchestrator.Brief{Origin: "上海", Destinations: []string{"重庆", "成都"}, Days: 4, Travelers: orchestrator.Travelers{Adults: 1}}
+	for _, from := range []string{"成都", "重庆"} {
+		to := "上海"
+		if from == "重庆" {
+			to = "成都"
+		}
+		it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 4, City: to, From: from, Legs: []orchestrator.Leg{
+			{Mode: "train", Number: "D2206", From: from, To: to, Depart: "06:32", Arrive: "20:40", DurationMinutes: 848, Cost: cny(50000)},
+		}}}}
+		if got := Count(Objections(b, trip, it)); got[ObjLongTrain] != 1 {
+			t.Errorf("%s→%s: %v, want one long_train", from, to, got)
+		}
+		b.Constraints.TransportPrefer = []string{"train"}
+		if got := Count(Objections(b, trip, it)); got[ObjLongTrain] != 0 {
+			t.Errorf("%s→%s, trains asked for: %v", from, to, got)
+		}
+		b.Constraints.TransportPrefer = nil
+	}
+}
