@@ -1,6 +1,7 @@
 package planner_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -8,7 +9,8 @@ import (
 
 // TestDayTrips: days spent at far sights (30 km or more from the night's
 // stay) hold one area each: 八达岭 and 慕田峪 (45 km apart) on two days, 武隆
-// and 大足石刻 on two days, never two far areas on one day.
+// and 大足石刻 on two days, never two far areas on one day; and a full day
+// spent at one has a lunch (lunchOnArrival: 大足石刻 three hours out).
 func TestDayTrips(t *testing.T) {
 	two := orchestrator.Travelers{Adults: 2}
 	reqs := []daysRequest{
@@ -37,6 +39,9 @@ func TestDayTrips(t *testing.T) {
 					far = append(far, s)
 					farStops++
 				}
+			}
+			if len(far) > 0 && len(d.Legs) == 0 && !slices.ContainsFunc(d.Meals, func(m orchestrator.Meal) bool { return m.Slot == orchestrator.Lunch }) {
+				t.Errorf("%s: day %d at %s: no lunch on a full day trip", r.words, d.Day, far[0].Name)
 			}
 			for i := range far {
 				for j := i + 1; j < len(far); j++ {
