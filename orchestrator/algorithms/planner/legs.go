@@ -109,6 +109,28 @@ func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 
 	return u
 }
 
+// oddDoor reports whether a leg departing at dep and arriving at arr,
+// with before minutes from the day's place to the departure, is at an odd
+// hour for the party beyond oddHours: for most parties, leaving before
+// earliestLeave where access is measured (measured); for a gentle party
+// (quality.Gentle: young children, a relaxed pace) leaving before
+// quality.GentleLeave or arriving after quality.GentleArrive, measured or
+// typical access alike.
+func (w *world) oddDoor(dep, arr, before int, measured bool) bool {
+	if !w.gentle {
+		return measured && dep-before < earliestLeave
+	}
+	return dep-before < quality.GentleLeave || arr > quality.GentleArrive
+}
+
+// oddTyped reports whether op, on leg l, runs at odd hours (oddHours) or,
+// for a gentle party, asks it to leave before quality.GentleLeave with the
+// mode's typical access (preBuffer) or arrives after quality.GentleArrive.
+func (w *world) oddTyped(op *option, l routeLeg, outbound, home bool, notBefore int) bool {
+	dep, arr := w.legTimes(op, l, outbound, home, notBefore)
+	return oddHours(dep, arr) || w.gentle && w.oddDoor(dep, arr, preBuffer(op), false)
+}
+
 // oddHours reports a departure before 06:30 or an arrival after 23:30 (or
 // the next day).
 func oddHours(depart, arrive int) bool {
@@ -211,10 +233,12 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 		// Not at an odd hour to save a few per cent: the cheapest leg at a
 		// sensible hour within oddSaving of the cheapest is booked instead
 		// (a 01:46 flight home saves 5 CNY on 500 and loses the last day).
-		if best != nil && lastOfDay && oddHours(w.legTimes(best, l, outbound, home, notBefore)) {
+		if best != nil && lastOfDay && w.oddTyped(best, l, outbound, home, notBefore) {
 			var sensible *option
 			for _, op := range opts {
-				if oddHours(w.legTimes(op, l, outbound, home, notBefore)) || float64(op.cost) > float64(best.cost)*(1+oddSaving) {
+				// Nor a day-long train for an odd hour (quality.LongTrainMinutes).
+				if w.oddTyped(op, l, outbound, home, notBefore) || float64(op.cost) > float64(best.cost)*(1+oddSaving) ||
+					op.dur >= quality.LongTrainMinutes && best.dur < quality.LongTrainMinutes {
 					continue
 				}
 				if sensible == nil || op.cost < sensible.cost || (op.cost == sensible.cost && op.o.ID < sensible.o.ID) {
@@ -250,7 +274,7 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 			price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
 			before: before, after: after, extra: changes(op) * changePenalty,
-			early: from != nil && w.measured(op, true) && dep-before < earliestLeave,
+			early: w.oddDoor(dep, arr, before, from != nil && w.measured(op, true)),
 		}, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u

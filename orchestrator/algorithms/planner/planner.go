@@ -121,6 +121,10 @@ type world struct {
 	// paceMax is the most stops a day may hold when filling an idle
 	// afternoon (quality.PaceCap).
 	paceMax int
+	// gentle is set for a party that keeps gentle hours (quality.Gentle):
+	// legs leaving before 07:00 or arriving after 22:00 door to door are
+	// odd for it (oddDoor).
+	gentle bool
 	// night is set when the brief asks for night views
 	// (quality.WantsNight).
 	night bool
@@ -509,6 +513,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 		w.pace = paceStops["moderate"]
 	}
 	w.paceMax = quality.PaceCap(b.Pace)
+	w.gentle = quality.Gentle(b)
 	w.night = quality.WantsNight(b)
 	if b.Pace == "relaxed" {
 		w.mealRest = relaxedMealRest

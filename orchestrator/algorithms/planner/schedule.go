@@ -267,6 +267,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 				// (a museum out of town on a day trip): the visit first,
 				// and a late lunch after it.
 				t, slots, lunchPending, latestLunch = t0, slots[:n0], true, lateLunchLast
+				if ok {
+					start = w.lunchOnArrival(&slots, win, wd, a, t0+tr, start, mustEnd, &lunchPending)
+				}
 			} else {
 				tr, est, start, ok = tr1, est1, start1, ok1
 			}
@@ -560,4 +563,28 @@ func (w *world) idleLeft(t, lastEnd int, lunchPending bool) bool {
 		free -= lunchLen + 2*mealTravel
 	}
 	return free >= gap-30
+}
+
+// lunchOnArrival places lunch on arriving at a must-see sight far out of
+// town (武隆 from Chongqing, 大足石刻: three hours' drive or more) when
+// neither lunch before the drive nor a late lunch after the visit fits:
+// the meal near the sight (at it; the meal chooser keeps restaurants
+// within mealReachKM), from mealTravel after the arrival, and the visit
+// after it, if that still ends by mustEnd. It returns the visit's start,
+// start itself when it places nothing.
+func (w *world) lunchOnArrival(slots *[]mealSlot, win window, wd int, a *attraction, arrive, start, mustEnd int, pending *bool) int {
+	if start+a.visit+mealTravel <= lateLunchLast {
+		return start // a late lunch after the visit fits
+	}
+	lt := max(arrive+mealTravel, lunchFrom)
+	if lt > lateLunchLast {
+		return start
+	}
+	s2, ok := openStart(a, wd, lt+lunchLen+w.mealRest+mealTravel)
+	if !ok || s2+a.visit > mustEnd {
+		return start
+	}
+	*slots = append(*slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: a.place(), free: arrive})
+	*pending = false
+	return s2
 }

@@ -1,5 +1,7 @@
 package quality
 
+import "github.com/tripweave/tripweave/orchestrator"
+
 // Door to door. A timetable gives the time between departure and arrival;
 // a traveller counts from leaving the last place in the city to being free
 // in the next one. That time has two parts at either end:
@@ -137,3 +139,69 @@ const (
 	MaxRailKMH   = 350
 	MaxFlightKMH = 1000
 )
+
+// Odd hours, door to door, minutes after midnight. A leg is at an odd hour
+// when it asks the traveller to leave the day's place (home, the stay, the
+// last sight) before the party's earliest leave, or arrives (timetable)
+// after the party's latest arrival. For most parties those are OddLeave
+// (a 06:35 flight from an airport an hour out means leaving at 04:45) and
+// OddArrive; a gentle party (Gentle: a child under GentleChildAge, or a
+// relaxed pace, which the brief parser also gives older travellers) keeps
+// a child's or an older traveller's day: not out of the door before
+// GentleLeave, not arriving after GentleArrive. Reasoning in
+// docs/plan-quality.md.
+const (
+	OddLeave       = 5*60 + 30
+	OddArrive      = 23*60 + 30
+	GentleLeave    = 7 * 60
+	GentleArrive   = 22 * 60
+	GentleChildAge = 12
+)
+
+// Gentle reports whether the brief's party keeps gentle hours: a child
+// under GentleChildAge (a child whose age is not given counts as one), or
+// a relaxed pace (asked for, or given by the brief parser to requests
+// taking older travellers along).
+func Gentle(b *orchestrator.Brief) bool {
+	if b == nil {
+		return false
+	}
+	if b.Pace == "relaxed" {
+		return true
+	}
+	t := b.Travelers
+	for _, a := range t.ChildAges {
+		if a < GentleChildAge {
+			return true
+		}
+	}
+	return t.Children > len(t.ChildAges)
+}
+
+// OddLimits returns the earliest a brief's party is asked to leave the
+// day's place for a departure and the latest it arrives, door to door:
+// OddLeave and OddArrive, or GentleLeave and GentleArrive for a gentle
+// party.
+func OddLimits(b *orchestrator.Brief) (leave, arrive int) {
+	if Gentle(b) {
+		return GentleLeave, GentleArrive
+	}
+	return OddLeave, OddArrive
+}
+
+// OddLeg reports whether a leg, read door to door, is at an odd hour for
+// a party that leaves no earlier than leave and arrives no later than
+// arrive (OddLimits): the leave is the departure less the leg's
+// before_minutes (Before where the plan gives none).
+func OddLeg(l *orchestrator.Leg, leave, arrive int) bool {
+	dep, ok1 := orchestrator.ParseClock(l.Depart)
+	arr, ok2 := orchestrator.ParseClock(l.Arrive)
+	if !ok1 || !ok2 {
+		return false
+	}
+	before := l.BeforeMinutes
+	if before <= 0 {
+		before = Before(l.Mode)
+	}
+	return dep-before < leave || arr+1440*l.ArriveDayOffset > arrive
+}

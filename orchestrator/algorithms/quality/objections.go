@@ -52,10 +52,15 @@ const (
 	// place before it (the last visit or meal of the day in that city)
 	// than the city's travel time between them (MealTravel).
 	ObjUnreachableMeal = "unreachable_meal"
+	// ObjOddHour: a leg that asks the party to leave the day's place
+	// before its earliest leave or arrives after its latest arrival
+	// (OddLimits: 07:00 and 22:00 for a gentle party) while another
+	// option of the leg that day keeps the hours and the budget.
+	ObjOddHour = "odd_hour"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -281,6 +286,7 @@ func (o *objector) legs() {
 	for _, d := range o.it.Days {
 		for _, l := range d.Legs {
 			o.timetable(d.Day, l)
+			o.oddHour(d.Day, l)
 			switch l.Mode {
 			case "flight":
 				o.shortFlight(d.Day, l)
@@ -566,8 +572,8 @@ func part(n int, step float64, detail string) orchestrator.QualityComponent {
 	return orchestrator.QualityComponent{Applicable: true, Value: 1 - step*float64(n), Detail: detail}
 }
 
-// legsPart: 1, less a half for each short flight, day-long train or
-// timetable slip; applies to plans with legs.
+// legsPart: 1, less a half for each short flight, day-long train,
+// timetable slip or leg at an odd hour; applies to plans with legs.
 func (o *objector) legsPart() orchestrator.QualityComponent {
 	legs := 0
 	for _, d := range o.it.Days {
@@ -576,8 +582,8 @@ func (o *objector) legsPart() orchestrator.QualityComponent {
 	if legs == 0 {
 		return orchestrator.QualityComponent{}
 	}
-	short, long, slip := o.count(ObjShortFlight), o.count(ObjLongTrain), o.count(ObjTimetable)
-	return part(short+long+slip, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips", legs, short, long, slip))
+	short, long, slip, odd := o.count(ObjShortFlight), o.count(ObjLongTrain), o.count(ObjTimetable), o.count(ObjOddHour)
+	return part(short+long+slip+odd, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours", legs, short, long, slip, odd))
 }
 
 // foodsPart: the share of the foods asked for that the data serves which
@@ -688,4 +694,52 @@ func (o *objector) askedFor(id string) bool {
 		}
 	}
 	return false
+}
+
+// oddHour objects to a leg at an odd hour for the party (OddLeg,
+// OddLimits) when another option of the leg that day, allowed by the
+// brief, leaves and arrives within the party's hours with the typical
+// door-to-door times (and departs at 06:30 or later, arrives by 23:30),
+// is no day-long train in place of a shorter leg, and keeps the plan
+// within the budget.
+func (o *objector) oddHour(day int, l orchestrator.Leg) {
+	leave, arrive := OddLimits(o.b)
+	if !OddLeg(&l, leave, arrive) {
+		return
+	}
+	var limit int64 = -1
+	if lim := o.it.Budget.Limit; lim != nil && lim.Cents > 0 {
+		limit = lim.Cents
+	}
+	cost := o.planCost()
+	for op := range o.options(l.From, l.To) {
+		if op.Mode == l.Mode && op.Number == l.Number || !sensible(op, l.Date) || !o.allowed(op.Mode, op.Number) || !o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) {
+			continue
+		}
+		dep, _ := orchestrator.ParseClock(op.Depart)
+		arr, _ := orchestrator.ParseClock(op.Arrive)
+		if dep-Before(op.Mode) < leave || arr > arrive {
+			continue
+		}
+		if op.Mode == "train" && op.DurationMinutes >= LongTrainMinutes && l.DurationMinutes < LongTrainMinutes {
+			continue // a day-long train is no better (long_train)
+		}
+		if limit >= 0 && cost-l.Cost.Cents+op.Price.Cents*int64(op.Units(o.it.People)) > limit {
+			continue
+		}
+		o.add(ObjOddHour, day, "%s %s %s→%s %s–%s: leave by %s; %s %s %s–%s keeps the party's hours", l.Mode, l.Number, l.From, l.To, l.Depart, l.Arrive,
+			orchestrator.FormatClock(oddLeave(&l)), op.Mode, op.Number, op.Depart, op.Arrive)
+		return
+	}
+}
+
+// oddLeave is when a leg asks the traveller to leave the day's place,
+// minutes after midnight (may be negative: the evening before).
+func oddLeave(l *orchestrator.Leg) int {
+	dep, _ := orchestrator.ParseClock(l.Depart)
+	before := l.BeforeMinutes
+	if before <= 0 {
+		before = Before(l.Mode)
+	}
+	return (dep - before + 1440) % 1440
 }
