@@ -140,7 +140,10 @@ func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator
 	if err != nil {
 		return nil, fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 	}
-	cols := newSpanColumns(spans)
+	trace, err := encodeTrace(spans)
+	if err != nil {
+		return nil, fmt.Errorf("save plan %s: encode trace: %w", p.ID, err)
+	}
 
 	w := &write{id: p.ID, attempt: newAttempt(), sent: newRefs, done: make(chan error, 1)}
 	w.queue(lockWrite, p.ID)
@@ -154,19 +157,15 @@ func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator
 	if len(knownRefs) > 0 {
 		w.queue(`SELECT tripweave_check_refs($1::text[])`, knownRefs)
 	}
-	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag, attempt)
-		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)
+	w.queue(`INSERT INTO plans (id, created_ns, created_at, status, brief_key, doc, lean, trip, refs, tag, attempt, trace)
+		VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)
 		ON CONFLICT (id) DO UPDATE SET created_ns = excluded.created_ns, created_at = excluded.created_at,
 			status = excluded.status, brief_key = excluded.brief_key, doc = excluded.doc, lean = excluded.lean,
-			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag, attempt = excluded.attempt`,
-		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag, w.attempt)
+			trip = excluded.trip, refs = excluded.refs, tag = excluded.tag, attempt = excluded.attempt, trace = excluded.trace`,
+		p.ID, p.CreatedAt.UnixNano(), p.CreatedAt, p.Status, orchestrator.BriefKey(&p.Brief), string(doc), lean, trip, refs, tag, w.attempt, trace)
+	// The rows of a trace saved before migration 7 (the trace is on the
+	// plan's row now).
 	w.queue(`DELETE FROM spans WHERE plan_id = $1`, p.ID)
-	if len(spans) > 0 {
-		w.queue(`INSERT INTO spans (plan_id, seq, node, kind, route, cache_hit, attempts, start, duration_ms, status, error)
-			SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::integer[],
-				$8::text[], $9::double precision[], $10::text[], $11::text[])`,
-			p.ID, cols.seq, cols.node, cols.kind, cols.route, cols.cacheHit, cols.attempts, cols.start, cols.duration, cols.status, cols.err)
-	}
 	return w, nil
 }
 

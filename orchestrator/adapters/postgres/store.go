@@ -4,14 +4,15 @@
 // Supabase's Postgres connection string).
 //
 // Plans are JSONB documents next to indexed columns (id, created_ns,
-// status, brief_key); each span of a run's trace is a row of spans, deleted
-// with its plan. The schema is versioned (Migrations) and brought up to
-// date by Open, under an advisory lock so that replicas starting together
+// status, brief_key); a run's trace is one JSON array on its plan's row
+// (before migration 7, a row of spans per span, deleted with its plan).
+// The schema is versioned (Migrations) and brought up to date by Open, under an advisory lock so that replicas starting together
 // migrate once; `orchestrator migrate` does the same on its own.
 package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -106,30 +107,41 @@ func (s *Store) SavePlan(ctx context.Context, p *orchestrator.Plan, r *orchestra
 	return s.SaveLeanPlan(ctx, p, nil, r)
 }
 
-// spanColumns is a trace laid out column by column, for unnest.
-type spanColumns struct {
-	seq, attempts                    []int32
-	node, kind, route, start, status []string
-	err                              []string
-	cacheHit                         []bool
-	duration                         []float64
+// traceRow is one span of a plan's trace as the trace column holds it
+// (migration 7) and tripweave_read_plan answers it: the columns of a row of
+// spans, which held it before.
+type traceRow struct {
+	Seq        int     `json:"seq"`
+	Node       string  `json:"node"`
+	Kind       string  `json:"kind"`
+	Route      string  `json:"route"`
+	CacheHit   bool    `json:"cache_hit"`
+	Attempts   int     `json:"attempts"`
+	Start      string  `json:"start"`
+	DurationMS float64 `json:"duration_ms"`
+	Status     string  `json:"status"`
+	Error      string  `json:"error"`
 }
 
-func newSpanColumns(spans []orchestrator.Span) spanColumns {
-	var c spanColumns
+// encodeTrace returns the trace column of spans: a JSON array of their
+// rows, in order.
+func encodeTrace(spans []orchestrator.Span) (string, error) {
+	rows := make([]traceRow, len(spans))
 	for i, sp := range spans {
-		c.seq = append(c.seq, int32(i))
-		c.node = append(c.node, sp.Node)
-		c.kind = append(c.kind, string(sp.Kind))
-		c.route = append(c.route, sp.Route)
-		c.cacheHit = append(c.cacheHit, sp.CacheHit)
-		c.attempts = append(c.attempts, int32(sp.Attempts))
-		c.start = append(c.start, sp.Start.Format(time.RFC3339Nano))
-		c.duration = append(c.duration, sp.DurationMS)
-		c.status = append(c.status, sp.Status)
-		c.err = append(c.err, sp.Error)
+		rows[i] = traceRow{Seq: i, Node: sp.Node, Kind: string(sp.Kind), Route: sp.Route, CacheHit: sp.CacheHit,
+			Attempts: sp.Attempts, Start: sp.Start.Format(time.RFC3339Nano), DurationMS: sp.DurationMS, Status: sp.Status, Error: sp.Error}
 	}
-	return c
+	doc, err := json.Marshal(rows)
+	return string(doc), err
+}
+
+// span returns the span a trace row holds.
+func (r *traceRow) span() (orchestrator.Span, error) {
+	sp := orchestrator.Span{Node: r.Node, Kind: orchestrator.Kind(r.Kind), Route: r.Route, CacheHit: r.CacheHit,
+		Attempts: r.Attempts, DurationMS: r.DurationMS, Status: r.Status, Error: r.Error}
+	var err error
+	sp.Start, err = time.Parse(time.RFC3339Nano, r.Start)
+	return sp, err
 }
 
 // Plan returns the plan with id, or an ENOTFOUND *orchestrator.Error.
@@ -149,30 +161,35 @@ func (s *Store) PlanJSON(ctx context.Context, id string) ([]byte, error) {
 // *orchestrator.Error when there is no such plan.
 func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, error) {
 	// The plan row comes first: no row at all means no plan, a row of
-	// nulls a plan without a trace.
-	rows, err := s.pool.Query(ctx, `SELECT s.node, s.kind, s.route, s.cache_hit, s.attempts, s.start, s.duration_ms, s.status, s.error
-		FROM plans p LEFT JOIN spans s ON s.plan_id = p.id WHERE p.id = $1 ORDER BY s.seq`, planID)
+	// nulls a plan without a trace. Its trace column holds the trace
+	// (migration 7); the rows of spans hold one saved before.
+	rows, err := s.pool.Query(ctx, `SELECT p.trace, s.seq, s.node, s.kind, s.route, s.cache_hit, s.attempts, s.start, s.duration_ms, s.status, s.error
+		FROM plans p LEFT JOIN spans s ON s.plan_id = p.id AND p.trace IS NULL WHERE p.id = $1 ORDER BY s.seq`, planID)
 	if err != nil {
 		return nil, fmt.Errorf("read run %s: %w", planID, classify(err))
 	}
 	defer rows.Close()
 	run := &orchestrator.Run{PlanID: planID, Spans: []orchestrator.Span{}}
 	found := false
+	var trace *string
 	for rows.Next() {
 		found = true
-		var node, kind, route, start, status, msg *string
-		var cacheHit *bool
-		var attempts *int
-		var dur *float64
-		if err := rows.Scan(&node, &kind, &route, &cacheHit, &attempts, &start, &dur, &status, &msg); err != nil {
+		var r struct {
+			seq, attempts                         *int
+			node, kind, route, start, status, msg *string
+			cacheHit                              *bool
+			dur                                   *float64
+		}
+		if err := rows.Scan(&trace, &r.seq, &r.node, &r.kind, &r.route, &r.cacheHit, &r.attempts, &r.start, &r.dur, &r.status, &r.msg); err != nil {
 			return nil, fmt.Errorf("read run %s: %w", planID, classify(err))
 		}
-		if node == nil {
+		if r.node == nil {
 			continue
 		}
-		sp := orchestrator.Span{Node: *node, Kind: orchestrator.Kind(*kind), Route: *route, CacheHit: *cacheHit,
-			Attempts: *attempts, DurationMS: *dur, Status: *status, Error: *msg}
-		if sp.Start, err = time.Parse(time.RFC3339Nano, *start); err != nil {
+		tr := traceRow{Node: *r.node, Kind: *r.kind, Route: *r.route, CacheHit: *r.cacheHit, Attempts: *r.attempts,
+			Start: *r.start, DurationMS: *r.dur, Status: *r.status, Error: *r.msg}
+		sp, err := tr.span()
+		if err != nil {
 			return nil, fmt.Errorf("read run %s: span %s: %w", planID, sp.Node, err)
 		}
 		run.Spans = append(run.Spans, sp)
@@ -182,6 +199,19 @@ func (s *Store) Run(ctx context.Context, planID string) (*orchestrator.Run, erro
 	}
 	if !found {
 		return nil, orchestrator.Errorf(orchestrator.ENOTFOUND, "run of plan %q not found", planID)
+	}
+	if trace != nil {
+		var trs []traceRow
+		if err := json.Unmarshal([]byte(*trace), &trs); err != nil {
+			return nil, fmt.Errorf("read run %s: trace: %w", planID, err)
+		}
+		for i := range trs {
+			sp, err := trs[i].span()
+			if err != nil {
+				return nil, fmt.Errorf("read run %s: span %s: %w", planID, sp.Node, err)
+			}
+			run.Spans = append(run.Spans, sp)
+		}
 	}
 	return run, nil
 }
