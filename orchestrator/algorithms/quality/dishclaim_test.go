@@ -28,6 +28,7 @@ func TestDishWishNeedsTheDish(t *testing.T) {
 		{"peking duck", duckDish, true},
 		{"hot dry noodles", hubei, false},
 		{"热干面", hubei, false},
+		{"热干面", &orchestrator.Restaurant{Name: "融厨湖北菜·铫子排骨藕汤", Cuisines: []string{"湖北菜"}, Dishes: []string{"排骨藕汤", "招牌葱烧武昌鱼"}}, false},
 		{"hot dry noodles", noodles, true},
 		{"dim sum", teaHouse, true},
 		{"dim sum", cantonese, false},

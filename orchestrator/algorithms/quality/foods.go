@@ -64,7 +64,11 @@ func NewFood(wish string) Food {
 		f.concept = c
 		for _, n := range c.Names {
 			if f.dish {
-				f.nameWords = append(f.nameWords, strings.ToLower(n))
+				// a cuisine's word (湖北菜, 京菜) in a name is the
+				// cuisine, not the dish
+				if !strings.HasSuffix(n, "菜") {
+					f.nameWords = append(f.nameWords, strings.ToLower(n))
+				}
 			} else {
 				f.words = append(f.words, strings.ToLower(n))
 			}
