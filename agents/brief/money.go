@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -22,6 +23,7 @@ var prefixCurrency = []struct{ mark, code string }{
 	{"us$", "USD"}, {"hk$", "HKD"}, {"nt$", "TWD"}, {"s$", "SGD"}, {"a$", "AUD"}, {"c$", "CAD"}, {"nz$", "NZD"},
 	{"usd", "USD"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"eur", "EUR"}, {"gbp", "GBP"}, {"jpy", "JPY"}, {"hkd", "HKD"},
 	{"aud", "AUD"}, {"cad", "CAD"}, {"sgd", "SGD"}, {"krw", "KRW"}, {"thb", "THB"}, {"chf", "CHF"},
+	{"mop$", "MOP"}, {"mop", "MOP"}, {"twd", "TWD"},
 	{"$", "USD"}, {"€", "EUR"}, {"£", "GBP"}, {"¥", ""}, {"￥", ""}, {"₩", "KRW"}, {"฿", "THB"}, {"₹", "INR"}, {"₽", "RUB"},
 }
 
@@ -30,7 +32,7 @@ var suffixCurrency = []struct{ mark, code string }{
 	{"人民币", "CNY"}, {"块钱", "CNY"}, {"元人民币", "CNY"}, {"美元", "USD"}, {"美金", "USD"}, {"欧元", "EUR"},
 	{"英镑", "GBP"}, {"日元", "JPY"}, {"日币", "JPY"}, {"港币", "HKD"}, {"港元", "HKD"}, {"韩元", "KRW"}, {"韩币", "KRW"},
 	{"泰铢", "THB"}, {"新币", "SGD"}, {"新加坡元", "SGD"}, {"澳元", "AUD"}, {"澳币", "AUD"}, {"加元", "CAD"}, {"加币", "CAD"},
-	{"新台币", "TWD"}, {"台币", "TWD"}, {"卢布", "RUB"}, {"瑞郎", "CHF"}, {"越南盾", "VND"}, {"卢比", "INR"}, {"円", "JPY"},
+	{"澳门元", "MOP"}, {"澳门币", "MOP"}, {"葡币", "MOP"}, {"澳门帕塔卡", "MOP"}, {"新台币", "TWD"}, {"台币", "TWD"}, {"卢布", "RUB"}, {"瑞郎", "CHF"}, {"越南盾", "VND"}, {"卢比", "INR"}, {"円", "JPY"},
 	{"元", "CNY"}, {"块", "CNY"}, {"刀", "USD"},
 	{"singapore dollars", "SGD"}, {"singapore dollar", "SGD"}, {"australian dollars", "AUD"}, {"aussie dollars", "AUD"},
 	{"hong kong dollars", "HKD"}, {"hk dollars", "HKD"}, {"canadian dollars", "CAD"}, {"new zealand dollars", "NZD"},
@@ -40,6 +42,7 @@ var suffixCurrency = []struct{ mark, code string }{
 	{"indian rupees", "INR"}, {"us dollars", "USD"}, {"dollars", "USD"}, {"dollar", "USD"}, {"bucks", "USD"}, {"usd", "USD"}, {"euros", "EUR"},
 	{"euro", "EUR"}, {"eur", "EUR"}, {"pounds", "GBP"}, {"pound", "GBP"}, {"gbp", "GBP"}, {"yen", "JPY"}, {"jpy", "JPY"},
 	{"yuan", "CNY"}, {"rmb", "CNY"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"hkd", "HKD"}, {"aud", "AUD"}, {"cad", "CAD"},
+	{"macau patacas", "MOP"}, {"macanese patacas", "MOP"}, {"patacas", "MOP"}, {"pataca", "MOP"}, {"mop", "MOP"},
 	{"sgd", "SGD"}, {"won", "KRW"}, {"krw", "KRW"}, {"baht", "THB"}, {"thb", "THB"}, {"rupees", "INR"}, {"chf", "CHF"},
 	{"francs", "CHF"}, {"ringgit", "MYR"}, {"dong", "VND"},
 }
@@ -161,7 +164,11 @@ func (d *doc) budget() *money {
 			cue = i // 1.5万, 2k: a multiplier marks an amount
 		}
 		if !isUnit && (m.symbol != "" || cue >= 0) && !(cnNum && m.symbol == "" && cue < 0) {
-			if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult {
+			if d.perNight(i, i+n) {
+				if d.nightPrice == nil {
+					d.nightPrice = m
+				}
+			} else if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult {
 				if best == nil || best.symbol == "" && m.symbol != "" {
 					best = m
 					d.markPerPerson(m, i, i+n)
@@ -302,4 +309,62 @@ func (d *doc) dayOfMonth(i int) bool {
 		}
 	}
 	return false
+}
+
+// perNightAfterEN and perNightZH mark an amount as a price per night
+// ("$300 a night", "200 euros per night", "¥500/晚", 每晚500): what a room
+// may cost, not what the trip may cost.
+var (
+	perNightAfterEN = []string{"a night", "per night", "/night", "/ night", "each night", "a nite", "per nite", "nightly", "a room", "per room", "per room per night", "/room", "/nt"}
+	perNightZH      = []string{"每晚", "一晚", "/晚", "每夜", "一夜", "每间每晚", "每间", "一间"}
+)
+
+// perNight reports whether the amount at [i, j) is a price per night or
+// per room.
+func (d *doc) perNight(i, j int) bool {
+	// skip the currency word written after the amount
+	rest := strings.TrimLeft(d.low[j:], " ")
+	for _, c := range suffixCurrency {
+		if strings.HasPrefix(rest, c.mark) {
+			rest = strings.TrimLeft(rest[len(c.mark):], " ")
+			break
+		}
+	}
+	if code, _ := d.codeNear(i, j); code != "" && strings.HasPrefix(strings.ToUpper(rest), code) {
+		rest = strings.TrimLeft(rest[len(code):], " ")
+	}
+	for _, w := range perNightAfterEN {
+		if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isLetterByte(rest[len(w)])) {
+			return true
+		}
+	}
+	for _, w := range perNightZH {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	// 每晚500, 酒店一晚不超过600, "hotels at $200 nightly"
+	before := d.low[max(0, i-18):i]
+	if hasAny(before, "每晚", "一晚", "每夜", "每间") || hasWord(before, "per night", "a night", "nightly", "per room") {
+		return true
+	}
+	return false
+}
+
+// noteNightPrice notes a price per night the text names: the brief has no
+// hotel price field, so the traveller's limit is kept as a note for the
+// planner and the reader, and never taken as the trip's budget.
+func (d *doc) noteNightPrice() {
+	m := d.nightPrice
+	if m == nil {
+		return
+	}
+	cur := m.currency
+	if cur == "" {
+		cur = m.symbol
+	}
+	if cur == "" && d.lang == "zh" {
+		cur = "CNY"
+	}
+	d.notes = append(d.notes, "hotel price per night: "+strconv.FormatFloat(m.amount, 'f', -1, 64)+" "+cur+" (a room price, not the trip budget)")
 }
