@@ -953,7 +953,17 @@ func readNumberBackAll(s string, i int) (int, int) {
 	if strings.HasSuffix(s[:i], "两") || strings.HasSuffix(s[:i], "俩") {
 		return 2, i - len("两")
 	}
-	return readNumberBack(s, i)
+	n, ns := readNumberBack(s, i)
+	// 周五一个人, 下周一到周五三天: a weekday's numeral glued to the count
+	// after it is the weekday's, not the count's first digit
+	if n > 0 && ns < i && (strings.HasSuffix(s[:ns], "周") || strings.HasSuffix(s[:ns], "星期") || strings.HasSuffix(s[:ns], "礼拜")) {
+		if _, sz := utf8.DecodeRuneInString(s[ns:]); ns+sz < i {
+			if v, k, _ := parseNumber(s[ns+sz : i]); k == i-ns-sz && v >= 1 {
+				return int(v), ns + sz
+			}
+		}
+	}
+	return n, ns
 }
 
 func hasHan(s string) bool {

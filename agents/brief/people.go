@@ -157,7 +157,13 @@ func weGroupJoinedZH(s string, p *party) {
 		}
 		joinedAfter := hasPrefixAny(s[b:], zhJoinWords...)
 		if before == "" && !joinedAfter {
-			continue
+			// 带着二老，我们俩 / 我们俩，带着孩子: a clause of companions
+			// (read by companionsZH) opened by a joining word joins them
+			// across the comma
+			joinedAfter = joinedClauseBefore(s[:a]) || hasPrefixAny(strings.TrimLeft(s[b:], "，, "), "带着", "带上", "带", "陪着", "还有", "加上")
+			if !joinedAfter {
+				continue
+			}
 		}
 		// the relations named before the join, back to the clause start
 		if k := strings.LastIndexAny(before, "，,。；;！!？? "); k >= 0 {
@@ -181,6 +187,22 @@ func weGroupJoinedZH(s string, p *party) {
 		p.children = max(p.children, p.kids+q.kids)
 		return
 	}
+}
+
+// joinedClauseBefore reports whether the clause right before a comma that
+// ends s is opened by a joining word (带着二老，我们俩).
+func joinedClauseBefore(s string) bool {
+	t := strings.TrimRight(s, " ")
+	for _, c := range []string{"，", ","} {
+		if strings.HasSuffix(t, c) {
+			t = t[:len(t)-len(c)]
+			if k := strings.LastIndexAny(t, "，,。；;！!？? "); k >= 0 {
+				t = t[k+1:]
+			}
+			return hasPrefixAny(t, "带着", "带上", "带", "陪着", "陪", "还有", "加上")
+		}
+	}
+	return false
 }
 
 // familyZH reads 一家三口 and 两大一小.
@@ -508,6 +530,14 @@ func (d *doc) peopleEN(p *party) {
 		n := wordNumber(w)
 		next := word(i + 1)
 		// "a group of 6", "party of 5", "family of four"
+		// "two families of four": each family two adults and its children
+		if next == "families" && word(i+2) == "of" && n > 1 && n < 10 {
+			if m := wordNumber(word(i + 3)); m > 1 && m < 10 {
+				p.total, p.adults, p.children = n*m, 2*n, n*max(m-2, 0)
+				i += 3
+				continue
+			}
+		}
 		if (w == "group" || w == "party" || w == "family" || w == "team") && next == "of" {
 			if m := wordNumber(word(i + 2)); m > 1 && !timeNouns[word(i+3)] && w != "family" {
 				p.total = m
@@ -638,7 +668,7 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her") && i > 0 && enAdultRel[word(i+1)] > 0 && word(i-1) == "and") && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
+		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her" || w == "their") && i > 0 && enAdultRel[word(i+1)] > 0 && (word(i-1) == "and" || toks[i-1].text == "," && len(seen) > 0)) && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
 			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
 			// "my mom and dad": a relation after "and" and another goes with it
