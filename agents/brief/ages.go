@@ -56,6 +56,7 @@ func (d *doc) childAgesEN() []int {
 		case "year", "years", "yr", "yrs":
 			if k := next(j); word(k) == "old" || word(k) == "olds" {
 				if word(i-1) == "a" || word(i-1) == "an" || !enPeopleNouns[word(k+1)] {
+					out = append(out, d.agesBefore(i)...) // "a 5 and an 8 year old"
 					out = append(out, n)
 					if word(k+1) == "twins" || word(i-1) == "twin" || word(k+1) == "twin" {
 						out = append(out, n) // "our 3-year-old twins", "twin 5-year-olds": two children of that age
@@ -70,8 +71,12 @@ func (d *doc) childAgesEN() []int {
 	for i := 0; i < len(toks); i++ {
 		w := word(i)
 		paren := 0
-		if enKidRel[w] && i+1 < len(toks) && toks[i+1].text == "(" {
-			paren = 1 // "teenagers (14 and 16)"
+		if enKidRel[w] {
+			// "teenagers (14 and 16)", "twins (they're 4)", "kids are 3, 7
+			// and 11", "our daughter, 6": words that lead to the ages
+			for paren < 3 && i+1+paren < len(toks) && (toks[i+1+paren].text == "(" || toks[i+1+paren].text == "," && paren == 0 || enAgeLead[word(i+1+paren)]) {
+				paren++
+			}
 		}
 		if w != "aged" && w != "ages" && w != "age" && !(enKidRel[w] && i+1+paren < len(toks) && wordNumber(word(i+1+paren)) > 0 && !d.lengthAt(i+1+paren) && !enPeopleNouns[word(i+2+paren)]) {
 			continue // "aged 4 and 7", "kids 3 and 7"
@@ -86,7 +91,8 @@ func (d *doc) childAgesEN() []int {
 				continue
 			}
 			n := wordNumber(word(j))
-			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 || !allDigits(word(j)) && n == 1 || timeNouns[word(j+1)] {
+			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 || !allDigits(word(j)) && n == 1 || timeNouns[word(j+1)] ||
+				paren > 0 && (enPeopleNouns[word(j+1)] || enAdultChildNouns[word(j+1)]) {
 				break // not "a week", "one day"
 			}
 			out = append(out, n)
@@ -95,6 +101,44 @@ func (d *doc) childAgesEN() []int {
 		// "twins aged 4", "the twins (5)": one age for both
 		if read == 1 && (w == "twins" || (w == "aged" || w == "age" || w == "ages") && word(i-1) == "twins") {
 			out = append(out, out[len(out)-1])
+		}
+	}
+	return out
+}
+
+// enAgeLead are words between a child and the ages that follow ("twins
+// (they're 4)", "kids are 3 and 7", "the boys, both 6").
+var enAgeLead = map[string]bool{"are": true, "is": true, "they're": true, "theyre": true, "they": true, "both": true, "who": true,
+	"he's": true, "she's": true}
+
+// agesBefore returns the ages listed right before the "N year old" at
+// token i, in order: "a 5 and an 8 year old", "3, 6 and 9 year olds".
+func (d *doc) agesBefore(i int) []int {
+	toks := d.toks
+	word := func(k int) string {
+		if k >= 0 && k < len(toks) && toks[k].kind == tWord {
+			return toks[k].low
+		}
+		return ""
+	}
+	var out []int
+	k := i - 1
+	if w := word(k); w == "a" || w == "an" {
+		k--
+	}
+	for k >= 1 && (word(k) == "and" || word(k) == "or" || toks[k].text == ",") {
+		m := k - 1
+		if toks[m].text == "," || word(m) == "and" {
+			m-- // "3, and 8"
+		}
+		n := wordNumber(word(m))
+		if m < 0 || n <= 0 || n > maxChildAge || word(m) == "a" || word(m) == "an" || timeNouns[word(m+1)] {
+			break
+		}
+		out = append([]int{n}, out...)
+		k = m - 1
+		if w := word(k); w == "a" || w == "an" {
+			k--
 		}
 	}
 	return out

@@ -607,6 +607,9 @@ func (d *doc) peopleEN(p *party) {
 	}
 	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	if p.kids == 0 && p.children == 0 && d.enAny("twins") && !d.enAny("twin room", "twin rooms", "twin beds") {
+		p.kids = 2 // "twins (they're 4), Paris": two children, however named
+	}
 	if pairAdults && p.companions > 1 {
 		p.adults = 1 + p.companions // "my friend and I, and my sister": three
 	}
