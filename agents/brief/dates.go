@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -686,6 +687,31 @@ func (c relClock) upcoming(wd time.Weekday) time.Time {
 	return t
 }
 
+// zhWeekPrefix is a word that places a weekday in a week (下周, 这周, bare
+// 周), found at byte at; weeks is 0 for this week, 1 for next, -1 none.
+type zhWeekPrefix struct {
+	prefix string
+	weeks  int
+	at     int
+}
+
+var zhWeekPrefixes = []zhWeekPrefix{{"下下周", 2, 0}, {"下下个星期", 2, 0}, {"下周", 1, 0}, {"下个星期", 1, 0}, {"下星期", 1, 0}, {"下礼拜", 1, 0}, {"下个礼拜", 1, 0},
+	{"这周", 0, 0}, {"本周", 0, 0}, {"这个星期", 0, 0}, {"这星期", 0, 0}, {"这礼拜", 0, 0}, {"周", -1, 0}, {"星期", -1, 0}, {"礼拜", -1, 0}}
+
+// zhWeekPrefixesAt returns the week words s holds at their first
+// occurrence, first written first (这周六到下周二 starts on 这周六; at one
+// place the longer word, listed first, comes first).
+func zhWeekPrefixesAt(s string) []zhWeekPrefix {
+	var out []zhWeekPrefix
+	for _, p := range zhWeekPrefixes {
+		if p.at = strings.Index(s, p.prefix); p.at >= 0 {
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].at < out[b].at })
+	return out
+}
+
 // relativeZH reads Chinese relative days; it reports whether one was set.
 func (d *doc) relativeZH(c relClock) bool {
 	f, today, weekStart := c.f, c.today, c.weekStart
@@ -709,15 +735,8 @@ func (d *doc) relativeZH(c relClock) bool {
 		c.set(today, 0, "", "今天")
 		return true
 	}
-	for _, p := range []struct {
-		prefix string
-		weeks  int
-	}{{"下下周", 2}, {"下下个星期", 2}, {"下周", 1}, {"下个星期", 1}, {"下星期", 1}, {"下礼拜", 1}, {"下个礼拜", 1},
-		{"这周", 0}, {"本周", 0}, {"这个星期", 0}, {"这星期", 0}, {"这礼拜", 0}, {"周", -1}, {"星期", -1}, {"礼拜", -1}} {
-		i := strings.Index(s, p.prefix)
-		if i < 0 {
-			continue
-		}
+	for _, p := range zhWeekPrefixesAt(s) {
+		i := p.at
 		r := runeAt(s, i+len(p.prefix))
 		if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {
 			// bare 周五: not 一周 / 两周 (durations), not 周末 handled below
