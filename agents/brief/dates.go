@@ -368,7 +368,7 @@ func (d *doc) englishDates() []dateMention {
 		if isOrdinal(t.low) {
 			p := prevWord(toks, i)
 			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
-				toks[p].low == "leaving" || toks[p].low == "departing" || toks[p].low == "arriving" || toks[p].low == "returning") {
+				bareDayVerbs[toks[p].low]) {
 				j := next(i)
 				if j < len(toks) && toks[j].kind == tWord {
 					if _, isMonth := monthNames[toks[j].low]; isMonth {
@@ -382,6 +382,12 @@ func (d *doc) englishDates() []dateMention {
 	}
 	return out
 }
+
+// bareDayVerbs are words of leaving and coming back before a bare day of
+// the month ("leaving the 19th, back the 22nd", "return on the 6th").
+var bareDayVerbs = map[string]bool{"leaving": true, "departing": true, "arriving": true, "returning": true, "back": true,
+	"return": true, "leave": true, "depart": true, "arrive": true, "returns": true, "leaves": true, "home": true, "flying": true,
+	"fly": true, "till": true, "starts": true, "start": true, "ends": true, "end": true, "ending": true, "by": true}
 
 func mustDay(low string) int { n, _ := ordinalDay(low); return n }
 
