@@ -751,6 +751,16 @@ func (d *doc) weJoinedEN() int {
 		}
 		return k < len(toks) && toks[k].text == "+"
 	}
+	joinedBefore := func(k int) bool {
+		if word(k-1) == "the" {
+			k--
+		}
+		switch word(k - 1) {
+		case "plus", "with", "and":
+			return k >= 2 // something is named before the join
+		}
+		return false
+	}
 	for i := range toks {
 		w := word(i)
 		if (w == "we" || w == "us") && i+1 < len(toks) {
@@ -758,8 +768,8 @@ func (d *doc) weJoinedEN() int {
 				return n
 			}
 		}
-		if n := wordNumber(w); n > 1 && n < 10 && word(i+1) == "of" && word(i+2) == "us" && joined(i+3) {
-			return n
+		if n := wordNumber(w); n > 1 && n < 10 && word(i+1) == "of" && word(i+2) == "us" && (joined(i+3) || joinedBefore(i)) {
+			return n // "the two of us and my parents", "our son, 10, and the two of us"
 		}
 	}
 	return 0
