@@ -74,7 +74,7 @@ func (d *doc) childAgesEN() []int {
 		if enKidRel[w] {
 			// "teenagers (14 and 16)", "twins (they're 4)", "kids are 3, 7
 			// and 11", "our daughter, 6": words that lead to the ages
-			for paren < 3 && i+1+paren < len(toks) && (toks[i+1+paren].text == "(" || toks[i+1+paren].text == "," && paren == 0 || enAgeLead[word(i+1+paren)]) {
+			for paren < 3 && i+1+paren < len(toks) && (toks[i+1+paren].text == "(" || (toks[i+1+paren].text == "," || toks[i+1+paren].text == ":") && paren == 0 || enAgeLead[word(i+1+paren)]) {
 				paren++
 			}
 		}
@@ -84,19 +84,30 @@ func (d *doc) childAgesEN() []int {
 		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
 			continue // "under the age of 10"
 		}
-		read := 0
+		read, last := 0, 0
 		for j := i + 1 + paren; j < len(toks) && j < i+8+paren; j++ {
 			t := &toks[j]
-			if t.kind == tPunct && t.text == "," || word(j) == "and" || word(j) == "&" {
+			if t.kind == tPunct && (t.text == "," || t.text == "&") || word(j) == "and" || word(j) == "&" {
 				continue
 			}
 			n := wordNumber(word(j))
 			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 || !allDigits(word(j)) && n == 1 || timeNouns[word(j+1)] ||
 				paren > 0 && (enPeopleNouns[word(j+1)] || enAdultChildNouns[word(j+1)]) {
-				break // not "a week", "one day"
+				last = j - 1 // not "a week", "one day"; "… 11 years old" is checked below
+				break
 			}
 			out = append(out, n)
 			read++
+			last = j
+		}
+		if last > 0 && wordNumber(word(next(last))) > 0 {
+			last = next(last) // the number the list stopped at
+		}
+		// "our boys are 8 and 11 years old": the list ends in "N years old",
+		// read with the ages before it by the loop above
+		if k := next(last); read > 0 && (word(k) == "year" || word(k) == "years" || word(k) == "yr" || word(k) == "yrs") && (word(next(k)) == "old" || word(next(k)) == "olds") {
+			out = out[:len(out)-read]
+			continue
 		}
 		// "twins aged 4", "the twins (5)": one age for both
 		if read == 1 && (w == "twins" || (w == "aged" || w == "age" || w == "ages") && word(i-1) == "twins") {

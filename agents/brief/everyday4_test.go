@@ -44,6 +44,12 @@ var everyday4Cases = []classCase{
 	{"ages", "大宝8岁二宝2岁，去广州", map[string]string{"children": "2", "ages": "[8 2]"}},
 	{"ages", "带着两个娃，一个6岁一个3岁，去上海", map[string]string{"children": "2", "ages": "[6 3]"}},
 	{"ages", "our kids are 2 and 5, Tokyo 6 days", map[string]string{"adults": "2", "children": "2", "ages": "[2 5]"}},
+	{"ages", "kids: 6 and 8. Paris, 5 days", map[string]string{"children": "2", "ages": "[6 8]"}},
+	{"ages", "two kids (5 & 9), Barcelona", map[string]string{"children": "2", "ages": "[5 9]"}},
+	{"ages", "our boys are 8 and 11 years old, Miami", map[string]string{"adults": "2", "children": "2", "ages": "[8 11]"}},
+	{"people", "I'm going with my three best friends to Bali", map[string]string{"adults": "4"}},
+	{"money", "每晚酒店不超过400元，去南京三天，总预算3000", map[string]string{"budget": "3000 CNY", "days": "3"}},
+	{"comfort", "住得好一点，去丽江", map[string]string{"comfort": "comfort"}},
 
 	// people
 	{"people", "me plus two colleagues, Berlin 3 days", map[string]string{"adults": "3"}},

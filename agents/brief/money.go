@@ -343,8 +343,11 @@ func (d *doc) perNight(i, j int) bool {
 			return true
 		}
 	}
-	// 每晚500, 酒店一晚不超过600, "hotels at $200 nightly"
-	before := d.low[max(0, i-18):i]
+	// 每晚500, 每晚酒店不超过400, "hotels at $200 nightly": in the same clause
+	before := d.low[max(0, i-30):i]
+	if k := strings.LastIndexAny(before, ",，;；。.!！?？"); k >= 0 {
+		before = before[k+1:]
+	}
 	if hasAny(before, "每晚", "一晚", "每夜", "每间") || hasWord(before, "per night", "a night", "nightly", "per room") {
 		return true
 	}

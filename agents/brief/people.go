@@ -646,6 +646,11 @@ var (
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2,
 		"buddy": 1, "pal": 1, "cousin": 1, "aunt": 1, "uncle": 1, "roommate": 1, "coworker": 1, "co-worker": 1, "classmate": 1,
 		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
+	// enAdultRelPlural are adult relations in the plural: they count only
+	// with a number ("my three best friends", "my 2 colleagues").
+	enAdultRelPlural = map[string]bool{"friends": true, "colleagues": true, "coworkers": true, "co-workers": true, "cousins": true,
+		"brothers": true, "sisters": true, "buddies": true, "pals": true, "classmates": true, "roommates": true, "besties": true,
+		"siblings": true, "aunts": true, "uncles": true, "mates": true, "girlfriends": true}
 	// enBringWords before a family word without my/our ("bringing grandpa
 	// along", "with mom") name a companion too.
 	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true, "plus": true}
@@ -653,7 +658,8 @@ var (
 		"mom": true, "dad": true, "mum": true, "grandparents": true, "twins": true}
 	// enRelAdjective are words between my/our and a relation.
 	enRelAdjective = map[string]bool{"elderly": true, "aging": true, "ageing": true, "aged": true, "retired": true, "senior": true,
-		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true}
+		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true, "best": true, "good": true,
+		"close": true, "oldest": true, "work": true, "college": true, "school": true, "university": true, "favorite": true, "favourite": true}
 	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
 		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true,
 		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true}
@@ -708,6 +714,11 @@ func (d *doc) relationsEN(p *party) {
 		if a, ok := enAdultRel[rel]; ok {
 			seen[rel] = true
 			p.companions += a
+			continue
+		}
+		if enAdultRelPlural[rel] && n > 0 {
+			seen[rel] = true
+			p.companions += n // "my three best friends"
 			continue
 		}
 		if enKidRel[rel] {
