@@ -399,6 +399,9 @@ func (d *doc) foods() []string {
 	for _, h := range d.dishSiblingsZH() {
 		add(h.start, d.clean[h.start:h.end], true)
 	}
+	for _, h := range d.dishSiblingsEN() {
+		add(h.start, d.low[h.start:h.end], false)
+	}
 	for _, h := range localFoodLex.scan(d) {
 		if !d.inDish(h.start, h.end) {
 			add(h.start, localSpecialties, h.zh)
@@ -577,6 +580,116 @@ func (d *doc) dishItemOK(a, b int) bool {
 	}
 	for _, sp := range d.placeSpans {
 		if a < sp[1] && b > sp[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// enDishListJoins join the items of an English list of dishes.
+var enDishListJoins = map[string]bool{"and": true, "or": true, "plus": true, "&": true, ",": true}
+
+// enDishItemSkip are words that open an item without being part of it
+// ("and maybe banh xeo", "and some khinkali").
+var enDishItemSkip = map[string]bool{"maybe": true, "some": true, "a": true, "an": true, "the": true, "also": true, "perhaps": true,
+	"definitely": true, "lots": true, "of": true, "more": true, "then": true, "even": true, "probably": true, "good": true, "great": true,
+	"real": true, "authentic": true, "fresh": true, "proper": true}
+
+// enDishItemStop end an item ("… and khinkali in Tbilisi"); an item holding
+// one is no dish.
+var enDishItemStop = map[string]bool{"in": true, "at": true, "for": true, "while": true, "when": true, "during": true, "on": true,
+	"every": true, "each": true, "with": true, "from": true, "to": true, "before": true, "after": true, "please": true, "too": true,
+	"as": true, "is": true, "are": true, "was": true, "we": true, "i": true, "you": true, "it": true, "they": true, "that": true,
+	"this": true, "there": true, "our": true, "my": true, "be": true, "not": true, "no": true, "visit": true, "see": true, "go": true,
+	"stay": true, "hotel": true, "hotels": true, "museum": true, "museums": true, "temple": true, "temples": true, "beach": true,
+	"beaches": true, "shopping": true, "food": true, "foods": true, "cuisine": true, "dishes": true, "restaurants": true, "coffee": true,
+	"wine": true, "beer": true, "budget": true, "trip": true, "want": true, "like": true, "love": true, "eat": true, "try": true, "drinks": true}
+
+// enEatCues mark a sentence about eating, where a list beside a known
+// dish holds dishes.
+var enEatCues = []string{"eat", "eating", "try", "trying", "taste", "tasting", "sample", "craving", "crave", "have some", "dishes", "food"}
+
+// dishSiblingsEN returns the items of an English list of dishes the
+// lexicon does not hold, when an item of the same list is a known dish
+// and the sentence is about eating ("try khachapuri, khinkali and
+// churchkhela"): one or two lower-case words between list joins, none of
+// them a stop word, a place, a sight or a known non-food word.
+func (d *doc) dishSiblingsEN() []dishHit {
+	if !d.hasLatin {
+		return nil
+	}
+	toks := d.toks
+	var out []dishHit
+	for _, h := range d.dishHits() {
+		if isHan(firstRune(d.clean[h.start:])) {
+			continue
+		}
+		st, _ := sentenceBounds(d.low, h.start)
+		if !hasWord(d.low[st:h.start], enEatCues...) {
+			continue
+		}
+		first, last := d.tokenAt(h.start), d.tokenAt(h.end)-1
+		if first >= len(toks) || last < first {
+			continue
+		}
+		// after the dish
+		for k := last + 1; k < len(toks) && enDishListJoins[toks[k].low]; {
+			for k < len(toks) && enDishListJoins[toks[k].low] {
+				k++
+			}
+			for k < len(toks) && enDishItemSkip[toks[k].low] {
+				k++
+			}
+			a := k
+			for k < len(toks) && k-a < 2 && toks[k].kind == tWord && !enDishItemStop[toks[k].low] && !enDishListJoins[toks[k].low] {
+				k++
+			}
+			if k == a || !d.dishItemENOK(a, k) {
+				break
+			}
+			out = append(out, dishHit{toks[a].start, toks[k-1].end})
+		}
+		// before the dish
+		for k := first - 1; k >= 0 && enDishListJoins[toks[k].low]; {
+			for k >= 0 && enDishListJoins[toks[k].low] {
+				k--
+			}
+			b := k + 1
+			for k >= 0 && b-k <= 2 && toks[k].kind == tWord && !enDishItemStop[toks[k].low] && !enDishListJoins[toks[k].low] && !enDishItemSkip[toks[k].low] {
+				k--
+			}
+			a := k + 1
+			if a == b || !d.dishItemENOK(a, b) {
+				break
+			}
+			out = append(out, dishHit{toks[a].start, toks[b-1].end})
+		}
+	}
+	return out
+}
+
+// dishItemENOK reports whether tokens [a, b) may be an unknown dish of an
+// English list: lower-case words that are no number, time, people or
+// cuisine word, outside places, sights and known dishes, and that end
+// where the list does (a join, a stop word or punctuation).
+func (d *doc) dishItemENOK(a, b int) bool {
+	toks := d.toks
+	if b < len(toks) && toks[b].kind == tWord && !enDishItemStop[toks[b].low] && !enDishListJoins[toks[b].low] {
+		return false // longer than two words: a phrase, not a dish
+	}
+	for k := a; k < b; k++ {
+		t := &toks[k]
+		if t.cap || wordNumber(t.low) > 0 || timeNouns[t.low] || enPeopleNouns[t.low] || enAdultChildNouns[t.low] ||
+			enKidRel[t.low] || enAdultRel[t.low] > 0 || len(t.low) < 3 {
+			return false
+		}
+	}
+	s, e := toks[a].start, toks[b-1].end
+	if d.inDish(s, e) || d.inSight(s, e) || d.inPlace(s) {
+		return false
+	}
+	for _, h := range cuisineLex.scan(d) {
+		if s < h.end && e > h.start {
 			return false
 		}
 	}
