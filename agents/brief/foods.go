@@ -425,11 +425,25 @@ func (d *doc) foods() []string {
 // the city owns them ("Chengdu's hot pot", 重庆的火锅, "Texas's BBQ").
 var dishCuisines = map[string]bool{"Hot Pot": true, "BBQ": true, "Pizza": true, "Seafood": true, "Steakhouse": true}
 
+// dishCuisineWords are the words of dishCuisines' terms (a quick filter).
+var dishCuisineWords = func() []string {
+	var ws []string
+	for _, t := range cuisineTerms {
+		if dishCuisines[t.value] {
+			ws = append(append(ws, t.zh...), t.en...)
+		}
+	}
+	return ws
+}()
+
 // cuisineAsFood returns the cuisine words of dishCuisines written with a
 // city that owns them: after an English possessive of a capitalised name
 // or a place ("Chengdu's hot pot", "Naples' pizza"), or after a place and
 // 的 (成都的火锅).
 func (d *doc) cuisineAsFood() []dishHit {
+	if !hasAny(d.low, dishCuisineWords...) {
+		return nil // most requests name none: skip the scan
+	}
 	var out []dishHit
 	for _, h := range cuisineLex.scan(d) {
 		if !dishCuisines[cuisineTerms[h.id].value] || d.inDish(h.start, h.end) {
