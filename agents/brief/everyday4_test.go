@@ -119,15 +119,32 @@ var everyday4Cases = []classCase{
 	{"issue", "Hangzhou 2 days, West Lake vinegar fish and dim sum every morning", map[string]string{"foods": "west lake vinegar fish,dim sum"}},
 }
 
+// TestEveryday4 checks everyday4Cases field by field and logs the field
+// accuracy by class (go test -v -run TestEveryday4 ./agents/brief/).
 func TestEveryday4(t *testing.T) {
+	right, total := map[string]int{}, map[string]int{}
+	var classes []string
 	for _, tc := range everyday4Cases {
+		if _, ok := total[tc.class]; !ok {
+			classes = append(classes, tc.class)
+		}
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
 		got["foods"] = strings.Join(r.Brief.Foods, ",")
 		for k, w := range tc.want {
-			if got[k] != w {
-				t.Errorf("[%s] %s: %s = %q, want %q (notes %q)", tc.class, tc.q, k, got[k], w, r.Notes)
+			total[tc.class]++
+			if got[k] == w {
+				right[tc.class]++
+				continue
 			}
+			t.Errorf("[%s] %s: %s = %q, want %q (notes %q)", tc.class, tc.q, k, got[k], w, r.Notes)
 		}
 	}
+	all, ok := 0, 0
+	for _, c := range classes {
+		t.Logf("%-10s %3d/%3d fields", c, right[c], total[c])
+		all += total[c]
+		ok += right[c]
+	}
+	t.Logf("field accuracy %d/%d over %d requests", ok, all, len(everyday4Cases))
 }
