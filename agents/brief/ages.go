@@ -48,10 +48,14 @@ func (d *doc) childAgesEN() []int {
 	}
 	for i := 0; i < len(toks); i++ {
 		n := wordNumber(word(i))
+		j := next(i)
+		if m := word(j); (m == "month" || m == "months" || m == "mo") && n > 0 && n < 36 && (word(next(j)) == "old" || word(next(j)) == "olds") && !threshold(i) {
+			out = append(out, n/12) // "our 18-month-old": a child of 1
+			continue
+		}
 		if n <= 0 || n > maxChildAge || threshold(i) {
 			continue
 		}
-		j := next(i)
 		switch word(j) {
 		case "year", "years", "yr", "yrs":
 			if k := next(j); word(k) == "old" || word(k) == "olds" {

@@ -57,6 +57,15 @@ var everyday4Cases = []classCase{
 	{"people", "I'm going with my three best friends to Bali", map[string]string{"adults": "4"}},
 	{"money", "每晚酒店不超过400元，去南京三天，总预算3000", map[string]string{"budget": "3000 CNY", "days": "3"}},
 	{"comfort", "住得好一点，去丽江", map[string]string{"comfort": "comfort"}},
+	{"people", "我带着我妈和我姨去昆明", map[string]string{"adults": "3"}},
+	{"people", "Kids are 5 and 7, wife and me, San Diego", map[string]string{"adults": "2", "children": "2", "ages": "[5 7]"}},
+	{"ages", "me, my partner and our 18-month-old, 5 days in Lisbon", map[string]string{"adults": "2", "children": "1", "ages": "[1]"}},
+	{"ages", "a couple with a newborn, Paris 3 days", map[string]string{"adults": "2", "children": "1"}},
+	{"money", "预算每人每天500，去成都四天", map[string]string{"budget": "2000 CNY", "days": "4"}},
+	{"money", "around 200 euros a day, Rome 3 days", map[string]string{"budget": "600 EUR"}},
+	{"money", "budget 30k yen per day in Tokyo", map[string]string{"budget": ""}},
+	{"money", "我们想住民宿，一晚300左右，去丽江三天", map[string]string{"budget": "", "days": "3"}},
+	{"foods", "Plan us 4 days in Nashville, we want to eat hot chicken, biscuits and gravy", map[string]string{"foods": "hot chicken,biscuits and gravy"}},
 
 	// people
 	{"people", "me plus two colleagues, Berlin 3 days", map[string]string{"adults": "3"}},

@@ -299,7 +299,7 @@ var dishTerms = []term{
 	{"bacalhau", []string{"葡式烤鱼", "葡国鸭饭"}, []string{"bacalao", "francesinha", "grilled sardines", "sardines"}},
 	// the Americas, Africa, Oceania
 	{"brisket", []string{"烟熏牛胸肉", "德州烤肉"}, []string{"brisket", "smoked brisket", "burnt ends", "pulled pork"}},
-	{"crab cakes", []string{"蟹饼"}, []string{"crab cakes", "crab cake", "po' boy", "po boy", "po'boy", "key lime pie", "chicago-style hot dog", "hot dogs", "buffalo wings"}},
+	{"crab cakes", []string{"蟹饼"}, []string{"crab cakes", "crab cake", "po' boy", "po boy", "po'boy", "key lime pie", "chicago-style hot dog", "hot dogs", "buffalo wings", "hot chicken", "nashville hot chicken", "biscuits and gravy", "fried chicken", "cajun food"}},
 	{"ceviche", []string{"酸橘汁腌鱼"}, []string{"ceviche", "empanadas", "empanada", "asado", "feijoada", "arepas", "arepa", "churrasco", "tamales", "pupusas"}},
 	{"tagine", []string{"塔吉锅"}, []string{"tagine", "couscous", "shakshuka", "mezze", "meze"}},
 	{"meat pie", []string{"澳洲肉派"}, []string{"meat pie", "meat pies", "pavlova", "lamingtons"}},

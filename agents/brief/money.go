@@ -15,6 +15,7 @@ type money struct {
 	symbol    string // the marker as written ("$", "¥", "元"), for notes
 	perPerson bool
 	total     bool   // explicitly for the whole group
+	perDay    bool   // a daily amount ("200 euros a day", 每天500)
 	unknown   string // a currency-like word that is no ISO 4217 code ("XYZ")
 }
 
@@ -172,6 +173,7 @@ func (d *doc) budget() *money {
 				if best == nil || best.symbol == "" && m.symbol != "" {
 					best = m
 					d.markPerPerson(m, i, i+n)
+					m.perDay = d.perDayAt(i, i+n)
 				}
 			}
 		}
@@ -370,4 +372,47 @@ func (d *doc) noteNightPrice() {
 		cur = "CNY"
 	}
 	d.notes = append(d.notes, "hotel price per night: "+strconv.FormatFloat(m.amount, 'f', -1, 64)+" "+cur+" (a room price, not the trip budget)")
+}
+
+// perDayAt reports whether the amount at [i, j) is a daily budget: "a
+// day", "per day", "/day", "daily" after it (past a currency word), 每天,
+// 每日, 一天 in its clause before it.
+func (d *doc) perDayAt(i, j int) bool {
+	rest := strings.TrimLeft(d.low[j:], " ")
+	for _, c := range suffixCurrency {
+		if strings.HasPrefix(rest, c.mark) {
+			rest = strings.TrimLeft(rest[len(c.mark):], " ")
+			break
+		}
+	}
+	if code, _ := d.codeNear(i, j); code != "" && strings.HasPrefix(strings.ToUpper(rest), code) {
+		rest = strings.TrimLeft(rest[len(code):], " ")
+	}
+	for _, w := range []string{"a day", "per day", "/day", "/ day", "each day", "daily", "a person a day", "per person per day", "pp per day", "per person a day", "每天", "每日", "一天", "/天"} {
+		if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isLetterByte(rest[len(w)])) {
+			return true
+		}
+	}
+	before := d.low[max(0, i-24):i]
+	if k := strings.LastIndexAny(before, ",，;；。.!！?？"); k >= 0 {
+		before = before[k+1:]
+	}
+	return hasAny(before, "每天", "每日", "一天", "日均", "每人每天") || hasWord(before, "per day", "a day", "daily")
+}
+
+// scalePerDay turns a daily budget into the trip's: the amount times the
+// days when the length is known, with a note; with no length the daily
+// amount is no trip budget, and a note keeps it.
+func (d *doc) scalePerDay(m *money, b *orchestrator.Brief) {
+	if m == nil || !m.perDay || b.Budget == nil {
+		return
+	}
+	day := strconv.FormatFloat(b.Budget.Amount, 'f', -1, 64) + " " + b.Budget.Currency
+	if b.Days <= 0 {
+		d.notes = append(d.notes, "budget per day: "+day+"; the trip's length is unknown, so no trip budget is set")
+		b.Budget = nil
+		return
+	}
+	b.Budget.Amount *= float64(b.Days)
+	d.notes = append(d.notes, "budget per day ("+day+") times "+itoa(b.Days)+" days")
 }

@@ -58,6 +58,7 @@ var (
 	// companions: an adult each, unless a pair
 	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子",
 		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票",
+		"小姨", "大姨", "姨妈", "姑妈", "姨",
 		"妈", "爸"} // 和我妈: the 我 before is trimmed
 	zhPairRel = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
 	// zhCoParent name the other parent by the children (孩子他爸): an
@@ -73,7 +74,7 @@ var (
 var enAdultChildNouns = map[string]bool{
 	"adults": true, "adult": true, "grown-ups": true, "grownups": true, "children": true, "kids": true, "child": true,
 	"kid": true, "toddlers": true, "toddler": true, "infants": true, "infant": true, "teenagers": true, "teens": true,
-	"babies": true, "baby": true, "grown": true, "parents": true,
+	"babies": true, "baby": true, "grown": true, "parents": true, "newborn": true, "newborns": true,
 }
 
 // people reads the travelling party.
@@ -549,7 +550,7 @@ func (d *doc) peopleEN(p *party) {
 		if n <= 0 {
 			continue
 		}
-		if (w == "a" || w == "an") && !(next == "adult" || next == "child" || next == "kid" || next == "baby" || next == "toddler" || next == "infant") {
+		if (w == "a" || w == "an") && !(next == "adult" || next == "child" || next == "kid" || next == "baby" || next == "toddler" || next == "infant" || next == "newborn") {
 			continue
 		}
 		switch {
@@ -557,7 +558,7 @@ func (d *doc) peopleEN(p *party) {
 			p.adults = n
 		case next == "parents" && n == 2 && word(i-1) != "my" && word(i-1) != "our" && word(i-1) != "with":
 			p.adults = n // "two parents and three kids"
-		case next == "children" || next == "kids" || next == "child" || next == "kid" || next == "toddlers" || next == "toddler" || next == "infants" || next == "infant" || next == "teenagers" || next == "teens" || next == "babies" || next == "baby":
+		case next == "children" || next == "kids" || next == "child" || next == "kid" || next == "toddlers" || next == "toddler" || next == "infants" || next == "infant" || next == "teenagers" || next == "teens" || next == "babies" || next == "baby" || next == "newborn" || next == "newborns":
 			if i > 0 && (word(i-1) == "under" || word(i-1) == "age") {
 				continue
 			}
@@ -597,7 +598,8 @@ func (d *doc) peopleEN(p *party) {
 	case d.enAny("a pair", "as a pair", "a couple", "as a couple", "couple's", "honeymoon", "my wife and i", "my husband and i",
 		"my partner and i", "my girlfriend and i", "my boyfriend and i", "my fiance and i", "my fiancee and i", "me and my wife",
 		"me and my husband", "me and my partner", "me and my girlfriend", "me and my boyfriend", "my friend and i", "me and my friend",
-		"my wife and me", "my husband and me", "my mom and i", "my dad and i", "my mother and i", "my father and i"):
+		"my wife and me", "my husband and me", "my mom and i", "my dad and i", "my mother and i", "my father and i",
+		"wife and me", "wife and i", "husband and me", "husband and i", "partner and me", "partner and i"):
 		if p.total == 0 && p.adults == 0 && !d.enAny("a couple of") {
 			p.adults = 2
 		}
@@ -662,7 +664,8 @@ var (
 		"close": true, "oldest": true, "work": true, "college": true, "school": true, "university": true, "favorite": true, "favourite": true}
 	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
 		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true,
-		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true}
+		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true,
+		"newborn": true, "newborns": true}
 )
 
 // relationsEN reads "my wife and our two kids", "with my parents", "our

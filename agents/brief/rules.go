@@ -219,6 +219,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 	d.stage("budget", func() {
 		if m := d.budget(); m != nil {
 			b.Budget = d.resolveBudget(m, &b)
+			d.scalePerDay(m, &b)
 		}
 		d.noteNightPrice()
 	})
