@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -103,6 +104,13 @@ func (d *doc) findDates() {
 	d.dur()
 	f := &d.when
 	today := d.today
+	// 国庆去西安，5号回来; "leave Friday, back on the 8th": one date, written
+	// as the return, is the last day of a start read otherwise
+	var back []dateMention
+	if len(ms) == 1 && d.returnCue(ms[0].pos, ms[0].pos) {
+		back, ms = ms, nil
+	}
+	defer d.returnDay(back)
 
 	if len(ms) > 0 {
 		d.monthFromWindow(ms)
@@ -135,6 +143,49 @@ func (d *doc) findDates() {
 	}
 	if len(ms) == 0 {
 		d.weekdayRange()
+	}
+}
+
+// returnDay places the one date written as the return (see findDates):
+// with a start read from another cue it is the last day, the first such
+// day on or after the start (within 60 days), and sets the length; with
+// none it is the start, as any lone date.
+func (d *doc) returnDay(back []dateMention) {
+	if len(back) == 0 {
+		return
+	}
+	f := &d.when
+	m := back[0]
+	if f.start.IsZero() {
+		if t, ok := mentionDate(m, d.today, time.Time{}); ok {
+			f.start = t
+		}
+		return
+	}
+	y, mo := f.start.Year(), int(f.start.Month())
+	if m.m != 0 {
+		mo = m.m
+	}
+	if m.y != 0 {
+		y = m.y
+	}
+	end, ok := validDate(y, mo, m.d)
+	if ok && end.Before(f.start) && m.y == 0 {
+		if m.m == 0 {
+			end, ok = validDate(y, mo+1, m.d)
+		} else {
+			end, ok = validDate(y+1, mo, m.d)
+		}
+	}
+	if !ok || end.Before(f.start) || end.Sub(f.start) > 60*24*time.Hour {
+		return
+	}
+	f.end = end
+	f.days = int(end.Sub(f.start).Hours()/24) + 1
+	if f.holidayDays {
+		// the holiday's length was a default; the return day replaces it
+		f.holidayDays = false
+		f.notes = slices.DeleteFunc(f.notes, func(n string) bool { return strings.HasPrefix(n, "trip length taken from") })
 	}
 }
 

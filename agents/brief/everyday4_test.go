@@ -105,6 +105,11 @@ var everyday4Cases = []classCase{
 	{"dates", "from the 3rd to the 6th of next month, Rome", map[string]string{"start": "2027-01-03", "end": "2027-01-06", "days": "4"}},
 	{"dates", "下个月5号去长沙玩三天", map[string]string{"start": "2027-01-05", "days": "3"}},
 	{"dates", "下个月10号到15号去昆明", map[string]string{"start": "2027-01-10", "end": "2027-01-15", "days": "6"}},
+	{"dates", "国庆去西安，5号回来", map[string]string{"start": "2027-10-01", "end": "2027-10-05", "days": "5", "noted": "false"}},
+	{"dates", "明天去苏州，5号回来", map[string]string{"start": "2026-12-03", "end": "2026-12-05", "days": "3"}},
+	{"dates", "leave Friday, back on the 8th, Boston", map[string]string{"start": "2026-12-04", "end": "2026-12-08", "days": "5"}},
+	{"dates", "下周六去三亚，12月20号返回", map[string]string{"start": "2026-12-12", "end": "2026-12-20", "days": "9"}},
+	{"dates", "12月5号回来", map[string]string{"start": "2026-12-05"}},
 
 	// money: currencies, a price per night is no budget
 	{"money", "预算5000澳门元，去澳门两天", map[string]string{"budget": "5000 MOP"}},
