@@ -48,12 +48,15 @@ func (d *doc) childAgesEN() []int {
 	}
 	for i := 0; i < len(toks); i++ {
 		n := wordNumber(word(i))
+		if n <= 0 {
+			continue
+		}
 		j := next(i)
-		if m := word(j); (m == "month" || m == "months" || m == "mo") && n > 0 && n < 36 && (word(next(j)) == "old" || word(next(j)) == "olds") && !threshold(i) {
+		if m := word(j); (m == "month" || m == "months" || m == "mo") && n < 36 && (word(next(j)) == "old" || word(next(j)) == "olds") && !threshold(i) {
 			out = append(out, n/12) // "our 18-month-old": a child of 1
 			continue
 		}
-		if n <= 0 || n > maxChildAge || threshold(i) {
+		if n > maxChildAge || threshold(i) {
 			continue
 		}
 		switch word(j) {

@@ -162,3 +162,15 @@ func TestEveryday4(t *testing.T) {
 	}
 	t.Logf("field accuracy %d/%d over %d requests", ok, all, len(everyday4Cases))
 }
+
+// TestLocalFoodKeysCoverTerms checks the quick filter of localFoodHits:
+// every local-food phrase holds one of its keys, or it could never match.
+func TestLocalFoodKeysCoverTerms(t *testing.T) {
+	for _, tm := range localFoodTerms {
+		for _, w := range append(append([]string(nil), tm.zh...), tm.en...) {
+			if !hasAny(w, localFoodKeys...) {
+				t.Errorf("local-food phrase %q holds no key of localFoodKeys", w)
+			}
+		}
+	}
+}

@@ -319,6 +319,18 @@ var localFoodTerms = []term{
 			"what the locals eat", "where the locals eat", "where locals eat", "what locals eat", "food the locals eat", "signature dishes", "signature dish"}},
 }
 
+// localFoodKeys are substrings every localFoodTerms phrase holds one of:
+// a request with none skips the scan.
+var localFoodKeys = []string{"当地", "本地", "地道", "特色", "地方", "苍蝇", "老字号", "local", "regional", "signature"}
+
+// localFoodHits returns the local-food phrases the text holds.
+func (d *doc) localFoodHits() []lexHit {
+	if !hasAny(d.low, localFoodKeys...) {
+		return nil
+	}
+	return localFoodLex.scan(d)
+}
+
 // localSpecialties is the canonical Foods item for a wish for local food.
 const localSpecialties = "local specialties"
 
@@ -402,7 +414,7 @@ func (d *doc) foods() []string {
 	for _, h := range d.dishSiblingsEN() {
 		add(h.start, d.low[h.start:h.end], false)
 	}
-	for _, h := range localFoodLex.scan(d) {
+	for _, h := range d.localFoodHits() {
 		if !d.inDish(h.start, h.end) {
 			add(h.start, localSpecialties, h.zh)
 		}

@@ -116,8 +116,9 @@ func (d *doc) budget() *money {
 				}
 			}
 		}
-		// marker after
+		// marker after; rest is what follows the amount and its marker
 		after := strings.TrimLeft(low[i+n:], " ")
+		rest := after
 		if m.symbol == "" {
 			for _, c := range suffixCurrency {
 				if strings.HasPrefix(after, c.mark) {
@@ -125,6 +126,7 @@ func (d *doc) budget() *money {
 						continue
 					}
 					m.currency, m.symbol = c.code, c.mark
+					rest = strings.TrimLeft(after[len(c.mark):], " ")
 					break
 				}
 			}
@@ -133,6 +135,9 @@ func (d *doc) budget() *money {
 			// any ISO 4217 code next to the amount ("5000 MYR", "NOK 3000");
 			// three capitals that are not one ask which currency is meant
 			if code, word := d.codeNear(i, i+n); code != "" {
+				if strings.HasPrefix(strings.ToUpper(after), code) {
+					rest = strings.TrimLeft(after[len(code):], " ")
+				}
 				m.currency, m.symbol = code, word
 			} else if word != "" {
 				m.symbol, m.unknown = word, word
@@ -165,7 +170,7 @@ func (d *doc) budget() *money {
 			cue = i // 1.5万, 2k: a multiplier marks an amount
 		}
 		if !isUnit && (m.symbol != "" || cue >= 0) && !(cnNum && m.symbol == "" && cue < 0) {
-			if d.perNight(i, i+n) {
+			if d.perNight(i, rest) {
 				if d.nightPrice == nil {
 					d.nightPrice = m
 				}
@@ -173,7 +178,7 @@ func (d *doc) budget() *money {
 				if best == nil || best.symbol == "" && m.symbol != "" {
 					best = m
 					d.markPerPerson(m, i, i+n)
-					m.perDay = d.perDayAt(i, i+n)
+					m.perDay = d.perDayAt(i, rest)
 				}
 			}
 		}
@@ -321,20 +326,9 @@ var (
 	perNightZH      = []string{"每晚", "一晚", "/晚", "每夜", "一夜", "每间每晚", "每间", "一间"}
 )
 
-// perNight reports whether the amount at [i, j) is a price per night or
-// per room.
-func (d *doc) perNight(i, j int) bool {
-	// skip the currency word written after the amount
-	rest := strings.TrimLeft(d.low[j:], " ")
-	for _, c := range suffixCurrency {
-		if strings.HasPrefix(rest, c.mark) {
-			rest = strings.TrimLeft(rest[len(c.mark):], " ")
-			break
-		}
-	}
-	if code, _ := d.codeNear(i, j); code != "" && strings.HasPrefix(strings.ToUpper(rest), code) {
-		rest = strings.TrimLeft(rest[len(code):], " ")
-	}
+// perNight reports whether the amount at i, followed (past its currency
+// word) by rest, is a price per night or per room.
+func (d *doc) perNight(i int, rest string) bool {
 	for _, w := range perNightAfterEN {
 		if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isLetterByte(rest[len(w)])) {
 			return true
@@ -374,20 +368,10 @@ func (d *doc) noteNightPrice() {
 	d.notes = append(d.notes, "hotel price per night: "+strconv.FormatFloat(m.amount, 'f', -1, 64)+" "+cur+" (a room price, not the trip budget)")
 }
 
-// perDayAt reports whether the amount at [i, j) is a daily budget: "a
-// day", "per day", "/day", "daily" after it (past a currency word), 每天,
-// 每日, 一天 in its clause before it.
-func (d *doc) perDayAt(i, j int) bool {
-	rest := strings.TrimLeft(d.low[j:], " ")
-	for _, c := range suffixCurrency {
-		if strings.HasPrefix(rest, c.mark) {
-			rest = strings.TrimLeft(rest[len(c.mark):], " ")
-			break
-		}
-	}
-	if code, _ := d.codeNear(i, j); code != "" && strings.HasPrefix(strings.ToUpper(rest), code) {
-		rest = strings.TrimLeft(rest[len(code):], " ")
-	}
+// perDayAt reports whether the amount at i, followed (past its currency
+// word) by rest, is a daily budget: "a day", "per day", "/day", "daily"
+// after it, 每天, 每日, 一天 in its clause before it.
+func (d *doc) perDayAt(i int, rest string) bool {
 	for _, w := range []string{"a day", "per day", "/day", "/ day", "each day", "daily", "a person a day", "per person per day", "pp per day", "per person a day", "每天", "每日", "一天", "/天"} {
 		if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isLetterByte(rest[len(w)])) {
 			return true
