@@ -178,7 +178,8 @@ func childAgesZH(s string) []int {
 			continue
 		}
 		after, before := s[j+len("岁"):], s[:ns]
-		if hasPrefixAny(after, "以上", "以下", "以内", "及以上", "及以下", "半以下") || hasSuffixAny(before, "不满", "未满", "小于", "低于", "超过", "大于", "满") {
+		justTurned := hasSuffixAny(before, "刚满", "已满", "才满", "刚刚满", "正好满") // 孩子刚满1岁: an age
+		if hasPrefixAny(after, "以上", "以下", "以内", "及以上", "及以下", "半以下") || !justTurned && hasSuffixAny(before, "不满", "未满", "小于", "低于", "超过", "大于", "满") {
 			continue
 		}
 		if strings.HasPrefix(after, "半") {

@@ -567,7 +567,7 @@ func (d *doc) peopleEN(p *party) {
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
 				continue
 			}
-			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus") && (word(i-2) == "me" || word(i-2) == "i") {
+			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus" || i > 0 && toks[i-1].text == "+") && (word(i-2) == "me" || word(i-2) == "i") {
 				p.companions += n // "me and 3 friends", "I plus 2 friends", "with 4 colleagues"
 				continue
 			}
@@ -690,7 +690,7 @@ func (d *doc) relationsEN(p *party) {
 		n := 0
 		isAge := func(k int) bool { // "12-year-old", "12 year old"
 			for m := k + 1; m < k+3 && m < len(toks); m++ {
-				if word(m) == "year" || word(m) == "years" || word(m) == "yo" {
+				if w := word(m); w == "year" || w == "years" || w == "yo" || w == "month" || w == "months" || w == "week" || w == "weeks" {
 					return true
 				}
 			}
