@@ -233,7 +233,7 @@ var dishTerms = []term{
 	{"erkuai", []string{"饵块", "饵丝", "烤乳扇", "乳扇", "破酥包", "宣威火腿", "菌菇火锅"}, []string{"erkuai", "rushan"}},
 	// Guangdong, Hong Kong, Macau, Fujian, Guangxi, Hainan
 	{"wonton noodles", []string{"竹升面", "全蛋面", "车仔面", "碗仔翅"}, []string{"wonton noodle soup", "cart noodles"}},
-	{"Hong Kong milk tea", []string{"丝袜奶茶", "港式奶茶", "冻柠茶"}, []string{"hong kong milk tea", "hk milk tea", "silk stocking milk tea", "yuenyeung", "yuan yang"}},
+	{"Hong Kong milk tea", []string{"丝袜奶茶", "港式奶茶", "冻柠茶"}, []string{"hong kong milk tea", "hk milk tea", "silk stocking milk tea", "yuenyeung", "yuan yang", "milk tea"}},
 	{"tong sui", []string{"糖水", "杨枝甘露", "龟苓膏", "凉茶"}, []string{"tong sui", "sweet soup", "mango pomelo sago"}},
 	{"salt-baked chicken", []string{"盐焗鸡", "客家盐焗鸡", "猪脚姜", "避风塘炒蟹", "卤鹅", "潮汕卤鹅", "蚝烙", "粿条", "肠粉王"}, []string{"salt-baked chicken", "salt baked chicken", "typhoon shelter crab", "braised goose"}},
 	{"serradura", []string{"木糠布丁", "葡国鸡", "马介休", "水蟹粥", "杏仁饼"}, []string{"serradura", "african chicken", "bacalhau", "almond cookies"}},
@@ -245,7 +245,7 @@ var dishTerms = []term{
 	// Xinjiang, Tibet, the north-west
 	{"laghman", []string{"拌面", "新疆拌面", "拉条子", "烤包子", "馕坑肉", "牦牛肉", "藏面", "甜茶"}, []string{"laghman", "lagman", "yak meat", "samsa"}},
 	// snacks and staples asked for all over China
-	{"dumplings", []string{"饺子", "水饺", "蒸饺", "煎饺", "东北饺子", "包子", "小笼馒头", "油条", "豆浆", "粽子", "汤圆", "元宵", "月饼", "烧饼", "糍粑", "豆花", "豆腐脑", "凉面", "烤串", "撸串", "地三鲜", "冻梨"}, []string{"dumplings", "dumpling", "jiaozi", "baozi", "steamed buns", "bao buns", "youtiao", "zongzi", "tangyuan", "mooncakes", "mooncake", "douhua", "tofu pudding"}},
+	{"dumplings", []string{"米粉", "炒米粉", "饺子", "水饺", "蒸饺", "煎饺", "东北饺子", "包子", "小笼馒头", "油条", "豆浆", "粽子", "汤圆", "元宵", "月饼", "烧饼", "糍粑", "豆花", "豆腐脑", "凉面", "烤串", "撸串", "地三鲜", "冻梨"}, []string{"dumplings", "dumpling", "jiaozi", "baozi", "steamed buns", "bao buns", "youtiao", "zongzi", "tangyuan", "mooncakes", "mooncake", "douhua", "tofu pudding"}},
 	// Japan and Korea
 	{"sashimi", []string{"刺身", "生鱼片"}, []string{"sashimi"}},
 	{"yakitori", []string{"烤鸡肉串", "日式烤鸡串", "串烧"}, []string{"yakitori"}},
@@ -503,7 +503,9 @@ const dishItemStops = "、和跟与及或还去来到在吧啊呀呢了等都也
 // dishItemNot are words no dish holds: sights, lodging, days, people and
 // money (热干面和三天 is no list of dishes).
 var dishItemNot = []string{"酒店", "民宿", "景点", "博物馆", "公园", "寺", "庙", "山", "湖", "街", "路", "城", "宫", "楼", "塔", "桥", "岛", "广场",
-	"古镇", "天", "晚", "夜", "人", "岁", "号", "月", "周", "元", "块", "钱", "预算", "玩", "逛", "看", "住", "坐", "飞机", "高铁", "火车", "朋友", "孩子"}
+	"古镇", "天", "晚", "夜", "人", "岁", "号", "月", "周", "元", "块", "钱", "预算", "玩", "逛", "看", "住", "坐", "飞机", "高铁", "火车", "朋友", "孩子",
+	// activities a list of wishes continues with (吃小龙虾、泡温泉)
+	"温泉", "爬", "拍", "买", "购物", "滑雪", "游泳", "划船", "打卡", "参观", "散步", "骑", "体验", "听", "泡澡", "按摩", "喝酒"}
 
 // dishSiblingsZH returns the items of a Chinese list of dishes the
 // lexicon does not hold, when an item of the same list is a known dish
@@ -629,7 +631,11 @@ var enDishItemStop = map[string]bool{"in": true, "at": true, "for": true, "while
 	"this": true, "there": true, "our": true, "my": true, "be": true, "not": true, "no": true, "visit": true, "see": true, "go": true,
 	"stay": true, "hotel": true, "hotels": true, "museum": true, "museums": true, "temple": true, "temples": true, "beach": true,
 	"beaches": true, "shopping": true, "food": true, "foods": true, "cuisine": true, "dishes": true, "restaurants": true, "coffee": true,
-	"wine": true, "beer": true, "budget": true, "trip": true, "want": true, "like": true, "love": true, "eat": true, "try": true, "drinks": true}
+	"wine": true, "beer": true, "budget": true, "trip": true, "want": true, "like": true, "love": true, "eat": true, "try": true, "drinks": true,
+	// activities and fillers a list of wishes continues with ("eat pho and relax")
+	"relax": true, "explore": true, "hike": true, "hiking": true, "walk": true, "walking": true, "swim": true, "swimming": true, "shop": true,
+	"enjoy": true, "take": true, "ride": true, "rest": true, "sleep": true, "dance": true, "surf": true, "ski": true, "chill": true,
+	"things": true, "stuff": true, "etc": true, "sightseeing": true, "nightlife": true, "views": true, "markets": true, "market": true}
 
 // enEatCues mark a sentence about eating, where a list beside a known
 // dish holds dishes.
