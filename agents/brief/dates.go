@@ -418,7 +418,7 @@ func (d *doc) englishDates() []dateMention {
 		// a bare ordinal: "and 13th", "to the 10th"
 		if isOrdinal(t.low) {
 			p := prevWord(toks, i)
-			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
+			if d.ordinalRangeStart(i) || p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
 				bareDayVerbs[toks[p].low]) {
 				j := next(i)
 				if j < len(toks) && toks[j].kind == tWord {
@@ -432,6 +432,21 @@ func (d *doc) englishDates() []dateMention {
 		}
 	}
 	return out
+}
+
+// ordinalRangeStart reports whether the ordinal at token i opens a range
+// to another ordinal ("the 2nd to the 5th of January", "3rd through 6th").
+func (d *doc) ordinalRangeStart(i int) bool {
+	toks := d.toks
+	j := i + 1
+	if j < len(toks) && (toks[j].low == "to" || toks[j].low == "through" || toks[j].low == "thru" || toks[j].low == "until" || toks[j].low == "till" || toks[j].text == "-") {
+		j++
+		if j < len(toks) && toks[j].low == "the" {
+			j++
+		}
+		return j < len(toks) && isOrdinal(toks[j].low)
+	}
+	return false
 }
 
 // bareDayVerbs are words of leaving and coming back before a bare day of

@@ -117,6 +117,11 @@ var everyday4Cases = []classCase{
 	{"dates", "leave Friday, back on the 8th, Boston", map[string]string{"start": "2026-12-04", "end": "2026-12-08", "days": "5"}},
 	{"dates", "下周六去三亚，12月20号返回", map[string]string{"start": "2026-12-12", "end": "2026-12-20", "days": "9"}},
 	{"dates", "12月5号回来", map[string]string{"start": "2026-12-05"}},
+	{"dates", "the 2nd to the 5th of January in Seoul", map[string]string{"start": "2027-01-02", "end": "2027-01-05", "days": "4"}},
+	{"dates", "从本周六到下周三去桂林", map[string]string{"start": "2026-12-05", "end": "2026-12-09", "days": "5"}},
+	{"money", "over New Year, 4 days in Sydney, AU$3000", map[string]string{"budget": "3000 AUD"}},
+	{"money", "5000泰铢一晚的酒店，曼谷三天", map[string]string{"budget": "", "days": "3"}},
+	{"money", "hotels no more than ¥800 per night, 3 nights in Kyoto, total ¥150,000", map[string]string{"budget": "150000 JPY", "days": "4"}},
 
 	// money: currencies, a price per night is no budget
 	{"money", "预算5000澳门元，去澳门两天", map[string]string{"budget": "5000 MOP"}},

@@ -21,7 +21,8 @@ type money struct {
 
 // currency markers written before an amount, longest first.
 var prefixCurrency = []struct{ mark, code string }{
-	{"us$", "USD"}, {"hk$", "HKD"}, {"nt$", "TWD"}, {"s$", "SGD"}, {"a$", "AUD"}, {"c$", "CAD"}, {"nz$", "NZD"},
+	{"us$", "USD"}, {"hk$", "HKD"}, {"nt$", "TWD"}, {"au$", "AUD"}, {"ca$", "CAD"}, {"sg$", "SGD"}, {"mx$", "MXN"},
+	{"s$", "SGD"}, {"a$", "AUD"}, {"c$", "CAD"}, {"nz$", "NZD"},
 	{"usd", "USD"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"eur", "EUR"}, {"gbp", "GBP"}, {"jpy", "JPY"}, {"hkd", "HKD"},
 	{"aud", "AUD"}, {"cad", "CAD"}, {"sgd", "SGD"}, {"krw", "KRW"}, {"thb", "THB"}, {"chf", "CHF"},
 	{"mop$", "MOP"}, {"mop", "MOP"}, {"twd", "TWD"},
@@ -359,11 +360,14 @@ func (d *doc) noteNightPrice() {
 		return
 	}
 	cur := m.currency
-	if cur == "" {
-		cur = m.symbol
-	}
-	if cur == "" && d.lang == "zh" {
+	switch {
+	case cur != "":
+	case m.symbol == "¥" && d.lang == "en" && d.destCountry() == "JP":
+		cur = "JPY"
+	case m.symbol == "¥" || m.symbol == "" && d.lang == "zh":
 		cur = "CNY"
+	default:
+		cur = m.symbol
 	}
 	d.notes = append(d.notes, "hotel price per night: "+strconv.FormatFloat(m.amount, 'f', -1, 64)+" "+cur+" (a room price, not the trip budget)")
 }
