@@ -117,6 +117,8 @@ var everyday4Cases = []classCase{
 	{"dates", "leave Friday, back on the 8th, Boston", map[string]string{"start": "2026-12-04", "end": "2026-12-08", "days": "5"}},
 	{"dates", "下周六去三亚，12月20号返回", map[string]string{"start": "2026-12-12", "end": "2026-12-20", "days": "9"}},
 	{"dates", "12月5号回来", map[string]string{"start": "2026-12-05"}},
+	{"dates", "周末去杭州玩三天", map[string]string{"start": "2026-12-05", "days": "3"}},
+	{"dates", "周四周五去苏州", map[string]string{"start": "2026-12-03", "end": "2026-12-04", "days": "2", "noted": "false"}},
 	{"dates", "this Sat to next Tue in Denver", map[string]string{"start": "2026-12-05", "end": "2026-12-08", "days": "4"}},
 	{"dates", "the 2nd to the 5th of January in Seoul", map[string]string{"start": "2027-01-02", "end": "2027-01-05", "days": "4"}},
 	{"dates", "从本周六到下周三去桂林", map[string]string{"start": "2026-12-05", "end": "2026-12-09", "days": "5"}},
