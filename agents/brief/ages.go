@@ -74,6 +74,12 @@ func (d *doc) childAgesEN() []int {
 			out = append(out, n)
 		}
 	}
+	// "a 2-year-old and a newborn": a newborn is a child of 0
+	for i := 1; i < len(toks); i++ {
+		if word(i) == "newborn" && (word(i-1) == "a" || word(i-1) == "our" || word(i-1) == "my" || word(i-1) == "the") {
+			out = append(out, 0)
+		}
+	}
 	// "aged 4 and 7", "ages 5, 8 and 11", "age 6"
 	for i := 0; i < len(toks); i++ {
 		w := word(i)

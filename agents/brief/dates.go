@@ -547,9 +547,17 @@ func readInt(s string, i, maxDigits int) (int, int) {
 // byte i of s. It returns the value and where it starts.
 func readNumberBack(s string, i int) (int, int) {
 	j := i
+	ascii := i > 0 && isDigitByte(s[i-1]) // 老二4岁: digits never join Chinese numerals
 	for j > 0 {
 		r, sz := utf8.DecodeLastRuneInString(s[:j])
-		if r >= '0' && r <= '9' || r == '十' || r == '〇' || r == '零' {
+		if r >= '0' && r <= '9' {
+			j -= sz
+			continue
+		}
+		if ascii {
+			break
+		}
+		if r == '十' || r == '〇' || r == '零' {
 			j -= sz
 			continue
 		}

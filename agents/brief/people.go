@@ -609,6 +609,9 @@ func (d *doc) peopleEN(p *party) {
 	}
 	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	if d.enAny("and us", "plus us", "and us two", "plus the two of us") && p.companions == 0 {
+		p.ourKids = true // "two teenagers, 14 and 16, plus us": the writer and another
+	}
 	if p.kids == 0 && p.children == 0 && d.enAny("twins") && !d.enAny("twin room", "twin rooms", "twin beds") {
 		p.kids = 2 // "twins (they're 4), Paris": two children, however named
 	}
