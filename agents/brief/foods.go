@@ -246,6 +246,16 @@ var dishTerms = []term{
 	{"laghman", []string{"拌面", "新疆拌面", "拉条子", "烤包子", "馕坑肉", "牦牛肉", "藏面", "甜茶"}, []string{"laghman", "lagman", "yak meat", "samsa"}},
 	// snacks and staples asked for all over China
 	{"dumplings", []string{"米粉", "炒米粉", "饺子", "水饺", "蒸饺", "煎饺", "东北饺子", "包子", "小笼馒头", "油条", "豆浆", "粽子", "汤圆", "元宵", "月饼", "烧饼", "糍粑", "豆花", "豆腐脑", "凉面", "烤串", "撸串", "地三鲜", "冻梨"}, []string{"dumplings", "dumpling", "jiaozi", "baozi", "steamed buns", "bao buns", "youtiao", "zongzi", "tangyuan", "mooncakes", "mooncake", "douhua", "tofu pudding"}},
+	// more regional dishes and snacks (same sources)
+	{"char siu bao", []string{"叉烧包", "叉烧酥"}, []string{"char siu bao", "bbq pork buns"}},
+	{"Chaoshan beef balls", []string{"潮汕牛肉丸", "潮汕牛肉火锅", "牛肉火锅", "牛肉粿条", "咸水粿"}, []string{"beef ball soup"}},
+	{"zenggao", []string{"甑糕", "葫芦头", "葫芦头泡馍", "粉蒸肉", "羊杂汤", "羊杂碎", "拨鱼", "剔尖", "烧麦", "抓饭"}, []string{}},
+	{"Dezhou chicken", []string{"扒鸡", "黄焖鸡", "黄焖鸡米饭", "麻辣香锅", "石锅鱼", "米豆腐", "腊肉", "湘西腊肉", "血粑鸭"}, []string{}},
+	{"Fujian snacks", []string{"沙县小吃", "肉燕", "锅边糊", "扁肉", "卤面", "拌面扁肉", "荔枝肉"}, []string{}},
+	{"Hakka stuffed tofu", []string{"客家酿豆腐", "酿豆腐", "腌面", "及第粥", "猪脚饭", "隆江猪脚饭", "咖喱鱼蛋", "煎酿三宝", "乳鸽", "烧乳鸽", "白灼虾"}, []string{"stuffed tofu", "curry fish balls", "roast pigeon"}},
+	{"burritos", []string{"墨西哥卷饼"}, []string{"burrito", "burritos", "enchiladas", "quesadillas", "fish tacos", "nachos"}},
+	{"burgers", []string{"汉堡包"}, []string{"burger", "burgers", "cheeseburgers", "bbq ribs", "ribs", "smoked meat", "montreal smoked meat", "bagel sandwich"}},
+	{"noodles", []string{"面条"}, []string{"noodles", "noodle soup"}},
 	// Japan and Korea
 	{"sashimi", []string{"刺身", "生鱼片"}, []string{"sashimi"}},
 	{"yakitori", []string{"烤鸡肉串", "日式烤鸡串", "串烧"}, []string{"yakitori"}},
