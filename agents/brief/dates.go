@@ -2,7 +2,6 @@ package brief
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -781,14 +780,19 @@ var zhWeekPrefixes = []zhWeekPrefix{{"下下周", 2, 0}, {"下下个星期", 2, 
 // zhWeekPrefixesAt returns the week words s holds at their first
 // occurrence, first written first (这周六到下周二 starts on 这周六; at one
 // place the longer word, listed first, comes first).
-func zhWeekPrefixesAt(s string) []zhWeekPrefix {
-	var out []zhWeekPrefix
+func zhWeekPrefixesAt(s string, buf []zhWeekPrefix) []zhWeekPrefix {
+	out := buf[:0]
 	for _, p := range zhWeekPrefixes {
 		if p.at = strings.Index(s, p.prefix); p.at >= 0 {
+			// insertion keeps the table's order among equal positions
+			k := len(out)
 			out = append(out, p)
+			for ; k > 0 && out[k-1].at > p.at; k-- {
+				out[k] = out[k-1]
+			}
+			out[k] = p
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].at < out[b].at })
 	return out
 }
 
@@ -815,7 +819,8 @@ func (d *doc) relativeZH(c relClock) bool {
 		c.set(today, 0, "", "今天")
 		return true
 	}
-	for _, p := range zhWeekPrefixesAt(s) {
+	var buf [16]zhWeekPrefix
+	for _, p := range zhWeekPrefixesAt(s, buf[:]) {
 		i := p.at
 		r := runeAt(s, i+len(p.prefix))
 		if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {

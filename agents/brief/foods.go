@@ -398,7 +398,8 @@ func (d *doc) foods() []string {
 		at int
 		w  string
 	}
-	var items []item
+	var buf [12]item
+	items := buf[:0]
 	add := func(at int, w string, zh bool) {
 		neg := false
 		if zh {
@@ -432,7 +433,11 @@ func (d *doc) foods() []string {
 	for _, h := range d.cuisineAsFood() {
 		add(h.start, strings.ToLower(d.clean[h.start:h.end]), isHan(firstRune(d.clean[h.start:])))
 	}
-	sort.SliceStable(items, func(i, j int) bool { return items[i].at < items[j].at })
+	for i := 1; i < len(items); i++ { // in text order; few items, no allocation
+		for j := i; j > 0 && items[j].at < items[j-1].at; j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+		}
+	}
 	var out []string
 	for _, it := range items {
 		if slices.Contains(out, it.w) || len(out) >= 10 {
