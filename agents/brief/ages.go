@@ -48,14 +48,22 @@ func (d *doc) childAgesEN() []int {
 	}
 	for i := 0; i < len(toks); i++ {
 		n := wordNumber(word(i))
-		if n <= 0 || n > maxChildAge || threshold(i) {
+		if n <= 0 {
 			continue
 		}
 		j := next(i)
+		if m := word(j); (m == "month" || m == "months" || m == "mo") && n < 36 && (word(next(j)) == "old" || word(next(j)) == "olds") && !threshold(i) {
+			out = append(out, n/12) // "our 18-month-old": a child of 1
+			continue
+		}
+		if n > maxChildAge || threshold(i) {
+			continue
+		}
 		switch word(j) {
 		case "year", "years", "yr", "yrs":
 			if k := next(j); word(k) == "old" || word(k) == "olds" {
 				if word(i-1) == "a" || word(i-1) == "an" || !enPeopleNouns[word(k+1)] {
+					out = append(out, d.agesBefore(i)...) // "a 5 and an 8 year old"
 					out = append(out, n)
 					if word(k+1) == "twins" || word(i-1) == "twin" || word(k+1) == "twin" {
 						out = append(out, n) // "our 3-year-old twins", "twin 5-year-olds": two children of that age
@@ -66,12 +74,22 @@ func (d *doc) childAgesEN() []int {
 			out = append(out, n)
 		}
 	}
+	// "a 2-year-old and a newborn": a newborn is a child of 0
+	for i := 1; i < len(toks); i++ {
+		if word(i) == "newborn" && (word(i-1) == "a" || word(i-1) == "our" || word(i-1) == "my" || word(i-1) == "the") {
+			out = append(out, 0)
+		}
+	}
 	// "aged 4 and 7", "ages 5, 8 and 11", "age 6"
 	for i := 0; i < len(toks); i++ {
 		w := word(i)
 		paren := 0
-		if enKidRel[w] && i+1 < len(toks) && toks[i+1].text == "(" {
-			paren = 1 // "teenagers (14 and 16)"
+		if enKidRel[w] {
+			// "teenagers (14 and 16)", "twins (they're 4)", "kids are 3, 7
+			// and 11", "our daughter, 6": words that lead to the ages
+			for paren < 3 && i+1+paren < len(toks) && (toks[i+1+paren].text == "(" || (toks[i+1+paren].text == "," || toks[i+1+paren].text == ":") && paren == 0 || enAgeLead[word(i+1+paren)]) {
+				paren++
+			}
 		}
 		if w != "aged" && w != "ages" && w != "age" && !(enKidRel[w] && i+1+paren < len(toks) && wordNumber(word(i+1+paren)) > 0 && !d.lengthAt(i+1+paren) && !enPeopleNouns[word(i+2+paren)]) {
 			continue // "aged 4 and 7", "kids 3 and 7"
@@ -79,22 +97,72 @@ func (d *doc) childAgesEN() []int {
 		if w == "age" && (word(i-1) == "the" || word(i-1) == "of") {
 			continue // "under the age of 10"
 		}
-		read := 0
+		read, last := 0, 0
 		for j := i + 1 + paren; j < len(toks) && j < i+8+paren; j++ {
 			t := &toks[j]
-			if t.kind == tPunct && t.text == "," || word(j) == "and" || word(j) == "&" {
+			if t.kind == tPunct && (t.text == "," || t.text == "&") || word(j) == "and" || word(j) == "&" {
 				continue
 			}
 			n := wordNumber(word(j))
-			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 || !allDigits(word(j)) && n == 1 || timeNouns[word(j+1)] {
-				break // not "a week", "one day"
+			if n <= 0 || n > maxChildAge || !allDigits(word(j)) && englishNumbers[word(j)] == 0 || !allDigits(word(j)) && n == 1 || timeNouns[word(j+1)] ||
+				paren > 0 && (enPeopleNouns[word(j+1)] || enAdultChildNouns[word(j+1)]) {
+				last = j - 1 // not "a week", "one day"; "… 11 years old" is checked below
+				break
 			}
 			out = append(out, n)
 			read++
+			last = j
+		}
+		if last > 0 && wordNumber(word(next(last))) > 0 {
+			last = next(last) // the number the list stopped at
+		}
+		// "our boys are 8 and 11 years old": the list ends in "N years old",
+		// read with the ages before it by the loop above
+		if k := next(last); read > 0 && (word(k) == "year" || word(k) == "years" || word(k) == "yr" || word(k) == "yrs") && (word(next(k)) == "old" || word(next(k)) == "olds") {
+			out = out[:len(out)-read]
+			continue
 		}
 		// "twins aged 4", "the twins (5)": one age for both
 		if read == 1 && (w == "twins" || (w == "aged" || w == "age" || w == "ages") && word(i-1) == "twins") {
 			out = append(out, out[len(out)-1])
+		}
+	}
+	return out
+}
+
+// enAgeLead are words between a child and the ages that follow ("twins
+// (they're 4)", "kids are 3 and 7", "the boys, both 6").
+var enAgeLead = map[string]bool{"are": true, "is": true, "they're": true, "theyre": true, "they": true, "both": true, "who": true,
+	"he's": true, "she's": true}
+
+// agesBefore returns the ages listed right before the "N year old" at
+// token i, in order: "a 5 and an 8 year old", "3, 6 and 9 year olds".
+func (d *doc) agesBefore(i int) []int {
+	toks := d.toks
+	word := func(k int) string {
+		if k >= 0 && k < len(toks) && toks[k].kind == tWord {
+			return toks[k].low
+		}
+		return ""
+	}
+	var out []int
+	k := i - 1
+	if w := word(k); w == "a" || w == "an" {
+		k--
+	}
+	for k >= 1 && (word(k) == "and" || word(k) == "or" || toks[k].text == ",") {
+		m := k - 1
+		if toks[m].text == "," || word(m) == "and" {
+			m-- // "3, and 8"
+		}
+		n := wordNumber(word(m))
+		if m < 0 || n <= 0 || n > maxChildAge || word(m) == "a" || word(m) == "an" || timeNouns[word(m+1)] {
+			break
+		}
+		out = append([]int{n}, out...)
+		k = m - 1
+		if w := word(k); w == "a" || w == "an" {
+			k--
 		}
 	}
 	return out
@@ -116,7 +184,8 @@ func childAgesZH(s string) []int {
 			continue
 		}
 		after, before := s[j+len("岁"):], s[:ns]
-		if hasPrefixAny(after, "以上", "以下", "以内", "及以上", "及以下", "半以下") || hasSuffixAny(before, "不满", "未满", "小于", "低于", "超过", "大于", "满") {
+		justTurned := hasSuffixAny(before, "刚满", "已满", "才满", "刚刚满", "正好满") // 孩子刚满1岁: an age
+		if hasPrefixAny(after, "以上", "以下", "以内", "及以上", "及以下", "半以下") || !justTurned && hasSuffixAny(before, "不满", "未满", "小于", "低于", "超过", "大于", "满") {
 			continue
 		}
 		if strings.HasPrefix(after, "半") {

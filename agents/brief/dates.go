@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -102,6 +103,13 @@ func (d *doc) findDates() {
 	d.dur()
 	f := &d.when
 	today := d.today
+	// 国庆去西安，5号回来; "leave Friday, back on the 8th": one date, written
+	// as the return, is the last day of a start read otherwise
+	var back []dateMention
+	if len(ms) == 1 && d.returnCue(ms[0].pos, ms[0].pos) {
+		back, ms = ms, nil
+	}
+	defer d.returnDay(back)
 
 	if len(ms) > 0 {
 		d.monthFromWindow(ms)
@@ -134,6 +142,49 @@ func (d *doc) findDates() {
 	}
 	if len(ms) == 0 {
 		d.weekdayRange()
+	}
+}
+
+// returnDay places the one date written as the return (see findDates):
+// with a start read from another cue it is the last day, the first such
+// day on or after the start (within 60 days), and sets the length; with
+// none it is the start, as any lone date.
+func (d *doc) returnDay(back []dateMention) {
+	if len(back) == 0 {
+		return
+	}
+	f := &d.when
+	m := back[0]
+	if f.start.IsZero() {
+		if t, ok := mentionDate(m, d.today, time.Time{}); ok {
+			f.start = t
+		}
+		return
+	}
+	y, mo := f.start.Year(), int(f.start.Month())
+	if m.m != 0 {
+		mo = m.m
+	}
+	if m.y != 0 {
+		y = m.y
+	}
+	end, ok := validDate(y, mo, m.d)
+	if ok && end.Before(f.start) && m.y == 0 {
+		if m.m == 0 {
+			end, ok = validDate(y, mo+1, m.d)
+		} else {
+			end, ok = validDate(y+1, mo, m.d)
+		}
+	}
+	if !ok || end.Before(f.start) || end.Sub(f.start) > 60*24*time.Hour {
+		return
+	}
+	f.end = end
+	f.days = int(end.Sub(f.start).Hours()/24) + 1
+	if f.holidayDays {
+		// the holiday's length was a default; the return day replaces it
+		f.holidayDays = false
+		f.notes = slices.DeleteFunc(f.notes, func(n string) bool { return strings.HasPrefix(n, "trip length taken from") })
 	}
 }
 
@@ -366,8 +417,8 @@ func (d *doc) englishDates() []dateMention {
 		// a bare ordinal: "and 13th", "to the 10th"
 		if isOrdinal(t.low) {
 			p := prevWord(toks, i)
-			if p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
-				toks[p].low == "leaving" || toks[p].low == "departing" || toks[p].low == "arriving" || toks[p].low == "returning") {
+			if d.ordinalRangeStart(i) || p >= 0 && (toks[p].low == "and" || toks[p].low == "to" || toks[p].low == "through" || toks[p].low == "until" || toks[p].low == "till" || toks[p].low == "from" || toks[p].low == "between" || toks[p].low == "on" || toks[p].low == "starting" || toks[p].low == "thru" ||
+				bareDayVerbs[toks[p].low]) {
 				j := next(i)
 				if j < len(toks) && toks[j].kind == tWord {
 					if _, isMonth := monthNames[toks[j].low]; isMonth {
@@ -381,6 +432,27 @@ func (d *doc) englishDates() []dateMention {
 	}
 	return out
 }
+
+// ordinalRangeStart reports whether the ordinal at token i opens a range
+// to another ordinal ("the 2nd to the 5th of January", "3rd through 6th").
+func (d *doc) ordinalRangeStart(i int) bool {
+	toks := d.toks
+	j := i + 1
+	if j < len(toks) && (toks[j].low == "to" || toks[j].low == "through" || toks[j].low == "thru" || toks[j].low == "until" || toks[j].low == "till" || toks[j].text == "-") {
+		j++
+		if j < len(toks) && toks[j].low == "the" {
+			j++
+		}
+		return j < len(toks) && isOrdinal(toks[j].low)
+	}
+	return false
+}
+
+// bareDayVerbs are words of leaving and coming back before a bare day of
+// the month ("leaving the 19th, back the 22nd", "return on the 6th").
+var bareDayVerbs = map[string]bool{"leaving": true, "departing": true, "arriving": true, "returning": true, "back": true,
+	"return": true, "leave": true, "depart": true, "arrive": true, "returns": true, "leaves": true, "home": true, "flying": true,
+	"fly": true, "till": true, "starts": true, "start": true, "ends": true, "end": true, "ending": true, "by": true}
 
 func mustDay(low string) int { n, _ := ordinalDay(low); return n }
 
@@ -474,9 +546,17 @@ func readInt(s string, i, maxDigits int) (int, int) {
 // byte i of s. It returns the value and where it starts.
 func readNumberBack(s string, i int) (int, int) {
 	j := i
+	ascii := i > 0 && isDigitByte(s[i-1]) // 老二4岁: digits never join Chinese numerals
 	for j > 0 {
 		r, sz := utf8.DecodeLastRuneInString(s[:j])
-		if r >= '0' && r <= '9' || r == '十' || r == '〇' || r == '零' {
+		if r >= '0' && r <= '9' {
+			j -= sz
+			continue
+		}
+		if ascii {
+			break
+		}
+		if r == '十' || r == '〇' || r == '零' {
 			j -= sz
 			continue
 		}
@@ -686,6 +766,36 @@ func (c relClock) upcoming(wd time.Weekday) time.Time {
 	return t
 }
 
+// zhWeekPrefix is a word that places a weekday in a week (下周, 这周, bare
+// 周), found at byte at; weeks is 0 for this week, 1 for next, -1 none.
+type zhWeekPrefix struct {
+	prefix string
+	weeks  int
+	at     int
+}
+
+var zhWeekPrefixes = []zhWeekPrefix{{"下下周", 2, 0}, {"下下个星期", 2, 0}, {"下周", 1, 0}, {"下个星期", 1, 0}, {"下星期", 1, 0}, {"下礼拜", 1, 0}, {"下个礼拜", 1, 0},
+	{"这周", 0, 0}, {"本周", 0, 0}, {"这个星期", 0, 0}, {"这星期", 0, 0}, {"这礼拜", 0, 0}, {"周", -1, 0}, {"星期", -1, 0}, {"礼拜", -1, 0}}
+
+// zhWeekPrefixesAt returns the week words s holds at their first
+// occurrence, first written first (这周六到下周二 starts on 这周六; at one
+// place the longer word, listed first, comes first).
+func zhWeekPrefixesAt(s string, buf []zhWeekPrefix) []zhWeekPrefix {
+	out := buf[:0]
+	for _, p := range zhWeekPrefixes {
+		if p.at = strings.Index(s, p.prefix); p.at >= 0 {
+			// insertion keeps the table's order among equal positions
+			k := len(out)
+			out = append(out, p)
+			for ; k > 0 && out[k-1].at > p.at; k-- {
+				out[k] = out[k-1]
+			}
+			out[k] = p
+		}
+	}
+	return out
+}
+
 // relativeZH reads Chinese relative days; it reports whether one was set.
 func (d *doc) relativeZH(c relClock) bool {
 	f, today, weekStart := c.f, c.today, c.weekStart
@@ -709,15 +819,9 @@ func (d *doc) relativeZH(c relClock) bool {
 		c.set(today, 0, "", "今天")
 		return true
 	}
-	for _, p := range []struct {
-		prefix string
-		weeks  int
-	}{{"下下周", 2}, {"下下个星期", 2}, {"下周", 1}, {"下个星期", 1}, {"下星期", 1}, {"下礼拜", 1}, {"下个礼拜", 1},
-		{"这周", 0}, {"本周", 0}, {"这个星期", 0}, {"这星期", 0}, {"这礼拜", 0}, {"周", -1}, {"星期", -1}, {"礼拜", -1}} {
-		i := strings.Index(s, p.prefix)
-		if i < 0 {
-			continue
-		}
+	var buf [16]zhWeekPrefix
+	for _, p := range zhWeekPrefixesAt(s, buf[:]) {
+		i := p.at
 		r := runeAt(s, i+len(p.prefix))
 		if p.prefix == "周" || p.prefix == "星期" || p.prefix == "礼拜" {
 			// bare 周五: not 一周 / 两周 (durations), not 周末 handled below
@@ -953,7 +1057,17 @@ func readNumberBackAll(s string, i int) (int, int) {
 	if strings.HasSuffix(s[:i], "两") || strings.HasSuffix(s[:i], "俩") {
 		return 2, i - len("两")
 	}
-	return readNumberBack(s, i)
+	n, ns := readNumberBack(s, i)
+	// 周五一个人, 下周一到周五三天: a weekday's numeral glued to the count
+	// after it is the weekday's, not the count's first digit
+	if n > 0 && ns < i && (strings.HasSuffix(s[:ns], "周") || strings.HasSuffix(s[:ns], "星期") || strings.HasSuffix(s[:ns], "礼拜")) {
+		if _, sz := utf8.DecodeRuneInString(s[ns:]); ns+sz < i {
+			if v, k, _ := parseNumber(s[ns+sz : i]); k == i-ns-sz && v >= 1 {
+				return int(v), ns + sz
+			}
+		}
+	}
+	return n, ns
 }
 
 func hasHan(s string) bool {

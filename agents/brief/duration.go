@@ -29,6 +29,7 @@ func (d *doc) durationZH() (days, nights int) {
 	if !hasHan(s) {
 		return 0, 0
 	}
+	weekend := 0
 	for i := 0; i < len(s); {
 		r, sz := utf8.DecodeRuneInString(s[i:])
 		switch r {
@@ -68,10 +69,12 @@ func (d *doc) durationZH() (days, nights int) {
 			var mult int
 			switch {
 			case strings.HasPrefix(s[i:], "周末"):
-				if days == 0 && !strings.HasSuffix(s[:i], "长") {
-					days = 2
-				} else if strings.HasSuffix(s[:i], "长") && days == 0 {
-					days = 3
+				// a weekend's length unless a length is stated, before or
+				// after it (连上周末去云南玩四天 is four days)
+				if weekend == 0 && !strings.HasSuffix(s[:i], "长") {
+					weekend = 2
+				} else if strings.HasSuffix(s[:i], "长") && weekend == 0 {
+					weekend = 3
 				}
 				i += len("周末")
 				continue
@@ -111,13 +114,18 @@ func (d *doc) durationZH() (days, nights int) {
 				continue
 			}
 			n, ns := readNumberBackAll(before, len(before))
-			if n > 0 && ns < len(before) && !strings.HasSuffix(before[:ns], "下") && !strings.HasSuffix(before[:ns], "第") && days == 0 && n*mult <= 60 {
+			// 周四周五: the 四 is a weekday's, not four weeks
+			weekday := hasSuffixAny(before[:ns], "周", "星期", "礼拜")
+			if n > 0 && ns < len(before) && !weekday && !strings.HasSuffix(before[:ns], "下") && !strings.HasSuffix(before[:ns], "第") && days == 0 && n*mult <= 60 {
 				days = n * mult
 			}
 			i += unitLen
 			continue
 		}
 		i += sz
+	}
+	if days == 0 {
+		days = weekend
 	}
 	if days == 0 && (strings.Contains(s, "小长假") || strings.Contains(s, "长周末")) {
 		days = 3

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Foods: particular dishes and foods the traveller names (盐水鸭, 热干面,
@@ -124,7 +125,7 @@ var dishTerms = []term{
 	{"three-cup chicken", []string{"三杯鸡"}, []string{"three-cup chicken", "three cup chicken", "sanbeiji"}},
 	// Taiwan
 	{"braised pork rice", []string{"卤肉饭"}, []string{"braised pork rice", "lu rou fan"}},
-	{"bubble tea", []string{"珍珠奶茶"}, []string{"bubble tea", "boba"}},
+	{"bubble tea", []string{"珍珠奶茶", "奶茶"}, []string{"bubble tea", "boba"}},
 	{"mango shaved ice", []string{"芒果冰", "芒果刨冰"}, []string{"mango shaved ice", "shaved ice"}},
 	// Japan, Korea, Southeast Asia
 	{"ramen", []string{"拉面", "日式拉面", "豚骨拉面"}, []string{"ramen", "tonkotsu ramen"}},
@@ -193,7 +194,157 @@ var dishTerms = []term{
 	{"beignets", []string{}, []string{"beignet", "beignets", "gumbo", "jambalaya"}},
 	{"poke", []string{}, []string{"poke bowl", "poke bowls"}},
 	{"oysters", []string{"生蚝", "烤生蚝"}, []string{"oysters", "oyster"}},
+
+	// Issue 31, fourth round: well-known regional dishes and snacks of
+	// China and world dishes travellers name. Sources: Wikipedia's "List
+	// of Chinese dishes" and "Chinese regional cuisine" (the eight great
+	// traditions and their signature dishes), the "Flavours of China"
+	// city pages of China Highlights and Travel China Guide (the snacks
+	// each city is known for), CNN Travel's "World's 50 best foods" and
+	// TasteAtlas's country pages (world dishes). Chosen for being asked
+	// for by name; words that are also cuisines (火锅, pizza) stay in the
+	// cuisine table (see cuisineAsFood).
+	// Beijing, Tianjin, Hebei, Shandong, Shanxi, Inner Mongolia
+	{"lüdagun", []string{"驴打滚", "豌豆黄", "艾窝窝"}, []string{"ludagun", "donkey rolling"}},
+	{"baodu", []string{"爆肚", "卤煮火烧"}, []string{"baodu"}},
+	{"jingjiang rousi", []string{"京酱肉丝"}, []string{"shredded pork in beijing sauce"}},
+	{"mahua", []string{"麻花", "十八街麻花", "耳朵眼炸糕"}, []string{"mahua", "fried dough twists"}},
+	{"Dezhou braised chicken", []string{"德州扒鸡", "道口烧鸡"}, []string{"dezhou chicken"}},
+	{"jiuzhuan dachang", []string{"九转大肠", "把子肉", "煎饼卷大葱"}, []string{"jiuzhuan dachang"}},
+	{"mackerel dumplings", []string{"鲅鱼饺子"}, []string{"mackerel dumplings"}},
+	{"guoyourou", []string{"过油肉", "猫耳朵", "平遥牛肉"}, []string{"guoyourou", "pingyao beef"}},
+	{"shouba rou", []string{"手把肉", "蒙古奶茶"}, []string{"shouba rou", "hand-held mutton"}},
+	// Jiangnan: Shanghai, Jiangsu, Zhejiang, Anhui
+	{"lion's head meatballs", []string{"狮子头", "清炖狮子头", "蟹粉狮子头"}, []string{"lion's head", "lions head", "lion's head meatballs", "lion head meatballs"}},
+	{"Yangzhou fried rice", []string{"扬州炒饭"}, []string{"yangzhou fried rice"}},
+	{"dazhu gansi", []string{"大煮干丝", "烫干丝"}, []string{"dazhu gansi"}},
+	{"xiekehuang", []string{"蟹壳黄", "粢饭团", "粢饭", "油墩子", "腌笃鲜", "酒酿圆子", "响油鳝糊", "鳝丝面"}, []string{"xiekehuang"}},
+	{"Wuxi spare ribs", []string{"无锡排骨", "无锡酱排骨", "酱排骨"}, []string{"wuxi spare ribs", "wuxi ribs"}},
+	{"qingtuan", []string{"青团", "定胜糕", "葱包桧", "西湖莼菜汤"}, []string{"qingtuan"}},
+	{"stinky mandarin fish", []string{"臭鳜鱼", "毛豆腐", "臭桂鱼"}, []string{"stinky mandarin fish", "stinky fish"}},
+	{"duck oil shaobing", []string{"鸭油酥烧饼", "皮肚面", "赤豆元宵", "梅花糕", "桂花糖芋苗"}, []string{}},
+	// Hubei, Hunan, Jiangxi
+	{"lotus root and rib soup", []string{"排骨藕汤", "莲藕排骨汤", "面窝", "糊汤粉", "糯米鸡", "欢喜坨"}, []string{"lotus root soup", "lotus root and pork rib soup"}},
+	{"Changsha rice noodles", []string{"长沙米粉", "湖南米粉", "辣椒炒肉", "小炒肉", "毛氏红烧肉", "血鸭", "南昌拌粉", "瓦罐汤"}, []string{"changsha rice noodles", "hunan rice noodles"}},
+	// Sichuan, Chongqing, Guizhou, Yunnan
+	{"Sichuan street snacks", []string{"钟水饺", "甜水面", "蛋烘糕", "三大炮", "伤心凉粉", "凉粉", "叶儿粑", "冒菜", "蹄花", "老妈蹄花", "麻辣烫", "鸡公煲", "冰粉"}, []string{"zhong dumplings", "malatang", "mao cai"}},
+	{"boiled fish in chili oil", []string{"水煮鱼", "水煮牛肉", "水煮肉片", "酸菜鱼", "鱼香肉丝", "口水鸡"}, []string{"boiled fish", "shui zhu yu", "fish in chili oil", "sichuan boiled fish", "boiled beef", "pickled fish", "fish-fragrant pork", "yu xiang pork", "mouthwatering chicken"}},
+	{"siwawa", []string{"丝娃娃", "肠旺面", "花溪牛肉粉", "折耳根"}, []string{"siwawa"}},
+	{"erkuai", []string{"饵块", "饵丝", "烤乳扇", "乳扇", "破酥包", "宣威火腿", "菌菇火锅"}, []string{"erkuai", "rushan"}},
+	// Guangdong, Hong Kong, Macau, Fujian, Guangxi, Hainan
+	{"wonton noodles", []string{"竹升面", "全蛋面", "车仔面", "碗仔翅"}, []string{"wonton noodle soup", "cart noodles"}},
+	{"Hong Kong milk tea", []string{"丝袜奶茶", "港式奶茶", "冻柠茶"}, []string{"hong kong milk tea", "hk milk tea", "silk stocking milk tea", "yuenyeung", "yuan yang", "milk tea"}},
+	{"tong sui", []string{"糖水", "杨枝甘露", "龟苓膏", "凉茶"}, []string{"tong sui", "sweet soup", "mango pomelo sago"}},
+	{"salt-baked chicken", []string{"盐焗鸡", "客家盐焗鸡", "猪脚姜", "避风塘炒蟹", "卤鹅", "潮汕卤鹅", "蚝烙", "粿条", "肠粉王"}, []string{"salt-baked chicken", "salt baked chicken", "typhoon shelter crab", "braised goose"}},
+	{"serradura", []string{"木糠布丁", "葡国鸡", "马介休", "水蟹粥", "杏仁饼"}, []string{"serradura", "african chicken", "bacalhau", "almond cookies"}},
+	{"peanut soup", []string{"花生汤", "烧肉粽", "面线糊", "扁食", "鼎边糊"}, []string{"peanut soup"}},
+	{"laoyou noodles", []string{"老友粉", "老友面", "卷筒粉"}, []string{"laoyou noodles"}},
+	{"hainan rice noodles", []string{"海南粉", "抱罗粉", "椰子饭", "和乐蟹", "东山羊", "加积鸭"}, []string{"hainan rice noodles", "coconut rice"}},
+	// Taiwan
+	{"Taiwanese night-market snacks", []string{"大肠包小肠", "盐酥鸡", "大鸡排", "鸡排", "胡椒饼", "担仔面", "割包", "刈包", "阿给", "铁蛋", "凤梨酥"}, []string{"popcorn chicken", "pepper buns", "pepper bun", "gua bao", "pineapple cake", "pineapple cakes", "danzai noodles"}},
+	// Xinjiang, Tibet, the north-west
+	{"laghman", []string{"拌面", "新疆拌面", "拉条子", "烤包子", "馕坑肉", "牦牛肉", "藏面", "甜茶"}, []string{"laghman", "lagman", "yak meat", "samsa"}},
+	// snacks and staples asked for all over China
+	{"dumplings", []string{"米粉", "炒米粉", "饺子", "水饺", "蒸饺", "煎饺", "东北饺子", "包子", "小笼馒头", "油条", "豆浆", "粽子", "汤圆", "元宵", "月饼", "烧饼", "糍粑", "豆花", "豆腐脑", "凉面", "烤串", "撸串", "地三鲜", "冻梨"}, []string{"dumplings", "dumpling", "jiaozi", "baozi", "steamed buns", "bao buns", "youtiao", "zongzi", "tangyuan", "mooncakes", "mooncake", "douhua", "tofu pudding"}},
+	// more regional dishes and snacks (same sources)
+	{"char siu bao", []string{"叉烧包", "叉烧酥"}, []string{"char siu bao", "bbq pork buns"}},
+	{"Chaoshan beef balls", []string{"潮汕牛肉丸", "潮汕牛肉火锅", "牛肉火锅", "牛肉粿条", "咸水粿"}, []string{"beef ball soup"}},
+	{"zenggao", []string{"甑糕", "葫芦头", "葫芦头泡馍", "粉蒸肉", "羊杂汤", "羊杂碎", "拨鱼", "剔尖", "烧麦", "抓饭"}, []string{}},
+	{"Dezhou chicken", []string{"扒鸡", "黄焖鸡", "黄焖鸡米饭", "麻辣香锅", "石锅鱼", "米豆腐", "腊肉", "湘西腊肉", "血粑鸭"}, []string{}},
+	{"Fujian snacks", []string{"沙县小吃", "肉燕", "锅边糊", "扁肉", "卤面", "拌面扁肉", "荔枝肉"}, []string{}},
+	{"Hakka stuffed tofu", []string{"客家酿豆腐", "酿豆腐", "腌面", "及第粥", "猪脚饭", "隆江猪脚饭", "咖喱鱼蛋", "煎酿三宝", "乳鸽", "烧乳鸽", "白灼虾"}, []string{"stuffed tofu", "curry fish balls", "roast pigeon"}},
+	{"burritos", []string{"墨西哥卷饼"}, []string{"burrito", "burritos", "enchiladas", "quesadillas", "fish tacos", "nachos"}},
+	{"burgers", []string{"汉堡包"}, []string{"burger", "burgers", "cheeseburgers", "bbq ribs", "ribs", "smoked meat", "montreal smoked meat", "bagel sandwich"}},
+	{"noodles", []string{"面条"}, []string{"noodles", "noodle soup"}},
+	// Japan and Korea
+	{"sashimi", []string{"刺身", "生鱼片"}, []string{"sashimi"}},
+	{"yakitori", []string{"烤鸡肉串", "日式烤鸡串", "串烧"}, []string{"yakitori"}},
+	{"tonkatsu", []string{"日式炸猪排", "猪排饭"}, []string{"tonkatsu", "katsu", "katsudon", "katsu curry"}},
+	{"sukiyaki", []string{"寿喜烧", "涮涮锅"}, []string{"sukiyaki", "shabu-shabu", "shabu shabu"}},
+	{"gyoza", []string{"日式煎饺"}, []string{"gyoza"}},
+	{"onigiri", []string{"饭团"}, []string{"onigiri", "rice balls"}},
+	{"yakiniku", []string{"日式烤肉"}, []string{"yakiniku"}},
+	{"mochi", []string{"麻薯", "大福", "鲷鱼烧"}, []string{"mochi", "daifuku", "taiyaki", "dango"}},
+	{"Japanese curry", []string{"日式咖喱", "咖喱饭"}, []string{"japanese curry", "curry rice"}},
+	{"monjayaki", []string{"文字烧"}, []string{"monjayaki"}},
+	{"Korean barbecue", []string{"韩式烤肉", "五花肉", "烤五花肉"}, []string{"korean bbq", "korean barbecue", "samgyeopsal"}},
+	{"kimchi", []string{"泡菜", "辣白菜", "泡菜汤", "泡菜锅"}, []string{"kimchi", "kimchi stew", "kimchi jjigae"}},
+	{"naengmyeon", []string{"冷面", "朝鲜冷面"}, []string{"naengmyeon", "cold noodles korean"}},
+	{"samgyetang", []string{"参鸡汤"}, []string{"samgyetang", "ginseng chicken soup"}},
+	{"japchae", []string{"杂菜", "韩式杂菜"}, []string{"japchae"}},
+	{"hotteok", []string{"糖饼"}, []string{"hotteok"}},
+	// Southeast and South Asia
+	{"green curry", []string{"绿咖喱", "泰式绿咖喱", "马沙文咖喱", "黄咖喱", "红咖喱"}, []string{"green curry", "red curry", "massaman curry", "massaman", "panang curry"}},
+	{"pad kra pao", []string{"打抛猪", "打抛饭"}, []string{"pad kra pao", "pad krapow", "holy basil stir-fry"}},
+	{"spring rolls", []string{"春卷", "越南春卷"}, []string{"spring rolls", "spring roll", "summer rolls", "fresh spring rolls"}},
+	{"banh xeo", []string{"越南煎饼"}, []string{"banh xeo"}},
+	{"nasi goreng", []string{"印尼炒饭", "印尼炒面"}, []string{"nasi goreng", "mie goreng"}},
+	{"rendang", []string{"仁当", "巴东牛肉"}, []string{"rendang", "beef rendang"}},
+	{"kaya toast", []string{"咖椰吐司", "咖椰面包"}, []string{"kaya toast"}},
+	{"hokkien mee", []string{"福建面", "虾面"}, []string{"hokkien mee", "prawn mee", "bak chor mee"}},
+	{"fish head curry", []string{"咖喱鱼头"}, []string{"fish head curry"}},
+	{"durian", []string{"榴莲", "猫山王"}, []string{"durian", "durians"}},
+	{"butter chicken", []string{"黄油鸡", "印度黄油鸡"}, []string{"butter chicken", "chicken tikka masala", "tikka masala"}},
+	{"biryani", []string{"印度香饭"}, []string{"biryani"}},
+	{"masala dosa", []string{"印度薄饼"}, []string{"masala dosa", "dosa", "dosas"}},
+	{"tandoori chicken", []string{"印度烤鸡", "唐杜里烤鸡"}, []string{"tandoori chicken", "tandoori"}},
+	// Europe
+	{"risotto", []string{"意大利烩饭", "意式烩饭"}, []string{"risotto"}},
+	{"lasagna", []string{"千层面"}, []string{"lasagna", "lasagne"}},
+	{"Florentine steak", []string{"佛罗伦萨牛排"}, []string{"bistecca alla fiorentina", "florentine steak", "bistecca"}},
+	{"arancini", nil, []string{"arancini", "cannoli"}},
+	{"Neapolitan pizza", []string{"那不勒斯披萨"}, []string{"neapolitan pizza", "pizza napoletana", "margherita pizza"}},
+	{"tapas", nil, []string{"pintxos", "patatas bravas"}},
+	{"jamón ibérico", []string{"伊比利亚火腿", "西班牙火腿"}, []string{"jamon iberico", "jamón ibérico", "jamon", "iberian ham"}},
+	{"raclette", []string{"拉克莱特"}, []string{"raclette", "rosti", "rösti"}},
+	{"Belgian waffles", []string{"比利时华夫饼", "华夫饼"}, []string{"belgian waffles", "belgian waffle", "waffles", "stroopwafel", "stroopwafels"}},
+	{"Swedish meatballs", []string{"瑞典肉丸"}, []string{"swedish meatballs", "cinnamon buns", "kanelbulle"}},
+	{"smørrebrød", []string{"开放式三明治"}, []string{"smorrebrod", "smørrebrød", "open sandwiches", "herring", "pickled herring"}},
+	{"apple strudel", []string{"苹果卷", "苹果派"}, []string{"apple strudel", "strudel", "black forest cake", "sauerkraut"}},
+	{"full English breakfast", []string{"英式早餐", "英式下午茶", "下午茶"}, []string{"full english breakfast", "full english", "english breakfast", "afternoon tea", "cream tea", "scones", "sunday roast", "haggis"}},
+	{"French classics", []string{"马赛鱼汤", "红酒炖牛肉", "法式洋葱汤"}, []string{"bouillabaisse", "coq au vin", "boeuf bourguignon", "beef bourguignon", "ratatouille", "french onion soup", "steak frites", "duck confit"}},
+	{"gyros", []string{"希腊烤肉", "穆萨卡"}, []string{"gyros", "gyro", "souvlaki", "moussaka"}},
+	{"Turkish delight", []string{"土耳其软糖"}, []string{"turkish delight", "lokum", "kunefe", "künefe", "kofta"}},
+	{"borscht", []string{"罗宋汤", "红菜汤", "俄式红菜汤"}, []string{"borscht", "borsch", "pelmeni", "khachapuri"}},
+	{"bacalhau", []string{"葡式烤鱼", "葡国鸭饭"}, []string{"bacalao", "francesinha", "grilled sardines", "sardines"}},
+	// the Americas, Africa, Oceania
+	{"brisket", []string{"烟熏牛胸肉", "德州烤肉"}, []string{"brisket", "smoked brisket", "burnt ends", "pulled pork"}},
+	{"crab cakes", []string{"蟹饼"}, []string{"crab cakes", "crab cake", "po' boy", "po boy", "po'boy", "key lime pie", "chicago-style hot dog", "hot dogs", "buffalo wings", "hot chicken", "nashville hot chicken", "biscuits and gravy", "fried chicken", "cajun food"}},
+	{"ceviche", []string{"酸橘汁腌鱼"}, []string{"ceviche", "empanadas", "empanada", "asado", "feijoada", "arepas", "arepa", "churrasco", "tamales", "pupusas"}},
+	{"tagine", []string{"塔吉锅"}, []string{"tagine", "couscous", "shakshuka", "mezze", "meze"}},
+	{"meat pie", []string{"澳洲肉派"}, []string{"meat pie", "meat pies", "pavlova", "lamingtons"}},
 }
+
+// localFoodTerms ask for the city's own food in general (当地特色菜, 地道小吃,
+// "local specialties", "eat like a local"): the canonical item
+// localSpecialties in Foods, which the planner serves from the city's
+// signature dishes (docs/understanding.md).
+var localFoodTerms = []term{
+	{localSpecialties, []string{"当地特色菜", "当地特色美食", "当地特色小吃", "当地美食", "当地小吃", "当地菜", "当地的美食", "当地的小吃", "当地的特色菜",
+		"本地菜", "本地美食", "本地小吃", "地道小吃", "地道美食", "地道菜", "特色小吃", "特色美食", "特色菜", "地方菜", "地方特色菜", "地方小吃",
+		"当地风味", "地方风味", "当地人吃的", "本地人吃的", "当地人常吃", "本地人常去", "当地人常去", "苍蝇馆子", "老字号"},
+		[]string{"local food", "local foods", "local specialties", "local specialities", "local specialty", "local speciality", "local dishes", "local dish",
+			"local cuisine", "local cuisines", "local delicacies", "local eats", "local flavors", "local flavours", "local street food", "local snacks",
+			"regional specialties", "regional specialities", "regional dishes", "regional cuisine", "eat like a local", "eat like locals",
+			"what the locals eat", "where the locals eat", "where locals eat", "what locals eat", "food the locals eat", "signature dishes", "signature dish"}},
+}
+
+// localFoodKeys are substrings every localFoodTerms phrase holds one of:
+// a request with none skips the scan.
+var localFoodKeys = []string{"当地", "本地", "地道", "特色", "地方", "苍蝇", "老字号", "local", "regional", "signature"}
+
+// localFoodHits returns the local-food phrases the text holds.
+func (d *doc) localFoodHits() []lexHit {
+	if !hasAny(d.low, localFoodKeys...) {
+		return nil
+	}
+	return localFoodLex.scan(d)
+}
+
+// localSpecialties is the canonical Foods item for a wish for local food.
+const localSpecialties = "local specialties"
+
+var localFoodLex = termLexicon(localFoodTerms)
 
 var dishLex = termLexicon(dishTerms)
 
@@ -219,8 +370,8 @@ func (d *doc) dishHits() []dishHit {
 		if h.start < last {
 			continue
 		}
-		if !h.zh && !wordBounded(d.low, h.start, h.end) {
-			continue
+		if !h.zh && !wordBounded(d.low, h.start, h.end) || h.zh && strings.HasPrefix(d.clean[h.end:], "节") {
+			continue // 元宵节 is a holiday, not the dish
 		}
 		d.dishes = append(d.dishes, dishHit{h.start, h.end})
 		last = h.end
@@ -239,22 +390,355 @@ func (d *doc) inDish(s, e int) bool {
 }
 
 // foods returns the dishes asked for, as written, in order; a negated
-// dish is left out.
+// dish is left out. A wish for local food in general adds the canonical
+// localSpecialties where it is written; a cuisine word that names a dish
+// of a city ("Chengdu's hot pot", 成都的火锅) is a food too.
 func (d *doc) foods() []string {
-	var out []string
+	type item struct {
+		at int
+		w  string
+	}
+	var buf [12]item
+	items := buf[:0]
+	add := func(at int, w string, zh bool) {
+		neg := false
+		if zh {
+			neg = negatedZH(d.clean, at)
+		} else {
+			neg = negatedEN(d, at)
+		}
+		if !neg {
+			items = append(items, item{at, w})
+		}
+	}
 	for _, h := range d.dishHits() {
 		w := d.clean[h.start:h.end]
-		neg := false
-		if isHan(firstRune(w)) {
-			neg = negatedZH(d.clean, h.start)
-		} else {
-			neg = negatedEN(d, h.start)
+		zh := isHan(firstRune(w))
+		if !zh {
 			w = strings.ToLower(w)
 		}
-		if neg || slices.Contains(out, w) || len(out) >= 10 {
+		add(h.start, w, zh)
+	}
+	for _, h := range d.dishSiblingsZH() {
+		add(h.start, d.clean[h.start:h.end], true)
+	}
+	for _, h := range d.dishSiblingsEN() {
+		add(h.start, d.low[h.start:h.end], false)
+	}
+	for _, h := range d.localFoodHits() {
+		if !d.inDish(h.start, h.end) {
+			add(h.start, localSpecialties, h.zh)
+		}
+	}
+	for _, h := range d.cuisineAsFood() {
+		add(h.start, strings.ToLower(d.clean[h.start:h.end]), isHan(firstRune(d.clean[h.start:])))
+	}
+	for i := 1; i < len(items); i++ { // in text order; few items, no allocation
+		for j := i; j > 0 && items[j].at < items[j-1].at; j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+		}
+	}
+	var out []string
+	for _, it := range items {
+		if slices.Contains(out, it.w) || len(out) >= 10 {
 			continue
 		}
-		out = append(out, w)
+		out = append(out, it.w)
 	}
 	return out
+}
+
+// dishCuisines are the cuisine words that also name a dish of a city when
+// the city owns them ("Chengdu's hot pot", 重庆的火锅, "Texas's BBQ").
+var dishCuisines = map[string]bool{"Hot Pot": true, "BBQ": true, "Pizza": true, "Seafood": true, "Steakhouse": true}
+
+// dishCuisineWords are the words of dishCuisines' terms (a quick filter).
+var dishCuisineWords = func() []string {
+	var ws []string
+	for _, t := range cuisineTerms {
+		if dishCuisines[t.value] {
+			ws = append(append(ws, t.zh...), t.en...)
+		}
+	}
+	return ws
+}()
+
+// cuisineAsFood returns the cuisine words of dishCuisines written with a
+// city that owns them: after an English possessive of a capitalised name
+// or a place ("Chengdu's hot pot", "Naples' pizza"), or after a place and
+// 的 (成都的火锅).
+func (d *doc) cuisineAsFood() []dishHit {
+	if !hasAny(d.low, dishCuisineWords...) {
+		return nil // most requests name none: skip the scan
+	}
+	var out []dishHit
+	for _, h := range cuisineLex.scan(d) {
+		if !dishCuisines[cuisineTerms[h.id].value] || d.inDish(h.start, h.end) {
+			continue
+		}
+		if h.zh {
+			before := d.clean[:h.start]
+			if b, ok := strings.CutSuffix(before, "的"); ok && d.placeEndsAt(len(b)) {
+				out = append(out, dishHit{h.start, h.end})
+			}
+			continue
+		}
+		k := d.tokenAt(h.start)
+		if k <= 0 {
+			continue
+		}
+		t := &d.toks[k-1]
+		if t.kind != tWord || t.text == "" || !(t.text[0] >= 'A' && t.text[0] <= 'Z') {
+			continue
+		}
+		if strings.HasSuffix(t.low, "'s") || strings.HasSuffix(t.low, "’s") || strings.HasSuffix(t.low, "s'") || d.placeEndsAt(t.end) && !strings.EqualFold(t.text, "I") {
+			out = append(out, dishHit{h.start, h.end})
+		}
+	}
+	return out
+}
+
+// placeEndsAt reports whether a place found in the text ends at byte i.
+func (d *doc) placeEndsAt(i int) bool {
+	for _, sp := range d.placeSpans {
+		if sp[1] == i {
+			return true
+		}
+	}
+	return false
+}
+
+// dishListSeps join the items of a list of dishes, longest first.
+var dishListSeps = []string{"以及", "还有", "或者", "加上", "、", "和", "跟", "与", "及", "或", "/"}
+
+// dishItemStops end an unknown item of a list of dishes: joining words,
+// verbs of going and particles (想吃热干面和豆皮去武汉 ends 豆皮 at 去).
+const dishItemStops = "、和跟与及或还去来到在吧啊呀呢了等都也就吗吃尝喝品试想要，。；！？"
+
+// dishItemNot are words no dish holds: sights, lodging, days, people and
+// money (热干面和三天 is no list of dishes).
+var dishItemNot = []string{"酒店", "民宿", "景点", "博物馆", "公园", "寺", "庙", "山", "湖", "街", "路", "城", "宫", "楼", "塔", "桥", "岛", "广场",
+	"古镇", "天", "晚", "夜", "人", "岁", "号", "月", "周", "元", "块", "钱", "预算", "玩", "逛", "看", "住", "坐", "飞机", "高铁", "火车", "朋友", "孩子",
+	// activities a list of wishes continues with (吃小龙虾、泡温泉)
+	"温泉", "爬", "拍", "买", "购物", "滑雪", "游泳", "划船", "打卡", "参观", "散步", "骑", "体验", "听", "泡澡", "按摩", "喝酒"}
+
+// dishSiblingsZH returns the items of a Chinese list of dishes the
+// lexicon does not hold, when an item of the same list is a known dish
+// and the sentence is about eating (想吃热干面、豆皮和面窝: all three): an
+// item of two to six Han characters between list words, with no place,
+// sight or non-food word in it.
+func (d *doc) dishSiblingsZH() []dishHit {
+	if !d.hasHanText {
+		return nil
+	}
+	s := d.clean
+	var out []dishHit
+	for _, h := range d.dishHits() {
+		if !isHan(firstRune(s[h.start:])) {
+			continue
+		}
+		st, _ := sentenceBounds(s, h.start)
+		if !hasAny(s[st:h.start], "吃", "尝", "品", "喝", "美食", "小吃") {
+			continue
+		}
+		// items after the dish
+		for e := h.end; ; {
+			sep := prefixAny(s[e:], dishListSeps)
+			if sep == "" {
+				break
+			}
+			a := e + len(sep)
+			b := a
+			for n := 0; b < len(s) && n <= 6; n++ {
+				r, sz := utf8.DecodeRuneInString(s[b:])
+				if !isHan(r) || strings.ContainsRune(dishItemStops, r) {
+					break
+				}
+				b += sz
+			}
+			if d.inDish(a, b) || !d.dishItemOK(a, b) {
+				break
+			}
+			out = append(out, dishHit{a, b})
+			e = b
+		}
+		// items before the dish, back to the eating word
+		for e := h.start; ; {
+			sep := ""
+			for _, w := range dishListSeps {
+				if strings.HasSuffix(s[:e], w) {
+					sep = w
+					break
+				}
+			}
+			if sep == "" {
+				break
+			}
+			b := e - len(sep)
+			a := b
+			for n := 0; a > 0 && n <= 6; n++ {
+				r, sz := utf8.DecodeLastRuneInString(s[:a])
+				if !isHan(r) || strings.ContainsRune(dishItemStops, r) {
+					break
+				}
+				a -= sz
+			}
+			if d.inDish(a, b) || !d.dishItemOK(a, b) {
+				break
+			}
+			out = append(out, dishHit{a, b})
+			e = a
+		}
+	}
+	return out
+}
+
+// foodWordsZH are the Chinese words of the cuisine and local-food tables:
+// a cuisine (海鲜, 火锅) or a wish for local food in a list of dishes is
+// read by its own table, not as a dish.
+var foodWordsZH = func() map[string]bool {
+	m := map[string]bool{"美食": true, "小吃": true, "好吃的": true, "东西": true}
+	for _, tab := range [][]term{cuisineTerms, localFoodTerms} {
+		for _, t := range tab {
+			for _, w := range t.zh {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
+// dishItemOK reports whether [a, b) may be an unknown dish of a list.
+func (d *doc) dishItemOK(a, b int) bool {
+	n := utf8.RuneCountInString(d.clean[a:b])
+	if n < 2 || n > 6 {
+		return false
+	}
+	w := d.clean[a:b]
+	if hasAny(w, dishItemNot...) || d.inSight(a, b) || foodWordsZH[w] {
+		return false
+	}
+	if v, k := readNumberFwd(w, 0); v > 0 && k > 0 {
+		return false
+	}
+	for _, sp := range d.placeSpans {
+		if a < sp[1] && b > sp[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// enDishListJoins join the items of an English list of dishes.
+var enDishListJoins = map[string]bool{"and": true, "or": true, "plus": true, "&": true, ",": true}
+
+// enDishItemSkip are words that open an item without being part of it
+// ("and maybe banh xeo", "and some khinkali").
+var enDishItemSkip = map[string]bool{"maybe": true, "some": true, "a": true, "an": true, "the": true, "also": true, "perhaps": true,
+	"definitely": true, "lots": true, "of": true, "more": true, "then": true, "even": true, "probably": true, "good": true, "great": true,
+	"real": true, "authentic": true, "fresh": true, "proper": true}
+
+// enDishItemStop end an item ("… and khinkali in Tbilisi"); an item holding
+// one is no dish.
+var enDishItemStop = map[string]bool{"in": true, "at": true, "for": true, "while": true, "when": true, "during": true, "on": true,
+	"every": true, "each": true, "with": true, "from": true, "to": true, "before": true, "after": true, "please": true, "too": true,
+	"as": true, "is": true, "are": true, "was": true, "we": true, "i": true, "you": true, "it": true, "they": true, "that": true,
+	"this": true, "there": true, "our": true, "my": true, "be": true, "not": true, "no": true, "visit": true, "see": true, "go": true,
+	"stay": true, "hotel": true, "hotels": true, "museum": true, "museums": true, "temple": true, "temples": true, "beach": true,
+	"beaches": true, "shopping": true, "food": true, "foods": true, "cuisine": true, "dishes": true, "restaurants": true, "coffee": true,
+	"wine": true, "beer": true, "budget": true, "trip": true, "want": true, "like": true, "love": true, "eat": true, "try": true, "drinks": true,
+	// activities and fillers a list of wishes continues with ("eat pho and relax")
+	"relax": true, "explore": true, "hike": true, "hiking": true, "walk": true, "walking": true, "swim": true, "swimming": true, "shop": true,
+	"enjoy": true, "take": true, "ride": true, "rest": true, "sleep": true, "dance": true, "surf": true, "ski": true, "chill": true,
+	"things": true, "stuff": true, "etc": true, "sightseeing": true, "nightlife": true, "views": true, "markets": true, "market": true}
+
+// enEatCues mark a sentence about eating, where a list beside a known
+// dish holds dishes.
+var enEatCues = []string{"eat", "eating", "try", "trying", "taste", "tasting", "sample", "craving", "crave", "have some", "dishes", "food"}
+
+// dishSiblingsEN returns the items of an English list of dishes the
+// lexicon does not hold, when an item of the same list is a known dish
+// and the sentence is about eating ("try khachapuri, khinkali and
+// churchkhela"): one or two lower-case words between list joins, none of
+// them a stop word, a place, a sight or a known non-food word.
+func (d *doc) dishSiblingsEN() []dishHit {
+	if !d.hasLatin {
+		return nil
+	}
+	toks := d.toks
+	var out []dishHit
+	for _, h := range d.dishHits() {
+		if isHan(firstRune(d.clean[h.start:])) {
+			continue
+		}
+		st, _ := sentenceBounds(d.low, h.start)
+		if !hasWord(d.low[st:h.start], enEatCues...) {
+			continue
+		}
+		first, last := d.tokenAt(h.start), d.tokenAt(h.end)-1
+		if first >= len(toks) || last < first {
+			continue
+		}
+		// after the dish
+		for k := last + 1; k < len(toks) && enDishListJoins[toks[k].low]; {
+			for k < len(toks) && enDishListJoins[toks[k].low] {
+				k++
+			}
+			for k < len(toks) && enDishItemSkip[toks[k].low] {
+				k++
+			}
+			a := k
+			for k < len(toks) && k-a < 2 && toks[k].kind == tWord && !enDishItemStop[toks[k].low] && !enDishListJoins[toks[k].low] {
+				k++
+			}
+			if k == a || !d.dishItemENOK(a, k) {
+				break
+			}
+			out = append(out, dishHit{toks[a].start, toks[k-1].end})
+		}
+		// before the dish
+		for k := first - 1; k >= 0 && enDishListJoins[toks[k].low]; {
+			for k >= 0 && enDishListJoins[toks[k].low] {
+				k--
+			}
+			b := k + 1
+			for k >= 0 && b-k <= 2 && toks[k].kind == tWord && !enDishItemStop[toks[k].low] && !enDishListJoins[toks[k].low] && !enDishItemSkip[toks[k].low] {
+				k--
+			}
+			a := k + 1
+			if a == b || !d.dishItemENOK(a, b) {
+				break
+			}
+			out = append(out, dishHit{toks[a].start, toks[b-1].end})
+		}
+	}
+	return out
+}
+
+// dishItemENOK reports whether tokens [a, b) may be an unknown dish of an
+// English list: lower-case words that are no number, time, people or
+// cuisine word, outside places, sights and known dishes, and that end
+// where the list does (a join, a stop word or punctuation).
+func (d *doc) dishItemENOK(a, b int) bool {
+	toks := d.toks
+	if b < len(toks) && toks[b].kind == tWord && !enDishItemStop[toks[b].low] && !enDishListJoins[toks[b].low] {
+		return false // longer than two words: a phrase, not a dish
+	}
+	for k := a; k < b; k++ {
+		t := &toks[k]
+		if t.cap || wordNumber(t.low) > 0 || timeNouns[t.low] || enPeopleNouns[t.low] || enAdultChildNouns[t.low] ||
+			enKidRel[t.low] || enAdultRel[t.low] > 0 || len(t.low) < 3 {
+			return false
+		}
+	}
+	s, e := toks[a].start, toks[b-1].end
+	if d.inDish(s, e) || d.inSight(s, e) || d.inPlace(s) {
+		return false
+	}
+	for _, h := range cuisineLex.scan(d) {
+		if s < h.end && e > h.start {
+			return false
+		}
+	}
+	return true
 }

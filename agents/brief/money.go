@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -14,14 +15,17 @@ type money struct {
 	symbol    string // the marker as written ("$", "¥", "元"), for notes
 	perPerson bool
 	total     bool   // explicitly for the whole group
+	perDay    bool   // a daily amount ("200 euros a day", 每天500)
 	unknown   string // a currency-like word that is no ISO 4217 code ("XYZ")
 }
 
 // currency markers written before an amount, longest first.
 var prefixCurrency = []struct{ mark, code string }{
-	{"us$", "USD"}, {"hk$", "HKD"}, {"nt$", "TWD"}, {"s$", "SGD"}, {"a$", "AUD"}, {"c$", "CAD"}, {"nz$", "NZD"},
+	{"us$", "USD"}, {"hk$", "HKD"}, {"nt$", "TWD"}, {"au$", "AUD"}, {"ca$", "CAD"}, {"sg$", "SGD"}, {"mx$", "MXN"},
+	{"s$", "SGD"}, {"a$", "AUD"}, {"c$", "CAD"}, {"nz$", "NZD"},
 	{"usd", "USD"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"eur", "EUR"}, {"gbp", "GBP"}, {"jpy", "JPY"}, {"hkd", "HKD"},
 	{"aud", "AUD"}, {"cad", "CAD"}, {"sgd", "SGD"}, {"krw", "KRW"}, {"thb", "THB"}, {"chf", "CHF"},
+	{"mop$", "MOP"}, {"mop", "MOP"}, {"twd", "TWD"},
 	{"$", "USD"}, {"€", "EUR"}, {"£", "GBP"}, {"¥", ""}, {"￥", ""}, {"₩", "KRW"}, {"฿", "THB"}, {"₹", "INR"}, {"₽", "RUB"},
 }
 
@@ -30,7 +34,7 @@ var suffixCurrency = []struct{ mark, code string }{
 	{"人民币", "CNY"}, {"块钱", "CNY"}, {"元人民币", "CNY"}, {"美元", "USD"}, {"美金", "USD"}, {"欧元", "EUR"},
 	{"英镑", "GBP"}, {"日元", "JPY"}, {"日币", "JPY"}, {"港币", "HKD"}, {"港元", "HKD"}, {"韩元", "KRW"}, {"韩币", "KRW"},
 	{"泰铢", "THB"}, {"新币", "SGD"}, {"新加坡元", "SGD"}, {"澳元", "AUD"}, {"澳币", "AUD"}, {"加元", "CAD"}, {"加币", "CAD"},
-	{"新台币", "TWD"}, {"台币", "TWD"}, {"卢布", "RUB"}, {"瑞郎", "CHF"}, {"越南盾", "VND"}, {"卢比", "INR"}, {"円", "JPY"},
+	{"澳门元", "MOP"}, {"澳门币", "MOP"}, {"葡币", "MOP"}, {"澳门帕塔卡", "MOP"}, {"新台币", "TWD"}, {"台币", "TWD"}, {"卢布", "RUB"}, {"瑞郎", "CHF"}, {"越南盾", "VND"}, {"卢比", "INR"}, {"円", "JPY"},
 	{"元", "CNY"}, {"块", "CNY"}, {"刀", "USD"},
 	{"singapore dollars", "SGD"}, {"singapore dollar", "SGD"}, {"australian dollars", "AUD"}, {"aussie dollars", "AUD"},
 	{"hong kong dollars", "HKD"}, {"hk dollars", "HKD"}, {"canadian dollars", "CAD"}, {"new zealand dollars", "NZD"},
@@ -40,6 +44,7 @@ var suffixCurrency = []struct{ mark, code string }{
 	{"indian rupees", "INR"}, {"us dollars", "USD"}, {"dollars", "USD"}, {"dollar", "USD"}, {"bucks", "USD"}, {"usd", "USD"}, {"euros", "EUR"},
 	{"euro", "EUR"}, {"eur", "EUR"}, {"pounds", "GBP"}, {"pound", "GBP"}, {"gbp", "GBP"}, {"yen", "JPY"}, {"jpy", "JPY"},
 	{"yuan", "CNY"}, {"rmb", "CNY"}, {"cny", "CNY"}, {"rmb", "CNY"}, {"hkd", "HKD"}, {"aud", "AUD"}, {"cad", "CAD"},
+	{"macau patacas", "MOP"}, {"macanese patacas", "MOP"}, {"patacas", "MOP"}, {"pataca", "MOP"}, {"mop", "MOP"},
 	{"sgd", "SGD"}, {"won", "KRW"}, {"krw", "KRW"}, {"baht", "THB"}, {"thb", "THB"}, {"rupees", "INR"}, {"chf", "CHF"},
 	{"francs", "CHF"}, {"ringgit", "MYR"}, {"dong", "VND"},
 }
@@ -112,8 +117,9 @@ func (d *doc) budget() *money {
 				}
 			}
 		}
-		// marker after
+		// marker after; rest is what follows the amount and its marker
 		after := strings.TrimLeft(low[i+n:], " ")
+		rest := after
 		if m.symbol == "" {
 			for _, c := range suffixCurrency {
 				if strings.HasPrefix(after, c.mark) {
@@ -121,6 +127,7 @@ func (d *doc) budget() *money {
 						continue
 					}
 					m.currency, m.symbol = c.code, c.mark
+					rest = strings.TrimLeft(after[len(c.mark):], " ")
 					break
 				}
 			}
@@ -129,6 +136,9 @@ func (d *doc) budget() *money {
 			// any ISO 4217 code next to the amount ("5000 MYR", "NOK 3000");
 			// three capitals that are not one ask which currency is meant
 			if code, word := d.codeNear(i, i+n); code != "" {
+				if strings.HasPrefix(strings.ToUpper(after), code) {
+					rest = strings.TrimLeft(after[len(code):], " ")
+				}
 				m.currency, m.symbol = code, word
 			} else if word != "" {
 				m.symbol, m.unknown = word, word
@@ -161,10 +171,15 @@ func (d *doc) budget() *money {
 			cue = i // 1.5万, 2k: a multiplier marks an amount
 		}
 		if !isUnit && (m.symbol != "" || cue >= 0) && !(cnNum && m.symbol == "" && cue < 0) {
-			if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult {
+			if d.perNight(i, rest) {
+				if d.nightPrice == nil {
+					d.nightPrice = m
+				}
+			} else if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult {
 				if best == nil || best.symbol == "" && m.symbol != "" {
 					best = m
 					d.markPerPerson(m, i, i+n)
+					m.perDay = d.perDayAt(i, rest)
 				}
 			}
 		}
@@ -302,4 +317,90 @@ func (d *doc) dayOfMonth(i int) bool {
 		}
 	}
 	return false
+}
+
+// perNightAfterEN and perNightZH mark an amount as a price per night
+// ("$300 a night", "200 euros per night", "¥500/晚", 每晚500): what a room
+// may cost, not what the trip may cost.
+var (
+	perNightAfterEN = []string{"a night", "per night", "/night", "/ night", "each night", "a nite", "per nite", "nightly", "a room", "per room", "per room per night", "/room", "/nt"}
+	perNightZH      = []string{"每晚", "一晚", "/晚", "每夜", "一夜", "每间每晚", "每间", "一间"}
+)
+
+// perNight reports whether the amount at i, followed (past its currency
+// word) by rest, is a price per night or per room.
+func (d *doc) perNight(i int, rest string) bool {
+	for _, w := range perNightAfterEN {
+		if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isLetterByte(rest[len(w)])) {
+			return true
+		}
+	}
+	for _, w := range perNightZH {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	// 每晚500, 每晚酒店不超过400, "hotels at $200 nightly": in the same clause
+	before := d.low[max(0, i-30):i]
+	if k := strings.LastIndexAny(before, ",，;；。.!！?？"); k >= 0 {
+		before = before[k+1:]
+	}
+	if hasAny(before, "每晚", "一晚", "每夜", "每间") || hasWord(before, "per night", "a night", "nightly", "per room") {
+		return true
+	}
+	return false
+}
+
+// noteNightPrice notes a price per night the text names: the brief has no
+// hotel price field, so the traveller's limit is kept as a note for the
+// planner and the reader, and never taken as the trip's budget.
+func (d *doc) noteNightPrice() {
+	m := d.nightPrice
+	if m == nil {
+		return
+	}
+	cur := m.currency
+	switch {
+	case cur != "":
+	case m.symbol == "¥" && d.lang == "en" && d.destCountry() == "JP":
+		cur = "JPY"
+	case m.symbol == "¥" || m.symbol == "" && d.lang == "zh":
+		cur = "CNY"
+	default:
+		cur = m.symbol
+	}
+	d.notes = append(d.notes, "hotel price per night: "+strconv.FormatFloat(m.amount, 'f', -1, 64)+" "+cur+" (a room price, not the trip budget)")
+}
+
+// perDayAt reports whether the amount at i, followed (past its currency
+// word) by rest, is a daily budget: "a day", "per day", "/day", "daily"
+// after it, 每天, 每日, 一天 in its clause before it.
+func (d *doc) perDayAt(i int, rest string) bool {
+	for _, w := range []string{"a day", "per day", "/day", "/ day", "each day", "daily", "a person a day", "per person per day", "pp per day", "per person a day", "每天", "每日", "一天", "/天"} {
+		if strings.HasPrefix(rest, w) && (len(rest) == len(w) || !isLetterByte(rest[len(w)])) {
+			return true
+		}
+	}
+	before := d.low[max(0, i-24):i]
+	if k := strings.LastIndexAny(before, ",，;；。.!！?？"); k >= 0 {
+		before = before[k+1:]
+	}
+	return hasAny(before, "每天", "每日", "一天", "日均", "每人每天") || hasWord(before, "per day", "a day", "daily")
+}
+
+// scalePerDay turns a daily budget into the trip's: the amount times the
+// days when the length is known, with a note; with no length the daily
+// amount is no trip budget, and a note keeps it.
+func (d *doc) scalePerDay(m *money, b *orchestrator.Brief) {
+	if m == nil || !m.perDay || b.Budget == nil {
+		return
+	}
+	day := strconv.FormatFloat(b.Budget.Amount, 'f', -1, 64) + " " + b.Budget.Currency
+	if b.Days <= 0 {
+		d.notes = append(d.notes, "budget per day: "+day+"; the trip's length is unknown, so no trip budget is set")
+		b.Budget = nil
+		return
+	}
+	b.Budget.Amount *= float64(b.Days)
+	d.notes = append(d.notes, "budget per day ("+day+") times "+itoa(b.Days)+" days")
 }

@@ -58,6 +58,7 @@ var (
 	// companions: an adult each, unless a pair
 	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子",
 		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票",
+		"小姨", "大姨", "姨妈", "姑妈", "姨",
 		"妈", "爸"} // 和我妈: the 我 before is trimmed
 	zhPairRel = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
 	// zhCoParent name the other parent by the children (孩子他爸): an
@@ -73,7 +74,7 @@ var (
 var enAdultChildNouns = map[string]bool{
 	"adults": true, "adult": true, "grown-ups": true, "grownups": true, "children": true, "kids": true, "child": true,
 	"kid": true, "toddlers": true, "toddler": true, "infants": true, "infant": true, "teenagers": true, "teens": true,
-	"babies": true, "baby": true, "grown": true, "parents": true,
+	"babies": true, "baby": true, "grown": true, "parents": true, "newborn": true, "newborns": true,
 }
 
 // people reads the travelling party.
@@ -158,7 +159,13 @@ func weGroupJoinedZH(s string, p *party) {
 		}
 		joinedAfter := hasPrefixAny(s[b:], zhJoinWords...)
 		if before == "" && !joinedAfter {
-			continue
+			// 带着二老，我们俩 / 我们俩，带着孩子: a clause of companions
+			// (read by companionsZH) opened by a joining word joins them
+			// across the comma
+			joinedAfter = joinedClauseBefore(s[:a]) || hasPrefixAny(strings.TrimLeft(s[b:], "，, "), "带着", "带上", "带", "陪着", "还有", "加上")
+			if !joinedAfter {
+				continue
+			}
 		}
 		// the relations named before the join, back to the clause start
 		if k := strings.LastIndexAny(before, "，,。；;！!？? "); k >= 0 {
@@ -182,6 +189,22 @@ func weGroupJoinedZH(s string, p *party) {
 		p.children = max(p.children, p.kids+q.kids)
 		return
 	}
+}
+
+// joinedClauseBefore reports whether the clause right before a comma that
+// ends s is opened by a joining word (带着二老，我们俩).
+func joinedClauseBefore(s string) bool {
+	t := strings.TrimRight(s, " ")
+	for _, c := range []string{"，", ","} {
+		if strings.HasSuffix(t, c) {
+			t = t[:len(t)-len(c)]
+			if k := strings.LastIndexAny(t, "，,。；;！!？? "); k >= 0 {
+				t = t[k+1:]
+			}
+			return hasPrefixAny(t, "带着", "带上", "带", "陪着", "陪", "还有", "加上")
+		}
+	}
+	return false
 }
 
 // familyZH reads 一家三口 and 两大一小.
@@ -509,6 +532,14 @@ func (d *doc) peopleEN(p *party) {
 		n := wordNumber(w)
 		next := word(i + 1)
 		// "a group of 6", "party of 5", "family of four"
+		// "two families of four": each family two adults and its children
+		if next == "families" && word(i+2) == "of" && n > 1 && n < 10 {
+			if m := wordNumber(word(i + 3)); m > 1 && m < 10 {
+				p.total, p.adults, p.children = n*m, 2*n, n*max(m-2, 0)
+				i += 3
+				continue
+			}
+		}
 		if (w == "group" || w == "party" || w == "family" || w == "team") && next == "of" {
 			if m := wordNumber(word(i + 2)); m > 1 && !timeNouns[word(i+3)] && w != "family" {
 				p.total = m
@@ -520,7 +551,7 @@ func (d *doc) peopleEN(p *party) {
 		if n <= 0 {
 			continue
 		}
-		if (w == "a" || w == "an") && !(next == "adult" || next == "child" || next == "kid" || next == "baby" || next == "toddler" || next == "infant") {
+		if (w == "a" || w == "an") && !(next == "adult" || next == "child" || next == "kid" || next == "baby" || next == "toddler" || next == "infant" || next == "newborn") {
 			continue
 		}
 		switch {
@@ -528,7 +559,7 @@ func (d *doc) peopleEN(p *party) {
 			p.adults = n
 		case next == "parents" && n == 2 && word(i-1) != "my" && word(i-1) != "our" && word(i-1) != "with":
 			p.adults = n // "two parents and three kids"
-		case next == "children" || next == "kids" || next == "child" || next == "kid" || next == "toddlers" || next == "toddler" || next == "infants" || next == "infant" || next == "teenagers" || next == "teens" || next == "babies" || next == "baby":
+		case next == "children" || next == "kids" || next == "child" || next == "kid" || next == "toddlers" || next == "toddler" || next == "infants" || next == "infant" || next == "teenagers" || next == "teens" || next == "babies" || next == "baby" || next == "newborn" || next == "newborns":
 			if i > 0 && (word(i-1) == "under" || word(i-1) == "age") {
 				continue
 			}
@@ -537,7 +568,7 @@ func (d *doc) peopleEN(p *party) {
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
 				continue
 			}
-			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus") && (word(i-2) == "me" || word(i-2) == "i") {
+			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus" || i > 0 && toks[i-1].text == "+") && (word(i-2) == "me" || word(i-2) == "i") {
 				p.companions += n // "me and 3 friends", "I plus 2 friends", "with 4 colleagues"
 				continue
 			}
@@ -568,7 +599,8 @@ func (d *doc) peopleEN(p *party) {
 	case d.enAny("a pair", "as a pair", "a couple", "as a couple", "couple's", "honeymoon", "my wife and i", "my husband and i",
 		"my partner and i", "my girlfriend and i", "my boyfriend and i", "my fiance and i", "my fiancee and i", "me and my wife",
 		"me and my husband", "me and my partner", "me and my girlfriend", "me and my boyfriend", "my friend and i", "me and my friend",
-		"my wife and me", "my husband and me", "my mom and i", "my dad and i", "my mother and i", "my father and i"):
+		"my wife and me", "my husband and me", "my mom and i", "my dad and i", "my mother and i", "my father and i",
+		"wife and me", "wife and i", "husband and me", "husband and i", "partner and me", "partner and i"):
 		if p.total == 0 && p.adults == 0 && !d.enAny("a couple of") {
 			p.adults = 2
 		}
@@ -578,6 +610,12 @@ func (d *doc) peopleEN(p *party) {
 	}
 	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	if d.enAny("and us", "plus us", "and us two", "plus the two of us") && p.companions == 0 {
+		p.ourKids = true // "two teenagers, 14 and 16, plus us": the writer and another
+	}
+	if p.kids == 0 && p.children == 0 && d.enAny("twins") && !d.enAny("twin room", "twin rooms", "twin beds") {
+		p.kids = 2 // "twins (they're 4), Paris": two children, however named
+	}
 	if pairAdults && p.companions > 1 {
 		p.adults = 1 + p.companions // "my friend and I, and my sister": three
 	}
@@ -614,6 +652,11 @@ var (
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2,
 		"buddy": 1, "pal": 1, "cousin": 1, "aunt": 1, "uncle": 1, "roommate": 1, "coworker": 1, "co-worker": 1, "classmate": 1,
 		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
+	// enAdultRelPlural are adult relations in the plural: they count only
+	// with a number ("my three best friends", "my 2 colleagues").
+	enAdultRelPlural = map[string]bool{"friends": true, "colleagues": true, "coworkers": true, "co-workers": true, "cousins": true,
+		"brothers": true, "sisters": true, "buddies": true, "pals": true, "classmates": true, "roommates": true, "besties": true,
+		"siblings": true, "aunts": true, "uncles": true, "mates": true, "girlfriends": true}
 	// enBringWords before a family word without my/our ("bringing grandpa
 	// along", "with mom") name a companion too.
 	enBringWords = map[string]bool{"bringing": true, "bring": true, "taking": true, "take": true, "with": true, "plus": true}
@@ -621,10 +664,12 @@ var (
 		"mom": true, "dad": true, "mum": true, "grandparents": true, "twins": true}
 	// enRelAdjective are words between my/our and a relation.
 	enRelAdjective = map[string]bool{"elderly": true, "aging": true, "ageing": true, "aged": true, "retired": true, "senior": true,
-		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true}
+		"dear": true, "beloved": true, "lovely": true, "little": true, "young": true, "teenage": true, "best": true, "good": true,
+		"close": true, "oldest": true, "work": true, "college": true, "school": true, "university": true, "favorite": true, "favourite": true}
 	enKidRel = map[string]bool{"son": true, "daughter": true, "kid": true, "child": true, "baby": true, "toddler": true,
 		"kids": true, "children": true, "sons": true, "daughters": true, "boys": true, "girls": true, "twins": true,
-		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true}
+		"teenager": true, "teenagers": true, "teen": true, "teens": true, "toddlers": true, "babies": true, "infant": true, "infants": true,
+		"newborn": true, "newborns": true}
 )
 
 // relationsEN reads "my wife and our two kids", "with my parents", "our
@@ -639,7 +684,7 @@ func (d *doc) relationsEN(p *party) {
 	}
 	seen := map[string]bool{}
 	for i := range toks {
-		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her") && i > 0 && enAdultRel[word(i+1)] > 0 && word(i-1) == "and") && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
+		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her" || w == "their") && i > 0 && enAdultRel[word(i+1)] > 0 && (word(i-1) == "and" || toks[i-1].text == "," && len(seen) > 0)) && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
 			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
 			// "my mom and dad": a relation after "and" and another goes with it
@@ -649,7 +694,7 @@ func (d *doc) relationsEN(p *party) {
 		n := 0
 		isAge := func(k int) bool { // "12-year-old", "12 year old"
 			for m := k + 1; m < k+3 && m < len(toks); m++ {
-				if word(m) == "year" || word(m) == "years" || word(m) == "yo" {
+				if w := word(m); w == "year" || w == "years" || w == "yo" || w == "month" || w == "months" || w == "week" || w == "weeks" {
 					return true
 				}
 			}
@@ -676,6 +721,11 @@ func (d *doc) relationsEN(p *party) {
 		if a, ok := enAdultRel[rel]; ok {
 			seen[rel] = true
 			p.companions += a
+			continue
+		}
+		if enAdultRelPlural[rel] && n > 0 {
+			seen[rel] = true
+			p.companions += n // "my three best friends"
 			continue
 		}
 		if enKidRel[rel] {
@@ -719,6 +769,16 @@ func (d *doc) weJoinedEN() int {
 		}
 		return k < len(toks) && toks[k].text == "+"
 	}
+	joinedBefore := func(k int) bool {
+		if word(k-1) == "the" {
+			k--
+		}
+		switch word(k - 1) {
+		case "plus", "with", "and":
+			return k >= 2 // something is named before the join
+		}
+		return false
+	}
 	for i := range toks {
 		w := word(i)
 		if (w == "we" || w == "us") && i+1 < len(toks) {
@@ -726,8 +786,8 @@ func (d *doc) weJoinedEN() int {
 				return n
 			}
 		}
-		if n := wordNumber(w); n > 1 && n < 10 && word(i+1) == "of" && word(i+2) == "us" && joined(i+3) {
-			return n
+		if n := wordNumber(w); n > 1 && n < 10 && word(i+1) == "of" && word(i+2) == "us" && (joined(i+3) || joinedBefore(i)) {
+			return n // "the two of us and my parents", "our son, 10, and the two of us"
 		}
 	}
 	return 0

@@ -308,8 +308,13 @@ func (d *doc) prefersAt(h lexHit) bool {
 	if hasSuffixAny(tb, " on the", " on a", " on an", " aboard", " aboard the", " aboard a", " on board the", " on board a") {
 		return true
 	}
+	// "high-speed train from Beijing to Shanghai": a train named as the leg
+	if mode == "train" && (strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "to ")) {
+		return true
+	}
 	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||
-		w == "road trip" || w == "rental car" || w == "rent a car" ||
+		w == "road trip" || w == "rental car" || w == "rent a car" || w == "drive ourselves" || w == "drive myself" ||
+		w == "self-drive" || w == "self drive" || w == "self-driving" || w == "self driving" ||
 		w == "drive" && hasWord(before, "we'll", "we will", "i'll", "i will", "we", "i")
 }
 

@@ -42,6 +42,9 @@ type doc struct {
 	dishes     []dishHit
 	dishesDone bool
 	foodsRead  []string
+	// nightPrice is a price per night the text names ("$300 a night",
+	// 每晚500): a hotel price, never the trip's budget (see money.go).
+	nightPrice *money
 	// declined are sights the request names but declines or has seen
 	// (不去天安门, "been to the Bund"): noted, not skipped words.
 	declined  []string
@@ -216,7 +219,9 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 	d.stage("budget", func() {
 		if m := d.budget(); m != nil {
 			b.Budget = d.resolveBudget(m, &b)
+			d.scalePerDay(m, &b)
 		}
+		d.noteNightPrice()
 	})
 	d.stage("bounds", func() { d.checkBounds(&b) })
 	if len(b.Destinations) == 0 {

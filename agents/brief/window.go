@@ -344,7 +344,7 @@ func (d *doc) weekdayMentions() []weekdayMention {
 		for i := range d.toks {
 			t := &d.toks[i]
 			wd, ok := weekdayNames[t.low]
-			if !ok || len(t.low) < 6 {
+			if !ok || len(t.low) < 6 && !d.shortWeekdayAt(i, len(out) > 0) {
 				continue
 			}
 			weeks := -1
@@ -361,6 +361,22 @@ func (d *doc) weekdayMentions() []weekdayMention {
 	}
 	sortWeekdays(out)
 	return out
+}
+
+// shortWeekdayAt reports whether the abbreviated weekday at token i (Sat,
+// Tue) is one: after this, next or coming, or, when a weekday came
+// before, after to, through, till or until ("this Sat to next Tue").
+func (d *doc) shortWeekdayAt(i int, after bool) bool {
+	if i == 0 {
+		return false
+	}
+	switch d.toks[i-1].low {
+	case "this", "next", "coming":
+		return true
+	case "to", "through", "thru", "till", "until", "-":
+		return after
+	}
+	return false
 }
 
 func sortWeekdays(ms []weekdayMention) {
