@@ -1054,10 +1054,21 @@ func (d *doc) placeOf(sp *span, role string) Place {
 		lat, lon := p.Lat, p.Lon
 		out.Latitude, out.Longitude = &lat, &lon
 	}
-	if p.Kind == gazetteer.City && !strings.HasPrefix(p.ID, "CN:") {
+	if p.Kind == gazetteer.City && isGeoNamesID(p.ID) {
 		out.GeoNamesID = p.ID
 	}
 	return out
+}
+
+// isGeoNamesID reports whether a gazetteer id is a GeoNames id (digits
+// only), not a division ("CN:…") or curated town ("T:…") of its own.
+func isGeoNamesID(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return id != ""
 }
 
 // unresolvedDestination looks for a destination the gazetteer does not
