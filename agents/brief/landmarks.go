@@ -83,11 +83,24 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			d.demoteFeature(sp, spans, destLike)
 			continue
 		}
+		if !sp.han && d.theBefore(sp.start) && !sightOfCity(sp.text, sp.pick) {
+			// "the Alhambra": a town's name takes no article, a sight's does
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			continue
+		}
+		if sightOfCity(sp.text, sp.pick) && d.listedBesidePlace(sp, spans) {
+			// the sight is the town itself (乌镇, 九寨沟, 嘉峪关), listed
+			// beside other places: a destination of its own
+			continue
+		}
+		own := d.ownCityOf(sp.text)
 		for _, o := range spans {
-			if o == sp || !destLike(o) || isLandmarkAlias(o.text) {
+			if o == sp || !destLike(o) || isLandmarkAlias(o.text) && !sightOfCity(o.text, o.pick) {
 				continue
 			}
 			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM || sightOfCity(sp.text, o.pick) ||
+				own != nil && own != sp.pick && nearKM(o.pick, own) < landmarkNearKM ||
 				(!o.pick.HasCoords || !sp.pick.HasCoords) && o.pick.Admin1 != "" && o.pick.Admin1 == sp.pick.Admin1 {
 				sp.dropped = true
 				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
@@ -173,6 +186,42 @@ func sightOfCity(name string, city *gazetteer.Place) bool {
 		}
 	}
 	return false
+}
+
+// placeListWords join the places of a list ("杭州，乌镇，苏州", "Xi'an,
+// Pingyao and Datong", "Lanzhou -> Zhangye").
+var placeListWords = map[string]bool{",": true, "，": true, "、": true, "和": true, "与": true, "及": true, "and": true,
+	", and": true, "then": true, ", then": true, "->": true, "→": true, "-": true, "/": true, "+": true, "&": true, "再去": true, "再到": true}
+
+// listedBesidePlace reports whether the place span sp is joined to a
+// neighbouring place span by list words only.
+func (d *doc) listedBesidePlace(sp *span, spans []*span) bool {
+	k := slices.Index(spans, sp)
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(spans) || spans[j].dropped {
+			continue
+		}
+		a, b := spans[min(j, k)], spans[max(j, k)]
+		if a.end <= b.start && placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownCityOf returns the city of the landmark named name (黄龙 → Songpan,
+// whatever town shares the name), or nil.
+func (d *doc) ownCityOf(name string) *gazetteer.Place {
+	x := sightIndex()
+	if !x.IsName(name) {
+		return nil
+	}
+	for _, s := range x.Sights() {
+		if slices.ContainsFunc(s.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
+			return d.sightCity(s)
+		}
+	}
+	return nil
 }
 
 // nearKM is the great-circle distance between two places, or +Inf when

@@ -187,6 +187,7 @@ func (d *doc) findPlaces() {
 		}
 	}
 	d.citiesOfSights()
+	d.citiesOfDishes()
 }
 
 // declinePlaces drops the places the request declines — 不去北京, 别去上海,
@@ -320,6 +321,9 @@ func (d *doc) tokenKey(j int) string {
 	return d.keys[j]
 }
 
+// isPossessive reports whether a word ends in 's.
+func isPossessive(w string) bool { return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "\u2019s") }
+
 // possessiveNotPlace are capitalised words before 's that are no place
 // (Let's, It's, That's).
 var possessiveNotPlace = map[string]bool{"let": true, "that": true, "what": true, "there": true, "here": true, "who": true,
@@ -366,7 +370,8 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 	}
 	// a sight named after the place: "Hubei Provincial Museum", "Shaanxi
 	// History Museum", "Beijing Zoo"
-	if next < len(toks) && toks[next].kind == tWord && toks[next].cap && d.mixedCase {
+	// ("Bangkok's Grand Palace" is Bangkok's: a possessive owns the sight)
+	if next < len(toks) && toks[next].kind == tWord && toks[next].cap && d.mixedCase && !isPossessive(toks[next-1].text) {
 		if words, _ := capitalisedRun(toks, next, false); len(words) > 0 && len(words) <= 3 && sightHeadEN[strings.ToLower(words[len(words)-1])] {
 			return false
 		}
@@ -1198,4 +1203,112 @@ func (d *doc) bigCityBeforeOwnSight(start, end int, cands []gazetteer.Candidate)
 		}
 	}
 	return false
+}
+
+// dishHeadsZH and dishHeadsEN are words of food that, right after a city's
+// name, make it a dish of that city (重庆火锅, 武汉的热干面, "Chengdu's hot
+// pot"); the dish lexicon's hits count too.
+var (
+	dishHeadsZH = []string{"火锅", "烤鸭", "小吃", "美食", "拉面", "米粉", "米线", "小面", "热干面", "烧烤", "串串", "早茶", "点心", "烤肉", "面"}
+	dishHeadsEN = map[string]bool{"hot": true, "hotpot": true, "duck": true, "noodles": true, "food": true, "dishes": true,
+		"barbecue": true, "bbq": true, "pizza": true, "dumplings": true, "snacks": true, "specialties": true, "dim": true,
+		"street": true, "cheesesteak": true, "bagels": true, "cuisine": true}
+)
+
+// citiesOfDishes makes the city a dish is named after the destination of a
+// request that names no destination (想吃重庆火锅 → Chongqing, "try
+// Chengdu's hot pot" → Chengdu), with a note. A dish named beside a
+// destination is only a dish (北京烤鸭 on a Shanghai trip); regions name
+// cuisines, not trips (四川火锅), and the origin is never the dish's city.
+func (d *doc) citiesOfDishes() {
+	if d.regionDest || d.base || len(d.dests) > 0 {
+		return
+	}
+	for i := range d.toks {
+		t := &d.toks[i]
+		var p *gazetteer.Place
+		var start, end int
+		switch t.kind {
+		case tHan:
+			p, start, end = d.dishCityHan(t)
+		case tWord:
+			p, start, end = d.dishCityWords(i)
+		}
+		if p == nil || d.origin != nil && d.origin.Name == p.Name {
+			continue
+		}
+		text := d.clean[start:end]
+		if k := strings.IndexAny(text, "'\u2019"); k > 0 {
+			text = text[:k] // Chengdu's
+		}
+		d.placeSpans = append(d.placeSpans, [2]int{start, end})
+		d.dests = append(d.dests, d.placeOf(&span{text: text, pick: p}, "destination"))
+		d.notes = append(d.notes, "destination "+p.Name+" taken from the dish named ("+text+")")
+		return
+	}
+}
+
+// dishCity picks the city among cands that a dish is named after: a city
+// (not a region) known by a strong alias.
+func dishCity(cands []gazetteer.Candidate) *gazetteer.Place {
+	for _, c := range cands {
+		if c.Place.Kind == gazetteer.City && c.Class <= gazetteer.Official && c.Place.Population >= 100000 {
+			return c.Place
+		}
+	}
+	return nil
+}
+
+// dishCityHan finds a city's name in a Han run followed (after an optional
+// 的) by a dish: the city and where its name is written.
+func (d *doc) dishCityHan(t *token) (*gazetteer.Place, int, int) {
+	s := t.text
+	for p := 0; p < len(s); {
+		r1, n1 := utf8.DecodeRuneInString(s[p:])
+		r2, _ := utf8.DecodeRuneInString(s[p+n1:])
+		if d.gaz.MayStartHan(r1, r2) {
+			for e := len(s); e > p+n1; {
+				_, ne := utf8.DecodeLastRuneInString(s[:e])
+				if c := dishCity(d.gaz.Lookup(s[p:e])); c != nil {
+					rest := strings.TrimPrefix(s[e:], "的")
+					at := t.start + len(s) - len(rest)
+					if hasPrefixAny(rest, dishHeadsZH...) || slices.ContainsFunc(d.dishHits(), func(h dishHit) bool { return h.start == at || h.start == t.start+p && h.end > at }) {
+						return c, t.start + p, t.start + e
+					}
+				}
+				e -= ne
+			}
+		}
+		p += n1
+	}
+	return nil, 0, 0
+}
+
+// dishCityWords finds a capitalised city name at word token i followed
+// (after an optional 's) by a dish: the city and where its name is written.
+func (d *doc) dishCityWords(i int) (*gazetteer.Place, int, int) {
+	if !d.toks[i].cap {
+		return nil, 0, 0
+	}
+	var best *gazetteer.Place
+	next := 0
+	d.walkWordKeys(i, d.gaz.MaxWords(), func(j int, key string) bool {
+		if c := dishCity(d.gaz.Lookup(key)); c != nil {
+			best, next = c, j+1
+		}
+		return d.gaz.HasPrefix(key)
+	})
+	if best == nil {
+		return nil, 0, 0
+	}
+	k := next
+	if k+1 < len(d.toks) && d.toks[k].text == "'" && d.toks[k+1].low == "s" {
+		k += 2
+	}
+	if k < len(d.toks) && d.toks[k].kind == tWord && dishHeadsEN[d.toks[k].low] || slices.ContainsFunc(d.dishHits(), func(h dishHit) bool {
+		return k < len(d.toks) && h.start == d.toks[k].start || h.start == d.toks[i].start
+	}) {
+		return best, d.toks[i].start, d.toks[next-1].end
+	}
+	return nil, 0, 0
 }

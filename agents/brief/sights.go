@@ -419,6 +419,8 @@ var genericSightNames = map[string]bool{
 	"古镇": true, "老街": true, "古街": true, "城隍庙": true, "人民公园": true, "人民广场": true, "博物馆": true, "省博物馆": true, "省博": true,
 	"夜市": true, "步行街": true, "美食街": true, "小吃街": true, "白塔": true, "关帝庙": true, "天后宫": true, "妈祖庙": true, "清真寺": true,
 	"清真大寺": true, "北门": true, "南门": true, "东门": true, "西门": true, "唐人街": true,
+	// lakes many Chinese cities name so (Hangzhou, Huizhou, Fuzhou, Quanzhou, Yingde …; 东湖: Wuhan, Shaoxing …)
+	"西湖": true, "west lake": true, "东湖": true, "east lake": true, "南湖": true, "south lake": true,
 }
 
 // isGenericSightName reports whether a sight name as written is one many

@@ -1,0 +1,132 @@
+package brief
+
+import (
+	"strings"
+	"testing"
+)
+
+// placesRound4 are requests written for issue 31's last place and sight
+// misses (2026-12-07), by class, before the parser was changed for them:
+// tourist towns and lists of them, sights near or of a city, dishes that
+// name their city, sight names holding another name, shared sight names,
+// and must-see cues. Reference time: classNow.
+var placesRound4 = []classCase{
+	// ---- tourist towns, alone and in lists
+	{"towns", "平遥三天，想看古城墙", map[string]string{"dests": "Pingyao", "days": "3"}},
+	{"towns", "Pingyao for two days from Taiyuan", map[string]string{"dests": "Pingyao", "origin": "Taiyuan", "days": "2"}},
+	{"towns", "去凤凰古城玩两天", map[string]string{"dests": "Fenghuang", "days": "2"}},
+	{"towns", "乌镇一日游，从上海出发", map[string]string{"dests": "Wuzhen", "origin": "Shanghai", "days": "1"}},
+	{"towns", "周庄和同里两天", map[string]string{"dests": "Zhouzhuang,Tongli", "days": "2"}},
+	{"towns", "春天去婺源看油菜花，三天", map[string]string{"dests": "Wuyuan", "days": "3"}},
+	{"towns", "稻城亚丁五天", map[string]string{"dests": "Daocheng", "days": "5"}},
+	{"towns", "九寨沟四天，从成都出发", map[string]string{"dests": "Jiuzhaigou", "origin": "Chengdu", "days": "4"}},
+	{"towns", "峨眉山两天", map[string]string{"dests": "Emeishan", "days": "2"}},
+	{"towns", "敦煌三天看莫高窟", map[string]string{"dests": "Dunhuang", "must": "莫高窟", "days": "3"}},
+	{"towns", "阳朔三天，骑车遇龙河", map[string]string{"dests": "Yangshuo", "must": "遇龙河", "days": "3"}},
+	{"towns", "5 days in Yangshuo and Guilin", map[string]string{"dests": "Yangshuo,Guilin", "days": "5"}},
+	{"towns", "Wuzhen water town for a day", map[string]string{"dests": "Wuzhen", "days": "1"}},
+	{"towns", "Three days in Dunhuang for the Mogao Caves", map[string]string{"dests": "Dunhuang", "must": "Mogao Caves", "days": "3"}},
+	{"towns", "Jiuzhaigou and Huanglong, 4 days", map[string]string{"dests": "Jiuzhaigou", "days": "4"}},
+	{"towns", "a week in Shangri-La and Lijiang", map[string]string{"dests": "Shangri-La,Lijiang", "days": "7"}},
+	{"towns", "Mount Emei for 2 days", map[string]string{"dests": "Emeishan", "days": "2"}},
+	{"towns", "Fenghuang ancient town, 2 days", map[string]string{"dests": "Fenghuang", "days": "2"}},
+	{"lists", "西安、兰州、嘉峪关、敦煌，十天", map[string]string{"dests": "Xi'an,Lanzhou,Jiayuguan,Dunhuang", "days": "10"}},
+	{"lists", "厦门和泉州五天", map[string]string{"dests": "Xiamen,Quanzhou", "days": "5"}},
+	{"lists", "长沙、张家界、凤凰，一周", map[string]string{"dests": "Changsha,Zhangjiajie,Fenghuang", "days": "7"}},
+	{"lists", "先去丽江再去大理，最后香格里拉，八天", map[string]string{"dests": "Lijiang,Dali,Shangri-La", "days": "8"}},
+	{"lists", "黄山、婺源、景德镇六天", map[string]string{"dests": "Huangshan,Wuyuan,Jingdezhen", "days": "6"}},
+	{"lists", "杭州，乌镇，苏州，五天", map[string]string{"dests": "Hangzhou,Wuzhen,Suzhou", "days": "5"}},
+	{"lists", "Xi'an, Pingyao and Datong in 6 days", map[string]string{"dests": "Xi'an,Pingyao,Datong", "days": "6"}},
+	{"lists", "Chengdu then Jiuzhaigou then Leshan, 7 days", map[string]string{"dests": "Chengdu,Jiuzhaigou,Leshan", "days": "7"}},
+	{"lists", "Lanzhou -> Zhangye -> Jiayuguan -> Dunhuang, 8 days", map[string]string{"dests": "Lanzhou,Zhangye,Jiayuguan,Dunhuang", "days": "8"}},
+	{"lists", "Quanzhou and Xiamen for 4 days", map[string]string{"dests": "Quanzhou,Xiamen", "days": "4"}},
+	{"lists", "Changsha, Zhangjiajie and Fenghuang, a week", map[string]string{"dests": "Changsha,Zhangjiajie,Fenghuang", "days": "7"}},
+	{"lists", "从上海出发，苏州、周庄、乌镇三天", map[string]string{"origin": "Shanghai", "dests": "Suzhou,Zhouzhuang,Wuzhen", "days": "3"}},
+	// ---- a sight near, outside, of or in a city
+	{"near", "the Three Gorges Dam near Yichang, 2 days", map[string]string{"dests": "Yichang", "must": "Three Gorges Dam", "days": "2"}},
+	{"near", "Tiger Leaping Gorge outside Lijiang, 3 days", map[string]string{"dests": "Lijiang", "must": "Tiger Leaping Gorge", "days": "3"}},
+	{"near", "3 days hiking Tiger Leaping Gorge", map[string]string{"dests": "Lijiang", "must": "Tiger Leaping Gorge", "days": "3"}},
+	{"near", "Kinkaku-ji in Kyoto and Nara Park, 3 days", map[string]string{"dests": "Kyoto,Nara", "must": "Kinkaku-ji,Nara Park", "days": "3"}},
+	{"near", "Bangkok's Grand Palace and Ayutthaya, 4 days", map[string]string{"dests": "Bangkok,Ayutthaya", "must": "Grand Palace", "days": "4"}},
+	{"near", "宜昌两天，看三峡大坝", map[string]string{"dests": "Yichang", "must": "三峡大坝", "days": "2"}},
+	{"near", "想去三峡大坝，两天", map[string]string{"dests": "Yichang", "must": "三峡大坝", "days": "2"}},
+	{"near", "成都的宽窄巷子和锦里，三天", map[string]string{"dests": "Chengdu", "must": "宽窄巷子,锦里", "days": "3"}},
+	{"near", "丽江附近的虎跳峡，三天", map[string]string{"dests": "Lijiang", "must": "虎跳峡", "days": "3"}},
+	{"near", "the Great Wall at Mutianyu, 2 days", map[string]string{"dests": "Beijing", "must": "Great Wall,Mutianyu", "days": "2"}},
+	// ---- dishes that name their city
+	{"dish", "想吃重庆火锅，玩三天", map[string]string{"dests": "Chongqing", "days": "3"}},
+	{"dish", "武汉热干面，两天", map[string]string{"dests": "Wuhan", "days": "2"}},
+	{"dish", "try Chengdu's hot pot for 3 days", map[string]string{"dests": "Chengdu", "days": "3"}},
+	{"dish", "Peking duck in Beijing, 2 days", map[string]string{"dests": "Beijing", "days": "2"}},
+	{"dish", "上海三天，想吃北京烤鸭", map[string]string{"dests": "Shanghai", "days": "3"}},
+	{"dish", "去杭州两天，吃兰州拉面也行", map[string]string{"dests": "Hangzhou", "days": "2"}},
+	{"dish", "想去西安吃肉夹馍，三天", map[string]string{"dests": "Xi'an", "days": "3"}},
+	{"dish", "Shanghai 3 days, Peking duck one night", map[string]string{"dests": "Shanghai", "days": "3"}},
+	// ---- sight names holding another name; landmark-only requests
+	{"holds", "承德两天，小布达拉宫和避暑山庄", map[string]string{"dests": "Chengde", "must": "小布达拉宫,避暑山庄", "days": "2"}},
+	{"holds", "想去小布达拉宫，两天", map[string]string{"dests": "Chengde", "must": "小布达拉宫", "days": "2"}},
+	{"holds", "Prague Castle and Charles Bridge, 3 days", map[string]string{"dests": "Prague", "must": "Prague Castle,Charles Bridge", "days": "3"}},
+	{"holds", "奈良公园喂小鹿，一天", map[string]string{"dests": "Nara", "must": "奈良公园", "days": "1"}},
+	{"holds", "Angkor Wat for 3 days", map[string]string{"dests": "Siem Reap", "must": "Angkor Wat", "days": "3"}},
+	{"holds", "想去吴哥窟，四天", map[string]string{"dests": "Siem Reap", "must": "吴哥窟", "days": "4"}},
+	{"holds", "Machu Picchu, 4 days", map[string]string{"dests": "Cusco", "must": "Machu Picchu", "days": "4"}},
+	{"holds", "the Alhambra, 2 days", map[string]string{"dests": "Granada", "must": "Alhambra", "days": "2"}},
+	{"holds", "Neuschwanstein Castle and Munich, 4 days", map[string]string{"dests": "Munich", "must": "Neuschwanstein Castle", "days": "4"}},
+	{"holds", "去看泰姬陵，三天", map[string]string{"dests": "Agra", "must": "泰姬陵", "days": "3"}},
+	{"holds", "the Acropolis and the Parthenon, 3 days", map[string]string{"dests": "Athens", "must": "Acropolis,Parthenon", "days": "3"}},
+	{"holds", "Edinburgh Castle and the Royal Mile, 2 days", map[string]string{"dests": "Edinburgh", "must": "Edinburgh Castle,Royal Mile", "days": "2"}},
+	// ---- shared sight names
+	{"shared", "扬州两天，瘦西湖和个园", map[string]string{"dests": "Yangzhou", "must": "瘦西湖,个园", "days": "2"}},
+	{"shared", "惠州两天，去西湖", map[string]string{"dests": "Huizhou", "must": "西湖", "days": "2"}},
+	{"shared", "Tallinn 2 days, the Old Town", map[string]string{"dests": "Tallinn", "must": "Old Town", "days": "2"}},
+	{"shared", "Old Town and the castle, 3 days in Kraków", map[string]string{"dests": "Kraków", "days": "3"}},
+	{"shared", "福州三天，西湖公园和三坊七巷", map[string]string{"dests": "Fuzhou", "days": "3"}},
+	{"shared", "West Lake, 2 days", map[string]string{"dests": "Hangzhou", "must": "West Lake", "days": "2"}},
+	// ---- must-see cues and lists
+	{"must", "南京三天，中山陵和夫子庙一定要去", map[string]string{"dests": "Nanjing", "must": "中山陵,夫子庙", "days": "3"}},
+	{"must", "去重庆，磁器口和李子坝都要去，三天", map[string]string{"dests": "Chongqing", "must": "磁器口,李子坝", "days": "3"}},
+	{"must", "成都三天，打卡太古里和春熙路", map[string]string{"dests": "Chengdu", "must": "太古里,春熙路", "days": "3"}},
+	{"must", "厦门必去曾厝垵和沙坡尾，四天", map[string]string{"dests": "Xiamen", "must": "曾厝垵,沙坡尾", "days": "4"}},
+	{"must", "Lisbon 3 days, Belém Tower is top of my list", map[string]string{"dests": "Lisbon", "must": "Belém Tower", "days": "3"}},
+	{"must", "Rome 4 days, we have to see the Pantheon and the Vatican Museums", map[string]string{"dests": "Rome", "must": "Pantheon,Vatican Museums", "days": "4"}},
+	{"must", "Tokyo 5 days, I can't miss Shibuya Crossing and Meiji Shrine", map[string]string{"dests": "Tokyo", "must": "Shibuya Crossing,Meiji Shrine", "days": "5"}},
+	{"must", "Paris 4 days, definitely Montmartre and the Musée d'Orsay", map[string]string{"dests": "Paris", "must": "Montmartre,Musée d'Orsay", "days": "4"}},
+	{"must", "Seoul 3 days, don't want to miss Bukchon Hanok Village", map[string]string{"dests": "Seoul", "must": "Bukchon Hanok Village", "days": "3"}},
+	{"must", "杭州两天，想去西溪湿地和河坊街", map[string]string{"dests": "Hangzhou", "must": "西溪湿地,河坊街", "days": "2"}},
+}
+
+// placesRound4Misses are the fields of placesRound4 still read wrong, with
+// the reason; TestPlacesRound4 fails when one of them is read right (drop
+// it here) or any other field is wrong.
+var placesRound4Misses = map[string]string{
+	"Wuzhen water town for a day|days": "\"for a day\" is no duration yet (the durations reader's class)",
+	"Lanzhou -> Zhangye -> Jiayuguan -> Dunhuang, 8 days|dests": "a chain of arrows reads its first city as the origin",
+	"Kinkaku-ji in Kyoto and Nara Park, 3 days|dests": "a sight of a town near a destination is a day out, its town no destination",
+}
+
+// TestPlacesRound4 checks placesRound4 (at least 60 phrasings).
+func TestPlacesRound4(t *testing.T) {
+	if len(placesRound4) < 60 {
+		t.Fatalf("%d phrasings, want at least 60", len(placesRound4))
+	}
+	right, total := 0, 0
+	for _, tc := range placesRound4 {
+		r := ParseRules(tc.q, classNow)
+		got := classFields(r)
+		got["foods"] = strings.Join(r.Brief.Foods, ",")
+		for k, want := range tc.want {
+			total++
+			_, known := placesRound4Misses[tc.q+"|"+k]
+			switch {
+			case got[k] == want && known:
+				right++
+				t.Errorf("[%s] %s: %s read right now; drop it from placesRound4Misses", tc.class, tc.q, k)
+			case got[k] == want:
+				right++
+			case !known:
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], want)
+			}
+		}
+	}
+	t.Logf("places round 4: %d/%d fields (%d known misses)", right, total, len(placesRound4Misses))
+}
