@@ -322,7 +322,9 @@ func (d *doc) tokenKey(j int) string {
 }
 
 // isPossessive reports whether a word ends in 's.
-func isPossessive(w string) bool { return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "\u2019s") }
+func isPossessive(w string) bool {
+	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "\u2019s")
+}
 
 // possessiveNotPlace are capitalised words before 's that are no place
 // (Let's, It's, That's).
