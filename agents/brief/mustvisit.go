@@ -159,10 +159,13 @@ func (d *doc) mustVisit() []string {
 	for _, n := range more {
 		// a sight's full name replaces the part a cue read of it
 		// (香港迪士尼乐园 over 迪士尼乐园, "Yangtze cable car" over Yangtze)
-		if k := slices.IndexFunc(out, func(x string) bool { return len(n) > len(x) && containsFold(n, x) }); k >= 0 && d.isSightHit(n) {
+		inN := func(x string) bool { return len(n) > len(x) && containsFold(n, x) }
+		if k := slices.IndexFunc(out, inN); k >= 0 && d.isSightHit(n) {
 			if !slices.Contains(out, n) {
 				out[k] = n
 			}
+			// every part a cue read of it ("Gardens" and "Bay" of "Gardens by the Bay")
+			out = slices.DeleteFunc(out, inN)
 			continue
 		}
 		if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {

@@ -435,6 +435,9 @@ func (d *doc) matchHan(t *token) []*span {
 			if stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
 				continue
 			}
+			if len(out) > 0 && out[len(out)-1].end == start && bestClass(cands) == gazetteer.Weak && strings.ContainsRune("和与及跟", []rune(key)[0]) {
+				continue // 北京和平遥: the list word after a place, no county 和平
+			}
 			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true, ownSight: own})
 			p = ends[k]
 			found = true

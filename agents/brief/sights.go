@@ -232,7 +232,7 @@ func (d *doc) citiesOfSights() {
 		// belong to is where the trip goes, not a base to search around
 		for k := range d.sights {
 			h := &d.sights[k]
-			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode {
+			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && (p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode || d.sightNearBase(h)) {
 				o := *d.origin
 				o.Role = "destination"
 				d.dests, d.origin, d.base = []Place{o}, nil, false
@@ -270,6 +270,24 @@ func (d *doc) citiesOfSights() {
 	if len(names) > 0 {
 		d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" taken from the sights named")
 	}
+}
+
+// nearBaseEN are the words between a sight and the town it is near ("Mount
+// Fuji close to Tokyo", "the Three Gorges Dam near Yichang").
+var nearBaseEN = map[string]bool{"near": true, "close to": true, "outside": true, "outside of": true, "not far from": true,
+	"just outside": true, "right outside": true, "near to": true}
+
+// sightNearBase reports whether the sight at h is written right before the
+// words that make the origin a base ("Mount Fuji close to Tokyo"): the
+// town is where the trip stays to see the sight, not a base to search
+// around.
+func (d *doc) sightNearBase(h *sightHit) bool {
+	k := strings.Index(d.clean[h.end:], d.origin.Text)
+	if d.origin.Text == "" || k < 0 {
+		return false
+	}
+	between := strings.Join(strings.Fields(strings.ToLower(d.clean[h.end:h.end+k])), " ")
+	return nearBaseEN[between]
 }
 
 // destAt is a destination and where the text names it.
