@@ -191,7 +191,8 @@ func sightOfCity(name string, city *gazetteer.Place) bool {
 // placeListWords join the places of a list ("杭州，乌镇，苏州", "Xi'an,
 // Pingyao and Datong", "Lanzhou -> Zhangye").
 var placeListWords = map[string]bool{",": true, "，": true, "、": true, "和": true, "与": true, "及": true, "and": true,
-	", and": true, "then": true, ", then": true, "->": true, "→": true, "-": true, "/": true, "+": true, "&": true, "再去": true, "再到": true}
+	", and": true, "then": true, ", then": true, "and then": true, "->": true, "→": true, "-": true, "/": true, "+": true, "&": true,
+	"再去": true, "再到": true, "然后": true, "，然后": true, "然后去": true, "再": true, "，再": true, "，再去": true}
 
 // listedBesidePlace reports whether the place span sp is joined to a
 // neighbouring place span by list words only.

@@ -555,6 +555,9 @@ func (d *doc) classify(spans []*span) {
 			a.role, a.cued = roleOrigin, true
 			continue
 		}
+		if d.arrowChain(spans, i) {
+			continue // 上海→杭州→苏州: a route of stops, read as a sequence below
+		}
 		for _, c := range pairZH {
 			if between == c {
 				if a.role == roleNone || a.role == roleAt {
@@ -595,6 +598,49 @@ func (d *doc) classify(spans []*span) {
 			}
 		}
 	}
+}
+
+// listedWithStrong reports whether a span known only by weak aliases (a
+// county's short name: 曲阜, 阆中) is listed beside a place of the same
+// country known by a strong one (北京、曲阜; 景德镇，阆中): the list names
+// places, so the county is one.
+func (d *doc) listedWithStrong(sp *span, spans []*span) bool {
+	k := slices.Index(spans, sp)
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(spans) {
+			continue
+		}
+		o := spans[j]
+		a, b := spans[min(j, k)], spans[max(j, k)]
+		if a.end > b.start || !placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))] || bestClass(o.cands) == gazetteer.Weak {
+			continue
+		}
+		for _, c := range sp.cands {
+			if c.Place.Kind == gazetteer.City && slices.ContainsFunc(o.cands, func(x gazetteer.Candidate) bool {
+				return x.Class != gazetteer.Weak && x.Place.CountryCode == c.Place.CountryCode
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isArrow reports whether s, trimmed, is an arrow.
+func isArrow(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "->" || s == "→" || s == "-->" || s == "=>"
+}
+
+// arrowChain reports whether spans[i] and spans[i+1] are joined by an arrow
+// inside a chain of three places or more ("Lanzhou -> Zhangye ->
+// Dunhuang"): every place of such a chain is a stop of the trip; two
+// places joined by one arrow stay "from → to".
+func (d *doc) arrowChain(spans []*span, i int) bool {
+	joined := func(k int) bool {
+		return k >= 0 && k+1 < len(spans) && spans[k].end <= spans[k+1].start && isArrow(d.clean[spans[k].end:spans[k+1].start])
+	}
+	return joined(i) && (joined(i-1) || joined(i+1))
 }
 
 func (d *doc) classifyWords(spans []*span, idx int) {
@@ -756,10 +802,10 @@ func (d *doc) resolve(spans []*span) {
 				break
 			}
 		}
-		if weakOnly && !sp.cued {
+		if weakOnly && !sp.cued && !d.listedWithStrong(sp, spans) {
 			sp.dropped = true
 		}
-		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate {
+		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate && !d.listedWithStrong(sp, spans) {
 			sp.dropped = true // 稻城亚丁: 亚丁 is also Aden, but only by a GeoNames alternate
 		}
 		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) && !d.bigCityWritten(sp) {
