@@ -95,6 +95,13 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			continue
 		}
 		own := d.ownCityOf(sp.text)
+		if own != nil && own != sp.pick && d.listedBesideSightOf(sp, own) {
+			// "the Little Mermaid and Tivoli": listed beside a sight of
+			// its own city, the landmark is that city's, not a far town
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			continue
+		}
 		for _, o := range spans {
 			if o == sp || !destLike(o) || isLandmarkAlias(o.text) && !sightOfCity(o.text, o.pick) {
 				continue
@@ -204,6 +211,25 @@ func (d *doc) listedBesidePlace(sp *span, spans []*span) bool {
 		}
 		a, b := spans[min(j, k)], spans[max(j, k)]
 		if a.end <= b.start && placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))] {
+			return true
+		}
+	}
+	return false
+}
+
+// listedBesideSightOf reports whether the place span sp is joined by list
+// words to a sight the request names that belongs to city.
+func (d *doc) listedBesideSightOf(sp *span, city *gazetteer.Place) bool {
+	for k := range d.sights {
+		h := &d.sights[k]
+		a, b := [2]int{h.start, h.end}, [2]int{sp.start, sp.end}
+		if b[0] < a[0] {
+			a, b = b, a
+		}
+		if h.lost || a[1] > b[0] || !placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a[1]:b[0]]))] {
+			continue
+		}
+		if c := d.sightCity(h.sight); c == city {
 			return true
 		}
 	}

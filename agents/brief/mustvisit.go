@@ -361,6 +361,13 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	name := d.clean[i:j]
 	name = strings.TrimPrefix(name, "的")
+	// 想去的有鼓浪屿, 必去的是故宫, 想去的包括…: the list starts after the verb
+	for _, v := range []string{"有", "是", "包括", "就是", "还有"} {
+		if rest, ok := strings.CutPrefix(name, v); ok && utf8.RuneCountInString(rest) >= 2 && !d.isSightHit(name) {
+			name = rest
+			break
+		}
+	}
 	// 坐长江索道, 看洪崖洞: the verb before the name is no part of it
 	for _, v := range []string{"乘坐", "坐", "乘", "搭", "看看", "看", "逛逛", "逛", "打卡"} {
 		if rest, ok := strings.CutPrefix(name, v); ok && utf8.RuneCountInString(rest) >= 2 {
@@ -611,7 +618,7 @@ func (d *doc) listedSightsZH(start, end int) []string {
 				break
 			}
 		}
-		if w != "" && utf8.RuneCountInString(d.clean[from:k]) >= 2 && utf8.RuneCountInString(d.clean[k+len(w):end]) >= 2 {
+		if w != "" && utf8.RuneCountInString(d.clean[from:k]) >= 2 && utf8.RuneCountInString(d.clean[k+len(w):end]) >= 2 && !d.inSight(k, k+len(w)) {
 			keep(from, k)
 			from = k + len(w)
 			k = from
