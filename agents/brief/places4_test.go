@@ -200,6 +200,20 @@ var placesRound4 = []classCase{
 	{"dish", "想吃长沙臭豆腐，三天", map[string]string{"dests": "Changsha", "days": "3"}},
 	{"dish", "去成都吃火锅，顺便看熊猫，三天", map[string]string{"dests": "Chengdu", "days": "3"}},
 	{"dish", "Beijing 3 days; we'll eat Lanzhou noodles one night", map[string]string{"dests": "Beijing", "days": "3"}},
+	// ---- the fixes' classes with phrasings of their own (written with the fixes, not a first-run figure)
+	{"region", "云南七天，玉龙雪山和洱海", map[string]string{"dests": "Lijiang,Dali", "must": "玉龙雪山,洱海", "days": "7"}},
+	{"region", "新疆十天，赛里木湖、禾木和喀纳斯", map[string]string{"dests": "Bole,Buerjin,Altay", "days": "10"}},
+	{"region", "日本七天，浅草寺和金阁寺", map[string]string{"dests": "Tokyo,Kyoto", "must": "浅草寺,金阁寺", "days": "7"}},
+	{"region", "a week in Japan: Senso-ji, Fushimi Inari and Nara Park", map[string]string{"dests": "Tokyo,Kyoto,Nara", "days": "7"}},
+	{"region", "Sichuan for 6 days, Mount Emei and Jiuzhaigou", map[string]string{"dests": "Emeishan,Jiuzhaigou", "days": "6"}},
+	{"sights", "武陵源和天门山，三天", map[string]string{"dests": "Zhangjiajie", "must": "武陵源,天门山", "days": "3"}},
+	{"sights", "去梅里雪山和雨崩徒步，五天", map[string]string{"dests": "Deqin", "must": "梅里雪山,雨崩", "days": "5"}},
+	{"sights", "想去篁岭，两天", map[string]string{"dests": "Wuyuan", "must": "篁岭", "days": "2"}},
+	{"sights", "Matterhorn and Zermatt, 3 days", map[string]string{"dests": "Zermatt", "must": "Matterhorn", "days": "3"}},
+	{"sights", "想去看乌鲁鲁，四天", map[string]string{"dests": "Yulara", "must": "乌鲁鲁", "days": "4"}},
+	{"lists", "北京和平遥，六天", map[string]string{"dests": "Beijing,Pingyao", "days": "6"}},
+	{"lists", "上海→乌镇→杭州，四天", map[string]string{"dests": "Shanghai,Wuzhen,Hangzhou", "days": "4"}},
+	{"lists", "北京→西安，五天", map[string]string{"origin": "Beijing", "dests": "Xi'an", "days": "5"}},
 }
 
 // placesRound4Misses are the fields of placesRound4 still read wrong, with

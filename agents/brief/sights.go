@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -310,10 +311,10 @@ func (d *doc) farSightCities() {
 		}
 		all = append(all, destAt{pos, q})
 	}
-	var names []string
+	var names, covered []string
 	for k := range d.sights {
 		h := &d.sights[k]
-		if len(all) >= 4 || !d.sightWanted(h) || d.placeCovers(h.start, h.end) {
+		if len(all) >= 4+len(covered) || !d.sightWanted(h) || d.placeCovers(h.start, h.end) {
 			continue
 		}
 		p := d.sightCity(h.sight)
@@ -321,8 +322,21 @@ func (d *doc) farSightCities() {
 			isGenericSightName(d.clean[h.start:h.end]) {
 			continue // "the Drum Tower", 鼓楼: many cities have one; it is the destination's
 		}
+		if k := slices.IndexFunc(all, func(q destAt) bool { return holds(q.p, p) }); k >= 0 {
+			// 云南七天，玉龙雪山和洱海: a sight inside a region named as the
+			// destination names the city to stay in, in the region's place
+			if !slices.ContainsFunc(all, func(q destAt) bool { return q.p.Name == p.Name && q.p.CountryCode == p.CountryCode }) {
+				all = append(all, destAt{h.start, d.placeOf(&span{text: d.clean[h.start:h.end], pick: p}, "destination")})
+				names = append(names, p.Name)
+			}
+			covered = append(covered, all[k].p.Name)
+			continue
+		}
 		far, country := true, false
 		for _, q := range all {
+			if q.p.Kind == "region" || q.p.Kind == "country" {
+				continue
+			}
 			country = country || q.p.CountryCode == p.CountryCode
 			if q.p.Name == p.Name || q.p.Latitude == nil || q.p.Longitude == nil ||
 				nearKM(p, &gazetteer.Place{Lat: *q.p.Latitude, Lon: *q.p.Longitude, HasCoords: true}) < landmarkNearKM {
@@ -341,9 +355,24 @@ func (d *doc) farSightCities() {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].pos < all[j].pos })
 	d.dests = d.dests[:0]
 	for _, a := range all {
+		if (a.p.Kind == "region" || a.p.Kind == "country") && slices.Contains(covered, a.p.Name) {
+			continue // the region's cities the sights name stand for it
+		}
 		d.dests = append(d.dests, a.p)
 	}
 	d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" added for the sights named there")
+}
+
+// holds reports whether the destination q is a region or country that
+// holds the city p.
+func holds(q Place, p *gazetteer.Place) bool {
+	switch q.Kind {
+	case "country":
+		return q.CountryCode == p.CountryCode
+	case "region":
+		return q.CountryCode == p.CountryCode && q.Admin1 == p.Admin1
+	}
+	return false
 }
 
 // sightPlacedAt reports whether the text places the sight in a named
