@@ -1270,10 +1270,15 @@ var (
 // request that names no destination (想吃重庆火锅 → Chongqing, "try
 // Chengdu's hot pot" → Chengdu), with a note. A dish named beside a
 // destination is only a dish (北京烤鸭 on a Shanghai trip); regions name
-// cuisines, not trips (四川火锅), and the origin is never the dish's city.
+// cuisines, not trips (四川火锅), the origin is never the dish's city, and
+// a request that asks for somewhere to discover or names a destination the
+// gazetteer lacks keeps it.
 func (d *doc) citiesOfDishes() {
-	if d.regionDest || d.base || len(d.dests) > 0 {
-		return
+	if d.regionDest || d.base || len(d.dests) > 0 || d.zhAny(somewhereZH...) || d.enAny(somewhereEN...) {
+		return // somewhere warm, 找个地方: a destination to discover
+	}
+	if name := d.unresolvedDestination(); name != "" && !isWishWord(name) {
+		return // 去阿那亚吃北京烤鸭: a destination the gazetteer lacks
 	}
 	for i := range d.toks {
 		t := &d.toks[i]

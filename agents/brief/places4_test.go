@@ -214,6 +214,9 @@ var placesRound4 = []classCase{
 	{"lists", "北京和平遥，六天", map[string]string{"dests": "Beijing,Pingyao", "days": "6"}},
 	{"lists", "上海→乌镇→杭州，四天", map[string]string{"dests": "Shanghai,Wuzhen,Hangzhou", "days": "4"}},
 	{"lists", "北京→西安，五天", map[string]string{"origin": "Beijing", "dests": "Xi'an", "days": "5"}},
+	{"dish", "去阿那亚吃北京烤鸭，两天", map[string]string{"dests": "阿那亚", "days": "2"}},
+	{"dish", "从成都出发，想吃重庆火锅，两天", map[string]string{"origin": "Chengdu", "dests": "Chongqing", "days": "2"}},
+	{"dish", "四川火锅三天", map[string]string{"dests": "", "days": "3"}},
 }
 
 // placesRound4Misses are the fields of placesRound4 still read wrong, with
