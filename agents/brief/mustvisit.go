@@ -353,6 +353,9 @@ func (d *doc) sightZH(i, j int) string {
 				j = sp[0] // 拙政园苏州…: the sight ends where the city starts
 				break
 			}
+			if rest := d.clean[min(sp[1], j):j]; utf8.RuneCountInString(rest) == 2 && !d.isSightHit(rest) && strings.ContainsRune(sightCharsHan+"道路街湖山馆场岛", func() rune { r, _ := utf8.DecodeLastRuneInString(rest); return r }()) {
+				break // 山城步道: a kind word after the city's name is no sight of its own
+			}
 			i = sp[1]
 		}
 	}
@@ -377,7 +380,7 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	for {
 		t := name
-		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
+		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的", "是"} {
 			name = strings.TrimSuffix(name, suf)
 		}
 		// 苏州河边, 洱海旁边, 外滩附近: the sight, not its side

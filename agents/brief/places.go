@@ -452,7 +452,7 @@ func (d *doc) matchHan(t *token) []*span {
 }
 
 // sightCharsHan end sights' names in one character (永兴坊, 书院门, 开元寺).
-const sightCharsHan = "坊寺庙宫楼塔阁门陵窟洞桥园池坛祠殿巷"
+const sightCharsHan = "坊寺庙宫楼塔阁门陵窟洞桥园池坛祠殿巷口"
 
 // minorPlaceInSight reports whether a place name followed by one character
 // that ends sights' names is that sight's first part rather than the
