@@ -248,6 +248,8 @@ var placesRound4 = []classCase{
 	{"dish", "去阿那亚吃北京烤鸭，两天", map[string]string{"dests": "阿那亚", "days": "2"}},
 	{"dish", "从成都出发，想吃重庆火锅，两天", map[string]string{"origin": "Chengdu", "dests": "Chongqing", "days": "2"}},
 	{"dish", "四川火锅三天", map[string]string{"dests": "", "days": "3"}},
+	{"near", "Tiger Leaping Gorge hike from Lijiang, 2 days", map[string]string{"origin": "", "dests": "Lijiang", "must": "Tiger Leaping Gorge", "days": "2"}},
+	{"near", "徒步虎跳峡，从丽江出发，两天", map[string]string{"origin": "", "dests": "Lijiang", "must": "虎跳峡", "days": "2"}},
 }
 
 // placesRound4Misses are the fields of placesRound4 still read wrong, with

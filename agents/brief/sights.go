@@ -244,6 +244,23 @@ func (d *doc) citiesOfSights() {
 	if d.base {
 		return
 	}
+	if len(d.dests) == 0 && d.origin != nil && d.unresolvedDestination() == "" {
+		// "Tiger Leaping Gorge hike from Lijiang": the sights of the town
+		// the trip sets out from, with no other destination, are seen from
+		// there: the town is the destination (a sight gone to, 去青海湖 from
+		// 西宁, stays the destination as written)
+		for k := range d.sights {
+			h := &d.sights[k]
+			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && !d.placeCovers(h.start, h.end) &&
+				p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode {
+				o := *d.origin
+				o.Role = "destination"
+				d.dests, d.origin = []Place{o}, nil
+				d.notes = append(d.notes, "destination "+o.Name+" taken from the sights named there")
+				return
+			}
+		}
+	}
 	if len(d.dests) > 0 {
 		d.farSightCities()
 		return
