@@ -250,6 +250,11 @@ var placesRound4 = []classCase{
 	{"dish", "四川火锅三天", map[string]string{"dests": "", "days": "3"}},
 	{"near", "Tiger Leaping Gorge hike from Lijiang, 2 days", map[string]string{"origin": "", "dests": "Lijiang", "must": "Tiger Leaping Gorge", "days": "2"}},
 	{"near", "徒步虎跳峡，从丽江出发，两天", map[string]string{"origin": "", "dests": "Lijiang", "must": "虎跳峡", "days": "2"}},
+	{"sights", "Berlin 3 days, the Reichstag and Checkpoint Charlie", map[string]string{"dests": "Berlin", "must": "Reichstag,Checkpoint Charlie", "days": "3"}},
+	{"sights", "Red Fort and Amber Fort, 5 days from Delhi", map[string]string{"must": "Red Fort,Amber Fort", "days": "5"}},
+	{"sights", "Prague 3 days, Old Town Square", map[string]string{"dests": "Prague", "must": "Old Town Square", "days": "3"}},
+	{"sights", "Kraków 2 days, the Old Town Square", map[string]string{"dests": "Kraków", "days": "2"}},
+	{"sights", "想去看狮身人面像，三天", map[string]string{"dests": "Giza", "must": "狮身人面像", "days": "3"}},
 }
 
 // placesRound4Misses are the fields of placesRound4 still read wrong, with

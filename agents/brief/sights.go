@@ -475,7 +475,7 @@ var genericSightNames = map[string]bool{
 	"confucius temple": true, "temple of confucius": true, "drum tower": true, "bell tower": true, "bell and drum towers": true,
 	"drum and bell towers": true, "old town": true, "old city": true, "ancient city": true, "ancient town": true, "old quarter": true,
 	"city wall": true, "city walls": true, "ancient city wall": true, "old city wall": true, "night market": true, "night markets": true,
-	"old street": true, "pedestrian street": true, "walking street": true, "city god temple": true, "people's park": true,
+	"old town square": true, "old street": true, "pedestrian street": true, "walking street": true, "city god temple": true, "people's park": true,
 	"people's square": true, "provincial museum": true, "city museum": true, "chinatown": true, "old market": true, "main square": true,
 	"town square": true, "market square": true, "old harbour": true, "old harbor": true, "old port": true, "grand mosque": true,
 	"white pagoda": true, "north gate": true, "south gate": true, "east gate": true, "west gate": true, "food street": true,
