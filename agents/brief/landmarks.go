@@ -80,6 +80,15 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			continue
 		}
 		if !isLandmarkAlias(sp.text) {
+			if !sp.han && !sp.cued && d.theBefore(sp.start) && slices.ContainsFunc(spans, func(o *span) bool {
+				return o != sp && destLike(o) && o.pick.CountryCode != sp.pick.CountryCode
+			}) {
+				// "Porto …: the Ribeira": a town takes no article; beside a
+				// destination abroad it is a quarter of that destination
+				sp.dropped = true
+				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+				continue
+			}
 			d.demoteFeature(sp, spans, destLike)
 			continue
 		}
