@@ -257,10 +257,55 @@ func (d *doc) matchWords(i int) (*span, int) {
 		}
 		return g.HasPrefix(ks)
 	})
+	if sp, next := d.matchSyllables(i); sp != nil && next > bestNext && d.acceptWords(sp, i, next) {
+		return sp, next
+	}
 	if best == nil || !d.acceptWords(best, i, bestNext) {
 		return nil, 0
 	}
 	return best, bestNext
+}
+
+// matchSyllables reads a Chinese place written in capitalised pinyin
+// syllables apart ("Ping Yao", "Zhang Jia Jie", "Feng Huang"): two to four
+// short capitalised words whose letters together are a Chinese city's
+// name, known by a strong alias.
+func (d *doc) matchSyllables(i int) (*span, int) {
+	toks := d.toks
+	if !toks[i].cap || i+1 >= len(toks) || !toks[i+1].cap || toks[i+1].kind != tWord || toks[i+1].start != toks[i].end+1 {
+		return nil, 0
+	}
+	key := ""
+	var best *span
+	next := 0
+	for j := i; j < len(toks) && j < i+4; j++ {
+		t := &toks[j]
+		if t.kind != tWord || !t.cap || len(t.text) > 6 || j > i && t.start != toks[j-1].end+1 || !isLetters(t.text) {
+			break
+		}
+		key += t.low
+		if j == i {
+			continue
+		}
+		for _, c := range d.gaz.Lookup(key) {
+			if c.Place.CountryCode == "CN" && c.Place.Kind == gazetteer.City && c.Class <= gazetteer.ASCII {
+				best = &span{start: toks[i].start, end: t.end, text: d.clean[toks[i].start:t.end], key: key, cands: d.gaz.Lookup(key)}
+				next = j + 1
+				break
+			}
+		}
+	}
+	return best, next
+}
+
+// isLetters reports whether s is ASCII letters only.
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // walkWordKeys walks the words from token i on, up to maxWords of them and
@@ -348,8 +393,8 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 			if t.kind != tWord {
 				continue
 			}
-			if !t.cap && !(j > i && j < next-1 && connectors[t.low]) {
-				return false
+			if !t.cap && !(j > i && j < next-1 && connectors[t.low]) && !(j > i && toks[j-1].text == "-" && toks[j-1].end == t.start) {
+				return false // "Shangri-la": a hyphen joins a lower-case part
 			}
 		}
 	}

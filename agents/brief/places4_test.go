@@ -271,6 +271,12 @@ var placesRound4 = []classCase{
 	{"sights", "Prague 3 days, Old Town Square", map[string]string{"dests": "Prague", "must": "Old Town Square", "days": "3"}},
 	{"sights", "Kraków 2 days, the Old Town Square", map[string]string{"dests": "Kraków", "days": "2"}},
 	{"sights", "想去看狮身人面像，三天", map[string]string{"dests": "Giza", "must": "狮身人面像", "days": "3"}},
+	{"pinyin", "Ping Yao ancient city, 2 days", map[string]string{"dests": "Pingyao", "days": "2"}},
+	{"pinyin", "Feng Huang for 2 days", map[string]string{"dests": "Fenghuang", "days": "2"}},
+	{"pinyin", "Zhang Jia Jie 3 days", map[string]string{"dests": "Zhangjiajie", "days": "3"}},
+	{"pinyin", "Da Li and Li Jiang, 5 days", map[string]string{"dests": "Dali,Lijiang", "days": "5"}},
+	{"pinyin", "Shangri-la for 3 days", map[string]string{"dests": "Shangri-La", "days": "3"}},
+	{"pinyin", "San Francisco and Los Angeles, 5 days", map[string]string{"dests": "San Francisco,Los Angeles", "days": "5"}},
 }
 
 // placesRound4Misses are the fields of placesRound4 still read wrong, with
