@@ -21,7 +21,10 @@ var touristTowns = []struct{ zh, en, name string }{
 	{"张掖", "Zhangye", "Zhangye"}, {"吐鲁番", "Turpan", "Turpan"}, {"喀什", "Kashgar", "Kashgar"},
 	{"西双版纳", "Xishuangbanna", "Xishuangbanna"}, {"武夷山", "Wuyishan", "Wuyishan"}, {"曲阜", "Qufu", "Qufu"},
 	{"阆中", "Langzhong", "Langzhong"}, {"镇远", "Zhenyuan", "Zhenyuan"}, {"理塘", "Litang", "Litang"},
-	{"色达", "Seda", "Seda"}, {"顺德", "Shunde", "Shunde"}, {"箱根", "Hakone", "Hakone"},
+	{"色达", "Seda", "Seda"}, {"顺德", "Shunde", "Shunde"},
+	{"安吉", "Anji", "Anji"}, {"平潭", "Pingtan", "Pingtan"}, {"罗平", "Luoping", "Luoping"},
+	{"若尔盖", "Zoige", "Ruoergai"}, {"康定", "Kangding", "Kangding"}, {"龙胜", "Longsheng", "Longsheng"},
+	{"箱根", "Hakone", "Hakone"},
 	{"哈尔施塔特", "Hallstatt", "Hallstatt"}, {"采尔马特", "Zermatt", "Zermatt"}, {"因特拉肯", "Interlaken", "Interlaken"},
 }
 
