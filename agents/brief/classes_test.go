@@ -94,7 +94,7 @@ var classCases = []classCase{
 	// 4. structure
 	{"structure", "Madrid to Seville, 4 nights from April 10", map[string]string{"origin": "Madrid", "dests": "Seville", "start": "2027-04-10", "days": "5"}},
 	{"structure", "Tokyo to Nikko day trip on Saturday", map[string]string{"origin": "Tokyo", "dests": "Nikkō", "days": "1", "start": "2026-12-05"}},
-	{"structure", "上海周边，去乌镇玩两天，周六出发", map[string]string{"origin": "Shanghai", "dests": "乌镇", "days": "2"}},
+	{"structure", "上海周边，去乌镇玩两天，周六出发", map[string]string{"origin": "Shanghai", "dests": "Wuzhen", "days": "2"}},
 	{"structure", "周五晚上出发，周日晚上回，从广州去桂林", map[string]string{"origin": "Guangzhou", "dests": "Guilin", "start": "2026-12-04", "end": "2026-12-06", "days": "3"}},
 	{"structure", "leave Thursday, back Sunday, from Denver to Santa Fe", map[string]string{"origin": "Denver", "dests": "Santa Fe", "start": "2026-12-03", "end": "2026-12-06", "days": "4"}},
 	{"structure", "想吃武汉热干面和长沙臭豆腐，去南昌玩两天，下周出发", map[string]string{"dests": "Nanchang"}},

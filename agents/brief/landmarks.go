@@ -80,14 +80,43 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			continue
 		}
 		if !isLandmarkAlias(sp.text) {
+			if !sp.han && !sp.cued && d.theBefore(sp.start) && slices.ContainsFunc(spans, func(o *span) bool {
+				return o != sp && destLike(o) && o.pick.CountryCode != sp.pick.CountryCode
+			}) {
+				// "Porto …: the Ribeira": a town takes no article; beside a
+				// destination abroad it is a quarter of that destination
+				sp.dropped = true
+				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+				continue
+			}
 			d.demoteFeature(sp, spans, destLike)
 			continue
 		}
+		if !sp.han && d.theBefore(sp.start) && !sightOfCity(sp.text, sp.pick) {
+			// "the Alhambra": a town's name takes no article, a sight's does
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			continue
+		}
+		if sightOfCity(sp.text, sp.pick) && d.listedBesidePlace(sp, spans) {
+			// the sight is the town itself (乌镇, 九寨沟, 嘉峪关), listed
+			// beside other places: a destination of its own
+			continue
+		}
+		own := d.ownCityOf(sp.text)
+		if own != nil && own != sp.pick && d.listedBesideSightOf(sp, own) {
+			// "the Little Mermaid and Tivoli": listed beside a sight of
+			// its own city, the landmark is that city's, not a far town
+			sp.dropped = true
+			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+			continue
+		}
 		for _, o := range spans {
-			if o == sp || !destLike(o) || isLandmarkAlias(o.text) {
+			if o == sp || !destLike(o) || isLandmarkAlias(o.text) && !sightOfCity(o.text, o.pick) {
 				continue
 			}
 			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM || sightOfCity(sp.text, o.pick) ||
+				own != nil && own != sp.pick && nearKM(o.pick, own) < landmarkNearKM ||
 				(!o.pick.HasCoords || !sp.pick.HasCoords) && o.pick.Admin1 != "" && o.pick.Admin1 == sp.pick.Admin1 {
 				sp.dropped = true
 				d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
@@ -173,6 +202,62 @@ func sightOfCity(name string, city *gazetteer.Place) bool {
 		}
 	}
 	return false
+}
+
+// placeListWords join the places of a list ("杭州，乌镇，苏州", "Xi'an,
+// Pingyao and Datong", "Lanzhou -> Zhangye").
+var placeListWords = map[string]bool{",": true, "，": true, "、": true, "和": true, "与": true, "及": true, "and": true,
+	", and": true, "then": true, ", then": true, "and then": true, "->": true, "→": true, "-": true, "/": true, "+": true, "&": true,
+	"再去": true, "再到": true, "然后": true, "，然后": true, "然后去": true, "再": true, "，再": true, "，再去": true}
+
+// listedBesidePlace reports whether the place span sp is joined to a
+// neighbouring place span by list words only.
+func (d *doc) listedBesidePlace(sp *span, spans []*span) bool {
+	k := slices.Index(spans, sp)
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(spans) || spans[j].dropped {
+			continue
+		}
+		a, b := spans[min(j, k)], spans[max(j, k)]
+		if a.end <= b.start && placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))] {
+			return true
+		}
+	}
+	return false
+}
+
+// listedBesideSightOf reports whether the place span sp is joined by list
+// words to a sight the request names that belongs to city.
+func (d *doc) listedBesideSightOf(sp *span, city *gazetteer.Place) bool {
+	for k := range d.sights {
+		h := &d.sights[k]
+		a, b := [2]int{h.start, h.end}, [2]int{sp.start, sp.end}
+		if b[0] < a[0] {
+			a, b = b, a
+		}
+		if h.lost || a[1] > b[0] || !placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a[1]:b[0]]))] {
+			continue
+		}
+		if c := d.sightCity(h.sight); c == city {
+			return true
+		}
+	}
+	return false
+}
+
+// ownCityOf returns the city of the landmark named name (黄龙 → Songpan,
+// whatever town shares the name), or nil.
+func (d *doc) ownCityOf(name string) *gazetteer.Place {
+	x := sightIndex()
+	if !x.IsName(name) {
+		return nil
+	}
+	for _, s := range x.Sights() {
+		if slices.ContainsFunc(s.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
+			return d.sightCity(s)
+		}
+	}
+	return nil
 }
 
 // nearKM is the great-circle distance between two places, or +Inf when

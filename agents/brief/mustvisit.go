@@ -159,10 +159,13 @@ func (d *doc) mustVisit() []string {
 	for _, n := range more {
 		// a sight's full name replaces the part a cue read of it
 		// (香港迪士尼乐园 over 迪士尼乐园, "Yangtze cable car" over Yangtze)
-		if k := slices.IndexFunc(out, func(x string) bool { return len(n) > len(x) && containsFold(n, x) }); k >= 0 && d.isSightHit(n) {
+		inN := func(x string) bool { return len(n) > len(x) && containsFold(n, x) }
+		if k := slices.IndexFunc(out, inN); k >= 0 && d.isSightHit(n) {
 			if !slices.Contains(out, n) {
 				out[k] = n
 			}
+			// every part a cue read of it ("Gardens" and "Bay" of "Gardens by the Bay")
+			out = slices.DeleteFunc(out, inN)
 			continue
 		}
 		if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
@@ -350,6 +353,9 @@ func (d *doc) sightZH(i, j int) string {
 				j = sp[0] // 拙政园苏州…: the sight ends where the city starts
 				break
 			}
+			if rest := d.clean[min(sp[1], j):j]; utf8.RuneCountInString(rest) == 2 && !d.isSightHit(rest) && strings.ContainsRune(sightCharsHan+"道路街湖山馆场岛", func() rune { r, _ := utf8.DecodeLastRuneInString(rest); return r }()) {
+				break // 山城步道: a kind word after the city's name is no sight of its own
+			}
 			i = sp[1]
 		}
 	}
@@ -358,6 +364,13 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	name := d.clean[i:j]
 	name = strings.TrimPrefix(name, "的")
+	// 想去的有鼓浪屿, 必去的是故宫, 想去的包括…: the list starts after the verb
+	for _, v := range []string{"有", "是", "包括", "就是", "还有"} {
+		if rest, ok := strings.CutPrefix(name, v); ok && utf8.RuneCountInString(rest) >= 2 && !d.isSightHit(name) {
+			name = rest
+			break
+		}
+	}
 	// 坐长江索道, 看洪崖洞: the verb before the name is no part of it
 	for _, v := range []string{"乘坐", "坐", "乘", "搭", "看看", "看", "逛逛", "逛", "打卡"} {
 		if rest, ok := strings.CutPrefix(name, v); ok && utf8.RuneCountInString(rest) >= 2 {
@@ -367,7 +380,7 @@ func (d *doc) sightZH(i, j int) string {
 	}
 	for {
 		t := name
-		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的"} {
+		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的", "是"} {
 			name = strings.TrimSuffix(name, suf)
 		}
 		// 苏州河边, 洱海旁边, 外滩附近: the sight, not its side
@@ -608,7 +621,7 @@ func (d *doc) listedSightsZH(start, end int) []string {
 				break
 			}
 		}
-		if w != "" && utf8.RuneCountInString(d.clean[from:k]) >= 2 && utf8.RuneCountInString(d.clean[k+len(w):end]) >= 2 {
+		if w != "" && utf8.RuneCountInString(d.clean[from:k]) >= 2 && utf8.RuneCountInString(d.clean[k+len(w):end]) >= 2 && !d.inSight(k, k+len(w)) {
 			keep(from, k)
 			from = k + len(w)
 			k = from

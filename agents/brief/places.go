@@ -187,6 +187,7 @@ func (d *doc) findPlaces() {
 		}
 	}
 	d.citiesOfSights()
+	d.citiesOfDishes()
 }
 
 // declinePlaces drops the places the request declines — 不去北京, 别去上海,
@@ -256,10 +257,55 @@ func (d *doc) matchWords(i int) (*span, int) {
 		}
 		return g.HasPrefix(ks)
 	})
+	if sp, next := d.matchSyllables(i); sp != nil && next > bestNext && d.acceptWords(sp, i, next) {
+		return sp, next
+	}
 	if best == nil || !d.acceptWords(best, i, bestNext) {
 		return nil, 0
 	}
 	return best, bestNext
+}
+
+// matchSyllables reads a Chinese place written in capitalised pinyin
+// syllables apart ("Ping Yao", "Zhang Jia Jie", "Feng Huang"): two to four
+// short capitalised words whose letters together are a Chinese city's
+// name, known by a strong alias.
+func (d *doc) matchSyllables(i int) (*span, int) {
+	toks := d.toks
+	if !toks[i].cap || i+1 >= len(toks) || !toks[i+1].cap || toks[i+1].kind != tWord || toks[i+1].start != toks[i].end+1 {
+		return nil, 0
+	}
+	key := ""
+	var best *span
+	next := 0
+	for j := i; j < len(toks) && j < i+4; j++ {
+		t := &toks[j]
+		if t.kind != tWord || !t.cap || len(t.text) > 6 || j > i && t.start != toks[j-1].end+1 || !isLetters(t.text) {
+			break
+		}
+		key += t.low
+		if j == i {
+			continue
+		}
+		for _, c := range d.gaz.Lookup(key) {
+			if c.Place.CountryCode == "CN" && c.Place.Kind == gazetteer.City && c.Class <= gazetteer.ASCII {
+				best = &span{start: toks[i].start, end: t.end, text: d.clean[toks[i].start:t.end], key: key, cands: d.gaz.Lookup(key)}
+				next = j + 1
+				break
+			}
+		}
+	}
+	return best, next
+}
+
+// isLetters reports whether s is ASCII letters only.
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // walkWordKeys walks the words from token i on, up to maxWords of them and
@@ -320,6 +366,11 @@ func (d *doc) tokenKey(j int) string {
 	return d.keys[j]
 }
 
+// isPossessive reports whether a word ends in 's.
+func isPossessive(w string) bool {
+	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "\u2019s")
+}
+
 // possessiveNotPlace are capitalised words before 's that are no place
 // (Let's, It's, That's).
 var possessiveNotPlace = map[string]bool{"let": true, "that": true, "what": true, "there": true, "here": true, "who": true,
@@ -342,8 +393,8 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 			if t.kind != tWord {
 				continue
 			}
-			if !t.cap && !(j > i && j < next-1 && connectors[t.low]) {
-				return false
+			if !t.cap && !(j > i && j < next-1 && connectors[t.low]) && !(j > i && toks[j-1].text == "-" && toks[j-1].end == t.start) {
+				return false // "Shangri-la": a hyphen joins a lower-case part
 			}
 		}
 	}
@@ -366,7 +417,8 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 	}
 	// a sight named after the place: "Hubei Provincial Museum", "Shaanxi
 	// History Museum", "Beijing Zoo"
-	if next < len(toks) && toks[next].kind == tWord && toks[next].cap && d.mixedCase {
+	// ("Bangkok's Grand Palace" is Bangkok's: a possessive owns the sight)
+	if next < len(toks) && toks[next].kind == tWord && toks[next].cap && d.mixedCase && !isPossessive(toks[next-1].text) {
 		if words, _ := capitalisedRun(toks, next, false); len(words) > 0 && len(words) <= 3 && sightHeadEN[strings.ToLower(words[len(words)-1])] {
 			return false
 		}
@@ -428,6 +480,9 @@ func (d *doc) matchHan(t *token) []*span {
 			if stopPlaceHan[key] || minorPlaceInSight(d.clean[end:], cands) {
 				continue
 			}
+			if len(out) > 0 && out[len(out)-1].end == start && bestClass(cands) == gazetteer.Weak && strings.ContainsRune("和与及跟", []rune(key)[0]) {
+				continue // 北京和平遥: the list word after a place, no county 和平
+			}
 			out = append(out, &span{start: start, end: end, text: key, key: key, cands: cands, han: true, ownSight: own})
 			p = ends[k]
 			found = true
@@ -442,7 +497,7 @@ func (d *doc) matchHan(t *token) []*span {
 }
 
 // sightCharsHan end sights' names in one character (永兴坊, 书院门, 开元寺).
-const sightCharsHan = "坊寺庙宫楼塔阁门陵窟洞桥园池坛祠殿巷"
+const sightCharsHan = "坊寺庙宫楼塔阁门陵窟洞桥园池坛祠殿巷口"
 
 // minorPlaceInSight reports whether a place name followed by one character
 // that ends sights' names is that sight's first part rather than the
@@ -545,6 +600,9 @@ func (d *doc) classify(spans []*span) {
 			a.role, a.cued = roleOrigin, true
 			continue
 		}
+		if d.arrowChain(spans, i) {
+			continue // 上海→杭州→苏州: a route of stops, read as a sequence below
+		}
 		for _, c := range pairZH {
 			if between == c {
 				if a.role == roleNone || a.role == roleAt {
@@ -585,6 +643,49 @@ func (d *doc) classify(spans []*span) {
 			}
 		}
 	}
+}
+
+// listedWithStrong reports whether a span known only by weak aliases (a
+// county's short name: 曲阜, 阆中) is listed beside a place of the same
+// country known by a strong one (北京、曲阜; 景德镇，阆中): the list names
+// places, so the county is one.
+func (d *doc) listedWithStrong(sp *span, spans []*span) bool {
+	k := slices.Index(spans, sp)
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(spans) {
+			continue
+		}
+		o := spans[j]
+		a, b := spans[min(j, k)], spans[max(j, k)]
+		if a.end > b.start || !placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))] || bestClass(o.cands) == gazetteer.Weak {
+			continue
+		}
+		for _, c := range sp.cands {
+			if c.Place.Kind == gazetteer.City && slices.ContainsFunc(o.cands, func(x gazetteer.Candidate) bool {
+				return x.Class != gazetteer.Weak && x.Place.CountryCode == c.Place.CountryCode
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isArrow reports whether s, trimmed, is an arrow.
+func isArrow(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "->" || s == "→" || s == "-->" || s == "=>"
+}
+
+// arrowChain reports whether spans[i] and spans[i+1] are joined by an arrow
+// inside a chain of three places or more ("Lanzhou -> Zhangye ->
+// Dunhuang"): every place of such a chain is a stop of the trip; two
+// places joined by one arrow stay "from → to".
+func (d *doc) arrowChain(spans []*span, i int) bool {
+	joined := func(k int) bool {
+		return k >= 0 && k+1 < len(spans) && spans[k].end <= spans[k+1].start && isArrow(d.clean[spans[k].end:spans[k+1].start])
+	}
+	return joined(i) && (joined(i-1) || joined(i+1))
 }
 
 func (d *doc) classifyWords(spans []*span, idx int) {
@@ -746,10 +847,10 @@ func (d *doc) resolve(spans []*span) {
 				break
 			}
 		}
-		if weakOnly && !sp.cued {
+		if weakOnly && !sp.cued && !d.listedWithStrong(sp, spans) {
 			sp.dropped = true
 		}
-		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate {
+		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate && !d.listedWithStrong(sp, spans) {
 			sp.dropped = true // 稻城亚丁: 亚丁 is also Aden, but only by a GeoNames alternate
 		}
 		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) && !d.bigCityWritten(sp) {
@@ -1054,10 +1155,21 @@ func (d *doc) placeOf(sp *span, role string) Place {
 		lat, lon := p.Lat, p.Lon
 		out.Latitude, out.Longitude = &lat, &lon
 	}
-	if p.Kind == gazetteer.City && !strings.HasPrefix(p.ID, "CN:") {
+	if p.Kind == gazetteer.City && isGeoNamesID(p.ID) {
 		out.GeoNamesID = p.ID
 	}
 	return out
+}
+
+// isGeoNamesID reports whether a gazetteer id is a GeoNames id (digits
+// only), not a division ("CN:…") or curated town ("T:…") of its own.
+func isGeoNamesID(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return id != ""
 }
 
 // unresolvedDestination looks for a destination the gazetteer does not
@@ -1187,4 +1299,117 @@ func (d *doc) bigCityBeforeOwnSight(start, end int, cands []gazetteer.Candidate)
 		}
 	}
 	return false
+}
+
+// dishHeadsZH and dishHeadsEN are words of food that, right after a city's
+// name, make it a dish of that city (重庆火锅, 武汉的热干面, "Chengdu's hot
+// pot"); the dish lexicon's hits count too.
+var (
+	dishHeadsZH = []string{"火锅", "烤鸭", "小吃", "美食", "拉面", "米粉", "米线", "小面", "热干面", "烧烤", "串串", "早茶", "点心", "烤肉", "面"}
+	dishHeadsEN = map[string]bool{"hot": true, "hotpot": true, "duck": true, "noodles": true, "food": true, "dishes": true,
+		"barbecue": true, "bbq": true, "pizza": true, "dumplings": true, "snacks": true, "specialties": true, "dim": true,
+		"street": true, "cheesesteak": true, "bagels": true, "cuisine": true}
+)
+
+// citiesOfDishes makes the city a dish is named after the destination of a
+// request that names no destination (想吃重庆火锅 → Chongqing, "try
+// Chengdu's hot pot" → Chengdu), with a note. A dish named beside a
+// destination is only a dish (北京烤鸭 on a Shanghai trip); regions name
+// cuisines, not trips (四川火锅), the origin is never the dish's city, and
+// a request that asks for somewhere to discover or names a destination the
+// gazetteer lacks keeps it.
+func (d *doc) citiesOfDishes() {
+	if d.regionDest || d.base || len(d.dests) > 0 || d.zhAny(somewhereZH...) || d.enAny(somewhereEN...) {
+		return // somewhere warm, 找个地方: a destination to discover
+	}
+	if name := d.unresolvedDestination(); name != "" && !isWishWord(name) {
+		return // 去阿那亚吃北京烤鸭: a destination the gazetteer lacks
+	}
+	for i := range d.toks {
+		t := &d.toks[i]
+		var p *gazetteer.Place
+		var start, end int
+		switch t.kind {
+		case tHan:
+			p, start, end = d.dishCityHan(t)
+		case tWord:
+			p, start, end = d.dishCityWords(i)
+		}
+		if p == nil || d.origin != nil && d.origin.Name == p.Name {
+			continue
+		}
+		text := d.clean[start:end]
+		if k := strings.IndexAny(text, "'\u2019"); k > 0 {
+			text = text[:k] // Chengdu's
+		}
+		d.placeSpans = append(d.placeSpans, [2]int{start, end})
+		d.dests = append(d.dests, d.placeOf(&span{text: text, pick: p}, "destination"))
+		d.notes = append(d.notes, "destination "+p.Name+" taken from the dish named ("+text+")")
+		return
+	}
+}
+
+// dishCity picks the city among cands that a dish is named after: a city
+// (not a region) known by a strong alias.
+func dishCity(cands []gazetteer.Candidate) *gazetteer.Place {
+	for _, c := range cands {
+		if c.Place.Kind == gazetteer.City && c.Class <= gazetteer.Official && c.Place.Population >= 100000 {
+			return c.Place
+		}
+	}
+	return nil
+}
+
+// dishCityHan finds a city's name in a Han run followed (after an optional
+// 的) by a dish: the city and where its name is written.
+func (d *doc) dishCityHan(t *token) (*gazetteer.Place, int, int) {
+	s := t.text
+	for p := 0; p < len(s); {
+		r1, n1 := utf8.DecodeRuneInString(s[p:])
+		r2, _ := utf8.DecodeRuneInString(s[p+n1:])
+		if d.gaz.MayStartHan(r1, r2) {
+			for e := len(s); e > p+n1; {
+				_, ne := utf8.DecodeLastRuneInString(s[:e])
+				if c := dishCity(d.gaz.Lookup(s[p:e])); c != nil {
+					rest := strings.TrimPrefix(s[e:], "的")
+					at := t.start + len(s) - len(rest)
+					if hasPrefixAny(rest, dishHeadsZH...) || slices.ContainsFunc(d.dishHits(), func(h dishHit) bool { return h.start == at || h.start == t.start+p && h.end > at }) {
+						return c, t.start + p, t.start + e
+					}
+				}
+				e -= ne
+			}
+		}
+		p += n1
+	}
+	return nil, 0, 0
+}
+
+// dishCityWords finds a capitalised city name at word token i followed
+// (after an optional 's) by a dish: the city and where its name is written.
+func (d *doc) dishCityWords(i int) (*gazetteer.Place, int, int) {
+	if !d.toks[i].cap {
+		return nil, 0, 0
+	}
+	var best *gazetteer.Place
+	next := 0
+	d.walkWordKeys(i, d.gaz.MaxWords(), func(j int, key string) bool {
+		if c := dishCity(d.gaz.Lookup(key)); c != nil {
+			best, next = c, j+1
+		}
+		return d.gaz.HasPrefix(key)
+	})
+	if best == nil {
+		return nil, 0, 0
+	}
+	k := next
+	if k+1 < len(d.toks) && d.toks[k].text == "'" && d.toks[k+1].low == "s" {
+		k += 2
+	}
+	if k < len(d.toks) && d.toks[k].kind == tWord && dishHeadsEN[d.toks[k].low] || slices.ContainsFunc(d.dishHits(), func(h dishHit) bool {
+		return k < len(d.toks) && h.start == d.toks[k].start || h.start == d.toks[i].start
+	}) {
+		return best, d.toks[i].start, d.toks[next-1].end
+	}
+	return nil, 0, 0
 }

@@ -60,7 +60,7 @@ var round2Cases = []classCase{
 	// the city of a mountain or of sights "near" a town
 	{"sightcity", "泰山看日出，然后去济南吃把子肉", map[string]string{"dests": "Tai'an,Jinan", "must": "泰山"}},
 	{"sightcity", "先爬华山，再去洛阳看龙门石窟", map[string]string{"dests": "Xi'an,Luoyang", "must": "华山,龙门石窟"}},
-	{"sightcity", "Climb Mount Emei, then 3 days in Chengdu", map[string]string{"dests": "Leshan,Chengdu"}},
+	{"sightcity", "Climb Mount Emei, then 3 days in Chengdu", map[string]string{"dests": "Emeishan,Chengdu"}},
 	{"sightcity", "Longmen Grottoes and Shaolin Temple near Luoyang", map[string]string{"dests": "Luoyang", "must": "Longmen Grottoes,Shaolin Temple"}},
 	{"sightcity", "南京三天，紫金山和中山陵", map[string]string{"dests": "Nanjing", "must": "紫金山,中山陵"}},
 	// sights by a river, after 晚上去, with a wander verb, beside a digit-led name

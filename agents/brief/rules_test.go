@@ -77,7 +77,7 @@ var rulesCases = []struct {
 	{"zh county 阳朔", "去阳朔4天", want{dests: []string{"Yangshuo"}, days: 4}},
 	{"zh scenic name keeps the county only", "去稻城亚丁5天", want{dests: []string{"Daocheng"}, days: 5}},
 	{"zh 川西 region alias", "自驾去川西，7天", want{dests: []string{"Chengdu", "Leshan", "Emeishan", "Dujiangyan"}, chooses: 2, days: 7, prefer: []string{"self_driving"}}},
-	{"zh unknown place kept as written", "带狗去莫干山，两天", want{dests: []string{"莫干山"}, days: 2, rules: []string{"pets"}}},
+	{"zh unknown place kept as written", "带狗去阿那亚，两天", want{dests: []string{"阿那亚"}, days: 2, rules: []string{"pets"}}},
 	{"zh street name is not a city", "去南京路逛街，上海3天", want{dests: []string{"Shanghai"}, days: 3, interests: []string{"shopping"}}},
 	{"zh sight named after a city is not a city", "从北京去南京玩四天，想去中山陵", want{origin: "Beijing", dests: []string{"Nanjing"}, days: 4}},
 	{"zh river named after a city is not a city", "上海两天，想去苏州河边走走", want{dests: []string{"Shanghai"}, days: 2}},

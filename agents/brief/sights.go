@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -232,7 +233,7 @@ func (d *doc) citiesOfSights() {
 		// belong to is where the trip goes, not a base to search around
 		for k := range d.sights {
 			h := &d.sights[k]
-			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode {
+			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && (p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode || d.sightNearBase(h)) {
 				o := *d.origin
 				o.Role = "destination"
 				d.dests, d.origin, d.base = []Place{o}, nil, false
@@ -242,6 +243,23 @@ func (d *doc) citiesOfSights() {
 	}
 	if d.base {
 		return
+	}
+	if len(d.dests) == 0 && d.origin != nil && d.unresolvedDestination() == "" {
+		// "Tiger Leaping Gorge hike from Lijiang": the sights of the town
+		// the trip sets out from, with no other destination, are seen from
+		// there: the town is the destination (a sight gone to, 去青海湖 from
+		// 西宁, stays the destination as written)
+		for k := range d.sights {
+			h := &d.sights[k]
+			if p := d.sightCity(h.sight); p != nil && d.sightWanted(h) && !d.placeCovers(h.start, h.end) &&
+				p.Name == d.origin.Name && p.CountryCode == d.origin.CountryCode {
+				o := *d.origin
+				o.Role = "destination"
+				d.dests, d.origin = []Place{o}, nil
+				d.notes = append(d.notes, "destination "+o.Name+" taken from the sights named there")
+				return
+			}
+		}
 	}
 	if len(d.dests) > 0 {
 		d.farSightCities()
@@ -272,6 +290,24 @@ func (d *doc) citiesOfSights() {
 	}
 }
 
+// nearBaseEN are the words between a sight and the town it is near ("Mount
+// Fuji close to Tokyo", "the Three Gorges Dam near Yichang").
+var nearBaseEN = map[string]bool{"near": true, "close to": true, "outside": true, "outside of": true, "not far from": true,
+	"just outside": true, "right outside": true, "near to": true}
+
+// sightNearBase reports whether the sight at h is written right before the
+// words that make the origin a base ("Mount Fuji close to Tokyo"): the
+// town is where the trip stays to see the sight, not a base to search
+// around.
+func (d *doc) sightNearBase(h *sightHit) bool {
+	k := strings.Index(d.clean[h.end:], d.origin.Text)
+	if d.origin.Text == "" || k < 0 {
+		return false
+	}
+	between := strings.Join(strings.Fields(strings.ToLower(d.clean[h.end:h.end+k])), " ")
+	return nearBaseEN[between]
+}
+
 // destAt is a destination and where the text names it.
 type destAt struct {
 	pos int
@@ -292,10 +328,10 @@ func (d *doc) farSightCities() {
 		}
 		all = append(all, destAt{pos, q})
 	}
-	var names []string
+	var names, covered []string
 	for k := range d.sights {
 		h := &d.sights[k]
-		if len(all) >= 4 || !d.sightWanted(h) || d.placeCovers(h.start, h.end) {
+		if len(all) >= 4+len(covered) || !d.sightWanted(h) || d.placeCovers(h.start, h.end) {
 			continue
 		}
 		p := d.sightCity(h.sight)
@@ -303,8 +339,21 @@ func (d *doc) farSightCities() {
 			isGenericSightName(d.clean[h.start:h.end]) {
 			continue // "the Drum Tower", 鼓楼: many cities have one; it is the destination's
 		}
+		if k := slices.IndexFunc(all, func(q destAt) bool { return holds(q.p, p) }); k >= 0 {
+			// 云南七天，玉龙雪山和洱海: a sight inside a region named as the
+			// destination names the city to stay in, in the region's place
+			if !slices.ContainsFunc(all, func(q destAt) bool { return q.p.Name == p.Name && q.p.CountryCode == p.CountryCode }) {
+				all = append(all, destAt{h.start, d.placeOf(&span{text: d.clean[h.start:h.end], pick: p}, "destination")})
+				names = append(names, p.Name)
+			}
+			covered = append(covered, all[k].p.Name)
+			continue
+		}
 		far, country := true, false
 		for _, q := range all {
+			if q.p.Kind == "region" || q.p.Kind == "country" {
+				continue
+			}
 			country = country || q.p.CountryCode == p.CountryCode
 			if q.p.Name == p.Name || q.p.Latitude == nil || q.p.Longitude == nil ||
 				nearKM(p, &gazetteer.Place{Lat: *q.p.Latitude, Lon: *q.p.Longitude, HasCoords: true}) < landmarkNearKM {
@@ -323,9 +372,24 @@ func (d *doc) farSightCities() {
 	sort.SliceStable(all, func(i, j int) bool { return all[i].pos < all[j].pos })
 	d.dests = d.dests[:0]
 	for _, a := range all {
+		if (a.p.Kind == "region" || a.p.Kind == "country") && slices.Contains(covered, a.p.Name) {
+			continue // the region's cities the sights name stand for it
+		}
 		d.dests = append(d.dests, a.p)
 	}
 	d.notes = append(d.notes, "destination "+strings.Join(names, ", ")+" added for the sights named there")
+}
+
+// holds reports whether the destination q is a region or country that
+// holds the city p.
+func holds(q Place, p *gazetteer.Place) bool {
+	switch q.Kind {
+	case "country":
+		return q.CountryCode == p.CountryCode
+	case "region":
+		return q.CountryCode == p.CountryCode && q.Admin1 == p.Admin1
+	}
+	return false
 }
 
 // sightPlacedAt reports whether the text places the sight in a named
@@ -411,7 +475,7 @@ var genericSightNames = map[string]bool{
 	"confucius temple": true, "temple of confucius": true, "drum tower": true, "bell tower": true, "bell and drum towers": true,
 	"drum and bell towers": true, "old town": true, "old city": true, "ancient city": true, "ancient town": true, "old quarter": true,
 	"city wall": true, "city walls": true, "ancient city wall": true, "old city wall": true, "night market": true, "night markets": true,
-	"old street": true, "pedestrian street": true, "walking street": true, "city god temple": true, "people's park": true,
+	"old town square": true, "old street": true, "pedestrian street": true, "walking street": true, "city god temple": true, "people's park": true,
 	"people's square": true, "provincial museum": true, "city museum": true, "chinatown": true, "old market": true, "main square": true,
 	"town square": true, "market square": true, "old harbour": true, "old harbor": true, "old port": true, "grand mosque": true,
 	"white pagoda": true, "north gate": true, "south gate": true, "east gate": true, "west gate": true, "food street": true,
@@ -419,6 +483,8 @@ var genericSightNames = map[string]bool{
 	"古镇": true, "老街": true, "古街": true, "城隍庙": true, "人民公园": true, "人民广场": true, "博物馆": true, "省博物馆": true, "省博": true,
 	"夜市": true, "步行街": true, "美食街": true, "小吃街": true, "白塔": true, "关帝庙": true, "天后宫": true, "妈祖庙": true, "清真寺": true,
 	"清真大寺": true, "北门": true, "南门": true, "东门": true, "西门": true, "唐人街": true,
+	// lakes many Chinese cities name so (Hangzhou, Huizhou, Fuzhou, Quanzhou, Yingde …; 东湖: Wuhan, Shaoxing …)
+	"西湖": true, "west lake": true, "东湖": true, "east lake": true, "南湖": true, "south lake": true,
 }
 
 // isGenericSightName reports whether a sight name as written is one many

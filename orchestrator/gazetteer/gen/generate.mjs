@@ -236,8 +236,11 @@ for (const cc of Object.keys(countriesList).sort()) {
 }
 
 // ---- curated aliases, Chinese names and renames --------------------------------
+const towns = new Map(); // curated towns by name
 function resolveTarget(t) {
   if (t.startsWith('geonames:')) return byId.has(t.slice(9)) ? entryFor(byId.get(t.slice(9))) : null;
+  if (t.startsWith('gb:')) return keep.get('CN:' + t.slice(3)) || null;
+  if (t.startsWith('town:')) return towns.get(t.slice(5)) || null;
   if (t.startsWith('admin1:')) return admins.get(t.slice(7)) || null;
   if (t.startsWith('country:')) return countries.get(t.slice(8)) || null;
   const [name, cc, admin] = t.split(',').map((x) => x.trim());
@@ -249,6 +252,29 @@ const curatedErrors = [];
 for (const [i, line] of fs.readFileSync(curatedPath, 'utf8').split('\n').entries()) {
   if (!line.trim() || line.startsWith('#')) continue;
   const [kind, value, target] = line.split('\t');
+  if (kind === 'town') {
+    // town<TAB>Name<TAB>CC,ADMIN1,lat,lon,population,tz: a tourist town GeoNames' cities1000 lacks.
+    const [cc, admin1, lat, lon, pop, tz] = (target || '').split(',').map((x) => x.trim());
+    if (!cc || !admin1 || !(Math.abs(+lat) <= 90) || !(Math.abs(+lon) <= 180) || !/^\d+$/.test(pop || '') || !tz || towns.has(value)) {
+      curatedErrors.push(`curated.tsv:${i + 1}: bad town ${target}`);
+      continue;
+    }
+    const e = { id: 'T:' + cc + '.' + value.replace(/[^A-Za-z]/g, ''), kind: 'c', name: value, cc, admin1, lat, lon, pop: parseInt(pop, 10), tz, zh: '', aliases: new Map() };
+    towns.set(value, e);
+    keep.set(e.id, e);
+    continue;
+  }
+  if (kind === 'coords') {
+    // coords<TAB>lat,lon,population<TAB>target: a place GeoNames gives no coordinates (GB/T 2260 counties).
+    const e = resolveTarget((target || '').trim());
+    const [lat, lon, pop] = value.split(',').map((x) => x.trim());
+    if (!e || !(Math.abs(+lat) <= 90) || !(Math.abs(+lon) <= 180) || !/^\d+$/.test(pop || '')) {
+      curatedErrors.push(`curated.tsv:${i + 1}: bad coords ${value} for ${target}`);
+      continue;
+    }
+    e.lat = lat; e.lon = lon; e.pop = Math.max(e.pop, parseInt(pop, 10));
+    continue;
+  }
   const e = resolveTarget((target || '').trim());
   if (!e) { curatedErrors.push(`curated.tsv:${i + 1}: cannot resolve ${target}`); continue; }
   if (kind === 'zh') { e.zh = value; e.zhLevel = -1; addAlias(e, value, 'c'); }
