@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/tripweave/tripweave/agents/mcptool"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/platform/tracing/mcptrace"
 )
@@ -49,6 +50,9 @@ type Client struct {
 	agents []*agent
 	tools  map[string]*agent
 	names  []string // sorted tool names
+	// direct holds the tools of in-memory agents that Go can call without
+	// JSON-RPC (mcptool.Add's tools); see callDirect.
+	direct map[string]mcptool.Direct
 
 	closed    atomic.Bool
 	closeOnce sync.Once
@@ -100,6 +104,14 @@ func ConnectInMemory(ctx context.Context, servers ...*mcp.Server) (*Client, erro
 	if err := c.index(ctx); err != nil {
 		c.Close()
 		return nil, err
+	}
+	c.direct = map[string]mcptool.Direct{}
+	for i, s := range servers {
+		for name, d := range mcptool.DirectTools(s) {
+			if c.tools[name] == c.agents[i] { // listed by this very server
+				c.direct[name] = d
+			}
+		}
 	}
 	return c, nil
 }
@@ -258,6 +270,9 @@ func (c *Client) Call(ctx context.Context, tool string, args any) (json.RawMessa
 	}
 	if args == nil {
 		args = map[string]any{}
+	}
+	if d, ok := c.direct[tool]; ok {
+		return callDirect(ctx, a, tool, d, args)
 	}
 	cs, err := a.session(ctx)
 	if err != nil {
