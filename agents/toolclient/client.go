@@ -74,8 +74,10 @@ type agent struct {
 }
 
 // ConnectInMemory connects to servers in process over in-memory transports.
-// It fails if servers is empty, if a server exposes no tools or if two
-// expose the same tool.
+// The tools a server registered through mcptool.Add are then called as Go
+// functions, without the JSON-RPC round trip (see callDirect); its other
+// tools go over the transport. It fails if servers is empty, if a server
+// exposes no tools or if two expose the same tool.
 func ConnectInMemory(ctx context.Context, servers ...*mcp.Server) (*Client, error) {
 	if len(servers) == 0 {
 		return nil, errors.New("agents: no servers to connect to")
