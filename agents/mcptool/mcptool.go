@@ -97,7 +97,7 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, logger *slog.Logger, h func(co
 	tool := *t
 	tool.InputSchema = inSchema
 	tool.OutputSchema = outSchema
-	s.AddTool(&tool, func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, _ error) {
+	call := func(ctx context.Context, rawArgs json.RawMessage) (res *mcp.CallToolResult) {
 		defer func() {
 			if p := recover(); p != nil {
 				logger.ErrorContext(ctx, "tool panicked", "tool", tool.Name, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -105,21 +105,19 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, logger *slog.Logger, h func(co
 			}
 		}()
 		args := json.RawMessage(`{}`)
-		if req.Params != nil {
-			if a := bytes.TrimSpace(req.Params.Arguments); len(a) > 0 && string(a) != "null" {
-				args = a
-			}
+		if a := bytes.TrimSpace(rawArgs); len(a) > 0 && string(a) != "null" {
+			args = a
 		}
 		var raw any
 		if err := json.Unmarshal(args, &raw); err != nil {
-			return ErrorResult(Invalidf("arguments are not JSON: %v", err)), nil
+			return ErrorResult(Invalidf("arguments are not JSON: %v", err))
 		}
 		if err := resolved.Validate(raw); err != nil {
-			return ErrorResult(Invalidf("arguments: %v", err)), nil
+			return ErrorResult(Invalidf("arguments: %v", err))
 		}
 		var in In
 		if err := json.Unmarshal(args, &in); err != nil {
-			return ErrorResult(Invalidf("arguments: %v", err)), nil
+			return ErrorResult(Invalidf("arguments: %v", err))
 		}
 		// The requests the handler sends to providers, reported in the
 		// result's _meta (orchestrator.MetaProviderCalls).
@@ -133,19 +131,27 @@ func Add[In, Out any](s *mcp.Server, t *mcp.Tool, logger *slog.Logger, h func(co
 			}
 			res := ErrorResult(ue)
 			res.Meta = meta
-			return res, nil
+			return res
 		}
 		body, err := json.Marshal(out)
 		if err != nil {
 			logger.ErrorContext(ctx, "tool output not marshalable", "tool", tool.Name, "error", err)
-			return ErrorResult(&orchestrator.UpstreamError{Type: orchestrator.EINTERNAL, Message: "internal error"}), nil
+			return ErrorResult(&orchestrator.UpstreamError{Type: orchestrator.EINTERNAL, Message: "internal error"})
 		}
 		return &mcp.CallToolResult{
 			Meta:              meta,
 			StructuredContent: json.RawMessage(body),
 			Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
-		}, nil
+		}
+	}
+	s.AddTool(&tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var args json.RawMessage
+		if req.Params != nil {
+			args = req.Params.Arguments
+		}
+		return call(ctx, args), nil
 	})
+	register(s, tool.Name, call)
 	return nil
 }
 

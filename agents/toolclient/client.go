@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/tripweave/tripweave/agents/mcptool"
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/platform/tracing/mcptrace"
 )
@@ -49,6 +50,9 @@ type Client struct {
 	agents []*agent
 	tools  map[string]*agent
 	names  []string // sorted tool names
+	// direct holds the tools of in-memory agents that Go can call without
+	// JSON-RPC (mcptool.Add's tools); see callDirect.
+	direct map[string]mcptool.Direct
 
 	closed    atomic.Bool
 	closeOnce sync.Once
@@ -70,8 +74,10 @@ type agent struct {
 }
 
 // ConnectInMemory connects to servers in process over in-memory transports.
-// It fails if servers is empty, if a server exposes no tools or if two
-// expose the same tool.
+// The tools a server registered through mcptool.Add are then called as Go
+// functions, without the JSON-RPC round trip (see callDirect); its other
+// tools go over the transport. It fails if servers is empty, if a server
+// exposes no tools or if two expose the same tool.
 func ConnectInMemory(ctx context.Context, servers ...*mcp.Server) (*Client, error) {
 	if len(servers) == 0 {
 		return nil, errors.New("agents: no servers to connect to")
@@ -100,6 +106,14 @@ func ConnectInMemory(ctx context.Context, servers ...*mcp.Server) (*Client, erro
 	if err := c.index(ctx); err != nil {
 		c.Close()
 		return nil, err
+	}
+	c.direct = map[string]mcptool.Direct{}
+	for i, s := range servers {
+		for name, d := range mcptool.DirectTools(s) {
+			if c.tools[name] == c.agents[i] { // listed by this very server
+				c.direct[name] = d
+			}
+		}
 	}
 	return c, nil
 }
@@ -258,6 +272,9 @@ func (c *Client) Call(ctx context.Context, tool string, args any) (json.RawMessa
 	}
 	if args == nil {
 		args = map[string]any{}
+	}
+	if d, ok := c.direct[tool]; ok {
+		return callDirect(ctx, a, tool, d, args)
 	}
 	cs, err := a.session(ctx)
 	if err != nil {
