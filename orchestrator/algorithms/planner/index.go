@@ -321,9 +321,15 @@ type restFact struct {
 	span int32
 	// local counts (up to 2) the city's signature dishes among its
 	// recommended ones, and chain marks a branch of a chain with two or
-	// more branches in the city (localFacts).
-	local int8
-	chain bool
+	// more branches in the city; localFood is quality.LocalFact.Local
+	// (signature dish or local cuisine), localCuisine the city's own
+	// cooking, foreign food from abroad and other another region's
+	// cooking (localFacts).
+	local                                          int8
+	chain, localFood, localCuisine, foreign, other bool
+	// bar is a bar, pub, KTV or nightclub (quality.Bar): no lunch or
+	// dinner for a party with children.
+	bar bool
 }
 
 // maxSpans bounds restFacts.spans: past it, a restaurant's hours answer
@@ -685,17 +691,17 @@ func (f *restFacts) cuisines(cs []*concepts.Concept) [][]bool {
 }
 
 // restaurantFactsFor returns the facts of a city's restaurants.
-func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *restFacts {
+func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant], city string) *restFacts {
 	key := ""
 	if s.Ref != "" {
-		key = "r\x00" + s.Ref
+		key = "r\x00" + s.Ref + "\x00" + orchestrator.CanonicalCity(city)
 	}
-	return catalogIndex.get(key, func() any { return buildRestaurantFacts(s.Value, key != "") }).(*restFacts)
+	return catalogIndex.get(key, func() any { return buildRestaurantFacts(city, s.Value, key != "") }).(*restFacts)
 }
 
 // buildRestaurantFacts computes the facts of rs; shared when plans share
 // them.
-func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts {
+func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, shared bool) *restFacts {
 	spans := make([]openSpan, 0, countHours(rs, func(r *orchestrator.Restaurant) int { return len(r.Hours) }))
 	f := &restFacts{items: make([]restFact, len(rs)), matches: conceptMatches{shared: shared}, byPrice: make([]int, len(rs))}
 	f.dist.refs = make([]orchestrator.GeoRef, len(rs))
@@ -707,7 +713,8 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 	for i := range rs {
 		r := &rs[i]
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
-			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans)}
+			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans),
+			bar: quality.Bar(r.Name, r.Cuisines)}
 		f.items[i].always, f.items[i].only = f.items[i].hours.always()
 		if f.items[i].only {
 			k, ok := spanOf[f.items[i].always]
@@ -726,7 +733,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 			known = append(known, r.Price.Cents)
 		}
 	}
-	localFacts(rs, f.items)
+	localFacts(city, rs, f.items)
 	// The categories' numbers, under one lock.
 	categories.Lock()
 	for i := range f.items {
@@ -855,74 +862,18 @@ func countHours[T any](items []T, n func(*T) int) int {
 	return total
 }
 
-// Signature dishes. A city's signature dishes are those many of its
-// restaurants recommend (盐水鸭 in Nanjing, 热干面 in Wuhan): a dish, its
-// leading 招牌/特色/秘制/老 and city words stripped, recommended by
-// signatureShare of the restaurants and at least signatureMin of them. A
-// catalog without recommended dishes has none, and marks no chain.
-const (
-	signatureShare = 0.02
-	signatureMin   = 3
-	chainMin       = 2
-)
+// dishKey is a dish with its leading prefixes stripped (quality.DishKey).
+func dishKey(d string) string { return quality.DishKey(d) }
 
-// dishPrefixes are stripped from a dish before it is counted.
-var dishPrefixes = []string{"招牌", "特色", "秘制", "正宗", "传统", "老", "金陵", "南京", "杭州", "西湖", "武汉", "北京", "老北京", "上海", "苏州", "成都", "重庆", "广州", "广式", "深圳", "苏式", "港式"}
-
-// dishKey is a dish with its leading prefixes stripped.
-func dishKey(d string) string {
-	d = strings.TrimSpace(d)
-	for again := true; again; {
-		again = false
-		for _, p := range dishPrefixes {
-			if strings.HasPrefix(d, p) && len(d) > len(p)+3 {
-				d, again = d[len(p):], true
-			}
-		}
-	}
-	return d
-}
-
-// chainName is a restaurant's name without its branch: "海底捞火锅(西湖店)"
-// is "海底捞火锅".
-func chainName(name string) string {
-	if i := strings.IndexAny(name, "(（"); i > 0 {
-		return strings.TrimSpace(name[:i])
-	}
-	return name
-}
-
-// localFacts sets the items' local and chain facts.
-func localFacts(rs []orchestrator.Restaurant, items []restFact) {
-	withDishes := 0
-	counts := map[string]int{}
-	chains := map[string]int{}
-	for i := range rs {
-		if len(rs[i].Dishes) == 0 {
-			continue
-		}
-		withDishes++
-		seen := map[string]bool{}
-		for _, d := range rs[i].Dishes {
-			if k := dishKey(d); k != "" && !seen[k] {
-				seen[k] = true
-				counts[k]++
-			}
-		}
-		chains[chainName(rs[i].Name)]++
-	}
-	if withDishes == 0 {
-		return
-	}
-	least := max(signatureMin, int(signatureShare*float64(withDishes)+0.5))
-	for i := range rs {
-		n := int8(0)
-		for _, d := range rs[i].Dishes {
-			if n < 2 && counts[dishKey(d)] >= least {
-				n++
-			}
-		}
-		items[i].local = n
-		items[i].chain = len(rs[i].Dishes) > 0 && chains[chainName(rs[i].Name)] >= chainMin
+// localFacts sets the items' local, localFood, foreign, other and chain
+// facts from quality.LocalFacts of the city's catalog rs.
+func localFacts(city string, rs []orchestrator.Restaurant, items []restFact) {
+	for i, f := range quality.LocalFacts(city, rs) {
+		items[i].local = f.Signature
+		items[i].localFood = f.Local()
+		items[i].localCuisine = f.Cuisine
+		items[i].foreign = f.Foreign
+		items[i].other = f.Other
+		items[i].chain = f.Chain
 	}
 }

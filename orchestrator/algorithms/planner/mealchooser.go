@@ -16,12 +16,64 @@ import (
 
 // With no food asked for, a restaurant's weight (lower is better) is
 // lowered by localBonus for each of the city's signature dishes it
-// recommends (up to two) and raised by chainPenalty for a chain's branch:
-// about 15% and 20% of the price term's scale.
+// recommends (up to two) and by cuisineBonus when it cooks the city's own
+// food, and raised by chainPenalty for a chain's branch that is not local
+// and by foreignPenalty for food from abroad (a restaurant serving a
+// cuisine the brief asks for is not raised): 10–20% of the price term's
+// scale (1000 for a price twice the tier's target), about one star of
+// rating or 5–10 km of distance, so the local choice wins among otherwise
+// close ones and variety and the brief's cuisines still decide. When the
+// local specialties are asked for, a restaurant serving them is lowered
+// and one of food from abroad, another region or a chain not local is
+// raised by localWish each: a price twice the target's, so local food
+// wins at most meals, where one is open and reachable.
 const (
-	localBonus   = 150
-	chainPenalty = 200
+	localBonus     = 150
+	cuisineBonus   = 100
+	chainPenalty   = 200
+	foreignPenalty = 150
+	localWish      = 1000
 )
+
+// localFoodBit is the bit of the local-specialties wish in a restaurant's
+// mask (0: not asked for).
+func (w *world) localFoodBit() int {
+	for k := range w.foods {
+		if w.foods[k].Local() {
+			return 1 << (w.nCuisines + k)
+		}
+	}
+	return 0
+}
+
+// localWeight is what a restaurant's local facts add to its weight.
+func localWeight(f *restFact, mask, localBit int, wishes bool) float64 {
+	switch {
+	case localBit != 0:
+		if f.localFood {
+			return -localWish
+		}
+		if mask&^localBit == 0 && (f.foreign || f.other || f.chain) {
+			return localWish
+		}
+		return 0
+	case wishes:
+		return 0
+	}
+	s := -localBonus * float64(f.local)
+	if f.localCuisine {
+		s -= cuisineBonus
+	}
+	if mask == 0 {
+		if f.chain && !f.localFood {
+			s += chainPenalty
+		}
+		if f.foreign {
+			s += foreignPenalty
+		}
+	}
+	return s
+}
 
 // chooseMeals gives every meal slot a restaurant: per city the set of
 // distinct restaurants of least tier weight, with the requested cuisines
@@ -32,6 +84,7 @@ const (
 func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel, mealBlock *[]orchestrator.Meal) ([][]orchestrator.Meal, []orchestrator.Finding) {
 	nc := len(w.cuisines)
 	k := len(r.cities)
+	kids := w.b.Travelers.Children > 0
 	// The distances from where each meal starts and leads to the city's
 	// restaurants, from the catalog index.
 	for i := range slots {
@@ -104,8 +157,8 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 					}
 				}
 			}
-			if !in {
-				continue
+			if !in || kids && rs.f != nil && rs.f.bar {
+				continue // closed, or a bar for a party with children
 			}
 			if rs.light() && rs.mask == 0 {
 				lights = append(lights, rs)
@@ -623,19 +676,16 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 	if len(rs) > 0 {
 		target = c.nthPrice(rs, int(p*float64(len(rs)-1)), w.newStamp())
 	}
+	localBit := w.localFoodBit()
 	for i, r := range rs {
 		rating := r.rating()
 		if rating <= 0 {
 			rating = 2.5
 		}
 		s := 1000*math.Abs(float64(r.price-target))/float64(max(target, 1)) + rw*(5-rating) + 20*math.Min(dist(r), 20)
-		if len(w.foods) == 0 && r.f != nil {
-			// No food asked for: the city's signature dishes over a
-			// chain's branch.
-			s -= localBonus * float64(r.f.local)
-			if r.f.chain {
-				s += chainPenalty
-			}
+		if r.f != nil {
+			// Local food over food from abroad and chains.
+			s += localWeight(r.f, r.mask, localBit, len(w.foods) > 0)
 		}
 		out[i] = int64(math.Round(s))
 	}

@@ -3,6 +3,7 @@ package quality
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
@@ -42,7 +43,11 @@ func Wishes(b *orchestrator.Brief) []string {
 // the names of the dishes it names in both languages (the dish table,
 // concepts.DishWords: soup dumplings ⇄ 小笼包, 烤鸭 ⇄ Peking duck).
 type Food struct {
-	Wish  string
+	Wish string
+	// local is set for the local-specialties wish (concepts.LocalWish):
+	// served by a restaurant of the city's own food (LocalFact.Local),
+	// which depends on the city; Serves and Sought answer false for it.
+	local bool
 	words []string // lower-cased; the wish first
 	// concept is the cuisine concept of the wish, nil when none.
 	concept *concepts.Concept
@@ -51,6 +56,10 @@ type Food struct {
 // NewFood prepares a wish for Serves.
 func NewFood(wish string) Food {
 	f := Food{Wish: wish, words: []string{strings.ToLower(strings.TrimSpace(wish))}}
+	if concepts.LocalWish(wish) {
+		f.local, f.words = true, []string{""}
+		return f
+	}
 	if c := concepts.Lookup(wish, concepts.Cuisine); c != nil {
 		f.concept = c
 		for _, n := range c.Names {
@@ -63,6 +72,15 @@ func NewFood(wish string) Food {
 		}
 	}
 	return f
+}
+
+// Local reports whether the wish is for the local specialties: matched
+// by LocalFacts of the meal's city, not by Serves.
+func (f Food) Local() bool { return f.local }
+
+// WantsLocal reports whether a brief asks for the local specialties.
+func WantsLocal(b *orchestrator.Brief) bool {
+	return slices.ContainsFunc(Wishes(b), concepts.LocalWish)
 }
 
 // Literal reports whether r names the wish itself in its name, cuisines
@@ -112,4 +130,349 @@ func (f Food) Sought(rs []orchestrator.Restaurant) bool {
 		}
 	}
 	return false
+}
+
+// Signature dishes. A city's signature dishes are those many of its own
+// restaurants recommend (盐水鸭 in Nanjing, 热干面 in Wuhan): a dish, its
+// leading 招牌/特色/秘制/老 and city words stripped (DishKey), recommended
+// by SignatureShare of the restaurants with recommended dishes and at
+// least SignatureMin of them, and distinctive of the city's own cooking:
+// more than half of those recommending it are neither foreign, light
+// fare, a buffet nor of another region's cooking (concepts.Local.Other;
+// for a city the local-food table lacks, hot pot counts as another
+// region's). So 毛肚 and 鸭肠, which every hot-pot house lists in every
+// city, are signature dishes of Chongqing and Chengdu, where hot pot is
+// the local cooking, and not of Nanjing; 提拉米苏 (cafés, western
+// restaurants) and 三文鱼 (Japanese restaurants, buffets) are nowhere.
+const (
+	SignatureShare = 0.02
+	SignatureMin   = 3
+	chainMin       = 2
+)
+
+// dishPrefixes are stripped from a dish before it is counted.
+var dishPrefixes = []string{"招牌", "特色", "秘制", "正宗", "传统", "老", "金陵", "南京", "杭州", "西湖", "武汉", "北京", "老北京", "上海", "苏州", "成都", "重庆", "广州", "广式", "深圳", "苏式", "港式"}
+
+// DishKey is a dish with its leading prefixes stripped.
+func DishKey(d string) string {
+	d = strings.TrimSpace(d)
+	for again := true; again; {
+		again = false
+		for _, p := range dishPrefixes {
+			if strings.HasPrefix(d, p) && len(d) > len(p)+3 {
+				d, again = d[len(p):], true
+			}
+		}
+	}
+	return d
+}
+
+// ChainName is a restaurant's name without its branch: "海底捞火锅(西湖店)"
+// is "海底捞火锅".
+func ChainName(name string) string {
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		return strings.TrimSpace(name[:i])
+	}
+	return name
+}
+
+// LocalFact is what a restaurant is to its city's food.
+type LocalFact struct {
+	// Signature counts (up to 2) the city's signature dishes among its
+	// recommended ones.
+	Signature int8
+	// Cuisine: it cooks the city's own food (concepts.Local.Restaurant).
+	Cuisine bool
+	// Foreign: food from abroad, in a city the local-food table knows.
+	Foreign bool
+	// Other: another region's Chinese cooking (concepts.Local.Other).
+	Other bool
+	// Chain: a branch of a chain with two or more branches in the city
+	// (only in catalogs with recommended dishes).
+	Chain bool
+}
+
+// Local reports whether the restaurant serves the local specialties: the
+// city's own cuisine, or a signature dish at a restaurant neither foreign
+// nor of another region's cooking.
+func (f LocalFact) Local() bool { return f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other }
+
+// LocalFacts returns, per restaurant of a city's catalog rs, its
+// LocalFact.
+func LocalFacts(city string, rs []orchestrator.Restaurant) []LocalFact {
+	out, _ := localFacts(city, rs)
+	return out
+}
+
+// SignatureDishes lists a city's signature dishes (DishKey), sorted.
+func SignatureDishes(city string, rs []orchestrator.Restaurant) []string {
+	_, sig := localFacts(city, rs)
+	out := make([]string, 0, len(sig))
+	for k := range sig {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// localFacts returns the restaurants' facts and the city's signature
+// dishes.
+func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[string]bool) {
+	out := make([]LocalFact, len(rs))
+	row := concepts.LocalFor(city)
+	hotpot := concepts.Lookup("火锅", concepts.Cuisine)
+	buffet := concepts.Lookup("自助餐", concepts.Cuisine)
+	own := make([]bool, len(rs))
+	for i := range rs {
+		r := &rs[i]
+		f := &out[i]
+		foreign := concepts.Foreign(r.Name, r.Cuisines)
+		f.Cuisine = row.Restaurant(r.Name, r.Cuisines)
+		f.Foreign = row != nil && foreign
+		f.Other = row.Other(r.Name, r.Cuisines)
+		other := f.Other || row == nil && hotpot != nil && hotpot.Restaurant(r.Name, r.Cuisines)
+		own[i] = !foreign && !other && !concepts.LightMeal(r.Cuisines) && !(buffet != nil && buffet.Restaurant(r.Name, r.Cuisines))
+	}
+	withDishes := 0
+	counts := map[string][2]int{} // all, own
+	chains := map[string]int{}
+	for i := range rs {
+		if len(rs[i].Dishes) == 0 {
+			continue
+		}
+		withDishes++
+		var seen []string
+		for _, d := range rs[i].Dishes {
+			if k := DishKey(d); k != "" && !slices.Contains(seen, k) {
+				seen = append(seen, k)
+				c := counts[k]
+				c[0]++
+				if own[i] {
+					c[1]++
+				}
+				counts[k] = c
+			}
+		}
+		chains[ChainName(rs[i].Name)]++
+	}
+	if withDishes == 0 {
+		return out, nil
+	}
+	least := max(SignatureMin, int(SignatureShare*float64(withDishes)+0.5))
+	sig := map[string]bool{}
+	for k, c := range counts {
+		if c[0] >= least && 2*c[1] > c[0] {
+			sig[k] = true
+		}
+	}
+	for i := range rs {
+		n := int8(0)
+		for _, d := range rs[i].Dishes {
+			if n < 2 && sig[DishKey(d)] {
+				n++
+			}
+		}
+		out[i].Signature = n
+		out[i].Chain = len(rs[i].Dishes) > 0 && chains[ChainName(rs[i].Name)] >= chainMin
+	}
+	return out, sig
+}
+
+// LocalReachKM is how near a restaurant serving the local specialties
+// must be to the one a meal is at for the not_local objection: 3 km, a
+// short taxi ride or two metro stops, about the planner's meal reach
+// within a district.
+const LocalReachKM = 3.0
+
+// localCache keeps the LocalFacts of shared catalogs (by Ref and city);
+// emptied when it holds localCacheSize.
+var localCache struct {
+	sync.Mutex
+	m map[string][]LocalFact
+}
+
+const localCacheSize = 64
+
+// localFactsOf returns LocalFacts of a city's catalog, kept for a shared
+// one.
+func localFactsOf(cd *orchestrator.CityData) []LocalFact {
+	if cd == nil || cd.Restaurants == nil {
+		return nil
+	}
+	if cd.Restaurants.Ref == "" {
+		return LocalFacts(cd.Name, cd.Restaurants.Value)
+	}
+	key := cd.Restaurants.Ref + "\x00" + orchestrator.CanonicalCity(cd.Name)
+	localCache.Lock()
+	f, ok := localCache.m[key]
+	localCache.Unlock()
+	if ok {
+		return f
+	}
+	f = LocalFacts(cd.Name, cd.Restaurants.Value)
+	localCache.Lock()
+	if localCache.m == nil || len(localCache.m) >= localCacheSize {
+		localCache.m = map[string][]LocalFact{}
+	}
+	localCache.m[key] = f
+	localCache.Unlock()
+	return f
+}
+
+// barWords mark a bar, pub, KTV or nightclub in a restaurant's name.
+var barWords = []string{"酒吧", "清吧", "小酒馆", "酒馆", "精酿", "ktv", "量贩", "夜店", "夜总会", "livehouse", "pub", "wine bar", "cocktail"}
+
+// lightWords mark a place of drinks or desserts in the name of one the
+// data gives no label: milk tea, coffee, juice.
+var lightWords = []string{"奶茶", "茶饮", "咖啡", "coffee", "café", "bubble tea", "甜品", "果汁"}
+
+// Venue kinds UnfitVenue returns.
+const (
+	VenueFits  = ""
+	VenueBar   = "bar"
+	VenueLight = "light"
+)
+
+// Bar reports whether a restaurant is a bar, pub, KTV or nightclub: the
+// concept table's bar cuisine or a word of barWords in its name.
+func Bar(name string, cuisines []string) bool {
+	if c := concepts.Lookup("酒吧", concepts.Cuisine); c != nil && c.Restaurant(name, cuisines) {
+		return true
+	}
+	return hasAny(strings.ToLower(name), barWords)
+}
+
+// UnfitVenue says why a restaurant does not fit a lunch or dinner: a bar
+// for a party with children (VenueBar), or light fare only (VenueLight:
+// desserts, cafés, tea, bars by their labels, or drinks by the name of an
+// unlabelled one); VenueFits when it fits.
+func UnfitVenue(name string, cuisines []string, children bool) string {
+	if children && Bar(name, cuisines) {
+		return VenueBar
+	}
+	if concepts.LightMeal(cuisines) {
+		return VenueLight
+	}
+	labelled := slices.ContainsFunc(cuisines, func(c string) bool { return strings.TrimSpace(c) != "" })
+	if !labelled && hasAny(strings.ToLower(name), lightWords) {
+		return VenueLight
+	}
+	return VenueFits
+}
+
+// asks reports whether the brief asks for what r serves: a cuisine of
+// its or a food it wishes.
+func asks(b *orchestrator.Brief, r *orchestrator.Restaurant) bool {
+	for _, c := range b.Constraints.Cuisines {
+		if concepts.For(c, concepts.Cuisine).Restaurant(r.Name, r.Cuisines) {
+			return true
+		}
+	}
+	for _, w := range Wishes(b) {
+		if NewFood(w).Serves(r) {
+			return true
+		}
+	}
+	for _, in := range b.Interests { // tea, cafés: light fare asked for
+		if c := concepts.Lookup(in, concepts.Cuisine); c != nil && c.Restaurant(r.Name, r.Cuisines) {
+			return true
+		}
+	}
+	return false
+}
+
+// localAt returns the local facts of the catalog restaurant id of a city
+// (ok false when not found).
+func localAt(cd *orchestrator.CityData, facts []LocalFact, id string) (LocalFact, bool) {
+	for i := range cd.Restaurants.Value {
+		if cd.Restaurants.Value[i].ID == id && i < len(facts) {
+			return facts[i], true
+		}
+	}
+	return LocalFact{}, false
+}
+
+// localFood counts the local-specialties wish: sought when a trip city
+// (not home) has a restaurant serving them, served when a meal is at one.
+func (o *objector) localFood() {
+	sought, served := false, false
+	for _, cv := range o.it.Cities {
+		if cd := o.cityData(cv.City); cd != nil && !o.atHome(cv.City) && slices.ContainsFunc(localFactsOf(cd), LocalFact.Local) {
+			sought = true
+		}
+	}
+	if !sought {
+		return
+	}
+	o.sought++
+	for _, d := range o.it.Days {
+		for _, m := range d.Meals {
+			if cd := o.cityData(m.City); cd != nil && cd.Restaurants != nil {
+				if f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID); ok && f.Local() {
+					served = true
+				}
+			}
+		}
+	}
+	if served {
+		o.served++
+	} else {
+		o.add(ObjFoodMissed, 0, "local specialties are served in the data but at no meal")
+	}
+}
+
+// mealsFit objects to lunches and dinners at places unfit for the meal
+// or the party (ObjVenue) and, when the local specialties are asked for,
+// to each one serving none while a restaurant that does is open then
+// within LocalReachKM of it (ObjNotLocal).
+func (o *objector) mealsFit() {
+	local := o.trip != nil && WantsLocal(o.b)
+	kids := o.b.Travelers.Children > 0
+	for _, d := range o.it.Days {
+		for _, m := range d.Meals {
+			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
+				continue
+			}
+			if r := o.restaurants.get(m.RestaurantID); r != nil {
+				if why := UnfitVenue(r.Name, r.Cuisines, kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
+					o.add(ObjVenue, d.Day, "%s of %s at %s (%s)", m.Slot, m.Time, m.Name, venueWords[why])
+				}
+			}
+			if local && !o.atHome(m.City) {
+				o.notLocal(d, m)
+			}
+		}
+	}
+}
+
+var venueWords = map[string]string{VenueBar: "a bar for a party with children", VenueLight: "drinks or desserts only"}
+
+// notLocal objects to meal m of day d when it serves no local
+// specialty and one is open then within LocalReachKM.
+func (o *objector) notLocal(d orchestrator.Day, m orchestrator.Meal) {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil {
+		return
+	}
+	facts := localFactsOf(cd)
+	if f, ok := localAt(cd, facts, m.RestaurantID); !ok || f.Local() {
+		return
+	}
+	at, ok := orchestrator.ParseClock(m.Time)
+	if !ok || m.Location == nil {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	end := at + orchestrator.MealMinutes(m.Slot)
+	for i := range cd.Restaurants.Value {
+		r := &cd.Restaurants.Value[i]
+		if !facts[i].Local() || r.Location == nil || m.Location.DistanceKM(*r.Location) > LocalReachKM {
+			continue
+		}
+		if len(r.Hours) > 0 && !orchestrator.OpenDuring(r.Hours, wd, at, end) {
+			continue
+		}
+		o.add(ObjNotLocal, d.Day, "%s at %s (%s) serves no local specialty; %s does, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
+		return
+	}
 }
