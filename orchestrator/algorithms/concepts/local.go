@@ -27,6 +27,10 @@ var localTSV string
 
 var localRows []*Local
 
+// foreign and regional are the cuisine concepts of foreignIDs and
+// regionalIDs.
+var foreign, regional []*Concept
+
 // foreignIDs are the cuisine concepts of food from abroad.
 var foreignIDs = []string{"western", "japanese", "korean", "southeastasian", "italian", "french", "american", "mexican",
 	"indian", "mediterranean", "spanish", "greek", "middleeastern", "steakhouse"}
@@ -47,6 +51,14 @@ func init() {
 			panic("concepts: local.tsv line " + itoa(n+1) + ": want 4 columns")
 		}
 		localRows = append(localRows, &Local{Cities: list(f[0]), Labels: list(f[1]), Names: list(f[2]), Source: f[3]})
+	}
+	for _, c := range table {
+		if c.Kind == Cuisine && contains(foreignIDs, c.ID) {
+			foreign = append(foreign, c)
+		}
+		if c.Kind == Cuisine && contains(regionalIDs, c.ID) {
+			regional = append(regional, c)
+		}
 	}
 	for _, l := range localRows {
 		own := func(w string) bool {
@@ -128,26 +140,7 @@ func LocalFor(city string) *Local {
 // local label or a local name word, no word of another region's cooking
 // in its name, and neither foreign nor light fare.
 func (l *Local) Restaurant(name string, cuisines []string) bool {
-	if l == nil || Foreign(name, cuisines) || LightMeal(cuisines) {
-		return false
-	}
-	n := fold(withoutBranch(name))
-	for _, w := range l.others {
-		if strings.Contains(n, w) {
-			return false
-		}
-	}
-	for _, c := range cuisines {
-		if contains(l.Labels, fold(c)) {
-			return true
-		}
-	}
-	for _, w := range l.Names {
-		if Contains(n, w) {
-			return true
-		}
-	}
-	return false
+	return l.Kind(name, cuisines) == KindLocal
 }
 
 // Other reports whether a restaurant cooks another region's Chinese food
@@ -155,29 +148,64 @@ func (l *Local) Restaurant(name string, cuisines []string) bool {
 // not list, or another row's name word in its name. False for a city
 // the table lacks.
 func (l *Local) Other(name string, cuisines []string) bool {
-	if l == nil || l.Restaurant(name, cuisines) {
-		return false
+	return l.Kind(name, cuisines) == KindOther
+}
+
+// What a restaurant's food is to a city (Local.Kind).
+const (
+	KindPlain   = iota // none of the others: Chinese food of no region, light fare
+	KindLocal          // the city's own cooking
+	KindOther          // another region's Chinese cooking
+	KindForeign        // food from abroad
+)
+
+// Kind says what a restaurant's food is to the city (KindLocal, KindOther,
+// KindForeign, KindPlain), folding its name and labels once. For a city
+// the table lacks (nil), only KindForeign and KindPlain.
+func (l *Local) Kind(name string, cuisines []string) int {
+	p := RestaurantPlace(name, cuisines)
+	if foreignPlace(p) {
+		return KindForeign
+	}
+	if l == nil {
+		return KindPlain
 	}
 	n := fold(withoutBranch(name))
 	for _, w := range l.others {
 		if strings.Contains(n, w) {
-			return true
+			return KindOther
 		}
 	}
-	for _, c := range table {
-		if c.Kind == Cuisine && contains(regionalIDs, c.ID) && len(c.Labels) > 0 && c.Restaurant(name, cuisines) {
-			return true
+	if !LightMeal(cuisines) {
+		for _, c := range p.labels {
+			if contains(l.Labels, c) {
+				return KindLocal
+			}
+		}
+		for _, w := range l.Names {
+			if Contains(n, w) {
+				return KindLocal
+			}
 		}
 	}
-	return false
+	for _, c := range regional {
+		if len(c.Labels) > 0 && c.MatchRestaurant(p) {
+			return KindOther
+		}
+	}
+	return KindPlain
 }
 
 // Foreign reports whether a restaurant serves food from abroad (western,
 // Japanese, Korean, Southeast Asian… the concept table's), by its labels,
 // or by its name when it has none.
 func Foreign(name string, cuisines []string) bool {
-	for _, c := range table {
-		if c.Kind == Cuisine && contains(foreignIDs, c.ID) && c.Restaurant(name, cuisines) {
+	return foreignPlace(RestaurantPlace(name, cuisines))
+}
+
+func foreignPlace(p Place) bool {
+	for _, c := range foreign {
+		if c.MatchRestaurant(p) {
 			return true
 		}
 	}

@@ -23,10 +23,11 @@ import (
 // scale (1000 for a price twice the tier's target), about one star of
 // rating or 5–10 km of distance, so the local choice wins among otherwise
 // close ones and variety and the brief's cuisines still decide. When the
-// local specialties are asked for, a restaurant serving them is lowered
-// and one of food from abroad, another region or a chain not local is
-// raised by localWish each: a price twice the target's, so local food
-// wins at most meals, where one is open and reachable.
+// local specialties are asked for, a restaurant not serving them is
+// raised by localWish, one of food from abroad, another region or a chain
+// by twice that (a price twice the target's, so local food wins at most
+// meals, where one is open and reachable). Weights stay at 0 or more:
+// the meal picker's tables (restaurantTableOf) take -1 for "none".
 const (
 	localBonus     = 150
 	cuisineBonus   = 100
@@ -51,12 +52,12 @@ func localWeight(f *restFact, mask, localBit int, wishes bool) float64 {
 	switch {
 	case localBit != 0:
 		if f.localFood {
-			return -localWish
+			return 0
 		}
 		if mask&^localBit == 0 && (f.foreign || f.other || f.chain) {
-			return localWish
+			return 2 * localWish
 		}
-		return 0
+		return localWish
 	case wishes:
 		return 0
 	}
@@ -487,6 +488,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		return x.time < y.time
 	})
 	nc := len(w.cuisines)
+	lb := w.localFoodBit()
 	// Counts by category and by day and category: a few meals, so lists
 	// searched in turn rather than maps.
 	var trip counts[int32]
@@ -494,8 +496,8 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	cover := make([]int, nc)
 	for _, e := range order {
 		rs := assigned[e.ci][e.si]
-		trip.add(rs.catID(), 1)
-		daily.add(dayCat{perCity[e.ci][e.si].day, rs.catID()}, 1)
+		trip.add(varietyCat(rs, lb), 1)
+		daily.add(dayCat{perCity[e.ci][e.si].day, varietyCat(rs, lb)}, 1)
 		for b := 0; b < nc; b++ {
 			if rs.mask&(1<<b) != 0 {
 				cover[b]++
@@ -508,15 +510,15 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
-		k := cur.catID()
+		k := varietyCat(cur, lb)
 		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
-			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit}, cover); rs != nil {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
 				used.add(rs)
 				trip.add(k, -1)
 				daily.add(dayCat{s.day, k}, -1)
-				k = rs.catID()
+				k = varietyCat(rs, lb)
 				trip.add(k, 1)
 				daily.add(dayCat{s.day, k}, 1)
 				for b := 0; b < nc; b++ {
@@ -543,6 +545,18 @@ type mealCounts struct {
 	trip       *counts[int32]
 	daily      *counts[dayCat]
 	day, limit int
+	localBit   int // w.localFoodBit
+}
+
+// varietyCat is rs's category for the meals' variety: none (0) for a
+// restaurant serving the local specialties asked for (localBit, see
+// localFoodBit), whose repeats are what the traveller asked for
+// (quality's meal variety agrees).
+func varietyCat(rs *restaurant, localBit int) int32 {
+	if localBit != 0 && rs.mask&localBit != 0 {
+		return 0
+	}
+	return rs.catID()
 }
 
 // fresh reports whether a meal of category k (categoryID) is no repeat:
@@ -625,8 +639,8 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
-		if k := rs.catID(); k == cur.catID() || !fresh.fresh(k) {
-			continue
+		if local := fresh.localBit != 0 && rs.mask&fresh.localBit != 0; !local && (rs.catID() == cur.catID() || !fresh.fresh(rs.catID())) {
+			continue // local food asked for is never a repeat
 		}
 		best, b0, b1 = rs, k0, k1
 	}
@@ -687,7 +701,7 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 			// Local food over food from abroad and chains.
 			s += localWeight(r.f, r.mask, localBit, len(w.foods) > 0)
 		}
-		out[i] = int64(math.Round(s))
+		out[i] = int64(math.Round(max(s, 0)))
 	}
 	return out
 }

@@ -71,7 +71,8 @@ func (w *world) reachMeal(c *city, v variant, ss []mealSlot, assigned [][]*resta
 	}
 	// A replacement of a category the trip has not had too often (and
 	// not that day) first, else any.
-	fresh := func(rs *restaurant) bool { return freshCategory(ss, assigned[ci], si, rs.catID(), len(ss)) }
+	lb := w.localFoodBit()
+	fresh := func(rs *restaurant) bool { return freshCategory(ss, assigned[ci], si, varietyCat(rs, lb), lb, len(ss)) }
 	rs := w.reachOne(c, v, s, used, weighed, need, fresh)
 	if rs == nil {
 		rs = w.reachOne(c, v, s, used, weighed, need, nil)
@@ -124,13 +125,13 @@ func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed 
 // freshCategory reports whether category k (categoryID) at slot si of a
 // city's lunches and dinners ss (assigned as) repeats no other of the
 // same day, and keeps the city's meals of k within quality.MealCap of n.
-func freshCategory(ss []mealSlot, as []*restaurant, si int, k int32, n int) bool {
+func freshCategory(ss []mealSlot, as []*restaurant, si int, k int32, lb, n int) bool {
 	if k == 0 {
 		return true
 	}
 	trip := 0
 	for pi, rs := range as {
-		if pi == si || pi >= len(ss) || rs == nil || rs.catID() != k || ss[pi].slot == orchestrator.Breakfast {
+		if pi == si || pi >= len(ss) || rs == nil || varietyCat(rs, lb) != k || ss[pi].slot == orchestrator.Breakfast {
 			continue
 		}
 		if ss[pi].day == ss[si].day {

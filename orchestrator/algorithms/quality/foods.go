@@ -220,16 +220,20 @@ func SignatureDishes(city string, rs []orchestrator.Restaurant) []string {
 func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[string]bool) {
 	out := make([]LocalFact, len(rs))
 	row := concepts.LocalFor(city)
+	if row == nil && !slices.ContainsFunc(rs, func(r orchestrator.Restaurant) bool { return len(r.Dishes) > 0 }) {
+		return out, nil // nothing local to know (TravelPlanner's catalogs)
+	}
 	hotpot := concepts.Lookup("火锅", concepts.Cuisine)
 	buffet := concepts.Lookup("自助餐", concepts.Cuisine)
 	own := make([]bool, len(rs))
 	for i := range rs {
 		r := &rs[i]
 		f := &out[i]
-		foreign := concepts.Foreign(r.Name, r.Cuisines)
-		f.Cuisine = row.Restaurant(r.Name, r.Cuisines)
+		kind := row.Kind(r.Name, r.Cuisines)
+		foreign := kind == concepts.KindForeign
+		f.Cuisine = kind == concepts.KindLocal
 		f.Foreign = row != nil && foreign
-		f.Other = row.Other(r.Name, r.Cuisines)
+		f.Other = kind == concepts.KindOther
 		other := f.Other || row == nil && hotpot != nil && hotpot.Restaurant(r.Name, r.Cuisines)
 		own[i] = !foreign && !other && !concepts.LightMeal(r.Cuisines) && !(buffet != nil && buffet.Restaurant(r.Name, r.Cuisines))
 	}
@@ -284,37 +288,50 @@ func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[str
 // within a district.
 const LocalReachKM = 3.0
 
-// localCache keeps the LocalFacts of shared catalogs (by Ref and city);
-// emptied when it holds localCacheSize.
+// localCache keeps the LocalFacts of catalogs: by Ref and city for a
+// shared one, else by the catalog's first element, length and city (the
+// entry holds the catalog, so its memory is not reused while the entry
+// lives); emptied when it holds localCacheSize.
 var localCache struct {
 	sync.Mutex
-	m map[string][]LocalFact
+	m map[localKey]localEntry
+}
+
+type localKey struct {
+	ref, city string
+	first     *orchestrator.Restaurant
+	n         int
+}
+
+type localEntry struct {
+	rs    []orchestrator.Restaurant
+	facts []LocalFact
 }
 
 const localCacheSize = 64
 
-// localFactsOf returns LocalFacts of a city's catalog, kept for a shared
-// one.
+// localFactsOf returns LocalFacts of a city's catalog, kept.
 func localFactsOf(cd *orchestrator.CityData) []LocalFact {
-	if cd == nil || cd.Restaurants == nil {
+	if cd == nil || cd.Restaurants == nil || len(cd.Restaurants.Value) == 0 {
 		return nil
 	}
-	if cd.Restaurants.Ref == "" {
-		return LocalFacts(cd.Name, cd.Restaurants.Value)
+	rs := cd.Restaurants.Value
+	key := localKey{ref: cd.Restaurants.Ref, city: orchestrator.CanonicalCity(cd.Name), n: len(rs)}
+	if key.ref == "" {
+		key.first = &rs[0]
 	}
-	key := cd.Restaurants.Ref + "\x00" + orchestrator.CanonicalCity(cd.Name)
 	localCache.Lock()
-	f, ok := localCache.m[key]
+	e, ok := localCache.m[key]
 	localCache.Unlock()
 	if ok {
-		return f
+		return e.facts
 	}
-	f = LocalFacts(cd.Name, cd.Restaurants.Value)
+	f := LocalFacts(cd.Name, rs)
 	localCache.Lock()
 	if localCache.m == nil || len(localCache.m) >= localCacheSize {
-		localCache.m = map[string][]LocalFact{}
+		localCache.m = map[localKey]localEntry{}
 	}
-	localCache.m[key] = f
+	localCache.m[key] = localEntry{rs, f}
 	localCache.Unlock()
 	return f
 }
@@ -475,4 +492,44 @@ func (o *objector) notLocal(d orchestrator.Day, m orchestrator.Meal) {
 		o.add(ObjNotLocal, d.Day, "%s at %s (%s) serves no local specialty; %s does, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
 		return
 	}
+}
+
+// localMeal reports whether meal m is at a restaurant serving its city's
+// local specialties.
+func localMeal(trip *orchestrator.Trip, m orchestrator.Meal) bool {
+	if trip == nil {
+		return false
+	}
+	for i := range trip.Cities {
+		if cd := &trip.Cities[i]; cd.Restaurants != nil && orchestrator.SameCity(cd.Name, m.City) {
+			f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID)
+			return ok && f.Local()
+		}
+	}
+	return false
+}
+
+// TravellerMealCategories is MealCategories(it, nil) with, when the brief
+// asks for the local specialties, the meals serving them left without a
+// category: their repeats are what the traveller asked for.
+func TravellerMealCategories(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) [][]string {
+	days := MealCategories(it, nil)
+	if b == nil || !WantsLocal(b) {
+		return days
+	}
+	for di, d := range it.Days {
+		var ms []orchestrator.Meal
+		for _, m := range d.Meals {
+			if m.Slot != orchestrator.Breakfast {
+				ms = append(ms, m)
+			}
+		}
+		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
+		for k, m := range ms {
+			if k < len(days[di]) && localMeal(trip, m) {
+				days[di][k] = ""
+			}
+		}
+	}
+	return days
 }
