@@ -336,8 +336,12 @@ func localFactsOf(cd *orchestrator.CityData) []LocalFact {
 	return f
 }
 
-// barWords mark a bar, pub, KTV or nightclub in a restaurant's name.
-var barWords = []string{"酒吧", "清吧", "小酒馆", "酒馆", "精酿", "ktv", "量贩", "夜店", "夜总会", "livehouse", "pub", "wine bar", "cocktail"}
+// barWords mark a bar, KTV or nightclub in the name of a restaurant
+// whatever its labels. 酒馆 and 小酒馆 are not among them (in the sandbox
+// most are Sichuan or Huaiyang eating houses: 淮扬小酒馆, 川菜小酒馆), nor a
+// hotel's "餐厅·酒吧", a restaurant with a bar; a place labelled a bar
+// (酒吧/酒馆, pub) is one by the concept table.
+var barWords = []string{"清吧", "ktv", "量贩式", "夜店", "夜总会", "livehouse", "音乐酒吧", "nightclub", "night club"}
 
 // lightWords mark a place of drinks or desserts in the name of one the
 // data gives no label: milk tea, coffee, juice.
@@ -351,13 +355,16 @@ const (
 )
 
 // Bar reports whether a restaurant is a bar, pub, KTV or nightclub: the
-// concept table's bar cuisine or a word of barWords in its name.
+// concept table's bar cuisine (by its labels, by name when it has none)
+// or a word of barWords in its name.
 func Bar(name string, cuisines []string) bool {
-	if c := concepts.Lookup("酒吧", concepts.Cuisine); c != nil && c.Restaurant(name, cuisines) {
+	if barConcept != nil && barConcept.Restaurant(name, cuisines) {
 		return true
 	}
 	return hasAny(strings.ToLower(name), barWords)
 }
+
+var barConcept = concepts.Lookup("酒吧", concepts.Cuisine)
 
 // UnfitVenue says why a restaurant does not fit a lunch or dinner: a bar
 // for a party with children (VenueBar), or light fare only (VenueLight:
