@@ -2,6 +2,7 @@ package concepts
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -229,3 +230,29 @@ func LocalWish(wish string) bool {
 var localWishes = []string{"local specialties", "local specialty", "local specialities", "local speciality", "local food",
 	"local foods", "local cuisine", "local dishes", "local delicacies", "当地特色菜", "当地菜", "当地美食", "当地特色",
 	"本地菜", "本地美食", "本地特色菜", "地方菜", "特色菜"}
+
+// Name is the place's folded name.
+func (p Place) Name() string { return p.name }
+
+// LightPlace is LightMeal on a folded restaurant (RestaurantPlace).
+func LightPlace(p Place) bool {
+	if len(p.labels) == 0 {
+		return false
+	}
+	for _, f := range p.labels {
+		light := false
+		for _, c := range table {
+			if c.Light && c.Kind == Cuisine && slices.Contains(c.Labels, f) {
+				light = true
+				break
+			}
+		}
+		if !light {
+			return false
+		}
+	}
+	return true
+}
+
+// Labelled reports whether the place has a label.
+func (p Place) Labelled() bool { return len(p.labels) > 0 }

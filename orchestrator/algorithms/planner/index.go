@@ -696,12 +696,12 @@ func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant], city
 	if s.Ref != "" {
 		key = "r\x00" + s.Ref + "\x00" + orchestrator.CanonicalCity(city)
 	}
-	return catalogIndex.get(key, func() any { return buildRestaurantFacts(city, s.Value, key != "") }).(*restFacts)
+	return catalogIndex.get(key, func() any { return buildRestaurantFacts(city, s.Value, s.Ref, key != "") }).(*restFacts)
 }
 
 // buildRestaurantFacts computes the facts of rs; shared when plans share
 // them.
-func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, shared bool) *restFacts {
+func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, ref string, shared bool) *restFacts {
 	spans := make([]openSpan, 0, countHours(rs, func(r *orchestrator.Restaurant) int { return len(r.Hours) }))
 	f := &restFacts{items: make([]restFact, len(rs)), matches: conceptMatches{shared: shared}, byPrice: make([]int, len(rs))}
 	f.dist.refs = make([]orchestrator.GeoRef, len(rs))
@@ -733,7 +733,7 @@ func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, shared bool
 			known = append(known, r.Price.Cents)
 		}
 	}
-	localFacts(city, rs, f.items)
+	localFacts(city, rs, ref, f.items)
 	// The categories' numbers, under one lock.
 	categories.Lock()
 	for i := range f.items {
@@ -866,9 +866,10 @@ func countHours[T any](items []T, n func(*T) int) int {
 func dishKey(d string) string { return quality.DishKey(d) }
 
 // localFacts sets the items' local, localFood, foreign, other and chain
-// facts from quality.LocalFacts of the city's catalog rs.
-func localFacts(city string, rs []orchestrator.Restaurant, items []restFact) {
-	for i, f := range quality.LocalFacts(city, rs) {
+// facts from quality.LocalFacts of the city's catalog rs (ref its Ref),
+// kept between plans (quality.KeptLocalFacts).
+func localFacts(city string, rs []orchestrator.Restaurant, ref string, items []restFact) {
+	for i, f := range quality.KeptLocalFacts(city, rs, ref) {
 		items[i].local = f.Signature
 		items[i].localFood = f.Local()
 		items[i].localCuisine = f.Cuisine

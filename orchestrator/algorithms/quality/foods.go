@@ -80,7 +80,10 @@ func (f Food) Local() bool { return f.local }
 
 // WantsLocal reports whether a brief asks for the local specialties.
 func WantsLocal(b *orchestrator.Brief) bool {
-	return slices.ContainsFunc(Wishes(b), concepts.LocalWish)
+	if len(b.Foods) > 0 {
+		return slices.ContainsFunc(b.Foods, concepts.LocalWish)
+	}
+	return slices.ContainsFunc(b.Interests, concepts.LocalWish) // Wishes' own, no lookup
 }
 
 // Literal reports whether r names the wish itself in its name, cuisines
@@ -312,11 +315,21 @@ const localCacheSize = 64
 
 // localFactsOf returns LocalFacts of a city's catalog, kept.
 func localFactsOf(cd *orchestrator.CityData) []LocalFact {
-	if cd == nil || cd.Restaurants == nil || len(cd.Restaurants.Value) == 0 {
+	if cd == nil || cd.Restaurants == nil {
 		return nil
 	}
-	rs := cd.Restaurants.Value
-	key := localKey{ref: cd.Restaurants.Ref, city: orchestrator.CanonicalCity(cd.Name), n: len(rs)}
+	return KeptLocalFacts(cd.Name, cd.Restaurants.Value, cd.Restaurants.Ref)
+}
+
+// KeptLocalFacts is LocalFacts of a city's catalog rs (ref its Ref, ""
+// when none), kept for the next call on the same catalog (by ref, else
+// by the catalog's memory, which the kept entry holds). The result is
+// shared: read only.
+func KeptLocalFacts(city string, rs []orchestrator.Restaurant, ref string) []LocalFact {
+	if len(rs) == 0 {
+		return nil
+	}
+	key := localKey{ref: ref, city: orchestrator.CanonicalCity(city), n: len(rs)}
 	if key.ref == "" {
 		key.first = &rs[0]
 	}
@@ -326,7 +339,7 @@ func localFactsOf(cd *orchestrator.CityData) []LocalFact {
 	if ok {
 		return e.facts
 	}
-	f := LocalFacts(cd.Name, rs)
+	f := LocalFacts(city, rs)
 	localCache.Lock()
 	if localCache.m == nil || len(localCache.m) >= localCacheSize {
 		localCache.m = map[localKey]localEntry{}
@@ -358,10 +371,11 @@ const (
 // concept table's bar cuisine (by its labels, by name when it has none)
 // or a word of barWords in its name.
 func Bar(name string, cuisines []string) bool {
-	if barConcept != nil && barConcept.Restaurant(name, cuisines) {
-		return true
-	}
-	return hasAny(strings.ToLower(name), barWords)
+	return barPlace(concepts.RestaurantPlace(name, cuisines))
+}
+
+func barPlace(p concepts.Place) bool {
+	return barConcept != nil && barConcept.MatchRestaurant(p) || hasAny(p.Name(), barWords)
 }
 
 var barConcept = concepts.Lookup("酒吧", concepts.Cuisine)
@@ -371,14 +385,15 @@ var barConcept = concepts.Lookup("酒吧", concepts.Cuisine)
 // desserts, cafés, tea, bars by their labels, or drinks by the name of an
 // unlabelled one); VenueFits when it fits.
 func UnfitVenue(name string, cuisines []string, children bool) string {
-	if children && Bar(name, cuisines) {
+	return unfitVenue(concepts.RestaurantPlace(name, cuisines), children)
+}
+
+// unfitVenue is UnfitVenue on a folded restaurant.
+func unfitVenue(p concepts.Place, children bool) string {
+	if children && barPlace(p) {
 		return VenueBar
 	}
-	if concepts.LightMeal(cuisines) {
-		return VenueLight
-	}
-	labelled := slices.ContainsFunc(cuisines, func(c string) bool { return strings.TrimSpace(c) != "" })
-	if !labelled && hasAny(strings.ToLower(name), lightWords) {
+	if concepts.LightPlace(p) || !p.Labelled() && hasAny(p.Name(), lightWords) {
 		return VenueLight
 	}
 	return VenueFits
@@ -449,7 +464,7 @@ func (o *objector) localFood() {
 // or the party (ObjVenue) and, when the local specialties are asked for,
 // to each one serving none while a restaurant that does is open then
 // within LocalReachKM of it (ObjNotLocal).
-func (o *objector) mealsFit() {
+func (o *objector) mealsFit(s *scorer) {
 	local := o.trip != nil && WantsLocal(o.b)
 	kids := o.b.Travelers.Children > 0
 	for _, d := range o.it.Days {
@@ -457,8 +472,8 @@ func (o *objector) mealsFit() {
 			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 				continue
 			}
-			if r := o.restaurants.get(m.RestaurantID); r != nil {
-				if why := UnfitVenue(r.Name, r.Cuisines, kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
+			if r, f := s.restaurant(m); f != nil {
+				if why := unfitVenue(f.Place, kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
 					o.add(ObjVenue, d.Day, "%s of %s at %s (%s)", m.Slot, m.Time, m.Name, venueWords[why])
 				}
 			}

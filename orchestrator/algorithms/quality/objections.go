@@ -125,7 +125,7 @@ func analyze(s *scorer) *objector {
 	o.index(s)
 	o.legs()
 	o.foods()
-	o.mealsFit()
+	o.mealsFit(s)
 	o.stays()
 	for i := range it.Days {
 		o.day(&it.Days[i])
