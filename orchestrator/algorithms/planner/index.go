@@ -637,8 +637,15 @@ func attractionsMedian(s *orchestrator.Sourced[[]orchestrator.Attraction]) *orch
 // restFacts are a catalog's restaurant facts, by catalog index, and the
 // restaurants each cuisine concept matches.
 type restFacts struct {
-	items   []restFact
-	matches conceptMatches
+	items []restFact
+	// localOnce fills the items' local facts (and bar) on first use
+	// (locals), from the catalog localSrc of city localCity (Ref
+	// localRef): only the cities whose meals a plan weighs pay for them.
+	localOnce sync.Once
+	localCity string
+	localRef  string
+	localSrc  []orchestrator.Restaurant
+	matches   conceptMatches
 	// byPrice lists the catalog indexes by price in the data's currency
 	// (an unpriced restaurant at the median of the priced ones, as a plan
 	// in that currency prices it): a plan's restaurants in price order
@@ -713,8 +720,7 @@ func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, ref string,
 	for i := range rs {
 		r := &rs[i]
 		f.items[i] = restFact{place: concepts.RestaurantPlace(r.Name, r.Cuisines), breakfast: concepts.BreakfastClass(r.Name, r.Cuisines),
-			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans),
-			bar: quality.Bar(r.Name, r.Cuisines)}
+			light: concepts.LightMeal(r.Cuisines), category: concepts.Category(r.Name, r.Cuisines), hours: readHoursInto(r.Hours, &spans)}
 		f.items[i].always, f.items[i].only = f.items[i].hours.always()
 		if f.items[i].only {
 			k, ok := spanOf[f.items[i].always]
@@ -733,7 +739,7 @@ func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, ref string,
 			known = append(known, r.Price.Cents)
 		}
 	}
-	localFacts(city, rs, ref, f.items)
+	f.localCity, f.localRef, f.localSrc = city, ref, rs
 	// The categories' numbers, under one lock.
 	categories.Lock()
 	for i := range f.items {
@@ -860,6 +866,18 @@ func countHours[T any](items []T, n func(*T) int) int {
 		total += n(&items[i])
 	}
 	return total
+}
+
+// locals fills the items' local facts and bar on first use (localFacts);
+// every reader of them calls it first.
+func (f *restFacts) locals() {
+	f.localOnce.Do(func() {
+		localFacts(f.localCity, f.localSrc, f.localRef, f.items)
+		for i := range f.items {
+			f.items[i].bar = quality.BarPlace(f.items[i].place)
+		}
+		f.localSrc = nil
+	})
 }
 
 // dishKey is a dish with its leading prefixes stripped (quality.DishKey).

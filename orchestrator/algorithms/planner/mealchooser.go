@@ -135,6 +135,9 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		if len(ss) == 0 {
 			continue
 		}
+		if c.rfacts != nil {
+			c.rfacts.locals() // read by the weights and the party's fit
+		}
 		// elig and weight live in the city's arena, one variant at a time.
 		ar := c.arenaOf(w)
 		elig := ar.elig[:0]

@@ -302,6 +302,7 @@ func soughtIn(f quality.Food, cd *orchestrator.CityData) bool {
 		return f.Sought(cd.Restaurants.Value)
 	}
 	facts := restaurantFactsFor(cd.Restaurants, cd.Name)
+	facts.locals()
 	for i := range facts.items {
 		if facts.items[i].localFood {
 			return true
@@ -314,6 +315,7 @@ func soughtIn(f quality.Food, cd *orchestrator.CityData) bool {
 // its facts) serves a food asked for.
 func servesAt(f quality.Food, facts *restFacts, cd *orchestrator.CityData, i int) bool {
 	if f.Local() {
+		facts.locals()
 		return facts.items[i].localFood
 	}
 	return f.Serves(&cd.Restaurants.Value[i])

@@ -374,6 +374,9 @@ func Bar(name string, cuisines []string) bool {
 	return barPlace(concepts.RestaurantPlace(name, cuisines))
 }
 
+// BarPlace is Bar on a folded restaurant (concepts.RestaurantPlace).
+func BarPlace(p concepts.Place) bool { return barPlace(p) }
+
 func barPlace(p concepts.Place) bool {
 	return barConcept != nil && barConcept.MatchRestaurant(p) || hasAny(p.Name(), barWords)
 }
