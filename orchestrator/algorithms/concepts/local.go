@@ -53,6 +53,7 @@ func init() {
 		}
 		localRows = append(localRows, &Local{Cities: list(f[0]), Labels: list(f[1]), Names: list(f[2]), Source: f[3]})
 	}
+	barConcept = Lookup("酒吧", Cuisine)
 	for _, c := range table {
 		if c.Kind == Cuisine && contains(foreignIDs, c.ID) {
 			foreign = append(foreign, c)
@@ -256,3 +257,27 @@ func LightPlace(p Place) bool {
 
 // Labelled reports whether the place has a label.
 func (p Place) Labelled() bool { return len(p.labels) > 0 }
+
+// barWords mark a bar, KTV or nightclub in the name of a restaurant
+// whatever its labels. 酒馆 and 小酒馆 are not among them (in the sandbox
+// most are Sichuan or Huaiyang eating houses: 淮扬小酒馆, 川菜小酒馆), nor a
+// hotel's "餐厅·酒吧", a restaurant with a bar; a place labelled a bar
+// (酒吧/酒馆, pub) is one by the concept table's bar cuisine.
+var barWords = []string{"清吧", "ktv", "量贩式", "夜店", "夜总会", "livehouse", "音乐酒吧", "nightclub", "night club"}
+
+var barConcept *Concept
+
+// BarPlace reports whether a folded restaurant (RestaurantPlace) is a
+// bar, pub, KTV or nightclub: the table's bar cuisine (by its labels, by
+// name when it has none) or a word of barWords in its name.
+func BarPlace(p Place) bool {
+	if barConcept != nil && barConcept.MatchRestaurant(p) {
+		return true
+	}
+	for _, w := range barWords {
+		if strings.Contains(p.name, w) {
+			return true
+		}
+	}
+	return false
+}

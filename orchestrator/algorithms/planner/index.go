@@ -874,7 +874,7 @@ func (f *restFacts) locals() {
 	f.localOnce.Do(func() {
 		localFacts(f.localCity, f.localSrc, f.localRef, f.items)
 		for i := range f.items {
-			f.items[i].bar = quality.BarPlace(f.items[i].place)
+			f.items[i].bar = concepts.BarPlace(f.items[i].place)
 		}
 		f.localSrc = nil
 	})

@@ -349,13 +349,6 @@ func KeptLocalFacts(city string, rs []orchestrator.Restaurant, ref string) []Loc
 	return f
 }
 
-// barWords mark a bar, KTV or nightclub in the name of a restaurant
-// whatever its labels. 酒馆 and 小酒馆 are not among them (in the sandbox
-// most are Sichuan or Huaiyang eating houses: 淮扬小酒馆, 川菜小酒馆), nor a
-// hotel's "餐厅·酒吧", a restaurant with a bar; a place labelled a bar
-// (酒吧/酒馆, pub) is one by the concept table.
-var barWords = []string{"清吧", "ktv", "量贩式", "夜店", "夜总会", "livehouse", "音乐酒吧", "nightclub", "night club"}
-
 // lightWords mark a place of drinks or desserts in the name of one the
 // data gives no label: milk tea, coffee, juice.
 var lightWords = []string{"奶茶", "茶饮", "咖啡", "coffee", "café", "bubble tea", "甜品", "果汁"}
@@ -367,36 +360,32 @@ const (
 	VenueLight = "light"
 )
 
-// Bar reports whether a restaurant is a bar, pub, KTV or nightclub: the
-// concept table's bar cuisine (by its labels, by name when it has none)
-// or a word of barWords in its name.
+// Bar reports whether a restaurant is a bar, pub, KTV or nightclub
+// (concepts.BarPlace).
 func Bar(name string, cuisines []string) bool {
-	return barPlace(concepts.RestaurantPlace(name, cuisines))
+	return concepts.BarPlace(concepts.RestaurantPlace(name, cuisines))
 }
-
-// BarPlace is Bar on a folded restaurant (concepts.RestaurantPlace).
-func BarPlace(p concepts.Place) bool { return barPlace(p) }
-
-func barPlace(p concepts.Place) bool {
-	return barConcept != nil && barConcept.MatchRestaurant(p) || hasAny(p.Name(), barWords)
-}
-
-var barConcept = concepts.Lookup("酒吧", concepts.Cuisine)
 
 // UnfitVenue says why a restaurant does not fit a lunch or dinner: a bar
 // for a party with children (VenueBar), or light fare only (VenueLight:
 // desserts, cafés, tea, bars by their labels, or drinks by the name of an
 // unlabelled one); VenueFits when it fits.
 func UnfitVenue(name string, cuisines []string, children bool) string {
-	return unfitVenue(concepts.RestaurantPlace(name, cuisines), children)
+	p := concepts.RestaurantPlace(name, cuisines)
+	return unfitVenue(concepts.BarPlace(p), lightPlace(p), children)
 }
 
-// unfitVenue is UnfitVenue on a folded restaurant.
-func unfitVenue(p concepts.Place, children bool) string {
-	if children && barPlace(p) {
+// lightPlace is UnfitVenue's light fare on a folded restaurant.
+func lightPlace(p concepts.Place) bool {
+	return concepts.LightPlace(p) || !p.Labelled() && hasAny(p.Name(), lightWords)
+}
+
+// unfitVenue is UnfitVenue on a restaurant's bar and light facts.
+func unfitVenue(bar, light, children bool) string {
+	if children && bar {
 		return VenueBar
 	}
-	if concepts.LightPlace(p) || !p.Labelled() && hasAny(p.Name(), lightWords) {
+	if light {
 		return VenueLight
 	}
 	return VenueFits
@@ -476,7 +465,7 @@ func (o *objector) mealsFit(s *scorer) {
 				continue
 			}
 			if r, f := s.restaurant(m); f != nil {
-				if why := unfitVenue(f.Place, kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
+				if why := unfitVenue(f.Bar, f.Light || !f.Place.Labelled() && hasAny(f.Place.Name(), lightWords), kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
 					o.add(ObjVenue, d.Day, "%s of %s at %s (%s)", m.Slot, m.Time, m.Name, venueWords[why])
 				}
 			}
