@@ -12,7 +12,9 @@ import (
 // serving every requested cuisine only the current one serves, the
 // lightest (the cheapest for the lean variant), then the first in the
 // catalog. With none (a sight far out of town, no restaurant near), the
-// meal stays, and the score's unreachable_meal objection weighs the plan.
+// meal moves to the restaurant nearest the place before, if nearer than
+// its own (nearestOne), and the score's unreachable_meal objection weighs
+// the plan.
 func (w *world) reachMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, weighed uint32) {
 	nc := len(w.cuisines)
 	for _, slot := range [2]string{orchestrator.Lunch, orchestrator.Dinner} {
@@ -77,6 +79,12 @@ func (w *world) reachMeal(c *city, v variant, ss []mealSlot, assigned [][]*resta
 	if rs == nil {
 		rs = w.reachOne(c, v, s, used, weighed, need, nil)
 	}
+	if rs == nil {
+		// None reachable in time (a sight far out of town): the nearest
+		// to the place before, when nearer than the current one, so the
+		// meal is as near the far sight as the data allows.
+		rs = w.nearestOne(c, s, used, weighed, need, cur)
+	}
 	if rs != nil {
 		assigned[ci][si] = rs
 		used.remove(cur)
@@ -140,4 +148,23 @@ func freshCategory(ss []mealSlot, as []*restaurant, si int, k int32, lb, n int) 
 		trip++
 	}
 	return trip < quality.MealCap(n)
+}
+
+// nearestOne is the unused eligible restaurant (weighed) serving need,
+// open at slot s, nearest to the place before s and nearer than cur; nil
+// when none is, or a position is unknown.
+func (w *world) nearestOne(c *city, s *mealSlot, used restSet, weighed uint32, need int, cur *restaurant) *restaurant {
+	if s.at.loc == nil || !cur.located() {
+		return nil
+	}
+	best, bd := (*restaurant)(nil), s.atKM(cur)
+	for _, rs := range c.restaurants {
+		if rs.weighed != weighed || used.has(rs) || rs.mask&need != need || !rs.located() {
+			continue
+		}
+		if d := s.atKM(rs); d < bd && rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+			best, bd = rs, d
+		}
+	}
+	return best
 }
