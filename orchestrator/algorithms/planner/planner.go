@@ -868,7 +868,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 // currency, with the requested cuisines and foods each serves; plans that
 // take them as they are share a template of them in the catalog index.
 func (w *world) addRestaurants(c *city, cd *orchestrator.CityData) {
-	facts := restaurantFactsFor(cd.Restaurants)
+	facts := restaurantFactsFor(cd.Restaurants, cd.Name)
 	c.rfacts = facts
 	serves := facts.cuisines(w.cuisineConcepts)
 	if len(w.foods) > 0 {
@@ -876,7 +876,7 @@ func (w *world) addRestaurants(c *city, cd *orchestrator.CityData) {
 		for k := range w.foods {
 			col := make([]bool, len(cd.Restaurants.Value))
 			for i := range col {
-				col[i] = w.foods[k].Serves(&cd.Restaurants.Value[i])
+				col[i] = servesAt(w.foods[k], facts, cd, i)
 			}
 			serves[w.nCuisines+k] = col
 		}
@@ -1214,7 +1214,7 @@ func (w *world) addFoods() {
 		sought := false
 		for i := range w.trip.Cities {
 			cd := &w.trip.Cities[i]
-			if cd.Restaurants != nil && orchestrator.CanonicalCity(cd.Name) != w.originKey && food.Sought(cd.Restaurants.Value) {
+			if cd.Restaurants != nil && orchestrator.CanonicalCity(cd.Name) != w.originKey && soughtIn(food, cd) {
 				sought = true
 				break
 			}

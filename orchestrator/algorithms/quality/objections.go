@@ -57,10 +57,19 @@ const (
 	// (OddLimits: 07:00 and 22:00 for a gentle party) while another
 	// option of the leg that day keeps the hours and the budget.
 	ObjOddHour = "odd_hour"
+	// ObjNotLocal: the local specialties asked for, a lunch or dinner
+	// serving neither a signature dish nor the city's own cooking while a
+	// restaurant that does is open then within LocalReachKM (notLocal).
+	ObjNotLocal = "not_local"
+	// ObjVenue: a lunch or dinner at a place that does not fit the meal
+	// or the party: a bar, pub, KTV or nightclub for a party with
+	// children, or light fare only (desserts, drinks, coffee, milk tea)
+	// serving nothing the brief asks for (UnfitVenue).
+	ObjVenue = "venue_unfit"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -121,6 +130,7 @@ func analyze(s *scorer) *objector {
 	o.index(s)
 	o.legs()
 	o.foods()
+	o.mealsFit(s)
 	o.stays()
 	for i := range it.Days {
 		o.day(&it.Days[i])
@@ -370,6 +380,10 @@ func (o *objector) foods() {
 	}
 	for _, w := range wishes {
 		f := NewFood(w)
+		if f.Local() {
+			o.localFood()
+			continue
+		}
 		sought := false
 		for _, cv := range o.it.Cities {
 			if cd := o.cityData(cv.City); cd != nil && cd.Restaurants != nil && !o.atHome(cv.City) && f.Sought(cd.Restaurants.Value) {
@@ -592,8 +606,9 @@ func (o *objector) foodsPart() orchestrator.QualityComponent {
 	if o.sought == 0 {
 		return orchestrator.QualityComponent{}
 	}
-	return orchestrator.QualityComponent{Applicable: true, Value: float64(o.served) / float64(o.sought),
-		Detail: detailf("%d of %d foods asked for served", o.served, o.sought)}
+	nl := o.count(ObjNotLocal)
+	return orchestrator.QualityComponent{Applicable: true, Value: max(0, float64(o.served)/float64(o.sought)-0.25*float64(nl)),
+		Detail: detailf("%d of %d foods asked for served, %d meals not local where local food was near", o.served, o.sought, nl)}
 }
 
 // fullDaysPart: 1, less a third for each idle gap; applies to plans with
@@ -613,8 +628,8 @@ func (o *objector) idleGap() int {
 // pacePart: 1, less a half for each day over the pace's cap and each stay
 // unfit for the party.
 func (o *objector) pacePart() orchestrator.QualityComponent {
-	p, st := o.count(ObjPace), o.count(ObjStay)
-	return part(p+st, 0.5, detailf("%d days over %d stops, %d stays unfit for the party", p, PaceCap(o.b.Pace), st))
+	p, st, ve := o.count(ObjPace), o.count(ObjStay), o.count(ObjVenue)
+	return part(p+st+ve, 0.5, detailf("%d days over %d stops, %d stays and %d meal places unfit for the party", p, PaceCap(o.b.Pace), st, ve))
 }
 
 // mealsPart: 1, less a half for each lunch or dinner missing on a day in

@@ -789,6 +789,7 @@ func (s *scorer) mealCategories() [][]string {
 	}
 	defer func() { s.days, s.all = out, all }()
 	var buf [8]int
+	local := WantsLocal(s.b)
 	for _, d := range s.it.Days {
 		// The lunches and dinners by position, in time order.
 		ms := buf[:0]
@@ -801,6 +802,10 @@ func (s *scorer) mealCategories() [][]string {
 		start := len(all)
 		for _, i := range ms {
 			_, f := s.restaurant(d.Meals[i])
+			if local && localMeal(s.trip, d.Meals[i]) {
+				all = append(all, "") // local food asked for: no repeat
+				continue
+			}
 			all = append(all, f.Category)
 		}
 		var ks []string // nil for a day without lunch or dinner, as MealCategories
