@@ -397,8 +397,15 @@ func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
 // eveningSight tries the night sights in turn, then a night sight among
 // extras, until try places one; the night sights not placed join extras.
 func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
-	for _, a := range night {
+	for i, a := range night {
 		if try(a) {
+			// The window's other night sights wait for another
+			// evening (夫子庙 and 秦淮灯会 side by side, one a night).
+			for _, b := range night[i+1:] {
+				if !used.has(b) {
+					*extras = append(*extras, b)
+				}
+			}
 			return
 		}
 		if !used.has(a) {

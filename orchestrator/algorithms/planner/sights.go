@@ -19,6 +19,18 @@ const mustBonus = 10000
 // containment), marks the attractions found and records, per city, which
 // entries it can satisfy.
 func (w *world) resolveMust() {
+	if w.night {
+		// A traveller who asks for night views sees the city's famous
+		// ones after dusk (洪崖洞, 夫子庙, 外滩), must-see or not.
+		for _, c := range w.cities {
+			for _, at := range c.attractions {
+				if !at.evening && quality.FamousNightView(at.a.Name, at.a.Hours) {
+					at.evening = true
+					c.defaultRank = false // pickTop's shared answers assume the catalog's flags
+				}
+			}
+		}
+	}
 	if len(w.b.MustVisit) == 0 {
 		return
 	}
@@ -255,10 +267,24 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		}
 		return s - 12*float64(cat[catOf[i]])
 	}
+	// With night views asked for, the last evening is kept for a night
+	// sight that meets an interest (秦淮灯会 for 夜游) while one is left:
+	// a famous night view (resolveMust) takes an evening only beside it.
+	wanted := 0
+	if w.night {
+		for _, a := range pool {
+			if a.evening && a.imask != 0 {
+				wanted++
+			}
+		}
+	}
 	for len(top) < n {
 		best, bg := -1, 0.0
 		for i, a := range pool {
 			if taken[i] || (a.evening && eve >= evenings && len(a.must) == 0) || clash(i) {
+				continue
+			}
+			if a.evening && a.imask == 0 && len(a.must) == 0 && wanted > 0 && eve+1 >= evenings {
 				continue
 			}
 			if g := gain(i); best < 0 || g > bg {
@@ -282,6 +308,9 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		}
 		if a.evening {
 			eve++
+		}
+		if w.night && a.evening && a.imask != 0 {
+			wanted--
 		}
 	}
 	for i, a := range pool {

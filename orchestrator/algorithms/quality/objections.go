@@ -483,7 +483,7 @@ func (o *objector) day(d *orchestrator.Day) {
 		start, _ := orchestrator.ParseClock(st.Start)
 		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
-		} else if o.night && start < NightFrom && o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) {
+		} else if o.night && start < NightFrom && (o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) || FamousNightView(a.Name, a.Hours)) {
 			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)
 		}
 	}
