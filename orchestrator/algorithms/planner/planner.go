@@ -1131,7 +1131,7 @@ func visitMinutes(a *orchestrator.Attraction) int {
 	default:
 		v = defaultVisit
 	}
-	return min(max(v, 30), 240)
+	return min(max(v, 30, visitFloor[a.Name]), 240)
 }
 
 // InterestConcept reads an interest through the concept table: a sight
