@@ -141,6 +141,8 @@ var qualityZH = []struct {
 	{regexp.MustCompile(`^(\d+) of (\d+) foods asked for served$`), "想吃的${2}种美食吃到了${1}种", 0},
 	{regexp.MustCompile(`^(\d+) gaps of (\d+) hours or more with a sight open$`), "${1}段${2}小时以上的空闲（仍有景点开放）", 0},
 	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays unfit for the party$`), "${1}天超过${2}个景点，${3}处住宿不适合同行人", 0},
+	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays unfit for the party, (\d+) sights unfit for it$`),
+		"${1}天超过${2}个景点，${3}处住宿、${4}个景点不适合同行人", 0},
 	{regexp.MustCompile(`^(\d+) lunches or dinners missing$`), "缺少${1}顿午餐或晚餐", 0},
 	{regexp.MustCompile(`^(\d+) lunches or dinners missing, (\d+) not reachable in the time given$`), "缺少${1}顿午餐或晚餐，${2}顿来不及赶到", 0},
 }

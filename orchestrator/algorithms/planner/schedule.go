@@ -394,6 +394,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	if win.end >= dayEnd {
 		lastEnd = eveningEnd
 	}
+	if w.kids {
+		lastEnd = min(lastEnd, quality.KidsLatest) // a young child's day ends by 21:00
+	}
 	eveningSight(night, extras, used, try)
 	return stops, slots
 }

@@ -19,6 +19,7 @@ const mustBonus = 10000
 // containment), marks the attractions found and records, per city, which
 // entries it can satisfy.
 func (w *world) resolveMust() {
+	defer w.fitParty()
 	if w.night {
 		// A traveller who asks for night views sees the city's famous
 		// ones after dusk (洪崖洞, 夫子庙, 外滩), must-see or not.
@@ -88,6 +89,30 @@ func (w *world) resolveMust() {
 				Code: FindingMustVisitNotFound, Severity: orchestrator.SeverityWarning, Check: "must_visit", Subject: name,
 				Message: name + " is not among the attractions known for " + strings.Join(names, ", ") + "; it could not be planned",
 			})
+		}
+	}
+}
+
+// fitParty leaves out the sights unfit for the party (quality.UnfitSight:
+// a hike or a water park for older travellers or a small child) that it
+// did not ask for, neither must-see nor meeting an interest.
+func (w *world) fitParty() {
+	if !quality.FitMatters(w.b) {
+		return
+	}
+	for _, c := range w.cities {
+		var kept []*attraction
+		for i, at := range c.attractions {
+			unfit := at.imask == 0 && len(at.must) == 0 && quality.UnfitSight(w.b, at.a.Name) != ""
+			if unfit && kept == nil {
+				kept = append(make([]*attraction, 0, len(c.attractions)), c.attractions[:i]...)
+			} else if !unfit && kept != nil {
+				kept = append(kept, at)
+			}
+		}
+		if kept != nil {
+			c.attractions = kept
+			c.defaultRank = false // pickTop's shared answers hold every sight
 		}
 	}
 }

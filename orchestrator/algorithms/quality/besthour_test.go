@@ -88,3 +88,28 @@ func TestFamousNightView(t *testing.T) {
 		}
 	}
 }
+
+// TestUnfitSight: a water park and a mountain forest are unfit for older
+// travellers at a slow pace and for a 5-year-old, a city forest park is
+// not, and two adults may go anywhere.
+func TestUnfitSight(t *testing.T) {
+	elders := &orchestrator.Brief{Travelers: orchestrator.Travelers{Adults: 3}, Pace: "relaxed"}
+	child := &orchestrator.Brief{Travelers: orchestrator.Travelers{Adults: 2, Children: 1, ChildAges: []int{5}}}
+	adults := &orchestrator.Brief{Travelers: orchestrator.Travelers{Adults: 2}}
+	for _, c := range []struct {
+		b    *orchestrator.Brief
+		name string
+		want bool
+	}{
+		{elders, "重庆海昌加勒比海水世界", true},
+		{elders, "仙女山国家森林公园", true},
+		{child, "西岭峡谷漂流", true},
+		{elders, "奥林匹克森林公园", false},
+		{child, "故宫博物院", false},
+		{adults, "重庆海昌加勒比海水世界", false},
+	} {
+		if got := UnfitSight(c.b, c.name) != ""; got != c.want {
+			t.Errorf("UnfitSight(%s) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

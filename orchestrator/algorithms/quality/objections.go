@@ -57,10 +57,15 @@ const (
 	// (OddLimits: 07:00 and 22:00 for a gentle party) while another
 	// option of the leg that day keeps the hours and the budget.
 	ObjOddHour = "odd_hour"
+	// ObjSightUnfit: a sight unfit for the party (UnfitSight: a hike or
+	// a water park for older travellers or a small child) it did not ask
+	// for, or a visit ending after KidsLatest with a child under
+	// GentleChildAge.
+	ObjSightUnfit = "sight_unfit"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjSightUnfit}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -487,6 +492,7 @@ func (o *objector) day(d *orchestrator.Day) {
 			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)
 		}
 	}
+	o.sightsUnfit(d)
 	if c := PaceCap(o.b.Pace); len(d.Stops) > c {
 		o.add(ObjPace, d.Day, "%d stops at a %s pace (at most %d)", len(d.Stops), o.b.Pace, c)
 	}
@@ -613,8 +619,41 @@ func (o *objector) idleGap() int {
 // pacePart: 1, less a half for each day over the pace's cap and each stay
 // unfit for the party.
 func (o *objector) pacePart() orchestrator.QualityComponent {
-	p, st := o.count(ObjPace), o.count(ObjStay)
-	return part(p+st, 0.5, detailf("%d days over %d stops, %d stays unfit for the party", p, PaceCap(o.b.Pace), st))
+	p, st, si := o.count(ObjPace), o.count(ObjStay), o.count(ObjSightUnfit)
+	return part(p+st+si, 0.5, detailf("%d days over %d stops, %d stays unfit for the party, %d sights unfit for it", p, PaceCap(o.b.Pace), st, si))
+}
+
+// sightsUnfit objects to the day's sights unfit for the party
+// (UnfitSight) that it did not ask for, and to a visit ending after
+// KidsLatest with a child under GentleChildAge.
+func (o *objector) sightsUnfit(d *orchestrator.Day) {
+	kids := KidsHours(o.b)
+	for _, st := range d.Stops {
+		if end, ok := orchestrator.ParseClock(st.End); ok && kids && end > KidsLatest {
+			o.add(ObjSightUnfit, d.Day, "%s until %s with a young child", st.Name, st.End)
+			continue
+		}
+		why := UnfitSight(o.b, st.Name)
+		if why == "" {
+			continue
+		}
+		k := slices.Index(o.attractions.ids, st.AttractionID)
+		if k >= 0 && o.attractions.vals[k] != nil && (o.must(o.attractions.vals[k]) || o.asked(o.attractions.vals[k])) {
+			continue
+		}
+		o.add(ObjSightUnfit, d.Day, "%s: %s for the party", st.Name, why)
+	}
+}
+
+// asked reports whether a sight meets one of the brief's interests.
+func (o *objector) asked(a *orchestrator.Attraction) bool {
+	p := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
+	for _, in := range o.b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.MatchAttraction(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // mealsPart: 1, less a half for each lunch or dinner missing on a day in
