@@ -24,8 +24,9 @@ func (w *world) resolveMust() {
 		// A traveller who asks for night views sees the city's famous
 		// ones after dusk (洪崖洞, 夫子庙, 外滩), must-see or not.
 		for _, c := range w.cities {
+			marks := sightMarksOf(c)
 			for _, at := range c.attractions {
-				if !at.evening && quality.FamousNightView(at.a.Name, at.a.Hours) {
+				if !at.evening && marks.has(at, markNightView) {
 					at.evening = true
 					c.defaultRank = false // pickTop's shared answers assume the catalog's flags
 				}
@@ -101,9 +102,10 @@ func (w *world) fitParty() {
 		return
 	}
 	for _, c := range w.cities {
+		marks := sightMarksOf(c)
 		var kept []*attraction
 		for i, at := range c.attractions {
-			unfit := at.imask == 0 && len(at.must) == 0 && quality.UnfitSight(w.b, at.a.Name) != ""
+			unfit := at.imask == 0 && len(at.must) == 0 && marks.has(at, markUnfit)
 			if unfit && kept == nil {
 				kept = append(make([]*attraction, 0, len(c.attractions)), c.attractions[:i]...)
 			} else if !unfit && kept != nil {
@@ -115,6 +117,71 @@ func (w *world) fitParty() {
 			c.defaultRank = false // pickTop's shared answers hold every sight
 		}
 	}
+}
+
+// Marks of a catalog's attractions that depend on the attraction alone:
+// markUnfit for quality.UnfitSight (for a party that minds fit),
+// markNightView for quality.FamousNightView.
+const (
+	markUnfit uint8 = 1 << iota
+	markNightView
+)
+
+// sightMarks are a catalog's attraction marks by catalog index.
+type sightMarks []uint8
+
+// has reports whether at carries the mark.
+func (m sightMarks) has(at *attraction, mark uint8) bool {
+	return at.idx < len(m) && m[at.idx]&mark != 0
+}
+
+// marksMemo keeps sightMarks per catalog (its shared index facts, else
+// the address of its first attraction; the key keeps either alive): plans
+// of one catalog read the names once. Bounded: past maxMarks catalogs it
+// starts again.
+var marksMemo struct {
+	sync.Mutex
+	m map[any]sightMarks
+}
+
+const maxMarks = 64
+
+// sightMarksOf returns the marks of c's catalog, by catalog index.
+func sightMarksOf(c *city) sightMarks {
+	if len(c.attrAll) == 0 || c.attrAll[0].a == nil {
+		return nil
+	}
+	var key any = c.attrAll[0].a
+	if c.afacts != nil {
+		key = c.afacts
+	}
+	marksMemo.Lock()
+	m, ok := marksMemo.m[key]
+	marksMemo.Unlock()
+	if ok && len(m) == len(c.attrAll) {
+		return m
+	}
+	fits := &orchestrator.Brief{Pace: "relaxed"} // a party that minds fit
+	m = make(sightMarks, len(c.attrAll))
+	for i := range c.attrAll {
+		a := c.attrAll[i].a
+		if a == nil {
+			continue
+		}
+		if quality.UnfitSight(fits, a.Name) != "" {
+			m[i] |= markUnfit
+		}
+		if quality.FamousNightView(a.Name, a.Hours) {
+			m[i] |= markNightView
+		}
+	}
+	marksMemo.Lock()
+	if marksMemo.m == nil || len(marksMemo.m) >= maxMarks {
+		marksMemo.m = make(map[any]sightMarks)
+	}
+	marksMemo.m[key] = m
+	marksMemo.Unlock()
+	return m
 }
 
 // Must-see findings.
