@@ -143,8 +143,8 @@ var qualityZH = []struct {
 		"想吃的${2}种美食吃到了${1}种，${3}顿附近有当地特色菜却没吃", 0},
 	{regexp.MustCompile(`^(\d+) gaps of (\d+) hours or more with a sight open$`), "${1}段${2}小时以上的空闲（仍有景点开放）", 0},
 	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays unfit for the party$`), "${1}天超过${2}个景点，${3}处住宿不适合同行人", 0},
-	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays and (\d+) meal places unfit for the party$`),
-		"${1}天超过${2}个景点，${3}处住宿、${4}处用餐地点不适合同行人", 0},
+	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays, (\d+) meal places and (\d+) sights unfit for the party$`),
+		"${1}天超过${2}个景点，${3}处住宿、${4}处用餐地点、${5}个景点不适合同行人", 0},
 	{regexp.MustCompile(`^(\d+) lunches or dinners missing$`), "缺少${1}顿午餐或晚餐", 0},
 	{regexp.MustCompile(`^(\d+) lunches or dinners missing, (\d+) not reachable in the time given$`), "缺少${1}顿午餐或晚餐，${2}顿来不及赶到", 0},
 }

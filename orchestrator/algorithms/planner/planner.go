@@ -128,6 +128,9 @@ type world struct {
 	// night is set when the brief asks for night views
 	// (quality.WantsNight).
 	night bool
+	// kids is set for a party with a child under quality.GentleChildAge:
+	// no visit ends after quality.KidsLatest.
+	kids bool
 	// mealRest is the time a relaxed pace adds after lunch and dinner
 	// before the next visit (relaxedMealRest).
 	mealRest int
@@ -515,6 +518,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	w.paceMax = quality.PaceCap(b.Pace)
 	w.gentle = quality.Gentle(b)
 	w.night = quality.WantsNight(b)
+	w.kids = quality.KidsHours(b)
 	if b.Pace == "relaxed" {
 		w.mealRest = relaxedMealRest
 	}
@@ -1131,7 +1135,7 @@ func visitMinutes(a *orchestrator.Attraction) int {
 	default:
 		v = defaultVisit
 	}
-	return min(max(v, 30), 240)
+	return min(max(v, 30, visitFloor[a.Name]), 240)
 }
 
 // InterestConcept reads an interest through the concept table: a sight

@@ -66,10 +66,15 @@ const (
 	// children, or light fare only (desserts, drinks, coffee, milk tea)
 	// serving nothing the brief asks for (UnfitVenue).
 	ObjVenue = "venue_unfit"
+	// ObjSightUnfit: a sight unfit for the party (UnfitSight: a hike or
+	// a water park for older travellers or a small child) it did not ask
+	// for, or a visit ending after KidsLatest with a child under
+	// GentleChildAge.
+	ObjSightUnfit = "sight_unfit"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -497,10 +502,11 @@ func (o *objector) day(d *orchestrator.Day) {
 		start, _ := orchestrator.ParseClock(st.Start)
 		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
-		} else if o.night && start < NightFrom && o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) {
+		} else if o.night && start < NightFrom && (o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) || FamousNightView(a.Name, a.Hours)) {
 			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)
 		}
 	}
+	o.sightsUnfit(d)
 	if c := PaceCap(o.b.Pace); len(d.Stops) > c {
 		o.add(ObjPace, d.Day, "%d stops at a %s pace (at most %d)", len(d.Stops), o.b.Pace, c)
 	}
@@ -628,8 +634,41 @@ func (o *objector) idleGap() int {
 // pacePart: 1, less a half for each day over the pace's cap and each stay
 // unfit for the party.
 func (o *objector) pacePart() orchestrator.QualityComponent {
-	p, st, ve := o.count(ObjPace), o.count(ObjStay), o.count(ObjVenue)
-	return part(p+st+ve, 0.5, detailf("%d days over %d stops, %d stays and %d meal places unfit for the party", p, PaceCap(o.b.Pace), st, ve))
+	p, st, ve, si := o.count(ObjPace), o.count(ObjStay), o.count(ObjVenue), o.count(ObjSightUnfit)
+	return part(p+st+ve+si, 0.5, detailf("%d days over %d stops, %d stays, %d meal places and %d sights unfit for the party", p, PaceCap(o.b.Pace), st, ve, si))
+}
+
+// sightsUnfit objects to the day's sights unfit for the party
+// (UnfitSight) that it did not ask for, and to a visit ending after
+// KidsLatest with a child under GentleChildAge.
+func (o *objector) sightsUnfit(d *orchestrator.Day) {
+	kids := KidsHours(o.b)
+	for _, st := range d.Stops {
+		if end, ok := orchestrator.ParseClock(st.End); ok && kids && end > KidsLatest {
+			o.add(ObjSightUnfit, d.Day, "%s until %s with a young child", st.Name, st.End)
+			continue
+		}
+		why := UnfitSight(o.b, st.Name)
+		if why == "" {
+			continue
+		}
+		k := slices.Index(o.attractions.ids, st.AttractionID)
+		if k >= 0 && o.attractions.vals[k] != nil && (o.must(o.attractions.vals[k]) || o.asked(o.attractions.vals[k])) {
+			continue
+		}
+		o.add(ObjSightUnfit, d.Day, "%s: %s for the party", st.Name, why)
+	}
+}
+
+// asked reports whether a sight meets one of the brief's interests.
+func (o *objector) asked(a *orchestrator.Attraction) bool {
+	p := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
+	for _, in := range o.b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.MatchAttraction(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // mealsPart: 1, less a half for each lunch or dinner missing on a day in

@@ -31,7 +31,7 @@
 //	foods            10    share of the foods asked for (Wishes) that the data serves and a meal serves
 //	full_days        10    1 − ⅓ per gap of IdleGap (IdleGapRelaxed) between 09:00 and 18:00 or the
 //	                       departure while a sight of the city is open
-//	pace_party        5    1 − ½ per day over PaceCap stops and per stay unfit for the party
+//	pace_party        5    1 − ½ per day over PaceCap stops, per stay and per sight unfit for the party
 //	meals            10    1 − ½ per lunch or dinner missing on a day spent in a trip city
 //
 // time_of_day also counts a sight away from its best hour (BestHour: a
