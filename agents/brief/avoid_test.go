@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,6 +23,27 @@ func TestAvoidFoods(t *testing.T) {
 		r := ParseRules(c.q, classNow)
 		if got := strings.Join(r.Brief.Constraints.AvoidFoods, ","); got != c.want {
 			t.Errorf("%s: avoid_foods = %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// TestNightViewWords: a sight "at night", a "night view" or "after dark"
+// asks for night views; 三天两夜 does not (sentences of our own).
+func TestNightViewWords(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"Chengdu to Shanghai, 4 days, two colleagues, the Bund at night", true},
+		{"Shanghai 3 days, Bund night view, local food", true},
+		{"Hong Kong 3 days, Victoria Harbour after dark", true},
+		{"南京三天，想看秦淮河的夜色", true},
+		{"羊城三天两夜游", false},
+		{"Nanjing 3 days, museums and temples", false},
+	} {
+		got := slices.Contains(ParseRules(c.q, classNow).Brief.Interests, "night views")
+		if got != c.want {
+			t.Errorf("%s: night views = %v, want %v", c.q, got, c.want)
 		}
 	}
 }

@@ -37,7 +37,7 @@ var interestTerms = []term{
 	{"old towns", []string{"古镇", "古城", "老街", "古村"}, []string{"old town", "old towns", "old city"}},
 	{"pandas", []string{"熊猫"}, []string{"pandas", "panda"}},
 	{"zoos", []string{"动物园", "海洋馆", "水族馆"}, []string{"zoo", "zoos", "aquarium"}},
-	{"night views", []string{"夜景"}, []string{"night views", "skyline"}},
+	{"night views", []string{"夜景", "夜色"}, []string{"night views", "night view", "skyline", "at night", "by night", "after dark", "nightscape", "night scenery", "city lights", "lit up at night"}},
 	{"shows", []string{"演出", "看剧", "音乐剧", "话剧", "演唱会", "音乐节"}, []string{"shows", "musicals", "concerts", "theater", "theatre", "broadway"}},
 	{"anime", []string{"动漫", "二次元", "漫展"}, []string{"anime", "manga"}},
 	{"sports", []string{"看球", "体育"}, []string{"sports", "football match", "baseball game"}},
