@@ -47,3 +47,18 @@ func TestNightViewWords(t *testing.T) {
 		}
 	}
 }
+
+// TestAmountIsNoSight: a currency after an amount in a list of sights is
+// no sight (a colleague's request got must_visit CNY).
+func TestAmountIsNoSight(t *testing.T) {
+	for _, q := range []string{
+		"Guangzhou to Hangzhou, 3 days, solo, 2500 CNY, West Lake in the morning, Lingyin Temple",
+		"Beijing 4 days, couple, 800 USD, Forbidden City, Temple of Heaven",
+	} {
+		for _, m := range ParseRules(q, classNow).Brief.MustVisit {
+			if m == "CNY" || m == "USD" {
+				t.Errorf("%s: must_visit holds %q", q, m)
+			}
+		}
+	}
+}
