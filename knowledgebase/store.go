@@ -121,7 +121,7 @@ type Options struct {
 	// most HeadTTL later. 0 → off.
 	HeadTTL time.Duration
 	Now     func() time.Time // nil → time.Now
-	Logger *slog.Logger     // nil → slog.Default()
+	Logger  *slog.Logger     // nil → slog.Default()
 }
 
 // Store is the knowledge cache. It is safe for concurrent use. It does not

@@ -55,10 +55,10 @@ func DefaultConfig() Config {
 		// One second: another process's write to the cache is seen by
 		// this one's plans at most a second later (docs/benchmarks.md).
 		KBHeadTTL: time.Second,
-		Deadline: 60 * time.Second,
-		NodeTime: 15 * time.Second,
-		MaxNodes: 32,
-		LogLevel: "info",
+		Deadline:  60 * time.Second,
+		NodeTime:  15 * time.Second,
+		MaxNodes:  32,
+		LogLevel:  "info",
 	}
 }
 
