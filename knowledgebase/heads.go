@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"strings"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -53,28 +52,14 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 	now := s.lookupNow(ctx)
 	// Each round reads some keys: read[j] is how much of key todo[j] (0:
 	// the whole value); the next round reads what this one could not
-	// decode. Headers held (Options.HeadTTL) are answered first.
+	// decode.
 	long := int(s.headLong.Load())
-	todo := make([]int, 0, len(keys))
-	read := make([]int, 0, len(keys))
-	var heldAt time.Time
-	gen := s.held.generation()
-	if s.held != nil {
-		heldAt = s.now()
-	}
+	todo := make([]int, len(keys))
+	read := make([]int, len(keys))
 	for i := range keys {
+		todo[i] = i
 		if head[i] {
-			if h, ok := s.held.get(rkeys[i], heldAt); ok {
-				out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
-				out[i].Sum = h.sum
-				continue
-			}
-		}
-		todo = append(todo, i)
-		if head[i] {
-			read = append(read, headFirst+long*(headBytes-headFirst))
-		} else {
-			read = append(read, 0)
+			read[i] = headFirst + long*(headBytes-headFirst)
 		}
 	}
 	cmds := make([]*redis.StringCmd, len(keys))
@@ -117,7 +102,6 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 			h, ok := s.decodeHead(v)
 			switch {
 			case ok:
-				s.held.keep(rkeys[i], h, heldAt, gen)
 				out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
 				out[i].Sum = h.sum
 				continue

@@ -113,15 +113,9 @@ type Options struct {
 	// other processes fetching the key wait for its write-back instead of
 	// calling upstream too (fetching themselves if the lease ends with no
 	// entry). 0 → DefaultLease; negative turns it off.
-	Lease time.Duration
-	// HeadTTL, when positive, lets LookupHeads answer a key whose
-	// checksummed header it read less than HeadTTL ago (by Now) from
-	// memory, without Redis. This Store's own Put and Delete of a key drop
-	// it at once; a write by another process (or another Store) is seen at
-	// most HeadTTL later. 0 → off.
-	HeadTTL time.Duration
-	Now     func() time.Time // nil → time.Now
-	Logger  *slog.Logger     // nil → slog.Default()
+	Lease  time.Duration
+	Now    func() time.Time // nil → time.Now
+	Logger *slog.Logger     // nil → slog.Default()
 }
 
 // Store is the knowledge cache. It is safe for concurrent use. It does not
@@ -142,7 +136,6 @@ type Store struct {
 
 	stats counters
 	heads *headCache // decoded headers of stored values
-	held  *heldHeads // headers LookupHeads read, for Options.HeadTTL
 	// headLong is set once a header longer than headFirst was met:
 	// LookupHeads reads headBytes of every head from then on.
 	headLong atomic.Int32
@@ -172,7 +165,6 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		logger:       o.Logger,
 		calls:        make(map[string]*call),
 		heads:        newHeadCache(),
-		held:         newHeldHeads(o.HeadTTL),
 	}
 	if s.prefix == "" {
 		s.prefix = DefaultPrefix
@@ -386,10 +378,7 @@ func (s *Store) put(ctx context.Context, key Key, e Entry) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("knowledgebase: put %s: %w", key, err)
 	}
-	rk := s.redisKey(key)
-	s.held.drop(rk)
-	defer s.held.drop(rk)
-	if err := s.client.Set(ctx, rk, b, keep).Err(); err != nil {
+	if err := s.client.Set(ctx, s.redisKey(key), b, keep).Err(); err != nil {
 		s.stats.errors.Add(1)
 		return false, fmt.Errorf("knowledgebase: put %s: %w", key, err)
 	}
@@ -410,8 +399,6 @@ func (s *Store) Delete(ctx context.Context, keys ...Key) error {
 		}
 		rkeys[i] = s.redisKey(k)
 	}
-	s.held.drop(rkeys...)
-	defer s.held.drop(rkeys...)
 	var err error
 	if s.pipeline {
 		_, err = s.client.Pipelined(ctx, func(p redis.Pipeliner) error {
