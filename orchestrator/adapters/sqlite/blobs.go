@@ -137,12 +137,16 @@ const maxCountStmts = 32
 
 // refsJSON returns the refs of blobs as a JSON array.
 func refsJSON(blobs []orchestrator.TripBlob) string {
-	refs := make([]string, len(blobs))
+	// json.Marshal of the refs as a []string, written directly.
+	doc := make([]byte, 0, 2+len(blobs)*72)
+	doc = append(doc, '[')
 	for i, b := range blobs {
-		refs[i] = b.Ref
+		if i > 0 {
+			doc = append(doc, ',')
+		}
+		doc = orchestrator.AppendJSONString(doc, b.Ref)
 	}
-	doc, _ := json.Marshal(refs)
-	return string(doc)
+	return string(append(doc, ']'))
 }
 
 func (s *Store) knownBlobs(blobs []blobVal) bool {

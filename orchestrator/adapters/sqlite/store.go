@@ -333,7 +333,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 			return fmt.Errorf("save plan %s: encode: %w", p.ID, err)
 		}
 	}
-	trip, err := json.Marshal(&skel)
+	trip, err := orchestrator.MarshalTrip(&skel) // json.Marshal's bytes, without reflection
 	if err != nil {
 		return fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
