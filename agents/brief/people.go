@@ -706,6 +706,9 @@ func (d *doc) relationsEN(p *party) {
 		}
 		// skip an age: "our 7-year-old son", "my 80-year-old grandmother"
 		for k := j; k < j+5 && k < len(toks); k++ {
+			if w := word(k); w == "and" || w == "&" || toks[k].text == "," || enAdultRel[w] > 0 || enKidRel[w] {
+				break // "my wife and 6 year old son": the age is the son's
+			}
 			if word(k) == "old" {
 				j = k + 1
 				break

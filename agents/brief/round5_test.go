@@ -49,3 +49,47 @@ func TestRound5Classes(t *testing.T) {
 		}
 	}
 }
+
+// round5Everyday are the fifth round's everyday classes (classNow:
+// Wednesday 2026-12-02).
+var round5Everyday = []classCase{
+	// a mode named as the leg or the whole journey is preferred
+	{"leg", "Rome and Florence, 6 days, train between the two", map[string]string{"prefer": "train"}},
+	{"leg", "Osaka to Hiroshima, 2 days, train both ways", map[string]string{"prefer": "train"}},
+	{"leg", "Yosemite for sure, driving from San Francisco, 4 days", map[string]string{"prefer": "self_driving"}},
+	{"leg", "Harbin 4 days, no planes: we'll take the train from Beijing", map[string]string{"prefer": "train", "exclude": "flight"}},
+	// asking for a tighter or an easier plan
+	{"pace", "去成都玩三天，排紧一点也行", map[string]string{"pace": "packed"}},
+	{"pace", "南京两天，行程紧一点没问题", map[string]string{"pace": "packed"}},
+	{"pace", "Want to see as much as we can in Rome, 3 days", map[string]string{"pace": "packed"}},
+	{"pace", "Guilin for 4 days, nice and easy, with my dad", map[string]string{"pace": "relaxed"}},
+	{"pace", "Dec 19-21 in Hangzhou, nothing too intense", map[string]string{"pace": "relaxed"}},
+	{"pace", "Kyoto 3 days, slow and easy please", map[string]string{"pace": "relaxed"}},
+	// the economy tier before a lodging or budget noun
+	{"economy", "Solo trip to Lisbon, Jan 3 to Jan 8, backpacker style", map[string]string{"comfort": "economy"}},
+	{"economy", "Nanjing this weekend, economy rooms are ok", map[string]string{"comfort": "economy"}},
+	{"economy", "Hanoi 5 days, no-frills is fine", map[string]string{"comfort": "economy"}},
+	{"economy", "去大理五天，住青旅就行", map[string]string{"comfort": "economy"}},
+	// an age written after a spouse belongs to the child that follows
+	{"spouse", "Suzhou 2 days with my wife and 6 year old boy", map[string]string{"adults": "2", "children": "1", "ages": "[6]"}},
+	{"spouse", "Suzhou 2 days, my husband & 4 year old daughter", map[string]string{"adults": "2", "children": "1", "ages": "[4]"}},
+	{"spouse", "Xiamen 3 days with my partner and 9 year old son", map[string]string{"adults": "2", "children": "1", "ages": "[9]"}},
+	// an age glued to its unit
+	{"yo", "Sanya 4 days, 2 adults and a 5yo", map[string]string{"adults": "2", "children": "1", "ages": "[5]"}},
+	{"yo", "Sanya 3 days, me and my 7yo", map[string]string{"adults": "1", "children": "1", "ages": "[7]"}},
+	{"yo", "Xiamen 3 days, my wife, our 3yo and 8yo", map[string]string{"adults": "2", "children": "2", "ages": "[3 8]"}},
+}
+
+func TestRound5Everyday(t *testing.T) {
+	for _, tc := range round5Everyday {
+		r := ParseRules(tc.q, classNow)
+		got := classFields(r)
+		got["pace"] = r.Brief.Pace
+		got["prefer"] = strings.Join(r.Brief.Constraints.TransportPrefer, ",")
+		for k, w := range tc.want {
+			if got[k] != w {
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			}
+		}
+	}
+}
