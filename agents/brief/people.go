@@ -404,6 +404,10 @@ func companionsZH(s string, p *party) {
 				if strings.HasPrefix(rest[nk:], "个") {
 					nk += len("个")
 				}
+				if m := prefixAny(rest[nk:], []string{"多月大的", "多月的", "月大的", "月的", "月大"}); n > 0 && m != "" && strings.HasSuffix(rest[:nk], "个") {
+					// 带着10个月的宝宝: an age in months, not a count
+					rest, n, nk = rest[nk+len(m):], 0, 0
+				}
 				if n > 0 && hasPrefixAny(rest[nk:], "岁的", "多岁的", "岁") {
 					// 带着72岁的老妈: an age, not a count
 					n, nk = 0, nk+strings.Index(rest[nk:], "岁")+len("岁")

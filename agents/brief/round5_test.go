@@ -93,3 +93,32 @@ func TestRound5Everyday(t *testing.T) {
 		}
 	}
 }
+
+// round5Days are the fifth round's day-count classes (classNow:
+// Wednesday 2026-12-02).
+var round5Days = []classCase{
+	// a same-day round trip is one day, never a return a week later
+	{"sameday", "从苏州去南京，这周六一天来回", map[string]string{"days": "1", "start": "2026-12-05"}},
+	{"sameday", "周日当天往返去无锡", map[string]string{"days": "1", "start": "2026-12-06"}},
+	{"sameday", "下周六去扬州，当日来回", map[string]string{"days": "1"}},
+	{"sameday", "周五去杭州，周日回来", map[string]string{"days": "3"}},
+	// "for a day" is a one-day trip
+	{"aday", "Hong Kong for a day, Victoria Peak", map[string]string{"days": "1"}},
+	{"aday", "Nara for just one day", map[string]string{"days": "1"}},
+	{"aday", "Kyoto for 3 days, Nara for the day", map[string]string{"days": "3"}},
+	// an age in months is no count of children
+	{"months", "我和老婆带着8个月的宝宝去三亚，五天", map[string]string{"adults": "2", "children": "1"}},
+	{"months", "带10个月大的孩子去青岛玩两天", map[string]string{"adults": "1", "children": "1"}},
+	{"months", "我和老公带着六个多月的女儿去厦门", map[string]string{"adults": "2", "children": "1"}},
+}
+
+func TestRound5Days(t *testing.T) {
+	for _, tc := range round5Days {
+		got := classFields(ParseRules(tc.q, classNow))
+		for k, w := range tc.want {
+			if got[k] != w {
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			}
+		}
+	}
+}
