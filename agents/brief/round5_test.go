@@ -122,3 +122,26 @@ func TestRound5Days(t *testing.T) {
 		}
 	}
 }
+
+// round5Sights are the fifth round's must-see list classes.
+var round5Sights = []classCase{
+	// a clause opened by 还有/再去/然后去 adds one more sight to the last
+	{"nextclause", "厦门想去鼓浪屿，还有沙坡尾", map[string]string{"must": "鼓浪屿,沙坡尾"}},
+	{"nextclause", "西安三天，兵马俑必去，还有华清宫", map[string]string{"must": "兵马俑,华清宫"}},
+	{"nextclause", "杭州想去灵隐寺，还有我妈", map[string]string{"must": "灵隐寺", "adults": "2"}},
+	{"nextclause", "成都想去宽窄巷子，再去锦里逛逛", map[string]string{"must": "宽窄巷子,锦里"}},
+	// 那 inside a name is no demonstrative
+	{"na", "想去阿坝看黄龙和扎尕那", map[string]string{"must": "黄龙,扎尕那"}},
+	{"na", "想去福州看三坊七巷和那个啥", map[string]string{"must": "三坊七巷"}},
+}
+
+func TestRound5Sights(t *testing.T) {
+	for _, tc := range round5Sights {
+		got := classFields(ParseRules(tc.q, classNow))
+		for k, w := range tc.want {
+			if got[k] != w {
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			}
+		}
+	}
+}
