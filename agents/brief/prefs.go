@@ -408,6 +408,14 @@ func (d *doc) houseRules() []string {
 			}
 		}
 	}
+	// round 5: friends or family coming over ("have friends visit", "friends over")
+	for _, w := range []string{"friends visit", "friends to visit", "friends over", "family visit", "family to visit", "people over", "guests visit", "guests to visit"} {
+		for _, k := range d.findEN(w) {
+			if !negatedEN(d, k) {
+				add("visitors")
+			}
+		}
+	}
 	if d.zhAny("访客", "朋友来访", "会客", "允许来访") {
 		add("visitors")
 	}
@@ -511,7 +519,9 @@ func youngChildZH(s string) bool {
 // negated private or entire one is dropped, never inverted.
 var roomTerms = []term{
 	{"not_shared_room", []string{"非合住", "独住", "单独住"}, []string{"not shared room", "not shared rooms", "non-shared", "not a shared room", "no shared room", "no shared rooms", "room to myself", "room to ourselves", "not share a room", "not sharing a room",
-		"not shared", "unshared", "isn't shared", "aren't shared", "not be shared", "non shared", "not a shared"}},
+		"not shared", "unshared", "isn't shared", "aren't shared", "not be shared", "non shared", "not a shared",
+		// round 5: a modal before the negated share ("rooms shouldn't be shared")
+		"shouldn't be shared", "should not be shared", "mustn't be shared", "must not be shared", "can't be shared", "cannot be shared", "won't be shared"}},
 	{"entire_home", []string{"整套", "整租", "整间", "独栋", "整个房子", "整栋", "独门独院", "整屋"}, []string{"entire room", "entire rooms", "entire home", "entire homes", "entire apartment", "entire place", "entire house",
 		"whole apartment", "whole house", "whole place", "entire home/apt", "rooms to ourselves", "place to ourselves", "entire flat", "whole home"}},
 	{"private_room", []string{"独立房间", "单间", "私人房间", "独立卧室", "独立的房间", "私密房间"}, []string{"private room", "private rooms", "own room", "own rooms"}},

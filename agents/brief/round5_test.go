@@ -145,3 +145,29 @@ func TestRound5Sights(t *testing.T) {
 		}
 	}
 }
+
+// round5Planner are the fifth round's TravelPlanner-style classes.
+var round5Planner = []classCase{
+	// an amount spelled in words with a currency word
+	{"spelled", "Boston to Chicago, 3 days, budget of two thousand dollars", map[string]string{"budget": "2000 USD"}},
+	{"spelled", "Rome 4 days, three thousand five hundred euros per person", map[string]string{"budget": "3500 EUR"}},
+	{"spelled", "Austin 2 days, fifteen hundred bucks", map[string]string{"budget": "1500 USD"}},
+	{"spelled", "Austin 2 days, three thousand people at a festival", map[string]string{"budget": ""}},
+	// a modal before the negated share; friends coming over
+	{"rooms", "Denver to Seattle, 3 days, rooms must not be shared", map[string]string{"room": "not_shared_room"}},
+	{"rooms", "Denver to Portland, 4 days, the room can't be shared with strangers", map[string]string{"room": "not_shared_room"}},
+	{"rooms", "Denver to Seattle, 3 days, we'd like to have friends over", map[string]string{"house": "visitors"}},
+	{"rooms", "Miami 3 days, my family to visit us at the apartment", map[string]string{"house": "visitors"}},
+	{"rooms", "Austin 2 days, no friends over please", map[string]string{"house": ""}},
+}
+
+func TestRound5Planner(t *testing.T) {
+	for _, tc := range round5Planner {
+		got := classFields(ParseRules(tc.q, classNow))
+		for k, w := range tc.want {
+			if got[k] != w {
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			}
+		}
+	}
+}
