@@ -139,8 +139,12 @@ var qualityZH = []struct {
 	{regexp.MustCompile(`^(\d+) legs: (\d+) short flights a train beats door to door, (\d+) day-long trains where a flight fits, (\d+) timetable slips, (\d+) at odd hours$`),
 		"${1}段城际交通：${2}班门到门不如火车快的短途航班，${3}趟预算允许坐飞机时的长途火车，${4}处时刻表错误，${5}段出发过早或到达过晚", 0},
 	{regexp.MustCompile(`^(\d+) of (\d+) foods asked for served$`), "想吃的${2}种美食吃到了${1}种", 0},
+	{regexp.MustCompile(`^(\d+) of (\d+) foods asked for served, (\d+) meals not local where local food was near$`),
+		"想吃的${2}种美食吃到了${1}种，${3}顿附近有当地特色菜却没吃", 0},
 	{regexp.MustCompile(`^(\d+) gaps of (\d+) hours or more with a sight open$`), "${1}段${2}小时以上的空闲（仍有景点开放）", 0},
 	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays unfit for the party$`), "${1}天超过${2}个景点，${3}处住宿不适合同行人", 0},
+	{regexp.MustCompile(`^(\d+) days over (\d+) stops, (\d+) stays, (\d+) meal places and (\d+) sights unfit for the party$`),
+		"${1}天超过${2}个景点，${3}处住宿、${4}处用餐地点、${5}个景点不适合同行人", 0},
 	{regexp.MustCompile(`^(\d+) lunches or dinners missing$`), "缺少${1}顿午餐或晚餐", 0},
 	{regexp.MustCompile(`^(\d+) lunches or dinners missing, (\d+) not reachable in the time given$`), "缺少${1}顿午餐或晚餐，${2}顿来不及赶到", 0},
 }

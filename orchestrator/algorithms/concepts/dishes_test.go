@@ -25,6 +25,14 @@ func TestDishWords(t *testing.T) {
 		{"hot dry noodles", []string{"热干面"}, nil},
 		{"duck blood soup", []string{"鸭血粉丝"}, nil},
 		{"noodles", nil, []string{"热干面", "担担面"}},
+		{"yangzhou fried rice", []string{"扬州炒饭"}, nil},
+		{"kimchi", []string{"辣白菜"}, []string{"泡菜"}},
+		{"泡菜", []string{"paocai"}, []string{"kimchi", "辣白菜"}},
+		{"粢饭团", []string{"cifantuan"}, []string{"onigiri"}},
+		{"yakitori", []string{"烧鸟"}, []string{"串烧"}},
+		{"fresh spring rolls", []string{"越南春卷"}, []string{"春卷"}},
+		{"egg waffles", []string{"鸡蛋仔"}, []string{"华夫饼"}},
+		{"glutinous rice balls", []string{"汤圆"}, []string{"饭团"}},
 		{"museums", nil, nil},
 	} {
 		got := concepts.DishWords(tc.wish)

@@ -321,9 +321,15 @@ type restFact struct {
 	span int32
 	// local counts (up to 2) the city's signature dishes among its
 	// recommended ones, and chain marks a branch of a chain with two or
-	// more branches in the city (localFacts).
-	local int8
-	chain bool
+	// more branches in the city; localFood is quality.LocalFact.Local
+	// (signature dish or local cuisine), localCuisine the city's own
+	// cooking, foreign food from abroad and other another region's
+	// cooking (localFacts).
+	local                                          int8
+	chain, localFood, localCuisine, foreign, other bool
+	// bar is a bar, pub, KTV or nightclub (quality.Bar): no lunch or
+	// dinner for a party with children.
+	bar bool
 }
 
 // maxSpans bounds restFacts.spans: past it, a restaurant's hours answer
@@ -631,8 +637,15 @@ func attractionsMedian(s *orchestrator.Sourced[[]orchestrator.Attraction]) *orch
 // restFacts are a catalog's restaurant facts, by catalog index, and the
 // restaurants each cuisine concept matches.
 type restFacts struct {
-	items   []restFact
-	matches conceptMatches
+	items []restFact
+	// localOnce fills the items' local facts (and bar) on first use
+	// (locals), from the catalog localSrc of city localCity (Ref
+	// localRef): only the cities whose meals a plan weighs pay for them.
+	localOnce sync.Once
+	localCity string
+	localRef  string
+	localSrc  []orchestrator.Restaurant
+	matches   conceptMatches
 	// byPrice lists the catalog indexes by price in the data's currency
 	// (an unpriced restaurant at the median of the priced ones, as a plan
 	// in that currency prices it): a plan's restaurants in price order
@@ -685,17 +698,17 @@ func (f *restFacts) cuisines(cs []*concepts.Concept) [][]bool {
 }
 
 // restaurantFactsFor returns the facts of a city's restaurants.
-func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant]) *restFacts {
+func restaurantFactsFor(s *orchestrator.Sourced[[]orchestrator.Restaurant], city string) *restFacts {
 	key := ""
 	if s.Ref != "" {
-		key = "r\x00" + s.Ref
+		key = "r\x00" + s.Ref + "\x00" + orchestrator.CanonicalCity(city)
 	}
-	return catalogIndex.get(key, func() any { return buildRestaurantFacts(s.Value, key != "") }).(*restFacts)
+	return catalogIndex.get(key, func() any { return buildRestaurantFacts(city, s.Value, s.Ref, key != "") }).(*restFacts)
 }
 
 // buildRestaurantFacts computes the facts of rs; shared when plans share
 // them.
-func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts {
+func buildRestaurantFacts(city string, rs []orchestrator.Restaurant, ref string, shared bool) *restFacts {
 	spans := make([]openSpan, 0, countHours(rs, func(r *orchestrator.Restaurant) int { return len(r.Hours) }))
 	f := &restFacts{items: make([]restFact, len(rs)), matches: conceptMatches{shared: shared}, byPrice: make([]int, len(rs))}
 	f.dist.refs = make([]orchestrator.GeoRef, len(rs))
@@ -726,7 +739,7 @@ func buildRestaurantFacts(rs []orchestrator.Restaurant, shared bool) *restFacts 
 			known = append(known, r.Price.Cents)
 		}
 	}
-	localFacts(rs, f.items)
+	f.localCity, f.localRef, f.localSrc = city, ref, rs
 	// The categories' numbers, under one lock.
 	categories.Lock()
 	for i := range f.items {
@@ -855,74 +868,31 @@ func countHours[T any](items []T, n func(*T) int) int {
 	return total
 }
 
-// Signature dishes. A city's signature dishes are those many of its
-// restaurants recommend (盐水鸭 in Nanjing, 热干面 in Wuhan): a dish, its
-// leading 招牌/特色/秘制/老 and city words stripped, recommended by
-// signatureShare of the restaurants and at least signatureMin of them. A
-// catalog without recommended dishes has none, and marks no chain.
-const (
-	signatureShare = 0.02
-	signatureMin   = 3
-	chainMin       = 2
-)
-
-// dishPrefixes are stripped from a dish before it is counted.
-var dishPrefixes = []string{"招牌", "特色", "秘制", "正宗", "传统", "老", "金陵", "南京", "杭州", "西湖", "武汉", "北京", "老北京", "上海", "苏州", "成都", "重庆", "广州", "广式", "深圳", "苏式", "港式"}
-
-// dishKey is a dish with its leading prefixes stripped.
-func dishKey(d string) string {
-	d = strings.TrimSpace(d)
-	for again := true; again; {
-		again = false
-		for _, p := range dishPrefixes {
-			if strings.HasPrefix(d, p) && len(d) > len(p)+3 {
-				d, again = d[len(p):], true
-			}
+// locals fills the items' local facts and bar on first use (localFacts);
+// every reader of them calls it first.
+func (f *restFacts) locals() {
+	f.localOnce.Do(func() {
+		localFacts(f.localCity, f.localSrc, f.localRef, f.items)
+		for i := range f.items {
+			f.items[i].bar = concepts.BarPlace(f.items[i].place)
 		}
-	}
-	return d
+		f.localSrc = nil
+	})
 }
 
-// chainName is a restaurant's name without its branch: "海底捞火锅(西湖店)"
-// is "海底捞火锅".
-func chainName(name string) string {
-	if i := strings.IndexAny(name, "(（"); i > 0 {
-		return strings.TrimSpace(name[:i])
-	}
-	return name
-}
+// dishKey is a dish with its leading prefixes stripped (quality.DishKey).
+func dishKey(d string) string { return quality.DishKey(d) }
 
-// localFacts sets the items' local and chain facts.
-func localFacts(rs []orchestrator.Restaurant, items []restFact) {
-	withDishes := 0
-	counts := map[string]int{}
-	chains := map[string]int{}
-	for i := range rs {
-		if len(rs[i].Dishes) == 0 {
-			continue
-		}
-		withDishes++
-		seen := map[string]bool{}
-		for _, d := range rs[i].Dishes {
-			if k := dishKey(d); k != "" && !seen[k] {
-				seen[k] = true
-				counts[k]++
-			}
-		}
-		chains[chainName(rs[i].Name)]++
-	}
-	if withDishes == 0 {
-		return
-	}
-	least := max(signatureMin, int(signatureShare*float64(withDishes)+0.5))
-	for i := range rs {
-		n := int8(0)
-		for _, d := range rs[i].Dishes {
-			if n < 2 && counts[dishKey(d)] >= least {
-				n++
-			}
-		}
-		items[i].local = n
-		items[i].chain = len(rs[i].Dishes) > 0 && chains[chainName(rs[i].Name)] >= chainMin
+// localFacts sets the items' local, localFood, foreign, other and chain
+// facts from quality.LocalFacts of the city's catalog rs (ref its Ref),
+// kept between plans (quality.KeptLocalFacts).
+func localFacts(city string, rs []orchestrator.Restaurant, ref string, items []restFact) {
+	for i, f := range quality.KeptLocalFacts(city, rs, ref) {
+		items[i].local = f.Signature
+		items[i].localFood = f.Local()
+		items[i].localCuisine = f.Cuisine
+		items[i].foreign = f.Foreign
+		items[i].other = f.Other
+		items[i].chain = f.Chain
 	}
 }

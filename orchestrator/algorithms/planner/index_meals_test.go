@@ -125,7 +125,7 @@ func TestDistRowsBudget(t *testing.T) {
 	}
 	p := orchestrator.GeoPoint{Lat: 30.65, Lon: 104.07}
 	before := distBudget.Load()
-	f := buildRestaurantFacts(rs, true)
+	f := buildRestaurantFacts("成都", rs, "", true)
 	row := f.dist.row(p)
 	for i, r := range rs {
 		want := 0.0
@@ -150,7 +150,7 @@ func TestDistRowsBudget(t *testing.T) {
 	if len(f.dist.m) != 1 || distBudget.Load() != before {
 		t.Errorf("evicted facts kept a row (%d rows, budget %d)", len(f.dist.m), distBudget.Load())
 	}
-	g := buildRestaurantFacts(rs, false)
+	g := buildRestaurantFacts("成都", rs, "", false)
 	g.dist.row(p)
 	if len(g.dist.m) != 1 || distBudget.Load() != before {
 		t.Errorf("a plan's own rows: %d kept, budget %d, want 1 and %d", len(g.dist.m), distBudget.Load(), before)

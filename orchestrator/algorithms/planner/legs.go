@@ -112,23 +112,27 @@ func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 
 // oddDoor reports whether a leg departing at dep and arriving at arr,
 // with before minutes from the day's place to the departure, is at an odd
 // hour for the party beyond oddHours: for most parties, leaving before
-// earliestLeave where access is measured (measured); for a gentle party
+// earliestLeave where access is measured (measured) or arriving after
+// quality.OddArrive where the catalog locates the arrival station
+// (arrLocated: the ChinaTravel sandbox, not TravelPlanner, whose
+// self-drives arrive at 23:59 with no alternative); for a gentle party
 // (quality.Gentle: young children, a relaxed pace) leaving before
 // quality.GentleLeave or arriving after quality.GentleArrive, measured or
 // typical access alike.
-func (w *world) oddDoor(dep, arr, before int, measured bool) bool {
+func (w *world) oddDoor(dep, arr, before int, measured, arrLocated bool) bool {
 	if !w.gentle {
-		return measured && dep-before < earliestLeave
+		return measured && dep-before < earliestLeave || arrLocated && arr > quality.OddArrive
 	}
 	return dep-before < quality.GentleLeave || arr > quality.GentleArrive
 }
 
 // oddTyped reports whether op, on leg l, runs at odd hours (oddHours) or,
 // for a gentle party, asks it to leave before quality.GentleLeave with the
-// mode's typical access (preBuffer) or arrives after quality.GentleArrive.
+// mode's typical access (preBuffer) or arrives after quality.GentleArrive;
+// for any party, arrives after quality.OddArrive at a located station.
 func (w *world) oddTyped(op *option, l routeLeg, outbound, home bool, notBefore int) bool {
 	dep, arr := w.legTimes(op, l, outbound, home, notBefore)
-	return oddHours(dep, arr) || w.gentle && w.oddDoor(dep, arr, preBuffer(op), false)
+	return oddHours(dep, arr) || w.oddDoor(dep, arr, preBuffer(op), false, w.measured(op, false))
 }
 
 // oddHours reports a departure before 06:30 or an arrival after 23:30 (or
@@ -274,7 +278,7 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 			price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
 			before: before, after: after, extra: changes(op) * changePenalty,
-			early: w.oddDoor(dep, arr, before, from != nil && w.measured(op, true)),
+			early: w.oddDoor(dep, arr, before, from != nil && w.measured(op, true), w.measured(op, false)),
 		}, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u

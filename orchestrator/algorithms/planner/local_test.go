@@ -25,7 +25,7 @@ func TestSignatureDishes(t *testing.T) {
 	}
 	rs := trip.Cities[0].Restaurants.Value
 	items := make([]restFact, len(rs))
-	localFacts(rs, items)
+	localFacts("南京", rs, "", items)
 	local, chains, duck := 0, 0, 0
 	for i := range rs {
 		if items[i].local > 0 {

@@ -16,12 +16,65 @@ import (
 
 // With no food asked for, a restaurant's weight (lower is better) is
 // lowered by localBonus for each of the city's signature dishes it
-// recommends (up to two) and raised by chainPenalty for a chain's branch:
-// about 15% and 20% of the price term's scale.
+// recommends (up to two) and by cuisineBonus when it cooks the city's own
+// food, and raised by chainPenalty for a chain's branch that is not local
+// and by foreignPenalty for food from abroad (a restaurant serving a
+// cuisine the brief asks for is not raised): 10–20% of the price term's
+// scale (1000 for a price twice the tier's target), about one star of
+// rating or 5–10 km of distance, so the local choice wins among otherwise
+// close ones and variety and the brief's cuisines still decide. When the
+// local specialties are asked for, a restaurant not serving them is
+// raised by localWish, one of food from abroad, another region or a chain
+// by twice that (a price twice the target's, so local food wins at most
+// meals, where one is open and reachable). Weights stay at 0 or more:
+// the meal picker's tables (restaurantTableOf) take -1 for "none".
 const (
-	localBonus   = 150
-	chainPenalty = 200
+	localBonus     = 150
+	cuisineBonus   = 100
+	chainPenalty   = 200
+	foreignPenalty = 150
+	localWish      = 1000
 )
+
+// localFoodBit is the bit of the local-specialties wish in a restaurant's
+// mask (0: not asked for).
+func (w *world) localFoodBit() int {
+	for k := range w.foods {
+		if w.foods[k].Local() {
+			return 1 << (w.nCuisines + k)
+		}
+	}
+	return 0
+}
+
+// localWeight is what a restaurant's local facts add to its weight.
+func localWeight(f *restFact, mask, localBit int, wishes bool) float64 {
+	switch {
+	case localBit != 0:
+		if f.localFood {
+			return 0
+		}
+		if mask&^localBit == 0 && (f.foreign || f.other || f.chain) {
+			return 2 * localWish
+		}
+		return localWish
+	case wishes:
+		return 0
+	}
+	s := -localBonus * float64(f.local)
+	if f.localCuisine {
+		s -= cuisineBonus
+	}
+	if mask == 0 {
+		if f.chain && !f.localFood {
+			s += chainPenalty
+		}
+		if f.foreign {
+			s += foreignPenalty
+		}
+	}
+	return s
+}
 
 // chooseMeals gives every meal slot a restaurant: per city the set of
 // distinct restaurants of least tier weight, with the requested cuisines
@@ -32,6 +85,7 @@ const (
 func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin [][]orchestrator.Stop, wins []window, hotels []*hotel, mealBlock *[]orchestrator.Meal) ([][]orchestrator.Meal, []orchestrator.Finding) {
 	nc := len(w.cuisines)
 	k := len(r.cities)
+	kids := w.b.Travelers.Children > 0
 	// The distances from where each meal starts and leads to the city's
 	// restaurants, from the catalog index.
 	for i := range slots {
@@ -81,6 +135,9 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		if len(ss) == 0 {
 			continue
 		}
+		if c.rfacts != nil {
+			c.rfacts.locals() // read by the weights and the party's fit
+		}
 		// elig and weight live in the city's arena, one variant at a time.
 		ar := c.arenaOf(w)
 		elig := ar.elig[:0]
@@ -104,8 +161,8 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 					}
 				}
 			}
-			if !in {
-				continue
+			if !in || kids && rs.f != nil && rs.f.bar {
+				continue // closed, or a bar for a party with children
 			}
 			if rs.light() && rs.mask == 0 {
 				lights = append(lights, rs)
@@ -434,6 +491,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		return x.time < y.time
 	})
 	nc := len(w.cuisines)
+	lb := w.localFoodBit()
 	// Counts by category and by day and category: a few meals, so lists
 	// searched in turn rather than maps.
 	var trip counts[int32]
@@ -441,8 +499,8 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	cover := make([]int, nc)
 	for _, e := range order {
 		rs := assigned[e.ci][e.si]
-		trip.add(rs.catID(), 1)
-		daily.add(dayCat{perCity[e.ci][e.si].day, rs.catID()}, 1)
+		trip.add(varietyCat(rs, lb), 1)
+		daily.add(dayCat{perCity[e.ci][e.si].day, varietyCat(rs, lb)}, 1)
 		for b := 0; b < nc; b++ {
 			if rs.mask&(1<<b) != 0 {
 				cover[b]++
@@ -455,15 +513,15 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
-		k := cur.catID()
+		k := varietyCat(cur, lb)
 		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
-			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit}, cover); rs != nil {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
 				used.add(rs)
 				trip.add(k, -1)
 				daily.add(dayCat{s.day, k}, -1)
-				k = rs.catID()
+				k = varietyCat(rs, lb)
 				trip.add(k, 1)
 				daily.add(dayCat{s.day, k}, 1)
 				for b := 0; b < nc; b++ {
@@ -490,6 +548,18 @@ type mealCounts struct {
 	trip       *counts[int32]
 	daily      *counts[dayCat]
 	day, limit int
+	localBit   int // w.localFoodBit
+}
+
+// varietyCat is rs's category for the meals' variety: none (0) for a
+// restaurant serving the local specialties asked for (localBit, see
+// localFoodBit), whose repeats are what the traveller asked for
+// (quality's meal variety agrees).
+func varietyCat(rs *restaurant, localBit int) int32 {
+	if localBit != 0 && rs.mask&localBit != 0 {
+		return 0
+	}
+	return rs.catID()
 }
 
 // fresh reports whether a meal of category k (categoryID) is no repeat:
@@ -572,8 +642,8 @@ func (w *world) varyOne(c *city, v variant, s *mealSlot, cur *restaurant, used r
 		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || (near && !reachable(s, rs)) {
 			continue
 		}
-		if k := rs.catID(); k == cur.catID() || !fresh.fresh(k) {
-			continue
+		if local := fresh.localBit != 0 && rs.mask&fresh.localBit != 0; !local && (rs.catID() == cur.catID() || !fresh.fresh(rs.catID())) {
+			continue // local food asked for is never a repeat
 		}
 		best, b0, b1 = rs, k0, k1
 	}
@@ -623,21 +693,18 @@ func (w *world) restaurantWeights(c *city, rs []*restaurant, v variant, center *
 	if len(rs) > 0 {
 		target = c.nthPrice(rs, int(p*float64(len(rs)-1)), w.newStamp())
 	}
+	localBit := w.localFoodBit()
 	for i, r := range rs {
 		rating := r.rating()
 		if rating <= 0 {
 			rating = 2.5
 		}
 		s := 1000*math.Abs(float64(r.price-target))/float64(max(target, 1)) + rw*(5-rating) + 20*math.Min(dist(r), 20)
-		if len(w.foods) == 0 && r.f != nil {
-			// No food asked for: the city's signature dishes over a
-			// chain's branch.
-			s -= localBonus * float64(r.f.local)
-			if r.f.chain {
-				s += chainPenalty
-			}
+		if r.f != nil {
+			// Local food over food from abroad and chains.
+			s += localWeight(r.f, r.mask, localBit, len(w.foods) > 0)
 		}
-		out[i] = int64(math.Round(s))
+		out[i] = int64(math.Round(max(s, 0)))
 	}
 	return out
 }

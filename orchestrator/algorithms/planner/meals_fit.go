@@ -7,6 +7,7 @@ import (
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 )
 
 // reachable reports whether a restaurant lies within mealReachKM of the
@@ -291,4 +292,31 @@ func (c *city) breakfastPriceList() []int64 {
 		}
 	}
 	return c.breakfastPrices
+}
+
+// soughtIn reports whether a food asked for is served by some restaurant
+// of a city's catalog: for the local specialties, one of its own food
+// (quality.LocalFact.Local).
+func soughtIn(f quality.Food, cd *orchestrator.CityData) bool {
+	if !f.Local() {
+		return f.Sought(cd.Restaurants.Value)
+	}
+	facts := restaurantFactsFor(cd.Restaurants, cd.Name)
+	facts.locals()
+	for i := range facts.items {
+		if facts.items[i].localFood {
+			return true
+		}
+	}
+	return false
+}
+
+// servesAt reports whether restaurant i of a city's catalog (facts are
+// its facts) serves a food asked for.
+func servesAt(f quality.Food, facts *restFacts, cd *orchestrator.CityData, i int) bool {
+	if f.Local() {
+		facts.locals()
+		return facts.items[i].localFood
+	}
+	return f.Serves(&cd.Restaurants.Value[i])
 }

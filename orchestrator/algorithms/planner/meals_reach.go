@@ -1,6 +1,9 @@
 package planner
 
-import "github.com/tripweave/tripweave/orchestrator"
+import (
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
+)
 
 // reachMeals moves each lunch or dinner whose restaurant cannot be reached
 // from the place before in the time the slot gives (mealFits: neither at
@@ -9,7 +12,9 @@ import "github.com/tripweave/tripweave/orchestrator"
 // serving every requested cuisine only the current one serves, the
 // lightest (the cheapest for the lean variant), then the first in the
 // catalog. With none (a sight far out of town, no restaurant near), the
-// meal stays, and the score's unreachable_meal objection weighs the plan.
+// meal moves to the restaurant nearest the place before, if nearer than
+// its own (nearestOne), and the score's unreachable_meal objection weighs
+// the plan.
 func (w *world) reachMeals(r *route, v variant, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, weighed uint32) {
 	nc := len(w.cuisines)
 	for _, slot := range [2]string{orchestrator.Lunch, orchestrator.Dinner} {
@@ -66,7 +71,21 @@ func (w *world) reachMeal(c *city, v variant, ss []mealSlot, assigned [][]*resta
 			need |= 1 << b
 		}
 	}
-	if rs := w.reachOne(c, v, s, used, weighed, need); rs != nil {
+	// A replacement of a category the trip has not had too often (and
+	// not that day) first, else any.
+	lb := w.localFoodBit()
+	fresh := func(rs *restaurant) bool { return freshCategory(ss, assigned[ci], si, varietyCat(rs, lb), lb, len(ss)) }
+	rs := w.reachOne(c, v, s, used, weighed, need, fresh)
+	if rs == nil {
+		rs = w.reachOne(c, v, s, used, weighed, need, nil)
+	}
+	if rs == nil {
+		// None reachable in time (a sight far out of town): the nearest
+		// to the place before, when nearer than the current one, so the
+		// meal is as near the far sight as the data allows.
+		rs = w.nearestOne(c, s, used, weighed, need, cur)
+	}
+	if rs != nil {
 		assigned[ci][si] = rs
 		used.remove(cur)
 		used.add(rs)
@@ -87,7 +106,8 @@ func served(assigned [][]*restaurant, b int) int {
 }
 
 // reachOne is reachMeals' choice for slot s, or nil.
-func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed uint32, need int) *restaurant {
+// With fresh, only restaurants it accepts.
+func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed uint32, need int, fresh func(*restaurant) bool) *restaurant {
 	var best *restaurant
 	byPrice := v.staysByPrice()
 	var b0, b1 int64
@@ -102,10 +122,49 @@ func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed 
 		if best != nil && !(k0 < b0 || k0 == b0 && (k1 < b1 || k1 == b1 && rs.idx < best.idx)) {
 			continue
 		}
-		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || !c.mealFits(*s, rs) {
+		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || !c.mealFits(*s, rs) || fresh != nil && !fresh(rs) {
 			continue
 		}
 		best, b0, b1 = rs, k0, k1
+	}
+	return best
+}
+
+// freshCategory reports whether category k (categoryID) at slot si of a
+// city's lunches and dinners ss (assigned as) repeats no other of the
+// same day, and keeps the city's meals of k within quality.MealCap of n.
+func freshCategory(ss []mealSlot, as []*restaurant, si int, k int32, lb, n int) bool {
+	if k == 0 {
+		return true
+	}
+	trip := 0
+	for pi, rs := range as {
+		if pi == si || pi >= len(ss) || rs == nil || varietyCat(rs, lb) != k || ss[pi].slot == orchestrator.Breakfast {
+			continue
+		}
+		if ss[pi].day == ss[si].day {
+			return false
+		}
+		trip++
+	}
+	return trip < quality.MealCap(n)
+}
+
+// nearestOne is the unused eligible restaurant (weighed) serving need,
+// open at slot s, nearest to the place before s and nearer than cur; nil
+// when none is, or a position is unknown.
+func (w *world) nearestOne(c *city, s *mealSlot, used restSet, weighed uint32, need int, cur *restaurant) *restaurant {
+	if s.at.loc == nil || !cur.located() {
+		return nil
+	}
+	best, bd := (*restaurant)(nil), s.atKM(cur)
+	for _, rs := range c.restaurants {
+		if rs.weighed != weighed || used.has(rs) || rs.mask&need != need || !rs.located() {
+			continue
+		}
+		if d := s.atKM(rs); d < bd && rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+			best, bd = rs, d
+		}
 	}
 	return best
 }

@@ -128,6 +128,9 @@ type world struct {
 	// night is set when the brief asks for night views
 	// (quality.WantsNight).
 	night bool
+	// kids is set for a party with a child under quality.GentleChildAge:
+	// no visit ends after quality.KidsLatest.
+	kids bool
 	// mealRest is the time a relaxed pace adds after lunch and dinner
 	// before the next visit (relaxedMealRest).
 	mealRest int
@@ -515,6 +518,7 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	w.paceMax = quality.PaceCap(b.Pace)
 	w.gentle = quality.Gentle(b)
 	w.night = quality.WantsNight(b)
+	w.kids = quality.KidsHours(b)
 	if b.Pace == "relaxed" {
 		w.mealRest = relaxedMealRest
 	}
@@ -868,7 +872,7 @@ func (w *world) newCity(cd *orchestrator.CityData) (*city, error) {
 // currency, with the requested cuisines and foods each serves; plans that
 // take them as they are share a template of them in the catalog index.
 func (w *world) addRestaurants(c *city, cd *orchestrator.CityData) {
-	facts := restaurantFactsFor(cd.Restaurants)
+	facts := restaurantFactsFor(cd.Restaurants, cd.Name)
 	c.rfacts = facts
 	serves := facts.cuisines(w.cuisineConcepts)
 	if len(w.foods) > 0 {
@@ -876,7 +880,7 @@ func (w *world) addRestaurants(c *city, cd *orchestrator.CityData) {
 		for k := range w.foods {
 			col := make([]bool, len(cd.Restaurants.Value))
 			for i := range col {
-				col[i] = w.foods[k].Serves(&cd.Restaurants.Value[i])
+				col[i] = servesAt(w.foods[k], facts, cd, i)
 			}
 			serves[w.nCuisines+k] = col
 		}
@@ -1131,7 +1135,7 @@ func visitMinutes(a *orchestrator.Attraction) int {
 	default:
 		v = defaultVisit
 	}
-	return min(max(v, 30), 240)
+	return min(max(v, 30, visitFloor[a.Name]), 240)
 }
 
 // InterestConcept reads an interest through the concept table: a sight
@@ -1214,7 +1218,7 @@ func (w *world) addFoods() {
 		sought := false
 		for i := range w.trip.Cities {
 			cd := &w.trip.Cities[i]
-			if cd.Restaurants != nil && orchestrator.CanonicalCity(cd.Name) != w.originKey && food.Sought(cd.Restaurants.Value) {
+			if cd.Restaurants != nil && orchestrator.CanonicalCity(cd.Name) != w.originKey && soughtIn(food, cd) {
 				sought = true
 				break
 			}

@@ -97,8 +97,10 @@ func (w *world) weatherSwap(c *city, wins []window, mine []int, chunks [][]*attr
 // eveningSwap moves a sight best seen after dark (a night tour, an
 // evening cruise) from a window that ends before the evening — a day that
 // leaves the city — to one that ends in the city at night and holds no
-// such sight yet, swapping it for that window's last daytime sight.
+// such sight yet, swapping it for that window's last daytime sight; then
+// the sights best in the morning likewise (morningSwap).
 func eveningSwap(wins []window, mine []int, chunks [][]*attraction) {
+	defer morningSwap(wins, mine, chunks)
 	hasEvening := func(ch []*attraction) bool {
 		return slices.ContainsFunc(ch, func(a *attraction) bool { return a.evening })
 	}
@@ -116,6 +118,40 @@ func eveningSwap(wins []window, mine []int, chunks [][]*attraction) {
 				}
 				m := len(chunks[j2]) - 1
 				for m >= 0 && chunks[j2][m].evening {
+					m--
+				}
+				if m >= 0 {
+					chunks[j][k], chunks[j2][m] = chunks[j2][m], a
+					break
+				}
+			}
+		}
+	}
+}
+
+// morningSwap moves a sight best in the morning (a panda base:
+// quality.Morning) from a window that starts after quality.MorningBy — an
+// arrival afternoon, where the walk would leave it out — to a window that
+// starts by then and holds no such sight yet, swapping it for that
+// window's last sight best at no particular hour.
+func morningSwap(wins []window, mine []int, chunks [][]*attraction) {
+	hasMorning := func(ch []*attraction) bool {
+		return slices.ContainsFunc(ch, func(a *attraction) bool { return a.morning })
+	}
+	for j, wi := range mine {
+		if wins[wi].start <= quality.MorningBy {
+			continue
+		}
+		for k, a := range chunks[j] {
+			if !a.morning {
+				continue
+			}
+			for j2, wi2 := range mine {
+				if wins[wi2].start > quality.MorningBy || hasMorning(chunks[j2]) {
+					continue
+				}
+				m := len(chunks[j2]) - 1
+				for m >= 0 && (chunks[j2][m].morning || chunks[j2][m].evening) {
 					m--
 				}
 				if m >= 0 {
@@ -358,6 +394,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	if win.end >= dayEnd {
 		lastEnd = eveningEnd
 	}
+	if w.kids {
+		lastEnd = min(lastEnd, quality.KidsLatest) // a young child's day ends by 21:00
+	}
 	eveningSight(night, extras, used, try)
 	return stops, slots
 }
@@ -397,8 +436,15 @@ func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
 // eveningSight tries the night sights in turn, then a night sight among
 // extras, until try places one; the night sights not placed join extras.
 func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
-	for _, a := range night {
+	for i, a := range night {
 		if try(a) {
+			// The window's other night sights wait for another
+			// evening (夫子庙 and 秦淮灯会 side by side, one a night).
+			for _, b := range night[i+1:] {
+				if !used.has(b) {
+					*extras = append(*extras, b)
+				}
+			}
 			return
 		}
 		if !used.has(a) {

@@ -19,6 +19,20 @@ const mustBonus = 10000
 // containment), marks the attractions found and records, per city, which
 // entries it can satisfy.
 func (w *world) resolveMust() {
+	defer w.fitParty()
+	if w.night {
+		// A traveller who asks for night views sees the city's famous
+		// ones after dusk (洪崖洞, 夫子庙, 外滩), must-see or not.
+		for _, c := range w.cities {
+			marks := sightMarksOf(c)
+			for _, at := range c.attractions {
+				if !at.evening && marks.has(at, markNightView) {
+					at.evening = true
+					c.defaultRank = false // pickTop's shared answers assume the catalog's flags
+				}
+			}
+		}
+	}
 	if len(w.b.MustVisit) == 0 {
 		return
 	}
@@ -78,6 +92,96 @@ func (w *world) resolveMust() {
 			})
 		}
 	}
+}
+
+// fitParty leaves out the sights unfit for the party (quality.UnfitSight:
+// a hike or a water park for older travellers or a small child) that it
+// did not ask for, neither must-see nor meeting an interest.
+func (w *world) fitParty() {
+	if !quality.FitMatters(w.b) {
+		return
+	}
+	for _, c := range w.cities {
+		marks := sightMarksOf(c)
+		var kept []*attraction
+		for i, at := range c.attractions {
+			unfit := at.imask == 0 && len(at.must) == 0 && marks.has(at, markUnfit)
+			if unfit && kept == nil {
+				kept = append(make([]*attraction, 0, len(c.attractions)), c.attractions[:i]...)
+			} else if !unfit && kept != nil {
+				kept = append(kept, at)
+			}
+		}
+		if kept != nil {
+			c.attractions = kept
+			c.defaultRank = false // pickTop's shared answers hold every sight
+		}
+	}
+}
+
+// Marks of a catalog's attractions that depend on the attraction alone:
+// markUnfit for quality.UnfitSight (for a party that minds fit),
+// markNightView for quality.FamousNightView.
+const (
+	markUnfit uint8 = 1 << iota
+	markNightView
+)
+
+// sightMarks are a catalog's attraction marks by catalog index.
+type sightMarks []uint8
+
+// has reports whether at carries the mark.
+func (m sightMarks) has(at *attraction, mark uint8) bool {
+	return at.idx < len(m) && m[at.idx]&mark != 0
+}
+
+// marksMemo keeps sightMarks per catalog (its shared index facts, else
+// the address of its first attraction; the key keeps either alive): plans
+// of one catalog read the names once. Bounded: past maxMarks catalogs it
+// starts again.
+var marksMemo struct {
+	sync.Mutex
+	m map[any]sightMarks
+}
+
+const maxMarks = 64
+
+// sightMarksOf returns the marks of c's catalog, by catalog index.
+func sightMarksOf(c *city) sightMarks {
+	if len(c.attrAll) == 0 || c.attrAll[0].a == nil {
+		return nil
+	}
+	var key any = c.attrAll[0].a
+	if c.afacts != nil {
+		key = c.afacts
+	}
+	marksMemo.Lock()
+	m, ok := marksMemo.m[key]
+	marksMemo.Unlock()
+	if ok && len(m) == len(c.attrAll) {
+		return m
+	}
+	fits := &orchestrator.Brief{Pace: "relaxed"} // a party that minds fit
+	m = make(sightMarks, len(c.attrAll))
+	for i := range c.attrAll {
+		a := c.attrAll[i].a
+		if a == nil {
+			continue
+		}
+		if quality.UnfitSight(fits, a.Name) != "" {
+			m[i] |= markUnfit
+		}
+		if quality.FamousNightView(a.Name, a.Hours) {
+			m[i] |= markNightView
+		}
+	}
+	marksMemo.Lock()
+	if marksMemo.m == nil || len(marksMemo.m) >= maxMarks {
+		marksMemo.m = make(map[any]sightMarks)
+	}
+	marksMemo.m[key] = m
+	marksMemo.Unlock()
+	return m
 }
 
 // Must-see findings.
@@ -255,10 +359,24 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		}
 		return s - 12*float64(cat[catOf[i]])
 	}
+	// With night views asked for, the last evening is kept for a night
+	// sight that meets an interest (秦淮灯会 for 夜游) while one is left:
+	// a famous night view (resolveMust) takes an evening only beside it.
+	wanted := 0
+	if w.night {
+		for _, a := range pool {
+			if a.evening && a.imask != 0 {
+				wanted++
+			}
+		}
+	}
 	for len(top) < n {
 		best, bg := -1, 0.0
 		for i, a := range pool {
 			if taken[i] || (a.evening && eve >= evenings && len(a.must) == 0) || clash(i) {
+				continue
+			}
+			if a.evening && a.imask == 0 && len(a.must) == 0 && wanted > 0 && eve+1 >= evenings {
 				continue
 			}
 			if g := gain(i); best < 0 || g > bg {
@@ -282,6 +400,9 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		}
 		if a.evening {
 			eve++
+		}
+		if w.night && a.evening && a.imask != 0 {
+			wanted--
 		}
 	}
 	for i, a := range pool {

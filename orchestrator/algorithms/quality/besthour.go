@@ -118,19 +118,14 @@ var viewWords = []string{"外滩", "江滩", "滨江", "江景", "江边", "河�
 // known to be indoors), open until 21:30 or later, on a riverfront or
 // skyline by its name or tags. A traveller who asks for night views sees
 // such a sight they insist on after dark (the Bund at night).
+//
+// A famous night view (FamousNightView) is one whatever the data's indoor
+// flag and tags say.
 func NightView(name string, tags []string, indoor *bool, hours []orchestrator.OpeningHours) bool {
-	if indoor != nil && *indoor {
-		return false
+	if FamousNightView(name, hours) {
+		return true
 	}
-	late := len(hours) == 0
-	for _, h := range hours {
-		c, ok := orchestrator.ParseClock(h.Close)
-		o, _ := orchestrator.ParseClock(h.Open)
-		if ok && (c >= 21*60+30 || c <= o) {
-			late = true
-		}
-	}
-	if !late {
+	if indoor != nil && *indoor || !openLate(hours) {
 		return false
 	}
 	if hasAny(strings.ToLower(name), viewWords) {
@@ -142,6 +137,50 @@ func NightView(name string, tags []string, indoor *bool, hours []orchestrator.Op
 		}
 	}
 	return false
+}
+
+// famousNightViews are the sights each city of the catalogs is known for
+// after dark, by a name a catalog's attraction contains. Curated from the
+// cities' tourism boards' and the common travel guides' night-tour pages
+// (Ctrip/Mafengwo 夜游 and 夜景 lists): each row is seen lit up, and the
+// data cannot say so — the sandbox marks 洪崖洞 and 夫子庙 indoors and
+// tags 夫子庙 with nothing riverside, so NightView's tests miss them.
+var famousNightViews = []string{
+	"外滩", "陆家嘴", "东方明珠", "南京路步行街", "黄浦江", // Shanghai: the Bund's lit façades and the Pudong skyline across the river
+	"洪崖洞", "解放碑", "南滨路", "一棵树观景台", "朝天门", "长江索道", // Chongqing: stilt houses lit at night, the mountain city's skyline
+	"夫子庙", "秦淮河", "秦淮风光带", // Nanjing: 秦淮灯影, the Qinhuai's lanterns and boats
+	"广州塔", "珠江夜游", "海心沙", "花城广场", // Guangzhou: the Canton Tower's light show, the Pearl River at night
+	"西湖音乐喷泉", "钱江新城", // Hangzhou: the musical fountain and the riverside light show
+	"什刹海", "后海", // Beijing: the lakes' bars and lanterns
+	"九眼桥", "锦里", "安顺廊桥", // Chengdu: the lit bridges and lantern street
+	"山塘街", "平江路", "金鸡湖", // Suzhou: lantern-lit canal streets, the lake's skyline
+	"深圳湾", // Shenzhen: the bay's skyline and light show
+}
+
+// notAView marks a name that holds a famous night view's name but is an
+// indoor visit or a shop near it (夫子庙雨花石博物馆, 外滩观光隧道).
+var notAView = []string{"博物馆", "美术馆", "艺术馆", "纪念馆", "展览", "隧道", "大楼", "戏院", "小吃", "酒店", "museum", "gallery"}
+
+// FamousNightView reports whether a sight is one its city is known for
+// after dark (famousNightViews), open until 21:30 or later: a traveller
+// who asks for night views sees it after dusk, must-see or not.
+func FamousNightView(name string, hours []orchestrator.OpeningHours) bool {
+	low := strings.ToLower(name)
+	return hasAny(low, famousNightViews) && !hasAny(low, notAView) && openLate(hours)
+}
+
+// openLate reports whether opening hours run until 21:30 or later (or
+// past midnight); no hours count as open.
+func openLate(hours []orchestrator.OpeningHours) bool {
+	late := len(hours) == 0
+	for _, h := range hours {
+		c, ok := orchestrator.ParseClock(h.Close)
+		o, _ := orchestrator.ParseClock(h.Open)
+		if ok && (c >= 21*60+30 || c <= o) {
+			late = true
+		}
+	}
+	return late
 }
 
 // WantsNight reports whether a brief asks for night views or nightlife:

@@ -143,16 +143,18 @@ const (
 // Odd hours, door to door, minutes after midnight. A leg is at an odd hour
 // when it asks the traveller to leave the day's place (home, the stay, the
 // last sight) before the party's earliest leave, or arrives (timetable)
-// after the party's latest arrival. For most parties those are OddLeave
-// (a 06:35 flight from an airport an hour out means leaving at 04:45) and
-// OddArrive; a gentle party (Gentle: a child under GentleChildAge, or a
+// after the party's latest arrival (any arrival the next day is after
+// it). For most parties those are OddLeave (a 06:35 flight from an
+// airport an hour out means leaving at 04:45) and OddArrive (a 23:12
+// train after a full last day puts the traveller at home towards
+// midnight); a gentle party (Gentle: a child under GentleChildAge, or a
 // relaxed pace, which the brief parser also gives older travellers) keeps
 // a child's or an older traveller's day: not out of the door before
 // GentleLeave, not arriving after GentleArrive. Reasoning in
 // docs/plan-quality.md.
 const (
 	OddLeave       = 5*60 + 30
-	OddArrive      = 23*60 + 30
+	OddArrive      = 23 * 60
 	GentleLeave    = 7 * 60
 	GentleArrive   = 22 * 60
 	GentleChildAge = 12

@@ -3,6 +3,7 @@ package quality
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
@@ -42,7 +43,11 @@ func Wishes(b *orchestrator.Brief) []string {
 // the names of the dishes it names in both languages (the dish table,
 // concepts.DishWords: soup dumplings ⇄ 小笼包, 烤鸭 ⇄ Peking duck).
 type Food struct {
-	Wish  string
+	Wish string
+	// local is set for the local-specialties wish (concepts.LocalWish):
+	// served by a restaurant of the city's own food (LocalFact.Local),
+	// which depends on the city; Serves and Sought answer false for it.
+	local bool
 	words []string // lower-cased; the wish first
 	// concept is the cuisine concept of the wish, nil when none.
 	concept *concepts.Concept
@@ -58,6 +63,10 @@ type Food struct {
 // NewFood prepares a wish for Serves.
 func NewFood(wish string) Food {
 	f := Food{Wish: wish, words: []string{strings.ToLower(strings.TrimSpace(wish))}}
+	if concepts.LocalWish(wish) {
+		f.local, f.words = true, []string{""}
+		return f
+	}
 	dishes := concepts.DishWords(wish)
 	f.dish = len(dishes) > 0
 	if c := concepts.Lookup(wish, concepts.Cuisine); c != nil {
@@ -80,6 +89,18 @@ func NewFood(wish string) Food {
 		}
 	}
 	return f
+}
+
+// Local reports whether the wish is for the local specialties: matched
+// by LocalFacts of the meal's city, not by Serves.
+func (f Food) Local() bool { return f.local }
+
+// WantsLocal reports whether a brief asks for the local specialties.
+func WantsLocal(b *orchestrator.Brief) bool {
+	if len(b.Foods) > 0 {
+		return slices.ContainsFunc(b.Foods, concepts.LocalWish)
+	}
+	return slices.ContainsFunc(b.Interests, concepts.LocalWish) // Wishes' own, no lookup
 }
 
 // Literal reports whether r names the wish itself in its name, cuisines
@@ -166,4 +187,417 @@ func (f Food) Sought(rs []orchestrator.Restaurant) bool {
 		}
 	}
 	return false
+}
+
+// Signature dishes. A city's signature dishes are those many of its own
+// restaurants recommend (盐水鸭 in Nanjing, 热干面 in Wuhan): a dish, its
+// leading 招牌/特色/秘制/老 and city words stripped (DishKey), recommended
+// by SignatureShare of the restaurants with recommended dishes and at
+// least SignatureMin of them, and distinctive of the city's own cooking:
+// more than half of those recommending it are neither foreign, light
+// fare, a buffet nor of another region's cooking (concepts.Local.Other;
+// for a city the local-food table lacks, hot pot counts as another
+// region's). So 毛肚 and 鸭肠, which every hot-pot house lists in every
+// city, are signature dishes of Chongqing and Chengdu, where hot pot is
+// the local cooking, and not of Nanjing; 提拉米苏 (cafés, western
+// restaurants) and 三文鱼 (Japanese restaurants, buffets) are nowhere.
+const (
+	SignatureShare = 0.02
+	SignatureMin   = 3
+	chainMin       = 2
+)
+
+// dishPrefixes are stripped from a dish before it is counted.
+var dishPrefixes = []string{"招牌", "特色", "秘制", "正宗", "传统", "老", "金陵", "南京", "杭州", "西湖", "武汉", "北京", "老北京", "上海", "苏州", "成都", "重庆", "广州", "广式", "深圳", "苏式", "港式"}
+
+// DishKey is a dish with its leading prefixes stripped.
+func DishKey(d string) string {
+	d = strings.TrimSpace(d)
+	for again := true; again; {
+		again = false
+		for _, p := range dishPrefixes {
+			if strings.HasPrefix(d, p) && len(d) > len(p)+3 {
+				d, again = d[len(p):], true
+			}
+		}
+	}
+	return d
+}
+
+// ChainName is a restaurant's name without its branch: "海底捞火锅(西湖店)"
+// is "海底捞火锅".
+func ChainName(name string) string {
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		return strings.TrimSpace(name[:i])
+	}
+	return name
+}
+
+// LocalFact is what a restaurant is to its city's food.
+type LocalFact struct {
+	// Signature counts (up to 2) the city's signature dishes among its
+	// recommended ones.
+	Signature int8
+	// Cuisine: it cooks the city's own food (concepts.Local.Restaurant).
+	Cuisine bool
+	// Foreign: food from abroad, in a city the local-food table knows.
+	Foreign bool
+	// Other: another region's Chinese cooking (concepts.Local.Other).
+	Other bool
+	// Chain: a branch of a chain with two or more branches in the city
+	// (only in catalogs with recommended dishes).
+	Chain bool
+}
+
+// Local reports whether the restaurant serves the local specialties: the
+// city's own cuisine, or a signature dish at a restaurant neither foreign
+// nor of another region's cooking.
+func (f LocalFact) Local() bool { return f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other }
+
+// LocalFacts returns, per restaurant of a city's catalog rs, its
+// LocalFact.
+func LocalFacts(city string, rs []orchestrator.Restaurant) []LocalFact {
+	out, _ := localFacts(city, rs)
+	return out
+}
+
+// SignatureDishes lists a city's signature dishes (DishKey), sorted.
+func SignatureDishes(city string, rs []orchestrator.Restaurant) []string {
+	_, sig := localFacts(city, rs)
+	out := make([]string, 0, len(sig))
+	for k := range sig {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// localFacts returns the restaurants' facts and the city's signature
+// dishes.
+func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[string]bool) {
+	out := make([]LocalFact, len(rs))
+	row := concepts.LocalFor(city)
+	if row == nil && !slices.ContainsFunc(rs, func(r orchestrator.Restaurant) bool { return len(r.Dishes) > 0 }) {
+		return out, nil // nothing local to know (TravelPlanner's catalogs)
+	}
+	hotpot := concepts.Lookup("火锅", concepts.Cuisine)
+	buffet := concepts.Lookup("自助餐", concepts.Cuisine)
+	own := make([]bool, len(rs))
+	for i := range rs {
+		r := &rs[i]
+		f := &out[i]
+		kind := row.Kind(r.Name, r.Cuisines)
+		foreign := kind == concepts.KindForeign
+		f.Cuisine = kind == concepts.KindLocal
+		f.Foreign = row != nil && foreign
+		f.Other = kind == concepts.KindOther
+		other := f.Other || row == nil && hotpot != nil && hotpot.Restaurant(r.Name, r.Cuisines)
+		own[i] = !foreign && !other && !concepts.LightMeal(r.Cuisines) && !(buffet != nil && buffet.Restaurant(r.Name, r.Cuisines))
+	}
+	withDishes := 0
+	counts := map[string][2]int{} // all, own
+	chains := map[string]int{}
+	for i := range rs {
+		if len(rs[i].Dishes) == 0 {
+			continue
+		}
+		withDishes++
+		var seen []string
+		for _, d := range rs[i].Dishes {
+			if k := DishKey(d); k != "" && !slices.Contains(seen, k) {
+				seen = append(seen, k)
+				c := counts[k]
+				c[0]++
+				if own[i] {
+					c[1]++
+				}
+				counts[k] = c
+			}
+		}
+		chains[ChainName(rs[i].Name)]++
+	}
+	if withDishes == 0 {
+		return out, nil
+	}
+	least := max(SignatureMin, int(SignatureShare*float64(withDishes)+0.5))
+	sig := map[string]bool{}
+	for k, c := range counts {
+		if c[0] >= least && 2*c[1] > c[0] {
+			sig[k] = true
+		}
+	}
+	for i := range rs {
+		n := int8(0)
+		for _, d := range rs[i].Dishes {
+			if n < 2 && sig[DishKey(d)] {
+				n++
+			}
+		}
+		out[i].Signature = n
+		out[i].Chain = len(rs[i].Dishes) > 0 && chains[ChainName(rs[i].Name)] >= chainMin
+	}
+	return out, sig
+}
+
+// LocalReachKM is how near a restaurant serving the local specialties
+// must be to the one a meal is at for the not_local objection: 3 km, a
+// short taxi ride or two metro stops, about the planner's meal reach
+// within a district.
+const LocalReachKM = 3.0
+
+// localCache keeps the LocalFacts of catalogs: by Ref and city for a
+// shared one, else by the catalog's first element, length and city (the
+// entry holds the catalog, so its memory is not reused while the entry
+// lives); emptied when it holds localCacheSize.
+var localCache struct {
+	sync.Mutex
+	m map[localKey]localEntry
+}
+
+type localKey struct {
+	ref, city string
+	first     *orchestrator.Restaurant
+	n         int
+}
+
+type localEntry struct {
+	rs    []orchestrator.Restaurant
+	facts []LocalFact
+}
+
+const localCacheSize = 64
+
+// localFactsOf returns LocalFacts of a city's catalog, kept.
+func localFactsOf(cd *orchestrator.CityData) []LocalFact {
+	if cd == nil || cd.Restaurants == nil {
+		return nil
+	}
+	return KeptLocalFacts(cd.Name, cd.Restaurants.Value, cd.Restaurants.Ref)
+}
+
+// KeptLocalFacts is LocalFacts of a city's catalog rs (ref its Ref, ""
+// when none), kept for the next call on the same catalog (by ref, else
+// by the catalog's memory, which the kept entry holds). The result is
+// shared: read only.
+func KeptLocalFacts(city string, rs []orchestrator.Restaurant, ref string) []LocalFact {
+	if len(rs) == 0 {
+		return nil
+	}
+	key := localKey{ref: ref, city: orchestrator.CanonicalCity(city), n: len(rs)}
+	if key.ref == "" {
+		key.first = &rs[0]
+	}
+	localCache.Lock()
+	e, ok := localCache.m[key]
+	localCache.Unlock()
+	if ok {
+		return e.facts
+	}
+	f := LocalFacts(city, rs)
+	localCache.Lock()
+	if localCache.m == nil || len(localCache.m) >= localCacheSize {
+		localCache.m = map[localKey]localEntry{}
+	}
+	localCache.m[key] = localEntry{rs, f}
+	localCache.Unlock()
+	return f
+}
+
+// lightWords mark a place of drinks or desserts in the name of one the
+// data gives no label: milk tea, coffee, juice.
+var lightWords = []string{"奶茶", "茶饮", "咖啡", "coffee", "café", "bubble tea", "甜品", "果汁"}
+
+// Venue kinds UnfitVenue returns.
+const (
+	VenueFits  = ""
+	VenueBar   = "bar"
+	VenueLight = "light"
+)
+
+// Bar reports whether a restaurant is a bar, pub, KTV or nightclub
+// (concepts.BarPlace).
+func Bar(name string, cuisines []string) bool {
+	return concepts.BarPlace(concepts.RestaurantPlace(name, cuisines))
+}
+
+// UnfitVenue says why a restaurant does not fit a lunch or dinner: a bar
+// for a party with children (VenueBar), or light fare only (VenueLight:
+// desserts, cafés, tea, bars by their labels, or drinks by the name of an
+// unlabelled one); VenueFits when it fits.
+func UnfitVenue(name string, cuisines []string, children bool) string {
+	p := concepts.RestaurantPlace(name, cuisines)
+	return unfitVenue(concepts.BarPlace(p), lightPlace(p), children)
+}
+
+// lightPlace is UnfitVenue's light fare on a folded restaurant.
+func lightPlace(p concepts.Place) bool {
+	return concepts.LightPlace(p) || !p.Labelled() && hasAny(p.Name(), lightWords)
+}
+
+// unfitVenue is UnfitVenue on a restaurant's bar and light facts.
+func unfitVenue(bar, light, children bool) string {
+	if children && bar {
+		return VenueBar
+	}
+	if light {
+		return VenueLight
+	}
+	return VenueFits
+}
+
+// asks reports whether the brief asks for what r serves: a cuisine of
+// its or a food it wishes.
+func asks(b *orchestrator.Brief, r *orchestrator.Restaurant) bool {
+	for _, c := range b.Constraints.Cuisines {
+		if concepts.For(c, concepts.Cuisine).Restaurant(r.Name, r.Cuisines) {
+			return true
+		}
+	}
+	for _, w := range Wishes(b) {
+		if NewFood(w).Serves(r) {
+			return true
+		}
+	}
+	for _, in := range b.Interests { // tea, cafés: light fare asked for
+		if c := concepts.Lookup(in, concepts.Cuisine); c != nil && c.Restaurant(r.Name, r.Cuisines) {
+			return true
+		}
+	}
+	return false
+}
+
+// localAt returns the local facts of the catalog restaurant id of a city
+// (ok false when not found).
+func localAt(cd *orchestrator.CityData, facts []LocalFact, id string) (LocalFact, bool) {
+	for i := range cd.Restaurants.Value {
+		if cd.Restaurants.Value[i].ID == id && i < len(facts) {
+			return facts[i], true
+		}
+	}
+	return LocalFact{}, false
+}
+
+// localFood counts the local-specialties wish: sought when a trip city
+// (not home) has a restaurant serving them, served when a meal is at one.
+func (o *objector) localFood() {
+	sought, served := false, false
+	for _, cv := range o.it.Cities {
+		if cd := o.cityData(cv.City); cd != nil && !o.atHome(cv.City) && slices.ContainsFunc(localFactsOf(cd), LocalFact.Local) {
+			sought = true
+		}
+	}
+	if !sought {
+		return
+	}
+	o.sought++
+	for _, d := range o.it.Days {
+		for _, m := range d.Meals {
+			if cd := o.cityData(m.City); cd != nil && cd.Restaurants != nil {
+				if f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID); ok && f.Local() {
+					served = true
+				}
+			}
+		}
+	}
+	if served {
+		o.served++
+	} else {
+		o.add(ObjFoodMissed, 0, "local specialties are served in the data but at no meal")
+	}
+}
+
+// mealsFit objects to lunches and dinners at places unfit for the meal
+// or the party (ObjVenue) and, when the local specialties are asked for,
+// to each one serving none while a restaurant that does is open then
+// within LocalReachKM of it (ObjNotLocal).
+func (o *objector) mealsFit(s *scorer) {
+	local := o.trip != nil && WantsLocal(o.b)
+	kids := o.b.Travelers.Children > 0
+	for _, d := range o.it.Days {
+		for _, m := range d.Meals {
+			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
+				continue
+			}
+			if r, f := s.restaurant(m); f != nil {
+				if why := unfitVenue(f.Bar, f.Light || !f.Place.Labelled() && hasAny(f.Place.Name(), lightWords), kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
+					o.add(ObjVenue, d.Day, "%s of %s at %s (%s)", m.Slot, m.Time, m.Name, venueWords[why])
+				}
+			}
+			if local && !o.atHome(m.City) {
+				o.notLocal(d, m)
+			}
+		}
+	}
+}
+
+var venueWords = map[string]string{VenueBar: "a bar for a party with children", VenueLight: "drinks or desserts only"}
+
+// notLocal objects to meal m of day d when it serves no local
+// specialty and one is open then within LocalReachKM.
+func (o *objector) notLocal(d orchestrator.Day, m orchestrator.Meal) {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil {
+		return
+	}
+	facts := localFactsOf(cd)
+	if f, ok := localAt(cd, facts, m.RestaurantID); !ok || f.Local() {
+		return
+	}
+	at, ok := orchestrator.ParseClock(m.Time)
+	if !ok || m.Location == nil {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	end := at + orchestrator.MealMinutes(m.Slot)
+	for i := range cd.Restaurants.Value {
+		r := &cd.Restaurants.Value[i]
+		if !facts[i].Local() || r.Location == nil || m.Location.DistanceKM(*r.Location) > LocalReachKM {
+			continue
+		}
+		if len(r.Hours) > 0 && !orchestrator.OpenDuring(r.Hours, wd, at, end) {
+			continue
+		}
+		o.add(ObjNotLocal, d.Day, "%s at %s (%s) serves no local specialty; %s does, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
+		return
+	}
+}
+
+// localMeal reports whether meal m is at a restaurant serving its city's
+// local specialties.
+func localMeal(trip *orchestrator.Trip, m orchestrator.Meal) bool {
+	if trip == nil {
+		return false
+	}
+	for i := range trip.Cities {
+		if cd := &trip.Cities[i]; cd.Restaurants != nil && orchestrator.SameCity(cd.Name, m.City) {
+			f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID)
+			return ok && f.Local()
+		}
+	}
+	return false
+}
+
+// TravellerMealCategories is MealCategories(it, nil) with, when the brief
+// asks for the local specialties, the meals serving them left without a
+// category: their repeats are what the traveller asked for.
+func TravellerMealCategories(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary) [][]string {
+	days := MealCategories(it, nil)
+	if b == nil || !WantsLocal(b) {
+		return days
+	}
+	for di, d := range it.Days {
+		var ms []orchestrator.Meal
+		for _, m := range d.Meals {
+			if m.Slot != orchestrator.Breakfast {
+				ms = append(ms, m)
+			}
+		}
+		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
+		for k, m := range ms {
+			if k < len(days[di]) && localMeal(trip, m) {
+				days[di][k] = ""
+			}
+		}
+	}
+	return days
 }

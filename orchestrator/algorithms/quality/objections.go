@@ -57,10 +57,24 @@ const (
 	// (OddLimits: 07:00 and 22:00 for a gentle party) while another
 	// option of the leg that day keeps the hours and the budget.
 	ObjOddHour = "odd_hour"
+	// ObjNotLocal: the local specialties asked for, a lunch or dinner
+	// serving neither a signature dish nor the city's own cooking while a
+	// restaurant that does is open then within LocalReachKM (notLocal).
+	ObjNotLocal = "not_local"
+	// ObjVenue: a lunch or dinner at a place that does not fit the meal
+	// or the party: a bar, pub, KTV or nightclub for a party with
+	// children, or light fare only (desserts, drinks, coffee, milk tea)
+	// serving nothing the brief asks for (UnfitVenue).
+	ObjVenue = "venue_unfit"
+	// ObjSightUnfit: a sight unfit for the party (UnfitSight: a hike or
+	// a water park for older travellers or a small child) it did not ask
+	// for, or a visit ending after KidsLatest with a child under
+	// GentleChildAge.
+	ObjSightUnfit = "sight_unfit"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -121,6 +135,7 @@ func analyze(s *scorer) *objector {
 	o.index(s)
 	o.legs()
 	o.foods()
+	o.mealsFit(s)
 	o.stays()
 	for i := range it.Days {
 		o.day(&it.Days[i])
@@ -370,6 +385,10 @@ func (o *objector) foods() {
 	}
 	for _, w := range wishes {
 		f := NewFood(w)
+		if f.Local() {
+			o.localFood()
+			continue
+		}
 		sought := false
 		for _, cv := range o.it.Cities {
 			if cd := o.cityData(cv.City); cd != nil && cd.Restaurants != nil && !o.atHome(cv.City) && f.Sought(cd.Restaurants.Value) {
@@ -483,10 +502,11 @@ func (o *objector) day(d *orchestrator.Day) {
 		start, _ := orchestrator.ParseClock(st.Start)
 		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
-		} else if o.night && start < NightFrom && o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) {
+		} else if o.night && start < NightFrom && (o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) || FamousNightView(a.Name, a.Hours)) {
 			o.add(ObjWrongHour, d.Day, "%s at %s: a night view the traveller asked to see, by day", st.Name, st.Start)
 		}
 	}
+	o.sightsUnfit(d)
 	if c := PaceCap(o.b.Pace); len(d.Stops) > c {
 		o.add(ObjPace, d.Day, "%d stops at a %s pace (at most %d)", len(d.Stops), o.b.Pace, c)
 	}
@@ -592,8 +612,9 @@ func (o *objector) foodsPart() orchestrator.QualityComponent {
 	if o.sought == 0 {
 		return orchestrator.QualityComponent{}
 	}
-	return orchestrator.QualityComponent{Applicable: true, Value: float64(o.served) / float64(o.sought),
-		Detail: detailf("%d of %d foods asked for served", o.served, o.sought)}
+	nl := o.count(ObjNotLocal)
+	return orchestrator.QualityComponent{Applicable: true, Value: max(0, float64(o.served)/float64(o.sought)-0.25*float64(nl)),
+		Detail: detailf("%d of %d foods asked for served, %d meals not local where local food was near", o.served, o.sought, nl)}
 }
 
 // fullDaysPart: 1, less a third for each idle gap; applies to plans with
@@ -613,8 +634,41 @@ func (o *objector) idleGap() int {
 // pacePart: 1, less a half for each day over the pace's cap and each stay
 // unfit for the party.
 func (o *objector) pacePart() orchestrator.QualityComponent {
-	p, st := o.count(ObjPace), o.count(ObjStay)
-	return part(p+st, 0.5, detailf("%d days over %d stops, %d stays unfit for the party", p, PaceCap(o.b.Pace), st))
+	p, st, ve, si := o.count(ObjPace), o.count(ObjStay), o.count(ObjVenue), o.count(ObjSightUnfit)
+	return part(p+st+ve+si, 0.5, detailf("%d days over %d stops, %d stays, %d meal places and %d sights unfit for the party", p, PaceCap(o.b.Pace), st, ve, si))
+}
+
+// sightsUnfit objects to the day's sights unfit for the party
+// (UnfitSight) that it did not ask for, and to a visit ending after
+// KidsLatest with a child under GentleChildAge.
+func (o *objector) sightsUnfit(d *orchestrator.Day) {
+	kids := KidsHours(o.b)
+	for _, st := range d.Stops {
+		if end, ok := orchestrator.ParseClock(st.End); ok && kids && end > KidsLatest {
+			o.add(ObjSightUnfit, d.Day, "%s until %s with a young child", st.Name, st.End)
+			continue
+		}
+		why := UnfitSight(o.b, st.Name)
+		if why == "" {
+			continue
+		}
+		k := slices.Index(o.attractions.ids, st.AttractionID)
+		if k >= 0 && o.attractions.vals[k] != nil && (o.must(o.attractions.vals[k]) || o.asked(o.attractions.vals[k])) {
+			continue
+		}
+		o.add(ObjSightUnfit, d.Day, "%s: %s for the party", st.Name, why)
+	}
+}
+
+// asked reports whether a sight meets one of the brief's interests.
+func (o *objector) asked(a *orchestrator.Attraction) bool {
+	p := concepts.AttractionPlace(a.Name, a.Category, a.Tags)
+	for _, in := range o.b.Interests {
+		if c := concepts.Lookup(in, concepts.Sight); c != nil && c.MatchAttraction(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // mealsPart: 1, less a half for each lunch or dinner missing on a day in

@@ -31,7 +31,7 @@
 //	foods            10    share of the foods asked for (Wishes) that the data serves and a meal serves
 //	full_days        10    1 − ⅓ per gap of IdleGap (IdleGapRelaxed) between 09:00 and 18:00 or the
 //	                       departure while a sight of the city is open
-//	pace_party        5    1 − ½ per day over PaceCap stops and per stay unfit for the party
+//	pace_party        5    1 − ½ per day over PaceCap stops, per stay and per sight unfit for the party
 //	meals            10    1 − ½ per lunch or dinner missing on a day spent in a trip city
 //
 // time_of_day also counts a sight away from its best hour (BestHour: a
@@ -789,6 +789,7 @@ func (s *scorer) mealCategories() [][]string {
 	}
 	defer func() { s.days, s.all = out, all }()
 	var buf [8]int
+	local := WantsLocal(s.b)
 	for _, d := range s.it.Days {
 		// The lunches and dinners by position, in time order.
 		ms := buf[:0]
@@ -801,6 +802,10 @@ func (s *scorer) mealCategories() [][]string {
 		start := len(all)
 		for _, i := range ms {
 			_, f := s.restaurant(d.Meals[i])
+			if local && localMeal(s.trip, d.Meals[i]) {
+				all = append(all, "") // local food asked for: no repeat
+				continue
+			}
 			all = append(all, f.Category)
 		}
 		var ks []string // nil for a day without lunch or dinner, as MealCategories

@@ -290,14 +290,19 @@ type RestaurantFacts struct {
 	Place     concepts.Place // concepts.RestaurantPlace
 	Breakfast bool           // concepts.ServesBreakfast
 	Category  string         // concepts.Category
+	Bar       bool           // concepts.BarPlace
+	Light     bool           // concepts.LightPlace
 }
 
 // RestaurantFactsOf computes the facts of r.
 func RestaurantFactsOf(r *orchestrator.Restaurant) *RestaurantFacts {
+	p := concepts.RestaurantPlace(r.Name, r.Cuisines)
 	return &RestaurantFacts{
-		Place:     concepts.RestaurantPlace(r.Name, r.Cuisines),
+		Place:     p,
 		Breakfast: concepts.ServesBreakfast(r.Name, r.Cuisines),
 		Category:  concepts.Category(r.Name, r.Cuisines),
+		Bar:       concepts.BarPlace(p),
+		Light:     concepts.LightPlace(p),
 	}
 }
 
