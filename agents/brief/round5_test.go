@@ -130,6 +130,11 @@ var round5Sights = []classCase{
 	{"nextclause", "西安三天，兵马俑必去，还有华清宫", map[string]string{"must": "兵马俑,华清宫"}},
 	{"nextclause", "杭州想去灵隐寺，还有我妈", map[string]string{"must": "灵隐寺", "adults": "2"}},
 	{"nextclause", "成都想去宽窄巷子，再去锦里逛逛", map[string]string{"must": "宽窄巷子,锦里"}},
+	// an English town written inside a dish beside another place is no destination
+	{"dishtown", "Haikou 3 days, Wenchang chicken please", map[string]string{"dests": "Haikou"}},
+	{"dishtown", "Nanjing 2 days, we'd love some Nanjing salted duck", map[string]string{"dests": "Nanjing"}},
+	{"dishtown", "Tianjin 2 days from Beijing, Peking duck before we leave", map[string]string{"dests": "Tianjin", "origin": "Beijing"}},
+	{"dishtown", "I want to eat Wenchang chicken, 3 days", map[string]string{"dests": "Wenchang"}},
 	// 那 inside a name is no demonstrative
 	{"na", "想去阿坝看黄龙和扎尕那", map[string]string{"must": "黄龙,扎尕那"}},
 	{"na", "想去福州看三坊七巷和那个啥", map[string]string{"must": "三坊七巷"}},
