@@ -147,6 +147,11 @@ type Constraints struct {
 	// RoomType is one of RoomTypes, or empty for any.
 	RoomType string   `json:"room_type,omitempty"`
 	Cuisines []string `json:"cuisines,omitempty"`
+	// AvoidFoods lists foods the party must not be served ("spicy food"
+	// for 孩子不能吃辣, "Hot Pot" for 不要火锅, "Seafood" for "no seafood"):
+	// no lunch or dinner is planned where they are the fare while another
+	// restaurant is open.
+	AvoidFoods []string `json:"avoid_foods,omitempty"`
 	// Accessibility lists needs such as "wheelchair" or "step_free".
 	Accessibility []string `json:"accessibility,omitempty"`
 }
@@ -433,6 +438,9 @@ func (b *Brief) normalizeConstraints() error {
 	c.RoomType = strings.ToLower(strings.TrimSpace(c.RoomType))
 	if c.RoomType != "" && !slices.Contains(RoomTypes, c.RoomType) {
 		return FieldErrorf("constraints.room_type", "must be one of %s", strings.Join(RoomTypes, ", "))
+	}
+	if err := cleanTerms("constraints.avoid_foods", c.AvoidFoods, nil); err != nil {
+		return err
 	}
 	if err := cleanTerms("constraints.cuisines", c.Cuisines, nil); err != nil {
 		return err

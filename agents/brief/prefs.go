@@ -37,7 +37,7 @@ var interestTerms = []term{
 	{"old towns", []string{"古镇", "古城", "老街", "古村"}, []string{"old town", "old towns", "old city"}},
 	{"pandas", []string{"熊猫"}, []string{"pandas", "panda"}},
 	{"zoos", []string{"动物园", "海洋馆", "水族馆"}, []string{"zoo", "zoos", "aquarium"}},
-	{"night views", []string{"夜景"}, []string{"night views", "skyline"}},
+	{"night views", []string{"夜景", "夜色"}, []string{"night views", "night view", "skyline", "at night", "by night", "after dark", "nightscape", "night scenery", "city lights", "lit up at night"}},
 	{"shows", []string{"演出", "看剧", "音乐剧", "话剧", "演唱会", "音乐节"}, []string{"shows", "musicals", "concerts", "theater", "theatre", "broadway"}},
 	{"anime", []string{"动漫", "二次元", "漫展"}, []string{"anime", "manga"}},
 	{"sports", []string{"看球", "体育"}, []string{"sports", "football match", "baseball game"}},
@@ -620,7 +620,9 @@ func (d *doc) cuisines() []string {
 	var out, avoid []string
 	defer func() {
 		// foods declined (不要火锅, "no seafood", 不吃辣) have no field: a note
-		if d.zhAny("不吃辣", "不能吃辣", "不太能吃辣", "怕辣", "不要辣", "不辣", "吃不了辣") || d.enAny("no spicy", "not spicy", "nothing spicy", "can't eat spicy", "cannot eat spicy", "don't eat spicy", "avoid spicy", "mild food") {
+		if d.zhAny("不吃辣", "不能吃辣", "不太能吃辣", "怕辣", "不要辣", "不辣", "吃不了辣", "不能吃太辣", "不能太辣", "不吃太辣", "不要太辣", "别太辣", "吃不了太辣", "不敢吃辣", "不太吃辣", "不能吃麻辣", "不吃麻辣") ||
+			d.enAny("no spicy", "not spicy", "nothing spicy", "can't eat spicy", "cannot eat spicy", "don't eat spicy", "avoid spicy", "mild food",
+				"not too spicy", "can't handle spicy", "cannot handle spicy", "can't do spicy", "no spice", "don't like spicy", "doesn't eat spicy", "can't take spicy") {
 			avoid = appendNew(avoid, "spicy food")
 		}
 		var kept []string
@@ -630,7 +632,8 @@ func (d *doc) cuisines() []string {
 			}
 		}
 		if len(kept) > 0 {
-			d.notes = append(d.notes, "asked to avoid: "+strings.Join(kept, ", ")+" (no brief field holds foods to avoid)")
+			d.avoidFoods = kept
+			d.notes = append(d.notes, "asked to avoid: "+strings.Join(kept, ", "))
 		}
 	}()
 	seen := map[int]bool{}

@@ -12,7 +12,8 @@ import (
 
 // doc is one request being read by the rules.
 type doc struct {
-	faults     []fault // panics recovered while reading (see stage)
+	faults     []fault  // panics recovered while reading (see stage)
+	avoidFoods []string // foods declined (cuisines reads them)
 	clean, low string
 	toks       []token
 	lang       string
@@ -241,6 +242,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		b.Constraints.HouseRules = d.houseRules()
 		b.Constraints.RoomType = d.roomType()
 		b.Constraints.Cuisines = d.cuisines()
+		b.Constraints.AvoidFoods = d.avoidFoods
 		b.Foods = d.foods()
 		d.foodsRead = b.Foods
 		b.Constraints.Accessibility = d.accessibility()
@@ -479,6 +481,7 @@ func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
 	c.Constraints.HouseRules = append([]string(nil), b.Constraints.HouseRules...)
 	c.Constraints.Cuisines = append([]string(nil), b.Constraints.Cuisines...)
 	c.Constraints.Accessibility = append([]string(nil), b.Constraints.Accessibility...)
+	c.Constraints.AvoidFoods = append([]string(nil), b.Constraints.AvoidFoods...)
 	return c
 }
 

@@ -302,7 +302,11 @@ func (d *doc) siblingNameEN(i, k int, words []string) bool {
 	if _, ok := weekdayNames[first]; ok {
 		return false
 	}
-	if stopPlaceWords[first] || sightLeadEN[first] || i == 0 {
+	if stopPlaceWords[first] || sightLeadEN[first] || i == 0 || currencyCodeEN[first] {
+		return false
+	}
+	// "2500 CNY", "3 Days": a word after a number is its unit
+	if p := &d.toks[i-1]; p.kind == tWord && wordNumber(p.low) > 0 {
 		return false
 	}
 	// "with Tom, the Forbidden City": a name after a preposition or a
@@ -331,3 +335,9 @@ func (d *doc) siblingNameEN(i, k int, words []string) bool {
 	}
 	return true
 }
+
+// currencyCodeEN are currency words a list of sights may hold beside an
+// amount ("solo, 2500 CNY, Sun Yat-sen Mausoleum in the morning"): never a
+// sight.
+var currencyCodeEN = map[string]bool{"cny": true, "rmb": true, "usd": true, "eur": true, "gbp": true, "jpy": true, "hkd": true,
+	"mop": true, "twd": true, "krw": true, "aud": true, "cad": true, "sgd": true, "thb": true, "chf": true, "nzd": true, "myr": true, "vnd": true}

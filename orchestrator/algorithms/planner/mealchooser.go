@@ -146,6 +146,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 		// The light ones (light, serving no cuisine asked for) apart.
 		lights := ar.lights[:0]
+		var declined []*restaurant
 		// A restaurant open only within one daily span is open at a meal
 		// when its span is (openSpans, asked once per span).
 		ar.spanOpen = c.openSpans(ar.spanOpen, ss)
@@ -164,6 +165,10 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			if !in || kids && rs.f != nil && rs.f.bar {
 				continue // closed, or a bar for a party with children
 			}
+			if w.avoided(rs) {
+				declined = append(declined, rs)
+				continue
+			}
 			if rs.light() && rs.mask == 0 {
 				lights = append(lights, rs)
 			} else {
@@ -171,6 +176,11 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 			}
 		}
 		ar.lights = lights
+		// A place serving a food the brief declines (孩子不能吃辣: 川菜,
+		// 火锅) only when too few others are open.
+		if len(declined) > 0 && len(elig)+len(lights) < len(ss) {
+			elig = mergeByIndex(elig, declined)
+		}
 		// A bakery, café, tea house or bar is no lunch or dinner, unless it
 		// serves a cuisine the traveller asked for or too few other places
 		// are open: then every open one, in the city's (catalog) order.
@@ -869,4 +879,16 @@ func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*res
 		assigned[bi][bs] = best
 		used.add(best)
 	}
+}
+
+// avoided reports whether rs serves a food the brief declines: its name,
+// cuisine labels or recommended dishes name it (quality.Food.Serves, as
+// for a wish).
+func (w *world) avoided(rs *restaurant) bool {
+	for i := range w.avoid {
+		if w.avoid[i].Serves(rs.r) {
+			return true
+		}
+	}
+	return false
 }

@@ -149,8 +149,12 @@ type world struct {
 	// covers a food as it covers a cuisine.
 	nCuisines int
 	foods     []quality.Food
-	rules     []string
-	roomType  string
+	// avoid are the foods the brief declines (Constraints.AvoidFoods):
+	// no lunch or dinner where they are the fare while enough other
+	// restaurants are open (avoided).
+	avoid    []quality.Food
+	rules    []string
+	roomType string
 	// interests are the brief's interests read through the concept table.
 	interests []*concepts.Concept
 
@@ -539,6 +543,9 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	}
 	w.nCuisines = len(w.cuisines)
 	w.addFoods()
+	for _, a := range b.Constraints.AvoidFoods {
+		w.avoid = append(w.avoid, quality.NewFood(a))
+	}
 	w.rules = append([]string(nil), b.Constraints.HouseRules...)
 	w.roomType = b.Constraints.RoomType
 	for _, in := range b.Interests {

@@ -77,6 +77,19 @@ func (w *world) resolveMust() {
 			w.mustFound[m] = true
 		}
 	}
+	if w.night && quality.KidsHours(w.b) {
+		// A must-see night view whose visit cannot end by the children's
+		// hour when begun at dusk (洪崖洞's 3 h with a 5-year-old) is seen
+		// by day rather than not at all.
+		for _, c := range w.cities {
+			for _, at := range c.attractions {
+				if len(at.must) > 0 && at.evening && eveningFrom+at.visit > quality.KidsLatest {
+					at.evening = false
+					c.defaultRank = false
+				}
+			}
+		}
+	}
 	for _, c := range w.cities {
 		sortAttractions(c.attractions)
 	}

@@ -513,10 +513,22 @@ func (o *objector) localFood() {
 func (o *objector) mealsFit(s *scorer) {
 	local := o.trip != nil && WantsLocal(o.b)
 	kids := o.b.Travelers.Children > 0
+	var avoid []Food
+	for _, a := range o.b.Constraints.AvoidFoods {
+		avoid = append(avoid, NewFood(a))
+	}
 	for _, d := range o.it.Days {
 		for _, m := range d.Meals {
 			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 				continue
+			}
+			if r, _ := s.restaurant(m); r != nil {
+				for _, a := range avoid {
+					if a.Serves(r) {
+						o.add(ObjAvoided, d.Day, "%s of %s at %s serves %s, which was declined", m.Slot, m.Time, m.Name, a.Wish)
+						break
+					}
+				}
 			}
 			if r, f := s.restaurant(m); f != nil {
 				if why := unfitVenue(f.Bar, f.Light || !f.Place.Labelled() && hasAny(f.Place.Name(), lightWords), kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {

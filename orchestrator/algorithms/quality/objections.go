@@ -71,10 +71,14 @@ const (
 	// for, or a visit ending after KidsLatest with a child under
 	// GentleChildAge.
 	ObjSightUnfit = "sight_unfit"
+	// ObjAvoided: a lunch or dinner at a restaurant serving a food the
+	// brief declines (Constraints.AvoidFoods: 孩子不能吃辣, 不要火锅, "no
+	// seafood"), matched as a wish is (Food.Serves).
+	ObjAvoided = "food_avoided"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -609,12 +613,21 @@ func (o *objector) legsPart() orchestrator.QualityComponent {
 // foodsPart: the share of the foods asked for that the data serves which
 // a meal serves; applies when the data serves one.
 func (o *objector) foodsPart() orchestrator.QualityComponent {
-	if o.sought == 0 {
+	av := o.count(ObjAvoided)
+	if o.sought == 0 && av == 0 {
 		return orchestrator.QualityComponent{}
 	}
 	nl := o.count(ObjNotLocal)
-	return orchestrator.QualityComponent{Applicable: true, Value: max(0, float64(o.served)/float64(o.sought)-0.25*float64(nl)),
+	if o.sought == 0 {
+		return orchestrator.QualityComponent{Applicable: true, Value: max(0, 1-0.5*float64(av)),
+			Detail: detailf("%d meals of a food declined", av)}
+	}
+	c := orchestrator.QualityComponent{Applicable: true, Value: max(0, float64(o.served)/float64(o.sought)-0.25*float64(nl)-0.5*float64(av)),
 		Detail: detailf("%d of %d foods asked for served, %d meals not local where local food was near", o.served, o.sought, nl)}
+	if av > 0 {
+		c.Detail = detailf("%d of %d foods asked for served, %d meals not local where local food was near, %d meals of a food declined", o.served, o.sought, nl, av)
+	}
+	return c
 }
 
 // fullDaysPart: 1, less a third for each idle gap; applies to plans with
