@@ -232,6 +232,9 @@ func (d *doc) pace() string {
 		}
 	}
 	for _, w := range []string{"too tiring", "too rushed", "too hectic", "too busy", "too much walking", "too packed", "too exhausting", "too intense", "too strenuous", "too crazy"} {
+		if !d.hasLatin || !strings.Contains(d.low, "too ") {
+			break // most requests hold no "too": skip the scans
+		}
 		for _, k := range d.findEN(w) {
 			// "nothing too hectic", "none too busy": nothing of too much
 			if negatedEN(d, k) || hasSuffixAny(strings.TrimRight(d.low[:k], " "), "nothing", "none", "nothing that's", "nothing thats") {
@@ -410,6 +413,9 @@ func (d *doc) houseRules() []string {
 	}
 	// round 5: friends or family coming over ("have friends visit", "friends over")
 	for _, w := range []string{"friends visit", "friends to visit", "friends over", "family visit", "family to visit", "people over", "guests visit", "guests to visit"} {
+		if !d.hasLatin || !hasAny(d.low, "friends", "family", "people", "guests") || !hasAny(d.low, "visit", " over") {
+			break // most requests name no one coming over: skip the scans
+		}
 		for _, k := range d.findEN(w) {
 			if !negatedEN(d, k) {
 				add("visitors")
