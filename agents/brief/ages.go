@@ -49,6 +49,12 @@ func (d *doc) childAgesEN() []int {
 	for i := 0; i < len(toks); i++ {
 		n := wordNumber(word(i))
 		if n <= 0 {
+			// "a 5yo", "our 7yo": the age glued to its unit
+			if w, ok := strings.CutSuffix(word(i), "yo"); ok && w != "" && len(w) <= 2 && allDigits(w) && !threshold(i) {
+				if v := wordNumber(w); v <= maxChildAge {
+					out = append(out, v)
+				}
+			}
 			continue
 		}
 		j := next(i)

@@ -336,6 +336,10 @@ func (d *doc) returnCue(start, end int) bool {
 		if i := strings.IndexAny(rest, ",，。；;！!"); i >= 0 {
 			rest = rest[:i]
 		}
+		if strings.Contains(rest, "来回") || strings.Contains(rest, "往返") {
+			// 周日一天来回, 周六当天往返: a round trip on that day, no return day
+			rest = strings.NewReplacer("来回", "", "往返", "").Replace(rest)
+		}
 		if strings.Contains(rest, "回") || strings.Contains(rest, "返") {
 			return true
 		}

@@ -130,7 +130,7 @@ func (d *doc) durationZH() (days, nights int) {
 	if days == 0 && (strings.Contains(s, "小长假") || strings.Contains(s, "长周末")) {
 		days = 3
 	}
-	if days == 0 && (strings.Contains(s, "一日游") || strings.Contains(s, "一日遊")) {
+	if days == 0 && hasAny(s, "一日游", "一日遊", "当天来回", "当天往返", "当日往返", "当日来回", "一天来回", "一天往返", "一日往返") {
 		days = 1
 	}
 	return days, nights
@@ -190,6 +190,15 @@ func (d *doc) durationEN() (days, nights int) {
 		case "overnight":
 			if days == 0 && nights == 0 {
 				nights = 1
+			}
+			continue
+		}
+		// "Macau for a day", "there for just one day", "in Nara for the day"
+		if t.low == "day" && i >= 2 && (toks[i-1].low == "a" || toks[i-1].low == "one" || toks[i-1].low == "the") &&
+			(toks[i-2].low == "for" || i >= 3 && toks[i-3].low == "for" && (toks[i-2].low == "just" || toks[i-2].low == "only")) &&
+			!(i+1 < len(toks) && (toks[i+1].low == "or" || toks[i+1].low == "and")) {
+			if days == 0 {
+				days = 1
 			}
 			continue
 		}

@@ -28,7 +28,8 @@ var everyday4Cases = []classCase{
 	{"foods", "eat sushi and tonkatsu and visit temples in Tokyo", map[string]string{"foods": "sushi,tonkatsu"}},
 	{"foods", "Paris for 3 days with croissants and the Louvre", map[string]string{"foods": "croissants", "must": "Louvre"}},
 	{"foods", "想吃烤鸭和糖火烧，去北京三天", map[string]string{"dests": "Beijing", "foods": "烤鸭,糖火烧"}},
-	{"foods", "去重庆吃火锅和小面，住三天", map[string]string{"dests": "Chongqing", "foods": "小面", "cuisines": "Hot Pot"}},
+	// round 5: a dish-like cuisine word an eating verb governs (吃火锅) is a food too, and stays the cuisine
+	{"foods", "去重庆吃火锅和小面，住三天", map[string]string{"dests": "Chongqing", "foods": "火锅,小面", "cuisines": "Hot Pot"}},
 	{"foods", "元宵节去西安玩两天", map[string]string{"foods": ""}},
 	{"foods", "去桂林吃米粉、泡温泉", map[string]string{"dests": "Guilin", "foods": "米粉", "skipped": ""}},
 	{"foods", "去北京吃烤鸭、爬长城", map[string]string{"foods": "烤鸭", "must": "长城"}},

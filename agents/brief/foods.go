@@ -63,8 +63,8 @@ var dishTerms = []term{
 	{"mapo tofu", []string{"麻婆豆腐"}, []string{"mapo tofu", "ma po tofu", "mapo doufu"}},
 	{"kung pao chicken", []string{"宫保鸡丁"}, []string{"kung pao chicken", "kung pao", "gong bao chicken"}},
 	{"twice-cooked pork", []string{"回锅肉"}, []string{"twice-cooked pork", "twice cooked pork"}},
-	{"dan dan noodles", []string{"担担面"}, []string{"dan dan noodles", "dandan noodles", "dan dan mian"}},
-	{"Chongqing noodles", []string{"重庆小面", "小面", "豌杂面"}, []string{"chongqing noodles", "xiao mian"}},
+	{"dan dan noodles", []string{"担担面"}, []string{"dan dan noodles", "dandan noodles", "dan dan mian", "dandanmian"}},
+	{"Chongqing noodles", []string{"重庆小面", "小面", "豌杂面"}, []string{"chongqing noodles", "xiao mian", "xiaomian", "chongqing xiaomian"}},
 	{"suan la fen", []string{"酸辣粉"}, []string{"suan la fen", "hot and sour noodles", "hot and sour glass noodles"}},
 	{"spicy rabbit head", []string{"兔头", "冷吃兔"}, []string{"rabbit head", "rabbit heads"}},
 	{"chuan chuan", []string{"串串香", "冷锅串串", "麻辣串串", "串串"}, []string{"chuan chuan"}},
@@ -78,7 +78,7 @@ var dishTerms = []term{
 	{"roujiamo", []string{"肉夹馍"}, []string{"roujiamo", "rou jia mo", "chinese hamburger"}},
 	{"yangrou paomo", []string{"羊肉泡馍", "泡馍"}, []string{"yangrou paomo", "paomo", "mutton paomo"}},
 	{"liangpi", []string{"凉皮", "擀面皮"}, []string{"liangpi", "cold noodles", "cold skin noodles"}},
-	{"biangbiang noodles", []string{"biangbiang面", "油泼面", "裤带面"}, []string{"biangbiang noodles", "biang biang noodles", "oil-splashed noodles"}},
+	{"biangbiang noodles", []string{"biangbiang面", "油泼面", "裤带面"}, []string{"biangbiang noodles", "biang biang noodles", "oil-splashed noodles", "biangbiangmian", "biangbiang mian"}},
 	{"hulatang", []string{"胡辣汤"}, []string{"hulatang"}},
 	{"Luoyang water banquet", []string{"洛阳水席", "水席"}, []string{"water banquet", "luoyang water banquet"}},
 	{"Sichuan hot pot", []string{"四川火锅", "重庆火锅", "川味火锅", "九宫格火锅", "老火锅"}, []string{"sichuan hot pot", "sichuan hotpot", "chongqing hot pot", "chongqing hotpot", "sichuan-style hot pot"}},
@@ -547,6 +547,16 @@ var dishTerms = []term{
 	{"meat pie", []string{"澳洲肉派"}, []string{"meat pie", "meat pies"}},
 	{"pavlova", []string{}, []string{"pavlova"}},
 	{"lamingtons", []string{}, []string{"lamingtons"}},
+
+	// Issue 31, fifth round: city signature dishes the fourth round's
+	// sources list that the table still lacked (Wikipedia's "Leshan",
+	// "Shenyang" and "Macanese cuisine" food sections, China Highlights'
+	// "Leshan food" and "Shenyang food" pages), and the short forms
+	// travellers write (葡挞 for 葡式蛋挞, 鸡架 for 烤鸡架).
+	{"qiaojiao beef", []string{"跷脚牛肉", "甜皮鸭", "西坝豆腐"}, []string{"qiaojiao beef", "tianpi duck"}},
+	{"chicken rack", []string{"鸡架", "烤鸡架", "熏鸡架", "沈阳鸡架"}, []string{"chicken rack", "chicken racks", "jijia"}},
+	{"Macanese egg tart", []string{"葡挞", "澳门蛋挞", "安德鲁蛋挞", "猪扒面包"}, []string{"portuguese egg tart", "portuguese egg tarts", "macau egg tart", "macanese egg tart"}},
+	{"Xinjiang and Gansu noodles", []string{"浆水面", "灰豆子", "酿皮"}, []string{"jiangshui noodles"}},
 }
 
 // localFoodTerms ask for the city's own food in general (当地特色菜, 地道小吃,
@@ -664,6 +674,9 @@ func (d *doc) foods() []string {
 			add(h.start, localSpecialties, h.zh)
 		}
 	}
+	for _, h := range d.streetFoodEaten() {
+		add(h.start, strings.ToLower(d.clean[h.start:h.end]), isHan(firstRune(d.clean[h.start:])))
+	}
 	for _, h := range d.cuisineAsFood() {
 		add(h.start, strings.ToLower(d.clean[h.start:h.end]), isHan(firstRune(d.clean[h.start:])))
 	}
@@ -686,6 +699,10 @@ func (d *doc) foods() []string {
 // the city owns them ("Chengdu's hot pot", 重庆的火锅, "Texas's BBQ").
 var dishCuisines = map[string]bool{"Hot Pot": true, "BBQ": true, "Pizza": true, "Seafood": true, "Steakhouse": true}
 
+// dishCuisineExtra are words of other cuisine terms that name a dish
+// (tapas: the Spanish cuisine's small plates).
+var dishCuisineExtra = map[string]bool{"tapas": true}
+
 // dishCuisineWords are the words of dishCuisines' terms (a quick filter).
 var dishCuisineWords = func() []string {
 	var ws []string
@@ -694,8 +711,17 @@ var dishCuisineWords = func() []string {
 			ws = append(append(ws, t.zh...), t.en...)
 		}
 	}
+	for w := range dishCuisineExtra {
+		ws = append(ws, w)
+	}
+	sort.Strings(ws)
 	return ws
 }()
+
+// isDishCuisine reports whether cuisine hit h names a dish.
+func (d *doc) isDishCuisine(h lexHit) bool {
+	return dishCuisines[cuisineTerms[h.id].value] || dishCuisineExtra[d.low[h.start:h.end]]
+}
 
 // cuisineAsFood returns the cuisine words of dishCuisines written with a
 // city that owns them: after an English possessive of a capitalised name
@@ -706,15 +732,20 @@ func (d *doc) cuisineAsFood() []dishHit {
 		return nil // most requests name none: skip the scan
 	}
 	var out []dishHit
-	for _, h := range cuisineLex.scan(d) {
-		if !dishCuisines[cuisineTerms[h.id].value] || d.inDish(h.start, h.end) {
+	hits := cuisineLex.scan(d)
+	for _, h := range hits {
+		if !d.isDishCuisine(h) || d.inDish(h.start, h.end) {
 			continue
 		}
 		if h.zh {
 			before := d.clean[:h.start]
-			if b, ok := strings.CutSuffix(before, "的"); ok && d.placeEndsAt(len(b)) {
+			if b, ok := strings.CutSuffix(before, "的"); ok && d.placeEndsAt(len(b)) || d.eatenZH(h.start, h.end, hits) {
 				out = append(out, dishHit{h.start, h.end})
 			}
+			continue
+		}
+		if d.eatenEN(h.start, hits) {
+			out = append(out, dishHit{h.start, h.end})
 			continue
 		}
 		k := d.tokenAt(h.start)
@@ -730,6 +761,115 @@ func (d *doc) cuisineAsFood() []dishHit {
 		}
 	}
 	return out
+}
+
+// suffixAny returns the first of ws that s ends with, or "".
+func suffixAny(s string, ws []string) string {
+	for _, w := range ws {
+		if strings.HasSuffix(s, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// streetFoodWords are wishes for street food: a food when eaten ("eat
+// street food", 吃街头小吃), otherwise the food interest only.
+var streetFoodWords = []string{"street food", "街头小吃", "路边摊"}
+
+// streetFoodEaten returns the street-food words an eating verb governs.
+func (d *doc) streetFoodEaten() []dishHit {
+	var out []dishHit
+	for _, w := range streetFoodWords {
+		for off := 0; ; {
+			i := strings.Index(d.low[off:], w)
+			if i < 0 {
+				break
+			}
+			s, e := off+i, off+i+len(w)
+			off = e
+			zh := isHan(firstRune(w))
+			if zh && d.eatenZH(s, e, nil) || !zh && wordBounded(d.low, s, e) && d.eatenEN(s, nil) {
+				out = append(out, dishHit{s, e})
+			}
+		}
+	}
+	return out
+}
+
+// eatFillersZH stand between an eating verb and what is eaten (吃顿火锅).
+var eatFillersZH = []string{"一顿", "一些", "正宗的", "地道的", "正宗", "地道", "新鲜的", "新鲜", "点", "个", "顿", "些"}
+
+// eatenZH reports whether the dish-like cuisine word at [s, e) is what an
+// eating verb governs (吃火锅, 想吃小面和火锅, 尝尝海鲜) or what 必吃/要吃
+// follows (火锅必吃): back over fillers, list words, dishes and other
+// dish-like cuisine words to 吃, 尝 or 品尝.
+func (d *doc) eatenZH(s, e int, hits []lexHit) bool {
+	if prefixAny(d.clean[e:], []string{"必吃", "要吃", "一定要吃", "必须吃", "必尝"}) != "" {
+		return true
+	}
+	i := s
+	for n := 0; n < 8 && i > 0; n++ {
+		before := d.clean[:i]
+		if hasSuffixAny(before, "吃", "尝", "品尝") {
+			return true
+		}
+		if w := suffixAny(before, eatFillersZH); w != "" {
+			i -= len(w)
+			continue
+		}
+		if w := suffixAny(before, dishListSeps); w != "" {
+			i -= len(w)
+			continue
+		}
+		j := i
+		for _, h := range d.dishHits() {
+			if h.end == i {
+				j = h.start
+			}
+		}
+		for _, h := range hits {
+			if h.end == i && h.zh && d.isDishCuisine(h) {
+				j = h.start
+			}
+		}
+		if j == i {
+			return false
+		}
+		i = j
+	}
+	return false
+}
+
+// eatVerbsEN govern what is eaten ("want hotpot", "eat as much street
+// food as possible", "try tapas").
+var eatVerbsEN = map[string]bool{"eat": true, "eating": true, "try": true, "trying": true, "taste": true, "tasting": true,
+	"sample": true, "sampling": true, "craving": true, "crave": true, "want": true, "wanna": true}
+
+// eatenEN reports whether the dish-like cuisine word at s is what an
+// English eating verb governs, back over list joins, fillers ("lots of",
+// "as much"), dishes and other dish-like cuisine words; "lots of
+// seafood" and "plenty of seafood" are wishes of their own.
+func (d *doc) eatenEN(s int, hits []lexHit) bool {
+	k := d.tokenAt(s) - 1
+	for n := 0; n < 10 && k >= 0; n++ {
+		t := &d.toks[k]
+		switch {
+		case eatVerbsEN[t.low]:
+			return true
+		case t.low == "of" && k > 0 && (d.toks[k-1].low == "lots" || d.toks[k-1].low == "plenty"):
+			return true
+		case enDishListJoins[t.low] || enDishItemSkip[t.low] || t.low == "as" || t.low == "much":
+			k--
+		case d.inDish(t.start, t.end) || slices.ContainsFunc(hits, func(h lexHit) bool {
+			return !h.zh && h.start <= t.start && t.end <= h.end && d.isDishCuisine(h)
+		}):
+			k--
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // placeEndsAt reports whether a place found in the text ends at byte i.

@@ -11,6 +11,9 @@ import (
 type lexicon struct {
 	en map[string][]lexPhrase
 	zh map[rune][]lexPhrase
+	// mixed are Chinese-table phrases that open with Latin letters
+	// (biangbiang面): matched at the start of a word, case-insensitively
+	mixed []lexPhrase
 	// quick filters checked before the maps: the first and last letters
 	// of the first English words, and the first Chinese characters
 	enEnds  [12]uint64
@@ -69,6 +72,10 @@ func (lx *lexicon) addEN(id int, phrase string) {
 
 func (lx *lexicon) addZH(id int, phrase string) {
 	r, _ := utf8.DecodeRuneInString(phrase)
+	if r < utf8.RuneSelf {
+		lx.mixed = append(lx.mixed, lexPhrase{id: id, text: strings.ToLower(phrase)})
+		return
+	}
 	lx.zh[r] = append(lx.zh[r], lexPhrase{id: id, text: phrase})
 	b := int(r) & 4095
 	lx.zhFirst[b>>6] |= 1 << (b & 63)
@@ -82,6 +89,11 @@ func (lx *lexicon) scan(d *doc) []lexHit {
 		t := &toks[i]
 		switch t.kind {
 		case tWord:
+			for _, p := range lx.mixed {
+				if strings.HasPrefix(d.low[t.start:], p.text) {
+					hits = append(hits, lexHit{id: p.id, start: t.start, end: t.start + len(p.text), zh: true})
+				}
+			}
 			if !lx.mayEN(t.low) {
 				continue
 			}

@@ -185,7 +185,55 @@ func (d *doc) budget() *money {
 		}
 		i += n
 	}
+	if best == nil && d.hasLatin {
+		best = d.spelledBudget()
+	}
 	return best
+}
+
+// spelledCurrency are currency words after an amount spelled in words.
+var spelledCurrency = map[string]string{"dollars": "USD", "bucks": "USD", "usd": "USD", "euros": "EUR", "eur": "EUR",
+	"pounds": "GBP", "gbp": "GBP", "yuan": "CNY", "rmb": "CNY", "yen": "JPY"}
+
+// spelledBudget reads an amount spelled in words with a currency word
+// after it ("three thousand dollars", "two thousand five hundred euros",
+// "fifteen hundred bucks"); nil when there is none.
+func (d *doc) spelledBudget() *money {
+	toks := d.toks
+	for k := 1; k+1 < len(toks); k++ {
+		unit := 0.0
+		switch toks[k].low {
+		case "thousand":
+			unit = 1000
+		case "hundred":
+			unit = 100
+		default:
+			continue
+		}
+		n := wordNumber(toks[k-1].low)
+		if n <= 0 || n > 99 || allDigits(toks[k-1].low) {
+			continue
+		}
+		v := float64(n) * unit
+		j := k + 1
+		if unit == 1000 && j+1 < len(toks) && toks[j+1].low == "hundred" {
+			if h := wordNumber(toks[j].low); h > 0 && h < 10 && !allDigits(toks[j].low) {
+				v += float64(h) * 100 // "three thousand five hundred"
+				j += 2
+			}
+		}
+		if j < len(toks) && toks[j].low == "and" && j+2 < len(toks) && toks[j+2].low == "hundred" {
+			continue // "two thousand and five hundred": rare, left out
+		}
+		code, ok := spelledCurrency[toks[min(j, len(toks)-1)].low]
+		if !ok {
+			continue
+		}
+		m := &money{amount: v, currency: code, symbol: toks[j].low}
+		d.markPerPerson(m, toks[k-1].start, toks[j].end)
+		return m
+	}
+	return nil
 }
 
 // budgetCueBefore returns the position of a budget cue shortly before i in

@@ -404,6 +404,10 @@ func companionsZH(s string, p *party) {
 				if strings.HasPrefix(rest[nk:], "个") {
 					nk += len("个")
 				}
+				if m := prefixAny(rest[nk:], []string{"多月大的", "多月的", "月大的", "月的", "月大"}); n > 0 && m != "" && strings.HasSuffix(rest[:nk], "个") {
+					// 带着10个月的宝宝: an age in months, not a count
+					rest, n, nk = rest[nk+len(m):], 0, 0
+				}
 				if n > 0 && hasPrefixAny(rest[nk:], "岁的", "多岁的", "岁") {
 					// 带着72岁的老妈: an age, not a count
 					n, nk = 0, nk+strings.Index(rest[nk:], "岁")+len("岁")
@@ -706,6 +710,9 @@ func (d *doc) relationsEN(p *party) {
 		}
 		// skip an age: "our 7-year-old son", "my 80-year-old grandmother"
 		for k := j; k < j+5 && k < len(toks); k++ {
+			if w := word(k); w == "and" || w == "&" || toks[k].text == "," || enAdultRel[w] > 0 || enKidRel[w] {
+				break // "my wife and 6 year old son": the age is the son's
+			}
 			if word(k) == "old" {
 				j = k + 1
 				break

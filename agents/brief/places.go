@@ -175,6 +175,7 @@ func (d *doc) findPlaces() {
 	_ = g
 	d.stage("sights", d.findSights)
 	spans = d.dropPlacesInSights(spans)
+	d.dropPlacesInDishesEN(spans)
 	d.classify(spans)
 	d.resolve(spans)
 	d.declinePlaces(spans)
@@ -188,6 +189,35 @@ func (d *doc) findPlaces() {
 	}
 	d.citiesOfSights()
 	d.citiesOfDishes()
+}
+
+// dropPlacesInDishesEN drops an English place name written inside a dish
+// of the lexicon ("Haikou 3 days, Wenchang chicken please") when another
+// place stands outside every dish: the dish's town is no destination (as
+// 文昌鸡 already is not). Named alone, citiesOfDishes still makes it one.
+func (d *doc) dropPlacesInDishesEN(spans []*span) {
+	if !d.hasLatin {
+		return
+	}
+	other, inside := false, false
+	for _, sp := range spans {
+		if sp.dropped {
+			continue
+		}
+		if d.inDish(sp.start, sp.end) {
+			inside = true
+		} else {
+			other = true
+		}
+	}
+	if !other || !inside {
+		return
+	}
+	for _, sp := range spans {
+		if !sp.dropped && sp.start < len(d.clean) && !isHan(firstRune(d.clean[sp.start:])) && d.inDish(sp.start, sp.end) {
+			sp.dropped = true
+		}
+	}
 }
 
 // declinePlaces drops the places the request declines — 不去北京, 别去上海,

@@ -46,10 +46,14 @@ var interestTerms = []term{
 }
 
 var paceTerms = []term{
-	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩", "慢慢", "慢悠悠", "悠着点", "从从容容", "不慌不忙", "不赶时间"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel",
+	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩", "慢慢", "慢悠悠", "悠着点", "从从容容", "不慌不忙", "不赶时间", "松弛", "宽松一点", "宽松些", "松一点", "别排太满"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel",
 		"take it slow", "take things slow", "take things easy", "taking it slow", "taking it easy", "go slow", "slowly", "no hurry",
-		"in no hurry", "at our own pace", "at my own pace", "without rushing", "leisurely pace", "at a stroll"}},
-	{"packed", []string{"紧凑", "特种兵", "暴走", "多去几个", "尽量多", "高强度", "行程满", "排满", "充实"}, []string{"packed", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind"}},
+		"in no hurry", "at our own pace", "at my own pace", "without rushing", "leisurely pace", "at a stroll",
+		// round 5: paired easy words ("slow and easy", "nice and easy") and low-key
+		"slow and easy", "easy and slow", "nice and easy", "nice and slow", "slow and steady", "low-key", "low key"}},
+	{"packed", []string{"紧凑", "特种兵", "暴走", "多去几个", "尽量多", "高强度", "行程满", "排满", "充实",
+		// round 5: asking for a tighter plan (排紧一点, 紧一点没关系, 多安排点)
+		"排紧", "排得紧", "排得满", "紧一点", "紧一些", "满一点", "满一些", "多安排", "多排点", "赶一点"}, []string{"packed", "as much as we can", "as much as i can", "cram in", "pack in", "packed days", "busy days", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind"}},
 	{"moderate", []string{"适中", "节奏适中", "不紧不慢"}, []string{"moderate pace", "moderate", "balanced pace"}},
 }
 
@@ -128,7 +132,7 @@ func negatedWordEN(d *doc, i int) bool {
 			if t.text == "-" {
 				continue
 			}
-			if t.text == "," || t.text == "." || t.text == ";" || t.text == "!" || t.text == "?" {
+			if t.text == "," || t.text == "." || t.text == ";" || t.text == "!" || t.text == "?" || t.text == "—" || t.text == "–" || t.text == ":" || t.text == "(" {
 				return false
 			}
 			continue
@@ -227,9 +231,13 @@ func (d *doc) pace() string {
 			}
 		}
 	}
-	for _, w := range []string{"too tiring", "too rushed", "too hectic", "too busy", "too much walking", "too packed", "too exhausting"} {
+	for _, w := range []string{"too tiring", "too rushed", "too hectic", "too busy", "too much walking", "too packed", "too exhausting", "too intense", "too strenuous", "too crazy"} {
+		if !d.hasLatin || !strings.Contains(d.low, "too ") {
+			break // most requests hold no "too": skip the scans
+		}
 		for _, k := range d.findEN(w) {
-			if negatedEN(d, k) {
+			// "nothing too hectic", "none too busy": nothing of too much
+			if negatedEN(d, k) || hasSuffixAny(strings.TrimRight(d.low[:k], " "), "nothing", "none", "nothing that's", "nothing thats") {
 				return "relaxed"
 			}
 		}
@@ -308,14 +316,25 @@ func (d *doc) prefersAt(h lexHit) bool {
 	if hasSuffixAny(tb, " on the", " on a", " on an", " aboard", " aboard the", " aboard a", " on board the", " on board a") {
 		return true
 	}
-	// "high-speed train from Beijing to Shanghai": a train named as the leg
-	if mode == "train" && (strings.HasPrefix(after, "from ") || strings.HasPrefix(after, "to ")) {
+	// "high-speed train from Beijing to Shanghai", "train between them",
+	// "train both ways", "driving from Las Vegas": the mode named as the
+	// leg or the whole journey
+	if (mode == "train" || mode == "ferry" || w == "driving") && d.legAfter(h.end) {
 		return true
 	}
 	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||
 		w == "road trip" || w == "rental car" || w == "rent a car" || w == "drive ourselves" || w == "drive myself" ||
 		w == "self-drive" || w == "self drive" || w == "self-driving" || w == "self driving" ||
 		w == "drive" && hasWord(before, "we'll", "we will", "i'll", "i will", "we", "i")
+}
+
+// legWordsAfter follow a mode named as a leg or the whole journey.
+var legWordsAfter = []string{"from ", "to ", "between ", "both ways", "there and back", "each way", "all the way", "in both directions", "back and forth", "the whole way"}
+
+// legAfter reports whether a leg word follows byte i (after "all", "the").
+func (d *doc) legAfter(i int) bool {
+	after := strings.TrimLeft(d.low[i:min(len(d.low), i+24)], " ")
+	return prefixAny(after, legWordsAfter) != ""
 }
 
 // houseRules returns what the group needs the lodging to allow.
@@ -388,6 +407,17 @@ func (d *doc) houseRules() []string {
 	if d.enAny("visitors", "visitor", "have guests over", "guests over", "host guests") && !d.enAny("no visitors") {
 		for _, k := range append(d.findEN("visitors"), d.findEN("visitor")...) {
 			if d.ruleWantedEN(k, len("visitor")) {
+				add("visitors")
+			}
+		}
+	}
+	// round 5: friends or family coming over ("have friends visit", "friends over")
+	for _, w := range []string{"friends visit", "friends to visit", "friends over", "family visit", "family to visit", "people over", "guests visit", "guests to visit"} {
+		if !d.hasLatin || !hasAny(d.low, "friends", "family", "people", "guests") || !hasAny(d.low, "visit", " over") {
+			break // most requests name no one coming over: skip the scans
+		}
+		for _, k := range d.findEN(w) {
+			if !negatedEN(d, k) {
 				add("visitors")
 			}
 		}
@@ -495,7 +525,9 @@ func youngChildZH(s string) bool {
 // negated private or entire one is dropped, never inverted.
 var roomTerms = []term{
 	{"not_shared_room", []string{"非合住", "独住", "单独住"}, []string{"not shared room", "not shared rooms", "non-shared", "not a shared room", "no shared room", "no shared rooms", "room to myself", "room to ourselves", "not share a room", "not sharing a room",
-		"not shared", "unshared", "isn't shared", "aren't shared", "not be shared", "non shared", "not a shared"}},
+		"not shared", "unshared", "isn't shared", "aren't shared", "not be shared", "non shared", "not a shared",
+		// round 5: a modal before the negated share ("rooms shouldn't be shared")
+		"shouldn't be shared", "should not be shared", "mustn't be shared", "must not be shared", "can't be shared", "cannot be shared", "won't be shared"}},
 	{"entire_home", []string{"整套", "整租", "整间", "独栋", "整个房子", "整栋", "独门独院", "整屋"}, []string{"entire room", "entire rooms", "entire home", "entire homes", "entire apartment", "entire place", "entire house",
 		"whole apartment", "whole house", "whole place", "entire home/apt", "rooms to ourselves", "place to ourselves", "entire flat", "whole home"}},
 	{"private_room", []string{"独立房间", "单间", "私人房间", "独立卧室", "独立的房间", "私密房间"}, []string{"private room", "private rooms", "own room", "own rooms"}},

@@ -49,6 +49,9 @@ func (d *doc) siblingSightsZH(known []string) []string {
 			continue
 		}
 		done[cs] = true
+		if it := d.nextClauseSightZH(ce); it != "" && !slices.Contains(known, it) && !slices.Contains(out, it) {
+			out = append(out, it) // 想去篁岭，还有江湾
+		}
 		for _, it := range d.listItemsZH(cs, ce) {
 			if slices.ContainsFunc(known, func(k string) bool { return strings.Contains(it, k) || strings.Contains(k, it) }) {
 				continue
@@ -59,6 +62,41 @@ func (d *doc) siblingSightsZH(known []string) []string {
 		}
 	}
 	return out
+}
+
+// nextClauseLeadZH open a clause that adds one more sight to the last.
+var nextClauseLeadZH = []string{"还有", "再去", "然后去", "还想去", "以及", "另外还有", "顺便去"}
+
+// nextClauseSightZH returns the name a clause starting after the clause
+// ending at ce adds to its sights (想去篁岭，还有江湾: 江湾), or "": the
+// clause is a lead word and one name (cut where its activity starts).
+func (d *doc) nextClauseSightZH(ce int) string {
+	r, sz := utf8.DecodeRuneInString(d.clean[ce:])
+	if r != '，' && r != ',' && r != '；' {
+		return ""
+	}
+	a := ce + sz
+	lead := prefixAny(d.clean[a:], nextClauseLeadZH)
+	if lead == "" {
+		return ""
+	}
+	a += len(lead)
+	b := a
+	for b < len(d.clean) {
+		r, sz := utf8.DecodeRuneInString(d.clean[b:])
+		if strings.ContainsRune(clauseStopZH, r) {
+			break
+		}
+		b += sz
+	}
+	name := d.clean[a:b]
+	if k := strings.IndexAny(name, "看吃玩住爬逛买坐走游散溜拍"); k > 0 {
+		name = name[:k]
+	}
+	if d.inSight(a, a+len(name)) || !d.siblingNameZH(name) {
+		return ""
+	}
+	return name
 }
 
 // timeOfDayEN are times of day a sight is seen at ("at sunrise").
@@ -114,7 +152,11 @@ var notSiblingZH = []string{"周末", "周一", "周二", "周三", "周四", "�
 func (d *doc) siblingNameZH(name string) bool {
 	n := utf8.RuneCountInString(name)
 	if n < 2 || n > 8 || notSightZH[name] || isWishTermZH(name) || strings.HasSuffix(name, "地方") ||
-		strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来那这哪想要喝岁带陪") {
+		strings.ContainsAny(name, "看吃玩住爬逛买坐走游过天晚月日号我你他们的去到来这哪想要喝岁带陪") {
+		return false
+	}
+	// 那 is a demonstrative (那里, 那边) except inside a name (扎尕那)
+	if strings.HasPrefix(name, "那") || hasAny(name, "那里", "那边", "那儿", "那个", "那些") {
 		return false
 	}
 	// people: 老婆, 同事两个人, 三个朋友 (a relation of two characters or

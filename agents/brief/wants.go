@@ -11,11 +11,15 @@ import (
 var comfortTerms = []term{
 	{"comfort", []string{"舒服点", "舒服一点", "舒服些", "舒适", "住好点", "住好一点", "好一点的酒店", "好点的酒店", "豪华", "高档", "奢华", "五星", "高端", "享受型", "品质游", "不差钱", "奢侈", "轻奢", "住好的", "住得好一点", "住得好点", "住得好些", "住得舒服", "住宿好一点", "好一点的住宿", "好点的住宿", "豪华酒店", "精品酒店", "度假酒店"},
 		[]string{"comfortable", "comfort", "luxury", "luxurious", "upscale", "high-end", "high end", "splurge", "five-star", "5-star", "five star", "premium", "nice hotels", "nicer hotel", "nice hotel", "splurge on", "boutique hotel", "boutique hotels", "deluxe", "lavish", "4-star", "four-star", "four star"}},
-	{"economy", []string{"穷游", "省钱", "越便宜越好", "尽量便宜", "便宜点", "便宜一点", "经济实惠", "经济型", "学生党", "预算有限", "少花钱", "性价比高", "特价", "快捷酒店", "经济酒店", "便宜的酒店", "便宜酒店", "便宜的住宿", "住便宜", "平价酒店"},
+	{"economy", []string{"穷游", "省钱", "越便宜越好", "尽量便宜", "便宜点", "便宜一点", "经济实惠", "经济型", "学生党", "预算有限", "少花钱", "性价比高", "特价", "快捷酒店", "经济酒店", "便宜的酒店", "便宜酒店", "便宜的住宿", "住便宜", "平价酒店", "背包客", "青旅", "青年旅舍", "青年旅社", "住青旅"},
 		[]string{"cheap as possible", "as cheap as", "cheapest", "on a budget", "on a shoestring", "shoestring", "backpacking", "budget-friendly", "budget friendly", "economical", "save money", "low budget", "tight budget", "low-cost", "low cost", "budget trip", "budget travel", "frugal", "cheap",
 			// "budget" before a lodging or traveller noun names the tier (a budget
 			// amount is read by money.go, never here)
-			"budget hotel", "budget hotels", "budget hostel", "budget hostels", "budget accommodation", "budget accommodations", "budget lodging", "budget stay", "budget stays", "budget room", "budget rooms", "budget inn", "budget motel", "budget motels", "budget options", "budget traveller", "budget travellers", "budget traveler", "budget travelers", "inexpensive", "affordable"}},
+			"budget hotel", "budget hotels", "budget hostel", "budget hostels", "budget accommodation", "budget accommodations", "budget lodging", "budget stay", "budget stays", "budget room", "budget rooms", "budget inn", "budget motel", "budget motels", "budget options", "budget traveller", "budget travellers", "budget traveler", "budget travelers", "inexpensive", "affordable",
+			// round 5: the economy tier and the backpacker's before a lodging or
+			// budget noun ("economy hotel", "backpacker budget", "no-frills")
+			"economy hotel", "economy hotels", "economy room", "economy rooms", "economy lodging", "economy accommodation", "economy inn",
+			"backpacker", "backpackers", "backpacker budget", "backpacker style", "no-frills", "no frills", "student budget", "hostel", "hostels"}},
 	{"mid", []string{"中档", "中等价位", "普通一点"}, []string{"mid-range", "midrange", "moderately priced", "mid-priced", "mid priced"}},
 }
 
