@@ -553,10 +553,14 @@ var dishTerms = []term{
 	// "Shenyang" and "Macanese cuisine" food sections, China Highlights'
 	// "Leshan food" and "Shenyang food" pages), and the short forms
 	// travellers write (葡挞 for 葡式蛋挞, 鸡架 for 烤鸡架).
-	{"qiaojiao beef", []string{"跷脚牛肉", "甜皮鸭", "西坝豆腐"}, []string{"qiaojiao beef", "tianpi duck"}},
+	{"qiaojiao beef", []string{"跷脚牛肉"}, []string{"qiaojiao beef"}},
+	{"tianpi duck", []string{"甜皮鸭"}, []string{"tianpi duck"}},
+	{"xiba tofu", []string{"西坝豆腐"}, nil},
 	{"chicken rack", []string{"鸡架", "烤鸡架", "熏鸡架", "沈阳鸡架"}, []string{"chicken rack", "chicken racks", "jijia"}},
 	{"Macanese egg tart", []string{"葡挞", "澳门蛋挞", "安德鲁蛋挞", "猪扒面包"}, []string{"portuguese egg tart", "portuguese egg tarts", "macau egg tart", "macanese egg tart"}},
-	{"Xinjiang and Gansu noodles", []string{"浆水面", "灰豆子", "酿皮"}, []string{"jiangshui noodles"}},
+	{"jiangshui noodles", []string{"浆水面"}, []string{"jiangshui noodles"}},
+	{"huidouzi", []string{"灰豆子"}, nil},
+	{"niangpi", []string{"酿皮"}, nil},
 }
 
 // localFoodTerms ask for the city's own food in general (当地特色菜, 地道小吃,
