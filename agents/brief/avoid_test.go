@@ -62,3 +62,27 @@ func TestAmountIsNoSight(t *testing.T) {
 		}
 	}
 }
+
+// TestPastDatesKeepTheLength: dates in the past are asked about, and the
+// trip's length they give stays in the brief (sentences of our own).
+func TestPastDatesKeepTheLength(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		days int
+	}{
+		{"Please plan a 4-day trip for two from Austin to Denver, April 2nd to April 5th, 2022, budget $3,000.", 4},
+		{"Trip from Boston to Miami from June 10 to June 12, 2021 for one person", 3},
+	} {
+		r := ParseRules(c.q, classNow)
+		if r.Brief.Days != c.days {
+			t.Errorf("%s: days = %d, want %d", c.q, r.Brief.Days, c.days)
+		}
+		asked := false
+		for _, q := range r.Questions {
+			asked = asked || q.Field == "dates"
+		}
+		if !asked {
+			t.Errorf("%s: past dates not asked about", c.q)
+		}
+	}
+}

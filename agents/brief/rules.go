@@ -450,6 +450,12 @@ func finish(r *Result, b orchestrator.Brief, now time.Time) {
 			field = "query"
 		}
 		r.Questions = append(r.Questions, question(field, lang, msg))
+		if orchestrator.ErrorField(err) == "start_date" && strings.Contains(msg, "in the past") && b.Days == 0 && nb.Days > 0 {
+			// dates in the past still say how long the trip is ("a 3-day
+			// plan from March 10th to March 12th, 2022"): only when they
+			// fall is asked
+			b.Days = nb.Days
+		}
 		r.Brief = b
 		return
 	}
