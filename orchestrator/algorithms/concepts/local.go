@@ -3,6 +3,7 @@ package concepts
 import (
 	_ "embed"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -49,7 +50,7 @@ func init() {
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 4 {
-			panic("concepts: local.tsv line " + itoa(n+1) + ": want 4 columns")
+			panic("concepts: local.tsv line " + strconv.Itoa(n+1) + ": want 4 columns")
 		}
 		localRows = append(localRows, &Local{Cities: list(f[0]), Labels: list(f[1]), Names: list(f[2]), Source: f[3]})
 	}
@@ -101,19 +102,6 @@ func withoutBranch(name string) string {
 		return name[:i]
 	}
 	return name
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			return string(b[i:])
-		}
-	}
 }
 
 func contains(xs []string, x string) bool {
