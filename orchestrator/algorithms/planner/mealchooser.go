@@ -140,53 +140,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 		}
 		// elig and weight live in the city's arena, one variant at a time.
 		ar := c.arenaOf(w)
-		elig := ar.elig[:0]
-		if cap(elig) < len(c.restaurants) {
-			elig = make([]*restaurant, 0, len(c.restaurants))
-		}
-		// The light ones (light, serving no cuisine asked for) apart.
-		lights := ar.lights[:0]
-		var declined []*restaurant
-		// A restaurant open only within one daily span is open at a meal
-		// when its span is (openSpans, asked once per span).
-		ar.spanOpen = c.openSpans(ar.spanOpen, ss)
-		for _, rs := range c.restaurants {
-			in := false
-			if rs.span > 0 {
-				in = ar.spanOpen[rs.span-1]
-			} else {
-				for si := range ss {
-					if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
-						in = true
-						break
-					}
-				}
-			}
-			if !in || kids && rs.f != nil && rs.f.bar {
-				continue // closed, or a bar for a party with children
-			}
-			if w.avoided(rs) {
-				declined = append(declined, rs)
-				continue
-			}
-			if rs.light() && rs.mask == 0 {
-				lights = append(lights, rs)
-			} else {
-				elig = append(elig, rs)
-			}
-		}
-		ar.lights = lights
-		// A place serving a food the brief declines (孩子不能吃辣: 川菜,
-		// 火锅) only when too few others are open.
-		if len(declined) > 0 && len(elig)+len(lights) < len(ss) {
-			elig = mergeByIndex(elig, declined)
-		}
-		// A bakery, café, tea house or bar is no lunch or dinner, unless it
-		// serves a cuisine the traveller asked for or too few other places
-		// are open: then every open one, in the city's (catalog) order.
-		if len(lights) > 0 && len(elig) < len(ss) {
-			elig = mergeByIndex(elig, lights)
-		}
+		elig := w.eligibleRestaurants(c, ar, ss, kids)
 		center, row := w.mealCentre(c, ci, stopsByWin, wins, hotels)
 		ar.elig = elig
 		weight := w.restaurantWeights(c, elig, v, center, row, ar.weight)
@@ -338,6 +292,61 @@ func (w *world) mealsOut(r *route, perCity [][]mealSlot, assigned [][]*restauran
 		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
 	}
 	return out, findings
+}
+
+// eligibleRestaurants lists the city's restaurants open at one of the
+// meals ss, in the catalog's order: no bar for a party with children; a
+// place serving a food the brief declines, or light fare only, only when
+// too few others are open.
+func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids bool) []*restaurant {
+	elig := ar.elig[:0]
+	if cap(elig) < len(c.restaurants) {
+		elig = make([]*restaurant, 0, len(c.restaurants))
+	}
+	// The light ones (light, serving no cuisine asked for) apart.
+	lights := ar.lights[:0]
+	var declined []*restaurant
+	// A restaurant open only within one daily span is open at a meal
+	// when its span is (openSpans, asked once per span).
+	ar.spanOpen = c.openSpans(ar.spanOpen, ss)
+	for _, rs := range c.restaurants {
+		in := false
+		if rs.span > 0 {
+			in = ar.spanOpen[rs.span-1]
+		} else {
+			for si := range ss {
+				if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+					in = true
+					break
+				}
+			}
+		}
+		if !in || kids && rs.f != nil && rs.f.bar {
+			continue // closed, or a bar for a party with children
+		}
+		if w.avoided(rs) {
+			declined = append(declined, rs)
+			continue
+		}
+		if rs.light() && rs.mask == 0 {
+			lights = append(lights, rs)
+		} else {
+			elig = append(elig, rs)
+		}
+	}
+	ar.lights = lights
+	// A place serving a food the brief declines (孩子不能吃辣: 川菜,
+	// 火锅) only when too few others are open.
+	if len(declined) > 0 && len(elig)+len(lights) < len(ss) {
+		elig = mergeByIndex(elig, declined)
+	}
+	// A bakery, café, tea house or bar is no lunch or dinner, unless it
+	// serves a cuisine the traveller asked for or too few other places
+	// are open: then every open one, in the city's (catalog) order.
+	if len(lights) > 0 && len(elig) < len(ss) {
+		elig = mergeByIndex(elig, lights)
+	}
+	return elig
 }
 
 // openSpans returns, for each span of c's restaurant facts

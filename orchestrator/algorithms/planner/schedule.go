@@ -243,6 +243,30 @@ func closingFirst(ordered []*attraction, wd int) []*attraction {
 	return alt
 }
 
+// visitLength is how long a is seen when reached at arrive (its visit
+// starting at start, ok when it opens in time): longer at a relaxed pace
+// while that fits the day (limit) and leaves lunch its time, the data's
+// shortest recommended time on a short evening.
+func (w *world) visitLength(a *attraction, wd, arrive, start int, ok bool, limit int, evening, lunchPending bool) (int, int, bool) {
+	visit := a.visit
+	if w.mealRest > 0 && !evening && ok && a.a.VisitMaxMinutes > visit {
+		// A relaxed pace stays longer: up to the data's longest
+		// recommended visit, at most relaxedVisitMore more, when
+		// that still fits the day and leaves lunch its time.
+		longer := min(a.a.VisitMaxMinutes, visit+relaxedVisitMore)
+		if s2, ok2 := openStartFor(a, wd, arrive, longer); ok2 && s2+longer <= limit && !(lunchPending && s2+longer > 13*60+30) {
+			visit, start = longer, s2
+		}
+	}
+	if evening && (!ok || start+visit > limit) && a.a.VisitMinMinutes > 0 && a.a.VisitMinMinutes < visit {
+		// The evening is short: a night tour may take the data's
+		// shortest recommended time.
+		visit = a.a.VisitMinMinutes
+		start, ok = openStartFor(a, wd, arrive, visit)
+	}
+	return visit, start, ok
+}
+
 // walk is schedule on one order of the stops.
 func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
@@ -314,22 +338,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		if len(a.must) > 0 && !evening {
 			limit = mustEnd
 		}
-		visit := a.visit
-		if w.mealRest > 0 && !evening && ok && a.a.VisitMaxMinutes > visit {
-			// A relaxed pace stays longer: up to the data's longest
-			// recommended visit, at most relaxedVisitMore more, when
-			// that still fits the day and leaves lunch its time.
-			longer := min(a.a.VisitMaxMinutes, visit+relaxedVisitMore)
-			if s2, ok2 := openStartFor(a, wd, t+tr, longer); ok2 && s2+longer <= limit && !(lunchPending && s2+longer > 13*60+30) {
-				visit, start = longer, s2
-			}
-		}
-		if evening && (!ok || start+visit > limit) && a.a.VisitMinMinutes > 0 && a.a.VisitMinMinutes < visit {
-			// The evening is short: a night tour may take the data's
-			// shortest recommended time.
-			visit = a.a.VisitMinMinutes
-			start, ok = openStartFor(a, wd, t+tr, visit)
-		}
+		visit, start, ok := w.visitLength(a, wd, t+tr, start, ok, limit, evening, lunchPending)
 		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || !win.reaches(a, start+visit) {
 			return false
 		}
