@@ -36,3 +36,32 @@ func TestLegAccessEstimates(t *testing.T) {
 		}
 	}
 }
+
+// TestChinesePageNamesInChinese: on a Chinese page, a city the access is
+// measured from and the canonical local-food wish read in Chinese (a page
+// once said "从Shanghai出发" and "想吃的：local specialties").
+func TestChinesePageNamesInChinese(t *testing.T) {
+	r := newRenderer(t)
+	p := templatestest.Plan("zh")
+	lg := &p.Itinerary.Days[0].Legs[0]
+	lg.Depart, lg.BeforeMinutes, lg.BeforeFrom, lg.AccessEstimate = "09:03", 53, "Shanghai", true
+	for di := range p.Itinerary.Days {
+		for mi := range p.Itinerary.Days[di].Meals {
+			p.Itinerary.Days[di].Meals[mi].Serves = []string{"local specialties"}
+		}
+	}
+	out, err := r.RenderBytes(p, FormatHTML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"前从上海出发", "想吃的：当地特色菜"} {
+		if !bytes.Contains(out, []byte(w)) {
+			t.Errorf("no %q", w)
+		}
+	}
+	for _, bad := range []string{"Shanghai出发", "local specialties"} {
+		if bytes.Contains(out, []byte(bad)) {
+			t.Errorf("%q on a Chinese page", bad)
+		}
+	}
+}

@@ -401,13 +401,20 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			if len(m.Serves) > 0 {
 				// The foods asked for that this meal serves.
 				intro, sep := "as asked: ", ", "
+				serves := m.Serves
 				if b.l.Lang == "zh" {
 					intro, sep = "想吃的：", "、"
+					serves = make([]string, len(m.Serves))
+					for k, f := range m.Serves {
+						if serves[k] = f; concepts.LocalWish(f) {
+							serves[k] = "当地特色菜" // the canonical wish, in the page's language
+						}
+					}
 				}
 				if detail != "" {
 					detail += " · "
 				}
-				detail += intro + strings.Join(m.Serves, sep)
+				detail += intro + strings.Join(serves, sep)
 			}
 			it := itemView{Kind: "meal", Time: b.s(m.Time), Label: b.txt(word(l.Slots, m.Slot, m.Slot)), Name: b.s(m.Name),
 				Detail: b.txt(detail), sortKey: key, order: 200 + i}
@@ -869,7 +876,7 @@ func accessDetail(l *labels, lg *orchestrator.Leg) string {
 	var parts []string
 	if dep, ok := clockMinutes(lg.Depart); ok && lg.BeforeMinutes > 0 {
 		by := orchestrator.FormatClock(((dep-lg.BeforeMinutes)%1440 + 1440) % 1440)
-		from := clean(lg.BeforeFrom)
+		from := PlaceName(clean(lg.BeforeFrom), l.Lang)
 		switch {
 		case zh && from != "":
 			parts = append(parts, "≈ "+by+"前从"+from+"出发（到站、安检和登乘约"+l.minutes(lg.BeforeMinutes)+"）")
@@ -882,7 +889,7 @@ func accessDetail(l *labels, lg *orchestrator.Leg) string {
 		}
 	}
 	if lg.AfterMinutes > 0 {
-		to := clean(lg.AfterTo)
+		to := PlaceName(clean(lg.AfterTo), l.Lang)
 		switch {
 		case zh && to != "":
 			parts = append(parts, "到达后≈"+l.minutes(lg.AfterMinutes)+"到"+to)
