@@ -894,10 +894,16 @@ func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*res
 // cuisine labels or recommended dishes name it (quality.Food.Serves, as
 // for a wish).
 func (w *world) avoided(rs *restaurant) bool {
-	for i := range w.avoid {
-		if w.avoid[i].Serves(rs.r) {
-			return true
-		}
+	if len(w.avoid) == 0 {
+		return false
 	}
-	return false
+	if v, ok := w.avoidSeen[rs.r]; ok {
+		return v // asked once a plan, not once a variant
+	}
+	v := slices.ContainsFunc(w.avoid, func(f quality.Food) bool { return f.Serves(rs.r) })
+	if w.avoidSeen == nil {
+		w.avoidSeen = map[*orchestrator.Restaurant]bool{}
+	}
+	w.avoidSeen[rs.r] = v
+	return v
 }

@@ -152,9 +152,10 @@ type world struct {
 	// avoid are the foods the brief declines (Constraints.AvoidFoods):
 	// no lunch or dinner where they are the fare while enough other
 	// restaurants are open (avoided).
-	avoid    []quality.Food
-	rules    []string
-	roomType string
+	avoid     []quality.Food
+	avoidSeen map[*orchestrator.Restaurant]bool // avoided's answers, by restaurant, for this plan
+	rules     []string
+	roomType  string
 	// interests are the brief's interests read through the concept table.
 	interests []*concepts.Concept
 

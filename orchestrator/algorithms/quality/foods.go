@@ -522,7 +522,8 @@ func (o *objector) mealsFit(s *scorer) {
 			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 				continue
 			}
-			if r, _ := s.restaurant(m); r != nil {
+			r, f := s.restaurant(m)
+			if r != nil {
 				for _, a := range avoid {
 					if a.Serves(r) {
 						o.add(ObjAvoided, d.Day, "%s of %s at %s serves %s, which was declined", m.Slot, m.Time, m.Name, a.Wish)
@@ -530,7 +531,7 @@ func (o *objector) mealsFit(s *scorer) {
 					}
 				}
 			}
-			if r, f := s.restaurant(m); f != nil {
+			if f != nil {
 				if why := unfitVenue(f.Bar, f.Light || !f.Place.Labelled() && hasAny(f.Place.Name(), lightWords), kids); why == VenueBar || why == VenueLight && !asks(o.b, r) {
 					o.add(ObjVenue, d.Day, "%s of %s at %s (%s)", m.Slot, m.Time, m.Name, venueWords[why])
 				}
