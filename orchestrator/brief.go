@@ -37,6 +37,11 @@ type Brief struct {
 	// cuisines of Constraints.Cuisines. The planner serves each at least
 	// once where a restaurant's name, cuisine or recommended dishes hold it.
 	Foods []string `json:"foods,omitempty"`
+	// VisitTimes are the hours the traveller asks for at particular sights
+	// ("故宫一早去", "the Bund at night", "sunrise at Mount Tai"): each
+	// names a sight (as MustVisit does) and a time of day from VisitWhens.
+	// The planner schedules the sight at that time where its hours allow.
+	VisitTimes []VisitTime `json:"visit_times,omitempty"`
 	// Alternatives are other destinations that fit the request as well,
 	// when the destination was chosen for a wish that named none
 	// (想去海边玩三天): the runners-up the traveller may pick instead.
@@ -111,6 +116,18 @@ func (b *Brief) checkPlaces() error {
 }
 
 // Travelers counts the group.
+// VisitTime is a time of day the traveller asks for at one sight.
+type VisitTime struct {
+	Sight string `json:"sight"`
+	// When is one of VisitWhens.
+	When string `json:"when"`
+}
+
+// VisitWhens are the times of day a VisitTime may ask for, in day order:
+// "early morning" before 09:00, "morning" before noon, "afternoon" 12–17,
+// "sunset" and "evening" 17–21, "night" after dark, "sunrise" at dawn.
+var VisitWhens = []string{"sunrise", "early morning", "morning", "afternoon", "sunset", "evening", "night"}
+
 type Travelers struct {
 	Adults   int `json:"adults"`
 	Children int `json:"children,omitempty"`
@@ -384,6 +401,9 @@ func (b *Brief) normalizePreferences() error {
 	if err := cleanNames("foods", b.Foods); err != nil {
 		return err
 	}
+	if err := cleanVisitTimes(b.VisitTimes); err != nil {
+		return err
+	}
 	b.Comfort = strings.ToLower(strings.TrimSpace(b.Comfort))
 	if b.Comfort != "" && !slices.Contains(Tiers, Tier(b.Comfort)) {
 		return FieldErrorf("comfort", "must be one of economy, mid, comfort")
@@ -620,6 +640,28 @@ func cleanNames(field string, names []string) error {
 
 // cleanTerms trims and lower-cases list items (free text keeps its case),
 // drops duplicates and, when allowed is non-nil, checks membership.
+// cleanVisitTimes cleans each visit time's sight and checks its time of
+// day against VisitWhens.
+func cleanVisitTimes(vs []VisitTime) error {
+	if len(vs) > MaxListItems {
+		return FieldErrorf("visit_times", "at most %d items", MaxListItems)
+	}
+	for i := range vs {
+		f := "visit_times[" + strconv.Itoa(i) + "]"
+		if vs[i].Sight = cleanName(vs[i].Sight); vs[i].Sight == "" {
+			return FieldErrorf(f+".sight", "must not be empty")
+		}
+		if err := checkName(f+".sight", vs[i].Sight); err != nil {
+			return err
+		}
+		vs[i].When = strings.ToLower(strings.TrimSpace(vs[i].When))
+		if !slices.Contains(VisitWhens, vs[i].When) {
+			return FieldErrorf(f+".when", "%q is not one of %s", vs[i].When, strings.Join(VisitWhens, ", "))
+		}
+	}
+	return nil
+}
+
 func cleanTerms(field string, items []string, allowed []string) error {
 	if len(items) > MaxListItems {
 		return FieldErrorf(field, "at most %d items", MaxListItems)

@@ -308,3 +308,18 @@ func TestCheckParty(t *testing.T) {
 		}
 	}
 }
+
+func TestVisitTimesValidated(t *testing.T) {
+	b := orchestrator.Brief{Destinations: []string{"Beijing"}, Days: 2, VisitTimes: []orchestrator.VisitTime{{Sight: " 故宫 ", When: "Early Morning"}}}
+	if err := b.Normalize(refNow); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.VisitTimes[0]; got.Sight != "故宫" || got.When != "early morning" {
+		t.Fatalf("cleaned to %+v", got)
+	}
+	b.VisitTimes[0].When = "brunch"
+	err := b.Normalize(refNow)
+	if err == nil || !strings.Contains(err.Error(), "visit_times[0].when") {
+		t.Fatalf("want an error naming visit_times[0].when, got %v", err)
+	}
+}
