@@ -1,6 +1,7 @@
 package concepts
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -101,7 +102,9 @@ func resolvePinyin(query string, cands []Candidate) int {
 		}
 	}
 	stem := strings.Join(words, "")
-	if len(stem) < 4 {
+	if len(stem) < 4 || len(kinds) == 0 && len(stem) < 6 {
+		// too short to trust, or, with no word for the kind of place,
+		// shorter than a two-syllable name (Tongli, Lingyin)
 		return -1
 	}
 	type hit struct {
@@ -162,7 +165,10 @@ func kindFits(rest string, kinds []string) bool {
 				return true
 			}
 		}
-		return false
+		// A bare name stands for the sight it heads when the rest of the
+		// catalog name is only the kind of place (Mutianyu 慕田峪长城,
+		// Lingyin 灵隐寺, Tongli 同里古镇).
+		return slices.Contains(formalSuffixes, rest)
 	}
 	if rest == "" {
 		return true // the English word adds what the name leaves out (Shamian Island 沙面)

@@ -45,7 +45,11 @@ func TestResolvePinyin(t *testing.T) {
 		}
 	}
 	// through Resolve, after the table and the Chinese matches
-	if i, how := Resolve("Guiyuan Temple", cands); i != 0 || how != "pinyin" {
+	if i, how := Resolve("Gude Temple", cands); i < 0 || names[i] != "古德寺" || how != "pinyin" {
+		t.Errorf("Resolve(Gude Temple) = %d %q", i, how)
+	}
+	// the landmark gazetteer names it first
+	if i, how := Resolve("Guiyuan Temple", cands); i != 0 || how != "alias" {
 		t.Errorf("Resolve(Guiyuan Temple) = %d %q", i, how)
 	}
 	if i, how := Resolve("Yellow Crane Tower", cands); i < 0 || names[i] != "黄鹤楼" || how != "landmark" {

@@ -6,16 +6,20 @@ import (
 	"unicode/utf8"
 )
 
-// Resolve finds the candidate a must-see name means, fuzzily: a landmark of
-// the table by any of its names ("the Great Wall", 长城 → 八达岭长城, in the
-// table's order of preference); else the candidate named exactly so; else
-// one whose name contains the query (preferring a name that starts or ends
+// Resolve finds the candidate a must-see name means, fuzzily: the
+// candidate named exactly so; else a landmark of the table by one of its
+// names ("the Great Wall", 长城 → 八达岭长城, in the table's order of
+// preference); else a name of the alias tables (aliases.tsv, curated; the
+// landmark gazetteer.tsv, generated) or such a name followed by a kind of
+// outing ("West Lake boat" → 西湖游船, "Yangtze cable car" → 长江索道; see
+// resolveWish); else a landmark whose name the query contains ("Great Wall
+// hike"); else one whose name contains the query (preferring a name that starts or ends
 // with it, then the shortest, then the most popular); else one whose name
 // the query contains ("拙政园景区" → 拙政园); else, for a name in Latin
 // letters, one it spells in pinyin with its kind of place in English
 // ("Guiyuan Temple" → 归元禅寺, see resolvePinyin). It returns the index and
-// a word on how it matched ("exact", "landmark", "contains", "contained",
-// "pinyin"), or -1.
+// a word on how it matched ("exact", "landmark", "alias", "outing",
+// "contains", "contained", "pinyin"), or -1.
 func Resolve(query string, cands []Candidate) (int, string) {
 	q := core(query)
 	if q == "" {
@@ -29,6 +33,16 @@ func Resolve(query string, cands []Candidate) (int, string) {
 		if n == q {
 			return i, "exact"
 		}
+	}
+	if lm := landmarkExact(query); lm != nil {
+		for _, term := range lm.Names {
+			if i := bestContaining(term, names, cands); i >= 0 {
+				return i, "landmark"
+			}
+		}
+	}
+	if i, how := resolveWish(query, names, cands); i >= 0 {
+		return i, how
 	}
 	if lm := Lookup(query, Landmark); lm != nil {
 		for _, term := range lm.Names {
