@@ -258,6 +258,9 @@ func (w *world) visitLength(a *attraction, wd, arrive, start int, ok bool, limit
 			visit, start = longer, s2
 		}
 	}
+	if len(a.must) > 0 && !evening && ok {
+		visit, start = w.fullDayLength(a, wd, arrive, visit, start, limit, lunchPending) // fullday.go
+	}
 	if evening && (!ok || start+visit > limit) && a.a.VisitMinMinutes > 0 && a.a.VisitMinMinutes < visit {
 		// The evening is short: a night tour may take the data's
 		// shortest recommended time.

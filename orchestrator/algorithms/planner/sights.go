@@ -66,6 +66,11 @@ func (w *world) resolveMust() {
 			at := c.attractions[i]
 			at.must = append(at.must, m)
 			at.score += mustBonus
+			if at.visit < fullDayLeast && fullDay(at.a) {
+				// A theme park of a day's scale: most of a day (fullday.go).
+				at.visit = fullDayLeast
+				c.defaultRank = false
+			}
 			if w.night && !at.evening && quality.NightView(at.a.Name, at.a.Tags, at.a.Indoor, at.a.Hours) {
 				// A night view the traveller insists on, having asked
 				// for night views: after dark (the Bund at night).
