@@ -225,8 +225,7 @@ func placeTerms(base string, cands []Candidate) []string {
 }
 
 // bestOuting returns the candidate whose name holds a place term and an
-// outing word, by the order of the terms, then popularity, shortness and
-// index.
+// outing word, by the order of the terms, then betterTie.
 func bestOuting(places, words []string, names []string, cands []Candidate) int {
 	for _, p := range places {
 		best := -1
@@ -238,8 +237,7 @@ func bestOuting(places, words []string, names []string, cands []Candidate) int {
 			for _, w := range words {
 				has = has || strings.Contains(n, w)
 			}
-			if has && (best < 0 || cands[i].Popularity > cands[best].Popularity ||
-				cands[i].Popularity == cands[best].Popularity && utf8.RuneCountInString(n) < utf8.RuneCountInString(names[best])) {
+			if has && (best < 0 || betterTie(cands, names, i, best)) {
 				best = i
 			}
 		}
@@ -272,21 +270,52 @@ var formalSuffixes = []string{"古镇", "古城", "水乡", "古村", "历史文
 
 // bestFormal returns the candidate named term plus at most a formal suffix
 // (after at most a two-character prefix: 杭州宋城, 清河坊街), by the
-// shortest prefix, then popularity and index; -1 when none is.
+// shortest prefix, then the suffix's place in formalSuffixes (none first;
+// a town before its wetland park), popularity and name — never the
+// candidates' order, which differs between callers; -1 when none is.
 func bestFormal(term string, names []string, cands []Candidate) int {
-	best, bestPre := -1, 0
+	best, bestPre, bestSuf := -1, 0, 0
 	for i, n := range names {
 		j := strings.Index(n, term)
 		if j < 0 {
 			continue
 		}
 		pre, rest := utf8.RuneCountInString(n[:j]), n[j+len(term):]
-		if pre > 2 || (rest != "" && !slices.Contains(formalSuffixes, rest)) {
+		suf := slices.Index(formalSuffixes, rest)
+		if pre > 2 || (rest != "" && suf < 0) {
 			continue
 		}
-		if best < 0 || pre < bestPre || pre == bestPre && cands[i].Popularity > cands[best].Popularity {
-			best, bestPre = i, pre
+		if best >= 0 {
+			if d := cmpInts(pre, bestPre, suf, bestSuf); d > 0 || d == 0 && !betterTie(cands, names, i, best) {
+				continue
+			}
 		}
+		best, bestPre, bestSuf = i, pre, suf
 	}
 	return best
+}
+
+// cmpInts compares (a1, a2) with (b1, b2) lexicographically.
+func cmpInts(a1, b1, a2, b2 int) int {
+	switch {
+	case a1 != b1:
+		return a1 - b1
+	default:
+		return a2 - b2
+	}
+}
+
+// betterTie reports whether candidate i beats j: more popular, else the
+// shorter name, else the lesser name, else the earlier.
+func betterTie(cands []Candidate, names []string, i, j int) bool {
+	if cands[i].Popularity != cands[j].Popularity {
+		return cands[i].Popularity > cands[j].Popularity
+	}
+	if li, lj := utf8.RuneCountInString(names[i]), utf8.RuneCountInString(names[j]); li != lj {
+		return li < lj
+	}
+	if names[i] != names[j] {
+		return names[i] < names[j]
+	}
+	return i < j
 }

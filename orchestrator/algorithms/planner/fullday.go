@@ -57,15 +57,7 @@ func fullDay(a *orchestrator.Attraction) bool {
 	if a.Price.Cents < int64(ticket) {
 		return false
 	}
-	open := 0
-	for _, h := range a.Hours {
-		o, ok1 := orchestrator.ParseClock(h.Open)
-		c, ok2 := orchestrator.ParseClock(h.Close)
-		if ok1 && ok2 && c > o {
-			open = max(open, c-o)
-		}
-	}
-	return open >= fullDayOpen
+	return longestOpen(a) >= fullDayOpen
 }
 
 // fullDayLength lengthens the visit to must-see a, reached at arrive and

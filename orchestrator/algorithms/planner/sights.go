@@ -66,9 +66,9 @@ func (w *world) resolveMust() {
 			at := c.attractions[i]
 			at.must = append(at.must, m)
 			at.score += mustBonus
-			if at.visit < fullDayLeast && fullDay(at.a) {
-				// A theme park of a day's scale: most of a day (fullday.go).
-				at.visit = fullDayLeast
+			if fitMustVisit(at) {
+				// A theme park of a day's scale gets most of a day, a
+				// show no longer than it is staged (mustsee.go).
 				c.defaultRank = false
 			}
 			if w.night && !at.evening && quality.NightView(at.a.Name, at.a.Tags, at.a.Indoor, at.a.Hours) {
