@@ -1,19 +1,22 @@
 package planner
 
-import "github.com/tripweave/tripweave/orchestrator"
+import (
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+)
 
 // fitMustVisit sets the visit of must-see at for what the traveller asked
-// for: most of a day for a theme park of a day's scale (fullDay), and no
+// for: most of a day for a theme park of a day's scale (concepts.FullDay), and no
 // longer than the sight is open — a show staged 20:00–21:20 for which the
 // data recommends three and a half hours (四川省川剧院) is seen for its
 // eighty minutes rather than not at all, and in the evening when it opens
 // only then. It reports whether the visit or the evening flag changed.
 func fitMustVisit(at *attraction) bool {
 	v := at.visit
-	if v < fullDayLeast && fullDay(at.a) {
+	if v < fullDayLeast && concepts.FullDay(at.a) {
 		v = fullDayLeast
 	}
-	if span := longestOpen(at.a); span >= 30 && span < v {
+	if span := concepts.LongestOpen(at.a); span >= 30 && span < v {
 		v = span
 	}
 	changed := v != at.visit
@@ -34,18 +37,4 @@ func opensAfter(a *orchestrator.Attraction, from int) bool {
 		}
 	}
 	return len(a.Hours) > 0
-}
-
-// longestOpen is the longest stretch, in minutes, that a is open on any
-// day by its opening hours; 0 when they say nothing.
-func longestOpen(a *orchestrator.Attraction) int {
-	open := 0
-	for _, h := range a.Hours {
-		o, ok1 := orchestrator.ParseClock(h.Open)
-		c, ok2 := orchestrator.ParseClock(h.Close)
-		if ok1 && ok2 && c > o {
-			open = max(open, c-o)
-		}
-	}
-	return open
 }

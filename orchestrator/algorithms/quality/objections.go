@@ -78,7 +78,7 @@ const (
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -145,6 +145,7 @@ func analyze(s *scorer) *objector {
 		o.day(&it.Days[i])
 	}
 	o.repeats(s)
+	o.mustSees()
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
 	return o
 }
@@ -634,6 +635,10 @@ func (o *objector) foodsPart() orchestrator.QualityComponent {
 // a day in a trip city.
 func (o *objector) fullDaysPart() orchestrator.QualityComponent {
 	n := o.count(ObjIdle)
+	if short := o.count(ObjFullDayShort); short > 0 {
+		// a day-scale theme park seen in a few hours (issue 28)
+		return part(n+short, 1.0/3, detailf("%d gaps of %d hours or more with a sight open, %d must-see theme parks seen for less than most of a day", n, o.idleGap()/60, short))
+	}
 	return part(n, 1.0/3, detailf("%d gaps of %d hours or more with a sight open", n, o.idleGap()/60))
 }
 
@@ -809,4 +814,72 @@ func oddLeave(l *orchestrator.Leg) int {
 		before = Before(l.Mode)
 	}
 	return (dep - before + 1440) % 1440
+}
+
+// Objections to the must-see wishes (issue 28).
+const (
+	// ObjMustMissed: a must-see sight that a city of the trip holds
+	// (concepts.Resolve: any name the alias tables know, "Mutianyu" for
+	// 慕田峪长城) and that no stop visits, neither it nor the same site
+	// under another name (concepts.SameSite) nor, for a kind of outing, a
+	// sight of its once-per-trip kind the name also means (another pier's
+	// night cruise).
+	ObjMustMissed = "must_missed"
+	// ObjFullDayShort: a must-see theme park of a day's scale
+	// (concepts.FullDay) visited for less than concepts.FullDayLeast
+	// minutes.
+	ObjFullDayShort = "full_day_short"
+)
+
+// mustSees objects to each must-see sight the data holds that the plan
+// misses, and to a day-scale theme park seen for less than most of a day.
+func (o *objector) mustSees() {
+	if o.trip == nil {
+		return
+	}
+	for _, name := range o.b.MustVisit {
+		var held *orchestrator.Attraction
+		for i := range o.trip.Cities {
+			cd := &o.trip.Cities[i]
+			if cd.Attractions == nil {
+				continue
+			}
+			if j := tripindex.Resolve(cd.Attractions, name); j >= 0 {
+				held = &cd.Attractions.Value[j]
+				break
+			}
+		}
+		if held == nil {
+			continue
+		}
+		if d, st := o.visitOf(name, held); st == nil {
+			o.add(ObjMustMissed, 0, "%s (%s) is not visited", name, held.Name)
+		} else if concepts.FullDay(held) {
+			from, ok1 := orchestrator.ParseClock(st.Start)
+			to, ok2 := orchestrator.ParseClock(st.End)
+			if ok1 && ok2 && to-from < concepts.FullDayLeast {
+				o.add(ObjFullDayShort, d, "%s for %d minutes, not most of a day", st.Name, to-from)
+			}
+		}
+	}
+}
+
+// visitOf returns the stop (and its day) that visits must-see name, held
+// by the data as a, or nil.
+func (o *objector) visitOf(name string, a *orchestrator.Attraction) (int, *orchestrator.Stop) {
+	once := concepts.OnceGroup(a.Name, a.Category, a.Tags)
+	for _, d := range o.it.Days {
+		for k := range d.Stops {
+			st := &d.Stops[k]
+			if st.AttractionID == a.ID || concepts.SameSite(st.Name, a.Name, -1) {
+				return d.Day, st
+			}
+			if once != "" && concepts.OnceGroup(st.Name, "", nil) == once {
+				if i, _ := concepts.Resolve(name, []concepts.Candidate{{Name: st.Name}}); i == 0 {
+					return d.Day, st
+				}
+			}
+		}
+	}
+	return 0, nil
 }

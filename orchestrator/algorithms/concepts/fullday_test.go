@@ -1,4 +1,4 @@
-package planner
+package concepts
 
 import (
 	"testing"
@@ -27,8 +27,8 @@ func TestFullDayRule(t *testing.T) {
 		{orchestrator.Attraction{Name: "杭州宋城", Price: cny(300), Hours: hours("09:30", "21:00")}, false},
 		{orchestrator.Attraction{Name: "Disneyland", Price: &orchestrator.Money{Cents: 15000, Currency: "USD"}, Hours: hours("08:00", "23:00")}, false},
 	} {
-		if got := fullDay(&tc.a); got != tc.want {
-			t.Errorf("fullDay(%s) = %v, want %v", tc.a.Name, got, tc.want)
+		if got := FullDay(&tc.a); got != tc.want {
+			t.Errorf("FullDay(%s) = %v, want %v", tc.a.Name, got, tc.want)
 		}
 	}
 }
