@@ -473,16 +473,31 @@ func hasHan(s string) bool {
 type Candidate struct {
 	Name       string
 	Popularity float64
+	// Closed marks a place no plan can visit as the data describes it
+	// (Unvisitable): Resolve prefers any other place the name means.
+	Closed bool
 }
 
 // AttractionCandidates lists attractions as candidates for Resolve, in
 // order.
 func AttractionCandidates(as []orchestrator.Attraction) []Candidate {
 	out := make([]Candidate, len(as))
-	for i, a := range as {
-		out[i] = Candidate{Name: a.Name, Popularity: a.Popularity}
+	for i := range as {
+		a := &as[i]
+		out[i] = Candidate{Name: a.Name, Popularity: a.Popularity, Closed: Unvisitable(a)}
 	}
 	return out
+}
+
+// Unvisitable reports whether no visit to a keeps both its opening hours
+// and its shortest recommended visit: a show staged 20:00–21:20 for which
+// the data recommends three hours at least (四川省川剧院).
+func Unvisitable(a *orchestrator.Attraction) bool {
+	if a.VisitMinMinutes <= 0 {
+		return false
+	}
+	span := LongestOpen(a)
+	return span > 0 && a.VisitMinMinutes > span
 }
 
 // siteSuffixes are words that name the same site more or less formally.

@@ -108,7 +108,7 @@ func TestBreakfastEvening(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
-	cands := []concepts.Candidate{{"金山岭长城", 1}, {"慕田峪长城索道滑道", 9}, {"八达岭长城", 8}, {"慕田峪长城", 9}, {"拙政园", 5}, {"故宫博物院", 10}}
+	cands := []concepts.Candidate{{Name: "金山岭长城", Popularity: 1}, {Name: "慕田峪长城索道滑道", Popularity: 9}, {Name: "八达岭长城", Popularity: 8}, {Name: "慕田峪长城", Popularity: 9}, {Name: "拙政园", Popularity: 5}, {Name: "故宫博物院", Popularity: 10}}
 	for _, tc := range []struct {
 		q    string
 		want int

@@ -1,6 +1,7 @@
 package concepts
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -26,9 +27,31 @@ func Resolve(query string, cands []Candidate) (int, string) {
 		return -1, ""
 	}
 	names := make([]string, len(cands))
+	closed := false
 	for i, c := range cands {
 		names[i] = core(c.Name)
+		closed = closed || c.Closed
 	}
+	if closed {
+		// The places a plan can visit first ("Sichuan opera": a 川剧
+		// stage whose show fits its hours); then every place, so that a
+		// sight only closed ones match is still found and reported.
+		open := slices.Clone(cands)
+		openNames := slices.Clone(names)
+		for i := range open {
+			if open[i].Closed {
+				open[i].Name, openNames[i] = "", ""
+			}
+		}
+		if i, how := resolveIn(query, q, openNames, open); i >= 0 {
+			return i, how
+		}
+	}
+	return resolveIn(query, q, names, cands)
+}
+
+// resolveIn is Resolve on the candidates' core names.
+func resolveIn(query, q string, names []string, cands []Candidate) (int, string) {
 	for i, n := range names {
 		if n == q {
 			return i, "exact"

@@ -200,3 +200,16 @@ func TestResolveSandboxWishes(t *testing.T) {
 	}
 	t.Logf("%d of %d sandbox wishes resolved", ok, len(sandboxWishes))
 }
+
+// TestResolvePrefersVisitable: a kind of sight ("Sichuan opera") resolves
+// to a stage whose show fits its hours before a more popular one that no
+// plan can visit (Closed); a name only closed places match still resolves.
+func TestResolvePrefersVisitable(t *testing.T) {
+	cands := []Candidate{{Name: "四川省川剧院", Popularity: 9, Closed: true}, {Name: "蜀风雅韵川剧院", Popularity: 5}, {Name: "武侯祠", Popularity: 8}}
+	if i, _ := Resolve("Sichuan opera", cands); i != 1 {
+		t.Errorf("Resolve(Sichuan opera) = %d, want 1 (蜀风雅韵川剧院)", i)
+	}
+	if i, _ := Resolve("四川省川剧院", cands); i != 0 {
+		t.Errorf("Resolve(四川省川剧院) = %d, want 0", i)
+	}
+}

@@ -686,6 +686,7 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 			pos += n
 		}
 		eveningSwap(wins, mine, chunks)
+		mustSwap(wins, mine, chunks) // mustsee.go
 		w.weatherSwap(c, wins, mine, chunks, &extras)
 		used := w.newAttrSet()
 		for j, wi := range mine {

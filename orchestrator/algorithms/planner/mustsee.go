@@ -1,8 +1,11 @@
 package planner
 
 import (
+	"slices"
+
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 )
 
 // fitMustVisit sets the visit of must-see at for what the traveller asked
@@ -16,7 +19,7 @@ func fitMustVisit(at *attraction) bool {
 	if v < fullDayLeast && concepts.FullDay(at.a) {
 		v = fullDayLeast
 	}
-	if span := concepts.LongestOpen(at.a); span >= 30 && span < v {
+	if span := concepts.LongestOpen(at.a); span >= max(30, at.a.VisitMinMinutes) && span < v {
 		v = span
 	}
 	changed := v != at.visit
@@ -37,4 +40,92 @@ func opensAfter(a *orchestrator.Attraction, from int) bool {
 		}
 	}
 	return len(a.Hours) > 0
+}
+
+// kidsEveningMust moves a must-see evening sight (a night cruise) to the
+// day when, begun after dinner at the earliest, even its shortest visit
+// ends after a young child's bedtime (quality.KidsLatest): seen by day
+// rather than not at all. (resolveMust does the same for the night views
+// of a brief asking for them, from dusk.)
+func (w *world) kidsEveningMust() {
+	if !w.kids {
+		return
+	}
+	from := dinnerFrom + dinnerLen + mealTravel
+	for _, c := range w.cities {
+		for _, at := range c.attractions {
+			if len(at.must) == 0 || !at.evening {
+				continue
+			}
+			least := at.visit
+			if m := at.a.VisitMinMinutes; m > 0 && m < least {
+				least = m
+			}
+			if from+least > quality.KidsLatest {
+				at.evening = false
+				c.defaultRank = false
+			}
+		}
+	}
+}
+
+// mustSwap moves a must-see sight out of a window it cannot fit into one
+// it can, swapping it with a sight no one insisted on, full days first:
+// the sight does not fit when its opening hours leave no visit ending
+// before the window's evening (a cruise from 16:00 on a day that leaves
+// at 18:00), or when the window is a day at a day-scale theme park (a
+// must-see of fullDayLeast minutes or more), which holds no other
+// must-see (a Pearl River night cruise left over in the Chimelong
+// afternoon). A sight that fits no other window stays.
+func mustSwap(wins []window, mine []int, chunks [][]*attraction) {
+	parkDay := func(ch []*attraction) bool {
+		return slices.ContainsFunc(ch, func(a *attraction) bool { return len(a.must) > 0 && a.visit >= fullDayLeast })
+	}
+	for j, wi := range mine {
+		park := parkDay(chunks[j])
+		for k, a := range chunks[j] {
+			if len(a.must) == 0 || a.evening || a.visit >= fullDayLeast || !park && fitsWindow(a, wins[wi]) {
+				continue
+			}
+			for _, full := range []bool{true, false} {
+				if swapInto(wins, mine, chunks, j, k, full, parkDay) {
+					break
+				}
+			}
+		}
+	}
+}
+
+// fitsWindow reports whether a visit to a can end by the window's
+// evening: its end less dinner when the window holds dinner, 19:00 at the
+// latest, and the time to leave for a departure.
+func fitsWindow(a *attraction, win window) bool {
+	limit := win.end
+	if win.end >= dinnerFrom+dinnerLen {
+		limit = min(win.end-dinnerLen-mealTravel, 19*60)
+	}
+	if win.terminal != nil && win.leave > 0 {
+		limit = min(limit, win.leave)
+	}
+	s, ok := openStartFor(a, -1, win.start, a.visit)
+	return ok && s+a.visit <= limit
+}
+
+// swapInto swaps chunks[j][k] with the last sight nobody insisted on of
+// another window (a full day when full) that is no park day and that the
+// sight fits; it reports whether it did.
+func swapInto(wins []window, mine []int, chunks [][]*attraction, j, k int, full bool, parkDay func([]*attraction) bool) bool {
+	a := chunks[j][k]
+	for j2, wi2 := range mine {
+		if j2 == j || wins[wi2].full != full || parkDay(chunks[j2]) || !fitsWindow(a, wins[wi2]) {
+			continue
+		}
+		for m := len(chunks[j2]) - 1; m >= 0; m-- {
+			if len(chunks[j2][m].must) == 0 && !chunks[j2][m].evening {
+				chunks[j][k], chunks[j2][m] = chunks[j2][m], a
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -44,7 +44,7 @@ func (w *world) resolveMust() {
 				if cands == nil {
 					cands = make([]concepts.Candidate, len(c.attractions))
 					for i, at := range c.attractions {
-						cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity}
+						cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity, Closed: concepts.Unvisitable(at.a)}
 					}
 				}
 				i, _ := concepts.Resolve(name, cands)
@@ -95,6 +95,7 @@ func (w *world) resolveMust() {
 			}
 		}
 	}
+	w.kidsEveningMust() // mustsee.go
 	for _, c := range w.cities {
 		sortAttractions(c.attractions)
 	}
