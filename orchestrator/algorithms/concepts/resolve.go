@@ -27,27 +27,25 @@ func Resolve(query string, cands []Candidate) (int, string) {
 		return -1, ""
 	}
 	names := make([]string, len(cands))
-	closed := false
 	for i, c := range cands {
 		names[i] = core(c.Name)
-		closed = closed || c.Closed
 	}
-	if closed {
-		// The places a plan can visit first ("Sichuan opera": a 川剧
-		// stage whose show fits its hours); then every place, so that a
-		// sight only closed ones match is still found and reported.
+	i, how := resolveIn(query, q, names, cands)
+	if i >= 0 && cands[i].Closed {
+		// A place no plan can visit: another place the name means
+		// ("Sichuan opera": a 川剧 stage whose show fits its hours), else
+		// that one, so that it is still found and reported.
 		open := slices.Clone(cands)
-		openNames := slices.Clone(names)
-		for i := range open {
-			if open[i].Closed {
-				open[i].Name, openNames[i] = "", ""
+		for k := range open {
+			if open[k].Closed {
+				open[k].Name, names[k] = "", ""
 			}
 		}
-		if i, how := resolveIn(query, q, openNames, open); i >= 0 {
-			return i, how
+		if j, how2 := resolveIn(query, q, names, open); j >= 0 {
+			return j, how2
 		}
 	}
-	return resolveIn(query, q, names, cands)
+	return i, how
 }
 
 // resolveIn is Resolve on the candidates' core names.
