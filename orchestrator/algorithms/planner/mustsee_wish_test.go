@@ -80,6 +80,23 @@ func TestMustSeeWishesPlanned(t *testing.T) {
 	}
 }
 
+// TestTwoCruisesNamed: a West Lake boat and a night cruise, both named,
+// are both planned (a trip otherwise takes one cruise).
+func TestTwoCruisesNamed(t *testing.T) {
+	cat := loadChina(t)
+	b := &orchestrator.Brief{Origin: "上海", Destinations: []string{"杭州"}, Days: 3, StartDate: "2026-12-11",
+		Travelers: orchestrator.Travelers{Adults: 2}, MustVisit: []string{"Hefang Street", "West Lake boat", "night cruise"}, Language: "en", Now: "2026-12-02T09:00:00+08:00"}
+	if err := b.Normalize(time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	it, _ := planOnSandbox(t, cat, b)
+	for _, f := range it.Findings {
+		if f.Code == planner.FindingMustVisitUnscheduled {
+			t.Errorf("%s: %s", f.Code, f.Message)
+		}
+	}
+}
+
 // TestMustSeeMovedToItsDay: a Chimelong day and a Pearl River night cruise
 // with children of 6 and 10 (the cruise by day, since it would end after
 // their bedtime at night): the cruise, first given the park's day or the

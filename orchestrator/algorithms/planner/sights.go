@@ -360,8 +360,8 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 	checked := ints[2*len(pool):]
 	clash := func(i int) bool {
 		a := pool[i]
-		if a.once != "" && once[a.once] {
-			return true
+		if a.once != "" && once[a.once] && len(a.must) == 0 {
+			return true // a second cruise, unless the traveller named it
 		}
 		for ; !blocked[i] && int(checked[i]) < len(top); checked[i]++ {
 			blocked[i] = c.sameSite(a, top[checked[i]])

@@ -51,3 +51,18 @@ func fullDays(q orchestrator.Quality) orchestrator.QualityComponent {
 	}
 	return orchestrator.QualityComponent{}
 }
+
+// TestMustMissedLakeNotBoat: the lake is not the boat tour on it.
+func TestMustMissedLakeNotBoat(t *testing.T) {
+	as := []orchestrator.Attraction{{ID: "l", Name: "西湖风景名胜区"}, {ID: "b", Name: "西湖游船"}}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "杭州", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	b := &orchestrator.Brief{Destinations: []string{"杭州"}, Days: 1, MustVisit: []string{"West Lake boat"}}
+	it := &orchestrator.Itinerary{Days: []orchestrator.Day{{Day: 1, City: "杭州", Stops: []orchestrator.Stop{{AttractionID: "l", Name: "西湖风景名胜区", Start: "09:00", End: "11:00"}}}}}
+	if n := quality.Count(quality.Objections(b, trip, it))[quality.ObjMustMissed]; n != 1 {
+		t.Errorf("must_missed %d, want 1", n)
+	}
+	it.Days[0].Stops = append(it.Days[0].Stops, orchestrator.Stop{AttractionID: "b", Name: "西湖游船", Start: "11:30", End: "13:00"})
+	if n := quality.Count(quality.Objections(b, trip, it))[quality.ObjMustMissed]; n != 0 {
+		t.Errorf("must_missed %d with the boat, want 0", n)
+	}
+}

@@ -871,10 +871,12 @@ func (o *objector) visitOf(name string, a *orchestrator.Attraction) (int, *orche
 	for _, d := range o.it.Days {
 		for k := range d.Stops {
 			st := &d.Stops[k]
-			if st.AttractionID == a.ID || concepts.SameSite(st.Name, a.Name, -1) {
+			stOnce := concepts.OnceGroup(st.Name, "", nil)
+			if st.AttractionID == a.ID || stOnce == once && concepts.SameSite(st.Name, a.Name, -1) {
+				// (the lake is not the boat on it: 西湖 and 西湖游船)
 				return d.Day, st
 			}
-			if once != "" && concepts.OnceGroup(st.Name, "", nil) == once {
+			if once != "" && stOnce == once {
 				if i, _ := concepts.Resolve(name, []concepts.Candidate{{Name: st.Name}}); i == 0 {
 					return d.Day, st
 				}
