@@ -66,3 +66,18 @@ func TestMustMissedLakeNotBoat(t *testing.T) {
 		t.Errorf("must_missed %d with the boat, want 0", n)
 	}
 }
+
+// TestNamedCruiseNoRepeat: a second cruise the traveller named in English
+// is no repeated experience.
+func TestNamedCruiseNoRepeat(t *testing.T) {
+	as := []orchestrator.Attraction{{ID: "n", Name: "钱塘江夜游", Category: "游乐园/体育娱乐"}, {ID: "b", Name: "西湖游船", Category: "游乐园/体育娱乐"}}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "杭州", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	b := &orchestrator.Brief{Destinations: []string{"杭州"}, Days: 2, MustVisit: []string{"night cruise", "West Lake boat"}}
+	it := &orchestrator.Itinerary{Days: []orchestrator.Day{
+		{Day: 1, City: "杭州", Stops: []orchestrator.Stop{{AttractionID: "n", Name: "钱塘江夜游", Start: "19:00", End: "20:30"}}},
+		{Day: 2, City: "杭州", Stops: []orchestrator.Stop{{AttractionID: "b", Name: "西湖游船", Start: "10:00", End: "12:00"}}},
+	}}
+	if n := quality.Count(quality.Objections(b, trip, it))[quality.ObjRepeat]; n != 0 {
+		t.Errorf("repeat_experience %d, want 0", n)
+	}
+}

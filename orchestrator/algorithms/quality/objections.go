@@ -184,6 +184,10 @@ func (o *objector) must(a *orchestrator.Attraction) bool {
 		if m != "" && (strings.Contains(a.Name, m) || strings.Contains(m, a.Name)) {
 			return true
 		}
+		// by any name Resolve knows ("West Lake boat" for 西湖游船)
+		if i, _ := concepts.Resolve(m, []concepts.Candidate{{Name: a.Name}}); m != "" && i == 0 {
+			return true
+		}
 	}
 	return false
 }
