@@ -77,6 +77,12 @@ func TestLookupHeadsHeld(t *testing.T) {
 		wall = wall.Add(time.Second)
 		want("HoldTTL after another store's first write", lookup(), 0, 0)
 
+		// A held value is the caller's to read: appending to its payload
+		// changes no later lookup's.
+		got0 := lookup()
+		_ = append(got0[1].Entry.Payload, 'x')
+		want("after appending to a held value's payload", lookup(), 0, 0)
+
 		// A held header's attribution is the caller's own.
 		got := lookup()
 		got[0].Entry.Provenance.Attribution.Text = "changed"
