@@ -41,9 +41,10 @@ type heldRead struct {
 }
 
 const (
-	// heldSize bounds the keys held; a full map is emptied at once
-	// (refilling costs one round trip per hot key).
-	heldSize = 4096
+	// heldSize bounds the keys held; a full map drops what has expired,
+	// or is emptied when that frees less than a quarter (refilling costs
+	// one round trip per hot key).
+	heldSize = 8192
 	// heldWholeMax is the largest value held whole: the live prices a
 	// plan reads whole are a few kilobytes; a large value is read again.
 	heldWholeMax = 64 << 10
@@ -116,7 +117,16 @@ func (c *heldReads) keep(rkey string, r heldRead, gen uint64) {
 		return
 	}
 	if len(c.m) >= heldSize {
-		clear(c.m)
+		// Full: drop what has outlived ttl, or everything if that is
+		// not enough (varied briefs read many keys once).
+		for k, e := range c.m {
+			if r.readAt.Sub(e.readAt) >= c.ttl {
+				delete(c.m, k)
+			}
+		}
+		if len(c.m) >= heldSize*3/4 {
+			clear(c.m)
+		}
 	}
 	c.m[rkey] = r
 }

@@ -113,3 +113,31 @@ func TestLookupHeadsHeld(t *testing.T) {
 		}
 	})
 }
+
+// TestHeldReadsFull: a full hold drops the reads that outlived HoldTTL and
+// keeps the younger ones; it empties itself only when that frees too little.
+func TestHeldReadsFull(t *testing.T) {
+	c := newHeldReads(time.Second)
+	t0 := time.Date(2026, 6, 19, 8, 0, 0, 0, time.UTC)
+	key := func(i int) string { return "k" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + time.Duration(i).String() }
+	for i := range heldSize / 2 {
+		c.keepMiss(key(i), t0, 0)
+	}
+	for i := heldSize / 2; i < heldSize; i++ {
+		c.keepMiss(key(i), t0.Add(1500*time.Millisecond), 0)
+	}
+	c.keepMiss("new", t0.Add(2*time.Second), 0)
+	if got, want := len(c.m), heldSize/2+1; got != want {
+		t.Fatalf("after the sweep: %d reads held, want %d (the younger half and the new one)", got, want)
+	}
+	if _, ok := c.get(key(heldSize-1), true, t0.Add(2*time.Second)); !ok {
+		t.Errorf("a read younger than HoldTTL was dropped")
+	}
+	for i := len(c.m); i < heldSize; i++ {
+		c.keepMiss(key(heldSize+i), t0.Add(2*time.Second), 0)
+	}
+	c.keepMiss("newer", t0.Add(2100*time.Millisecond), 0)
+	if got := len(c.m); got != 1 {
+		t.Errorf("full of young reads: %d held after one more, want 1 (emptied)", got)
+	}
+}
