@@ -119,7 +119,9 @@ func TestLookupHeadsHeld(t *testing.T) {
 func TestHeldReadsFull(t *testing.T) {
 	c := newHeldReads(time.Second)
 	t0 := time.Date(2026, 6, 19, 8, 0, 0, 0, time.UTC)
-	key := func(i int) string { return "k" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + time.Duration(i).String() }
+	key := func(i int) string {
+		return "k" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + time.Duration(i).String()
+	}
 	for i := range heldSize / 2 {
 		c.keepMiss(key(i), t0, 0)
 	}
