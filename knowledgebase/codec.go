@@ -74,7 +74,7 @@ func decodeEntryWith(b []byte, hc *headCache) (Entry, uint32, error) {
 	// nested "payload" key.
 	if i := bytes.Index(b, payloadMarker); i > 0 && b[len(b)-1] == '}' {
 		if h, ok := hc.decode(b[:i]); ok {
-			payload := b[i+len(payloadMarker) : len(b)-1]
+			payload := b[i+len(payloadMarker) : len(b)-1 : len(b)-1] // an append copies: b may be held (heldReads)
 			if crc32.Checksum(payload, castagnoli) != h.sum {
 				return Entry{}, 0, errors.New("payload checksum mismatch")
 			}

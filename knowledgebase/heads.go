@@ -53,13 +53,29 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 	// Each round reads some keys: read[j] is how much of key todo[j] (0:
 	// the whole value); the next round reads what this one could not
 	// decode.
+	// Reads held (Options.HoldTTL) are answered first.
 	long := int(s.headLong.Load())
-	todo := make([]int, len(keys))
-	read := make([]int, len(keys))
+	todo := make([]int, 0, len(keys))
+	read := make([]int, 0, len(keys))
+	heldAt, gen := s.held.start()
 	for i := range keys {
-		todo[i] = i
+		if r, ok := s.held.get(rkeys[i], head[i], heldAt); ok {
+			switch {
+			case r.miss:
+				s.stats.misses.Add(1)
+			case r.whole != nil:
+				out[i], out[i].Sum = s.classifySum(rkeys[i], r.whole, now)
+			default:
+				out[i] = s.classifyEntry(Entry{Provenance: r.h.Provenance, ExpiresAt: r.h.ExpiresAt}, now)
+				out[i].Sum = r.h.sum
+			}
+			continue
+		}
+		todo = append(todo, i)
 		if head[i] {
-			read[i] = headFirst + long*(headBytes-headFirst)
+			read = append(read, headFirst+long*(headBytes-headFirst))
+		} else {
+			read = append(read, 0)
 		}
 	}
 	cmds := make([]*redis.StringCmd, len(keys))
@@ -89,6 +105,7 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 			switch {
 			case errors.Is(err, redis.Nil) || (n > 0 && err == nil && len(v) == 0): // GETRANGE of a missing key is ""
 				s.stats.misses.Add(1)
+				s.held.keepMiss(rkeys[i], heldAt, gen)
 				continue
 			case err != nil:
 				s.stats.errors.Add(1)
@@ -96,12 +113,17 @@ func (s *Store) LookupHeads(ctx context.Context, keys []Key, head []bool) ([]Loo
 			}
 			if n == 0 || len(v) < n {
 				// GET, or GETRANGE that read the whole value.
-				out[i], out[i].Sum = s.classifySum(rkeys[i], []byte(v), now)
+				b := []byte(v)
+				out[i], out[i].Sum = s.classifySum(rkeys[i], b, now)
+				if out[i].State != Miss {
+					s.held.keepWhole(rkeys[i], b, heldAt, gen)
+				}
 				continue
 			}
 			h, ok := s.decodeHead(v)
 			switch {
 			case ok:
+				s.held.keepHeader(rkeys[i], h, heldAt, gen)
 				out[i] = s.classifyEntry(Entry{Provenance: h.Provenance, ExpiresAt: h.ExpiresAt}, now)
 				out[i].Sum = h.sum
 				continue

@@ -113,9 +113,16 @@ type Options struct {
 	// other processes fetching the key wait for its write-back instead of
 	// calling upstream too (fetching themselves if the lease ends with no
 	// entry). 0 → DefaultLease; negative turns it off.
-	Lease  time.Duration
-	Now    func() time.Time // nil → time.Now
-	Logger *slog.Logger     // nil → slog.Default()
+	Lease time.Duration
+	// HoldTTL, when positive, lets LookupHeads answer a key it read from
+	// Redis less than HoldTTL ago (wall-clock time) from memory: a
+	// checksummed header, a value of at most 64 KiB read whole, or its
+	// absence. What is held is classified again at each lookup by Now.
+	// This Store's own Put and Delete of a key are seen at once; a write by
+	// another process (or another Store) at most HoldTTL later. 0 → off.
+	HoldTTL time.Duration
+	Now     func() time.Time // nil → time.Now
+	Logger  *slog.Logger     // nil → slog.Default()
 }
 
 // Store is the knowledge cache. It is safe for concurrent use. It does not
@@ -136,6 +143,7 @@ type Store struct {
 
 	stats counters
 	heads *headCache // decoded headers of stored values
+	held  *heldReads // what LookupHeads read, for Options.HoldTTL
 	// headLong is set once a header longer than headFirst was met:
 	// LookupHeads reads headBytes of every head from then on.
 	headLong atomic.Int32
@@ -165,6 +173,7 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		logger:       o.Logger,
 		calls:        make(map[string]*call),
 		heads:        newHeadCache(),
+		held:         newHeldReads(o.HoldTTL),
 	}
 	if s.prefix == "" {
 		s.prefix = DefaultPrefix
@@ -378,7 +387,10 @@ func (s *Store) put(ctx context.Context, key Key, e Entry) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("knowledgebase: put %s: %w", key, err)
 	}
-	if err := s.client.Set(ctx, s.redisKey(key), b, keep).Err(); err != nil {
+	rk := s.redisKey(key)
+	s.held.drop(rk)
+	defer s.held.drop(rk)
+	if err := s.client.Set(ctx, rk, b, keep).Err(); err != nil {
 		s.stats.errors.Add(1)
 		return false, fmt.Errorf("knowledgebase: put %s: %w", key, err)
 	}
@@ -399,6 +411,8 @@ func (s *Store) Delete(ctx context.Context, keys ...Key) error {
 		}
 		rkeys[i] = s.redisKey(k)
 	}
+	s.held.drop(rkeys...)
+	defer s.held.drop(rkeys...)
 	var err error
 	if s.pipeline {
 		_, err = s.client.Pipelined(ctx, func(p redis.Pipeliner) error {

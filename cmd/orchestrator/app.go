@@ -98,7 +98,7 @@ func (a *App) openStores(ctx context.Context, cfg Config, logger *slog.Logger) e
 	}
 	a.closers = append(a.closers, closeRedis)
 	a.Redis = rdb
-	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Prefix: cfg.KBPrefix, Now: cfg.Now, Logger: logger})
+	a.KB = knowledgebase.New(rdb, &knowledgebase.Options{Prefix: cfg.KBPrefix, HoldTTL: cfg.KBHold, Now: cfg.Now, Logger: logger})
 	a.closers = append(a.closers, a.KB.Close)
 	imports, err := parseImports(cfg.Imports)
 	if err != nil {

@@ -18,6 +18,7 @@ type Config struct {
 	Addr      string        // TRIPWEAVE_ADDR
 	RedisURL  string        // REDIS_URL; "" → in-process miniredis
 	KBPrefix  string        // TRIPWEAVE_CACHE_PREFIX; key prefix of the knowledge cache
+	KBHold    time.Duration // TRIPWEAVE_CACHE_HOLD_TTL; lookups held in memory (knowledgebase.Options.HoldTTL); 0 → off
 	DBPath    string        // TRIPWEAVE_DB_PATH; SQLite file
 	AgentsURL string        // TRIPWEAVE_AGENTS_URL; "" → in-process agents
 	Imports   string        // TRIPWEAVE_IMPORT: FORMAT:DIR,… datasets loaded into the cache at start
@@ -51,6 +52,9 @@ func DefaultConfig() Config {
 		Addr:     "127.0.0.1:8080",
 		DBPath:   "data/tripweave.db",
 		KBPrefix: "kb:v1:",
+		// One second: another process's write to the cache reaches this
+		// one's plans at most a second later (docs/benchmarks.md).
+		KBHold:   time.Second,
 		Deadline: 60 * time.Second,
 		NodeTime: 15 * time.Second,
 		MaxNodes: 32,
@@ -95,6 +99,13 @@ func (c Config) FromEnv(getenv func(string) string) (Config, error) {
 			}
 			*dst = d
 		}
+	}
+	if v := strings.TrimSpace(getenv("TRIPWEAVE_CACHE_HOLD_TTL")); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return c, fmt.Errorf("TRIPWEAVE_CACHE_HOLD_TTL: %q is not a duration such as 1s (0 turns it off)", v)
+		}
+		c.KBHold = d
 	}
 	if v := strings.TrimSpace(getenv("TRIPWEAVE_MAX_CONCURRENCY")); v != "" {
 		n, err := strconv.Atoi(v)

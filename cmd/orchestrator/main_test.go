@@ -401,12 +401,17 @@ func TestCLIPlanAndPrewarm(t *testing.T) {
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	env := map[string]string{"TRIPWEAVE_ADDR": "127.0.0.1:9999", "TRIPWEAVE_PLAN_DEADLINE": "5s", "TRIPWEAVE_MAX_CONCURRENCY": "8"}
+	if DefaultConfig().KBHold != time.Second {
+		t.Errorf("default cache hold %v, want 1s", DefaultConfig().KBHold)
+	}
+	env := map[string]string{"TRIPWEAVE_ADDR": "127.0.0.1:9999", "TRIPWEAVE_PLAN_DEADLINE": "5s", "TRIPWEAVE_MAX_CONCURRENCY": "8",
+		"TRIPWEAVE_CACHE_HOLD_TTL": "0"}
 	cfg, err := DefaultConfig().FromEnv(func(k string) string { return env[k] })
-	if err != nil || cfg.Addr != "127.0.0.1:9999" || cfg.Deadline != 5*time.Second || cfg.MaxNodes != 8 {
+	if err != nil || cfg.Addr != "127.0.0.1:9999" || cfg.Deadline != 5*time.Second || cfg.MaxNodes != 8 || cfg.KBHold != 0 {
 		t.Fatalf("got %+v %v", cfg, err)
 	}
-	for name, val := range map[string]string{"TRIPWEAVE_PLAN_DEADLINE": "soon", "TRIPWEAVE_MAX_CONCURRENCY": "0", "TRIPWEAVE_LOG_LEVEL": "loud"} {
+	for name, val := range map[string]string{"TRIPWEAVE_PLAN_DEADLINE": "soon", "TRIPWEAVE_MAX_CONCURRENCY": "0", "TRIPWEAVE_LOG_LEVEL": "loud",
+		"TRIPWEAVE_CACHE_HOLD_TTL": "-1s"} {
 		_, err := DefaultConfig().FromEnv(func(k string) string {
 			if k == name {
 				return val

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	neturl "net/url"
 	"testing"
 	"time"
 
@@ -29,7 +30,8 @@ func benchPlan(id string, n int) *orchestrator.Plan {
 
 // BenchmarkPostgres measures a plan's save (its values already stored, as
 // for a warm destination), its whole read and its lean read, one at a
-// time, against DATABASE_URL.
+// time, against DATABASE_URL; write-noflush is write with
+// synchronous_commit off.
 func BenchmarkPostgres(b *testing.B) {
 	url, schema := pgtest.Schema(b)
 	ctx := context.Background()
@@ -46,6 +48,29 @@ func BenchmarkPostgres(b *testing.B) {
 		for i := range b.N {
 			q := benchPlan(fmt.Sprintf("pl_bench_%d", i), 300)
 			if err := s.SavePlan(ctx, q, storetest.NewRun(q.ID, 8)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The same saves without waiting for the WAL flush, in the same run:
+	// write minus write-noflush is what the flush costs a save on this
+	// disk now (docs/benchmarks.md, the breakdown of a warm plan's time).
+	b.Run("write-noflush", func(b *testing.B) {
+		u, err := neturl.Parse(url)
+		if err != nil {
+			b.Fatal(err)
+		}
+		q := u.Query()
+		q.Set("synchronous_commit", "off")
+		u.RawQuery = q.Encode()
+		ns, err := Open(ctx, u.String(), &Options{Schema: schema, MaxConns: 4})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer ns.Close()
+		for i := range b.N {
+			q := benchPlan(fmt.Sprintf("pl_bench_nf_%d", i), 300)
+			if err := ns.SavePlan(ctx, q, storetest.NewRun(q.ID, 8)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -111,7 +111,7 @@ func valueMissing(err error) bool {
 // trace.
 func (s *Store) newWrite(p *orchestrator.Plan, lean []byte, spans []orchestrator.Span, sendAll bool) (*write, error) {
 	skel, blobs := orchestrator.SplitTrip(&p.Trip)
-	trip, err := json.Marshal(&skel)
+	trip, err := orchestrator.MarshalTrip(&skel) // json.Marshal's bytes, without reflection
 	if err != nil {
 		return nil, fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}

@@ -100,7 +100,7 @@ func (s *Store) SaveLeanPlan(ctx context.Context, p *orchestrator.Plan, lean []b
 // carries.
 func (s *Store) leanArgs(p *orchestrator.Plan, lean []byte, spans []orchestrator.Span, sendAll bool) (*leanArgs, []string, error) {
 	skel, blobs := orchestrator.SplitTrip(&p.Trip)
-	trip, err := json.Marshal(&skel)
+	trip, err := orchestrator.MarshalTrip(&skel) // json.Marshal's bytes, without reflection
 	if err != nil {
 		return nil, nil, fmt.Errorf("save plan %s: encode trip: %w", p.ID, err)
 	}
