@@ -126,6 +126,8 @@ var qualityZH = []struct {
 	{regexp.MustCompile(`^(\d+) meals: (\d+) breakfasts where none is served, (\d+) over (\d+) km from the previous place$`),
 		"共${1}顿餐：${2}顿早餐安排在不供应早餐的餐厅，${3}顿离上一地点超过${4}公里", 0},
 	{regexp.MustCompile(`^(\d+) of (\d+) stops at a fitting time and length$`), "${2}个景点中${1}个的时段和时长合适", 0},
+	{regexp.MustCompile(`^(\d+) of (\d+) stops at a fitting time and length; (\d+) visit times asked for not kept$`), "${2}个景点中${1}个的时段和时长合适；${3}个指定的游览时段未能安排", 0},
+	{regexp.MustCompile(`^(\d+) visit times asked for not kept$`), "${1}个指定的游览时段未能安排", 0},
 	{regexp.MustCompile(`^([\d.]+) of (\d+) waking hours in transit \((\d+)%\)$`), "${2}小时清醒时间中${1}小时在路上（${3}%）", 0},
 	{regexp.MustCompile(`^(\d+) travel days, (\d+) with a leg at an odd hour$`), "${1}个交通日，其中${2}个有时间过早或过晚的班次", 0},
 	{regexp.MustCompile(`^spends (\d+)% of the budget$`), "花费预算的${1}%", 0},

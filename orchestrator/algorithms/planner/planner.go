@@ -283,7 +283,11 @@ type attraction struct {
 	// day visits them first, and not after quality.MorningBy unless they
 	// are must-see.
 	morning bool
-	once    string
+	// notBefore is set for a sight the traveller asked to see in the
+	// afternoon (Brief.VisitTimes): a window visits it last, starting no
+	// earlier than notBefore (minutes after midnight).
+	notBefore int
+	once      string
 	// core is the name folded by concepts.Core.
 	core string
 	// must lists the brief's must_visit entries (indexes) it resolves.

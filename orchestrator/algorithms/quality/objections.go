@@ -141,6 +141,9 @@ func analyze(s *scorer) *objector {
 	o.foods()
 	o.mealsFit(s)
 	o.stays()
+	if len(b.VisitTimes) > 0 {
+		o.visitTimes()
+	}
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
@@ -175,6 +178,11 @@ type objector struct {
 	// sought and served count the food wishes the data serves and those
 	// a meal serves.
 	sought, served int
+	// timed holds the attraction IDs of the stops the brief's visit_times
+	// name: their time is the traveller's, not BestHour's.
+	timed []string
+	// untimely counts the visit times not honoured.
+	untimely int
 }
 
 // must reports whether a is one of the brief's must-see sights.
@@ -504,6 +512,9 @@ func (o *objector) day(d *orchestrator.Day) {
 		}
 		a := o.attractions.vals[k]
 		start, _ := orchestrator.ParseClock(st.Start)
+		if slices.Contains(o.timed, st.AttractionID) {
+			continue
+		}
 		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
 		} else if o.night && start < NightFrom && (o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) || FamousNightView(a.Name, a.Hours)) {
