@@ -133,6 +133,10 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 		target = prices[int(p*float64(len(prices)-1))]
 	}
 	out := make([]*restaurant, len(ss))
+	localBit := w.localFoodBit()
+	if localBit != 0 && c.rfacts != nil {
+		c.rfacts.locals()
+	}
 	lists := c.breakfastLists()
 	all := c.restAll
 	classes := lists[:3]
@@ -176,6 +180,12 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 				key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}
 				if !v.staysByPrice() && !reachable(s, r) { // the lean plan exists to meet a budget: price alone
 					key[0] += 0.5
+				}
+				if localBit != 0 && r.f != nil && !localBreakfast(r.f) {
+					// A café or another region's food while the local
+					// specialties are asked for: after local fare of the
+					// class, even one a little out of the way.
+					key[0] += 0.75
 				}
 				if best == nil || key[0] < bk[0] || key[0] == bk[0] && (key[1] < bk[1] || key[1] == bk[1] && key[2] < bk[2]) {
 					best, bk = r, key
@@ -319,4 +329,11 @@ func servesAt(f quality.Food, facts *restFacts, cd *orchestrator.CityData, i int
 		return facts.items[i].localFood
 	}
 	return f.Serves(&cd.Restaurants.Value[i])
+}
+
+// localBreakfast reports whether a breakfast place serves local fare when
+// the local specialties are asked for (quality.LocalBreakfast, on the
+// catalog index's facts).
+func localBreakfast(f *restFact) bool {
+	return f.localFood || quality.BreakfastFare(f.foreign, f.other, f.local, f.place)
 }

@@ -247,12 +247,16 @@ type LocalFact struct {
 	// Chain: a branch of a chain with two or more branches in the city
 	// (only in catalogs with recommended dishes).
 	Chain bool
+	// Fare: light fare (a café, bakery, tea or dessert place by its
+	// labels), a buffet, or a hotel's lobby bar, lounge or café
+	// (concepts.HotelFare): never the local specialties.
+	Fare bool
 }
 
 // Local reports whether the restaurant serves the local specialties: the
 // city's own cuisine, or a signature dish at a restaurant neither foreign
 // nor of another region's cooking.
-func (f LocalFact) Local() bool { return f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other }
+func (f LocalFact) Local() bool { return !f.Fare && (f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other) }
 
 // LocalFacts returns, per restaurant of a city's catalog rs, its
 // LocalFact.
@@ -293,6 +297,10 @@ func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[str
 		f.Other = kind == concepts.KindOther
 		other := f.Other || row == nil && hotpot != nil && hotpot.Restaurant(r.Name, r.Cuisines)
 		own[i] = !foreign && !other && !concepts.LightMeal(r.Cuisines) && !(buffet != nil && buffet.Restaurant(r.Name, r.Cuisines))
+		if row != nil {
+			f.Fare = concepts.LightMeal(r.Cuisines) || concepts.Buffet(r.Name, r.Cuisines) || concepts.HotelFare(r.Name, r.Cuisines)
+			f.Cuisine = f.Cuisine && !f.Fare
+		}
 	}
 	withDishes := 0
 	counts := map[string][2]int{} // all, own
@@ -335,6 +343,14 @@ func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[str
 		}
 		out[i].Signature = n
 		out[i].Chain = len(rs[i].Dishes) > 0 && chains[ChainName(rs[i].Name)] >= chainMin
+		if n == 0 && out[i].Cuisine && row != nil {
+			// A hotel's Chinese restaurant carries the city's label
+			// whatever its kitchen (香宫, 万丽轩: Cantonese in Hangzhou):
+			// local only with a signature dish or a local word of its own.
+			if outlet, hotel := concepts.HotelOutlet(rs[i].Name); hotel && !row.Named(outlet) {
+				out[i].Cuisine = false
+			}
+		}
 	}
 	return out, sig
 }
@@ -429,6 +445,10 @@ func UnfitVenue(name string, cuisines []string, children bool) string {
 	return unfitVenue(concepts.BarPlace(p), lightPlace(p), children)
 }
 
+// LightName reports whether an unlabelled folded restaurant is named as a
+// place of drinks or desserts (lightWords: 奶茶, 咖啡, 甜品…).
+func LightName(p concepts.Place) bool { return !p.Labelled() && hasAny(p.Name(), lightWords) }
+
 // lightPlace is UnfitVenue's light fare on a folded restaurant.
 func lightPlace(p concepts.Place) bool {
 	return concepts.LightPlace(p) || !p.Labelled() && hasAny(p.Name(), lightWords)
@@ -519,6 +539,9 @@ func (o *objector) mealsFit(s *scorer) {
 	}
 	for _, d := range o.it.Days {
 		for _, m := range d.Meals {
+			if m.Slot == orchestrator.Breakfast && local && !o.atHome(m.City) {
+				o.notLocalBreakfast(d, m)
+			}
 			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 				continue
 			}
@@ -572,6 +595,55 @@ func (o *objector) notLocal(d orchestrator.Day, m orchestrator.Meal) {
 		}
 		o.add(ObjNotLocal, d.Day, "%s at %s (%s) serves no local specialty; %s does, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
 		return
+	}
+}
+
+// LocalBreakfast reports whether a breakfast place serves local fare
+// (早茶, 小笼包, 豆浆油条, 热干面) for the local specialties: it serves them
+// (LocalFact.Local), or it is neither from abroad nor of another region's
+// cooking and either recommends a signature dish of the city or is no
+// light fare (a café, bakery or dessert shop by its labels, or by the name
+// of an unlabelled one). The planner's breakfast choice and the not_local
+// objection read it.
+func LocalBreakfast(f LocalFact, p concepts.Place) bool {
+	return f.Local() || BreakfastFare(f.Foreign, f.Other, f.Signature, p)
+}
+
+// BreakfastFare is LocalBreakfast's second half, on a restaurant's facts.
+func BreakfastFare(foreign, other bool, signature int8, p concepts.Place) bool {
+	return !foreign && !other && (signature > 0 || !concepts.LightPlace(p) && !LightName(p))
+}
+
+// notLocalBreakfast objects to breakfast m of day d when the local
+// specialties are asked for and it is no LocalBreakfast while a place
+// serving breakfast that is one is open then within LocalReachKM.
+func (o *objector) notLocalBreakfast(d orchestrator.Day, m orchestrator.Meal) {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil || m.Location == nil {
+		return
+	}
+	facts := localFactsOf(cd)
+	rs := cd.Restaurants.Value
+	k := slices.IndexFunc(rs, func(r orchestrator.Restaurant) bool { return r.ID == m.RestaurantID })
+	if k < 0 || k >= len(facts) || LocalBreakfast(facts[k], concepts.RestaurantPlace(rs[k].Name, rs[k].Cuisines)) {
+		return
+	}
+	at, ok := orchestrator.ParseClock(m.Time)
+	if !ok {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	for i := range rs {
+		r := &rs[i]
+		if i >= len(facts) || r.Location == nil || m.Location.DistanceKM(*r.Location) > LocalReachKM ||
+			concepts.BreakfastClass(r.Name, r.Cuisines) != concepts.BreakfastServed ||
+			len(r.Hours) > 0 && !orchestrator.OpenDuring(r.Hours, wd, at, at+orchestrator.BreakfastMinutes) {
+			continue
+		}
+		if LocalBreakfast(facts[i], concepts.RestaurantPlace(r.Name, r.Cuisines)) {
+			o.add(ObjNotLocal, d.Day, "breakfast at %s (%s) is no local fare; %s is, %.1f km away", m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
+			return
+		}
 	}
 }
 
