@@ -256,7 +256,9 @@ type LocalFact struct {
 // Local reports whether the restaurant serves the local specialties: the
 // city's own cuisine, or a signature dish at a restaurant neither foreign
 // nor of another region's cooking.
-func (f LocalFact) Local() bool { return !f.Fare && (f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other) }
+func (f LocalFact) Local() bool {
+	return !f.Fare && (f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other)
+}
 
 // LocalFacts returns, per restaurant of a city's catalog rs, its
 // LocalFact.
