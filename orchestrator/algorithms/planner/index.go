@@ -570,7 +570,7 @@ func (f *attrFacts) travelRow(i int) []int32 {
 	for j := range f.as {
 		if f.as[j].Location != nil {
 			km := f.items[i].ref.DistanceKM(f.items[j].ref)
-			row[j] = int32(travelOverhead + int(math.Round(km/urbanKMH*60)))
+			row[j] = int32(quality.TravelEstimate(km))
 		}
 	}
 	f.travel[i].CompareAndSwap(nil, &row)

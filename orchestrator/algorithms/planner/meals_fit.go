@@ -53,7 +53,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	if fast := c.matrix == nil && s.atRow != nil; fast && s.at.id != r.r.ID {
 		// c.travel's straight-line estimate from the distance it
 		// computes, the slot's row holding it (distRows: the same floats).
-		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+		in = quality.TravelEstimate(s.atRow[r.idx])
 	} else {
 		in, _ = c.travel(s.at, p)
 	}
@@ -67,7 +67,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 		// distance is from the stop to the restaurant, the haversine's
 		// bits the same either way (its differences change sign
 		// exactly, its sines are odd, its product commutes).
-		out = travelOverhead + int(math.Round(s.nextRow[r.idx]/urbanKMH*60))
+		out = quality.TravelEstimate(s.nextRow[r.idx])
 	} else if s.next != nil {
 		out, _ = c.travel(p, place{"", s.next, nil, 0})
 	}
@@ -82,7 +82,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 // (a restaurant across town may not be).
 func (c *city) mealFits(s mealSlot, r *restaurant) bool {
 	if s.slot != orchestrator.Breakfast && c.matrix == nil && s.atRow != nil && s.at.loc != nil && r.r.Location != nil && s.at.id != r.r.ID &&
-		s.free+travelOverhead+int(math.Round(s.atRow[r.idx]/urbanKMH*60)) <= s.time {
+		s.free+quality.TravelEstimate(s.atRow[r.idx]) <= s.time {
 		return true // reached by the slot's time (mealTime keeps it): the common case, decided from the row
 	}
 	t := c.mealTime(s, r)
@@ -94,7 +94,7 @@ func (c *city) mealFits(s mealSlot, r *restaurant) bool {
 	// computes, as in mealTime).
 	var in int
 	if c.matrix == nil && s.atRow != nil && s.at.id != r.r.ID {
-		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+		in = quality.TravelEstimate(s.atRow[r.idx])
 	} else {
 		in, _ = c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
 	}
