@@ -69,6 +69,11 @@ func NewFood(wish string) Food {
 	}
 	dishes := concepts.DishWords(wish)
 	f.dish = len(dishes) > 0
+	if words, ok := specificDish(f.words[0], dishes); ok {
+		// 叉烧酥 is no 叉烧, 蟹粉小笼 no plain 小笼: only the dish itself.
+		f.words = words
+		return f
+	}
 	if c := concepts.Lookup(wish, concepts.Cuisine); c != nil {
 		f.concept = c
 		for _, n := range c.Names {
@@ -150,8 +155,62 @@ func (f Food) word(w string, r *orchestrator.Restaurant) bool {
 }
 
 // otherFood are heads that make a dish named after another one a food of
-// its own: 北京烤鸭肉饼 is a pie, 烤鸭炒饭 fried rice, 盐水鸭包 a bun.
-var otherFood = []string{"饼", "包", "包子", "饺", "饺子", "饭", "粥", "卷", "面", "粉", "串", "披萨", "汉堡", "沙拉", "酥", "糕"}
+// its own: 北京烤鸭肉饼 is a pie, 烤鸭炒饭 fried rice, 盐水鸭包 a bun, 叉烧肠 a
+// rice-noodle roll.
+var otherFood = []string{"饼", "包", "包子", "饺", "饺子", "饭", "粥", "卷", "面", "粉", "串", "披萨", "汉堡", "沙拉", "酥", "糕", "肠"}
+
+// specificDish returns, for a Chinese wish that names a dish of the dish
+// table (dishes: concepts.DishWords) with more than a place or a word of
+// praise (dishPrefixes: 北京烤鸭, 正宗热干面 are the dish), the words that
+// serve it, the wish first: a wish with another head after the dish's
+// name (叉烧酥, a char siu pastry; 叉烧肠) is served by that food alone,
+// named so; a wish with a modifier before it (蟹粉小笼: crab-roe soup
+// dumplings) by the modifier with any Chinese name of the dish (蟹粉小笼包,
+// 蟹粉汤包), not by the plain dish, its sibling. ok is false for a wish
+// that is the dish, in Latin letters, or names none.
+func specificDish(w string, dishes []string) ([]string, bool) {
+	if w == "" || w[0] < 0x80 || slices.Contains(dishes, w) {
+		return nil, false
+	}
+	n := ""
+	for _, d := range dishes {
+		if d != "" && d[0] >= 0x80 && strings.Contains(w, d) && len(d) > len(n) {
+			n = d
+		}
+	}
+	if n == "" {
+		return nil, false
+	}
+	i := strings.Index(w, n)
+	pre, suf := w[:i], w[i+len(n):]
+	for again := true; again; {
+		again = false
+		for _, p := range dishPrefixes {
+			if strings.HasPrefix(pre, p) {
+				pre, again = pre[len(p):], true
+			}
+		}
+	}
+	if pre == "" && suf == "" {
+		return nil, false
+	}
+	words := []string{w}
+	add := func(x string) {
+		if !slices.Contains(words, x) {
+			words = append(words, x)
+		}
+	}
+	if suf != "" {
+		add(pre + n + suf)
+		return words, true
+	}
+	for _, d := range dishes {
+		if d != "" && d[0] >= 0x80 {
+			add(pre + d)
+		}
+	}
+	return words, true
+}
 
 // dishIs reports whether the recommended dish d is the dish named w. A
 // Latin name is found anywhere in it; after a Chinese one, which Chinese
