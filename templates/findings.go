@@ -119,6 +119,9 @@ var qualityZH = []struct {
 }{
 	{regexp.MustCompile(`^(\d+) of (\d+) interests met; not met: (.+)$`), "满足${2}项兴趣中的${1}项；未满足：${3}", 3},
 	{regexp.MustCompile(`^(\d+) of (\d+) interests met$`), "满足${2}项兴趣中的${1}项", 0},
+	{regexp.MustCompile(`^(\d+) of (\d+) interests met; not met: (.+); (\d+) kinds of sight asked for not planned$`), "满足${2}项兴趣中的${1}项；未满足：${3}；${4}类想去的景点未安排", 3},
+	{regexp.MustCompile(`^(\d+) of (\d+) interests met; (\d+) kinds of sight asked for not planned$`), "满足${2}项兴趣中的${1}项；${3}类想去的景点未安排", 0},
+	{regexp.MustCompile(`^(\d+) kinds of sight asked for not planned$`), "${1}类想去的景点未安排", 0},
 	{regexp.MustCompile(`^no must-see sight is in the data$`), "数据中没有所列的必去景点", 0},
 	{regexp.MustCompile(`^(\d+) of (\d+) must-see sights in the data visited$`), "数据中的${2}个必去景点去了${1}个", 0},
 	{regexp.MustCompile(`^(\d+) meals: (\d+) breakfasts where none is served, (\d+) over (\d+) km from the previous place; (\d+) of (\d+) cuisines served$`),

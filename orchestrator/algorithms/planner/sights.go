@@ -34,6 +34,7 @@ func (w *world) resolveMust() {
 		}
 	}
 	timed := w.visitTimes()
+	timed = w.sightKinds() || timed
 	if len(w.b.MustVisit) == 0 {
 		if timed {
 			for _, c := range w.cities {
@@ -153,6 +154,38 @@ func (w *world) visitTimes() bool {
 			at.score += visitBonus
 			c.defaultRank = false
 			changed = true
+		}
+	}
+	return changed
+}
+
+// kindBonus lifts the best sight of a kind asked for by its kind (a zoo,
+// an aquarium, a night market: quality.SightKind) so that the plan has one.
+const kindBonus = mustBonus / 4
+
+// sightKinds lifts, in each city, the best-ranked sight of each kind the
+// brief asks for by its kind (quality.SightKindWishes: 动物园, "aquarium",
+// 夜市, 泡温泉) by kindBonus; a kind the data lacks is left to the score's
+// kind_missed. It reports whether any sight was lifted; the caller sorts.
+func (w *world) sightKinds() bool {
+	kinds := quality.SightKindWishes(w.b)
+	changed := false
+	for _, k := range kinds {
+		for _, c := range w.cities {
+			var best *attraction
+			for _, at := range c.attractions {
+				if !k.Of(at.a) {
+					continue
+				}
+				if best == nil || at.score > best.score {
+					best = at
+				}
+			}
+			if best != nil {
+				best.score += kindBonus
+				c.defaultRank = false
+				changed = true
+			}
 		}
 	}
 	return changed

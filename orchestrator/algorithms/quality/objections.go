@@ -75,10 +75,15 @@ const (
 	// brief declines (Constraints.AvoidFoods: 孩子不能吃辣, 不要火锅, "no
 	// seafood"), matched as a wish is (Food.Serves).
 	ObjAvoided = "food_avoided"
+	// ObjKindMissed: a kind of sight asked for by its kind (a zoo, an
+	// aquarium, a museum, a theme park, a temple, a night market, a hot
+	// spring: SightKind) that no stop is while a trip city's data has
+	// one.
+	ObjKindMissed = "kind_missed"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjKindMissed}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -148,6 +153,7 @@ func analyze(s *scorer) *objector {
 		o.day(&it.Days[i])
 	}
 	o.repeats(s)
+	o.sightKinds()
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
 	return o
 }

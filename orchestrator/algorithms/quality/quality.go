@@ -107,7 +107,7 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 	s := newScorer(b, trip, it)
 	o := analyze(s)
 	vals := [...]orchestrator.QualityComponent{
-		s.interests(), s.mustVisit(), s.mealFit(), o.untimelyPart(s.timeOfDay()),
+		o.kindsPart(s.interests()), s.mustVisit(), s.mealFit(), o.untimelyPart(s.timeOfDay()),
 		s.transit(), s.edgeDays(), s.budgetUse(), s.variety(), s.mealVariety(),
 		o.legsPart(), o.foodsPart(), o.fullDaysPart(), o.pacePart(), o.mealsPart(),
 	} // in the order of Weights
