@@ -60,16 +60,19 @@ const (
 	// sight, up to the data's longest recommended visit.
 	relaxedVisitMore = 60
 	dinnerFrom       = 17*60 + 30
-	dinnerLast       = 20*60 + 30
-	breakfastLen     = orchestrator.BreakfastMinutes
-	lunchLen         = orchestrator.LunchMinutes
-	dinnerLen        = orchestrator.DinnerMinutes
-	defaultVisit     = 90
-	eveningFrom      = 18 * 60
-	mealTravel       = 20
-	mealReachKM      = 7.0
-	eveningEnd       = 22*60 + 30
-	minWindow        = 60
+	// earlyDinnerFrom is the earliest dinner before an evening departure
+	// (quality.EarlyDinner).
+	earlyDinnerFrom = quality.EarlyDinner
+	dinnerLast      = 20*60 + 30
+	breakfastLen    = orchestrator.BreakfastMinutes
+	lunchLen        = orchestrator.LunchMinutes
+	dinnerLen       = orchestrator.DinnerMinutes
+	defaultVisit    = 90
+	eveningFrom     = 18 * 60
+	mealTravel      = 20
+	mealReachKM     = 7.0
+	eveningEnd      = 22*60 + 30
+	minWindow       = 60
 )
 
 // paceStops is how many attractions a full day holds at each pace.

@@ -283,6 +283,12 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	}
 	lunchPending := win.start <= lunchLast && max(win.start, lunchFrom)+lunchLen <= win.end
 	dinnerWanted := win.start <= dinnerLast && max(win.start, dinnerFrom)+dinnerLen <= win.end
+	dinnerAt := dinnerFrom
+	if !dinnerWanted && win.terminal != nil && win.start <= earlyDinnerFrom && earlyDinnerFrom+dinnerLen <= win.end {
+		// An evening departure (18:30–19:30) leaves no room for dinner at
+		// the usual hour: an early one on the way (quality.EarlyDinner).
+		dinnerWanted, dinnerAt = true, earlyDinnerFrom
+	}
 	lastEnd := win.end
 	mustEnd := win.end // when a must-see sight may end at the latest
 	if dinnerWanted {
@@ -390,7 +396,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		placeLunch()
 	}
 	if dinnerWanted {
-		dt := max(t+mealTravel, dinnerFrom)
+		dt := max(t+mealTravel, dinnerAt)
 		if dt <= dinnerLast && dt+dinnerLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at, free: t})
 			t = dt + dinnerLen + w.mealRest + mealTravel

@@ -494,6 +494,25 @@ func (o *objector) spans(d *orchestrator.Day) []span {
 	return out
 }
 
+// EarlyDinner is the earliest dinner, before a departure in the evening
+// (18:00–20:30 by the timetable) after an afternoon in a city: 17:00,
+// when Chinese restaurants open for dinner (most from 16:30–17:00) and
+// early enough to reach the station or airport (docs/plan-quality.md).
+const EarlyDinner = 17 * 60
+
+// departsEvening reports whether the day's first leg leaves span s's city
+// between 18:00 and 20:30 and arrives after 20:00 (or the next day): a
+// traveller who had no dinner before it eats late or not at all.
+func (o *objector) departsEvening(d *orchestrator.Day, s span) bool {
+	if len(d.Legs) == 0 || !orchestrator.SameCity(d.Legs[0].From, s.city) {
+		return false
+	}
+	l := d.Legs[len(d.Legs)-1]
+	dep, ok1 := orchestrator.ParseClock(d.Legs[0].Depart)
+	arr, ok2 := orchestrator.ParseClock(l.Arrive)
+	return ok1 && ok2 && dep >= 18*60 && dep <= 20*60+30 && (arr >= 20*60 || l.ArriveDayOffset > 0)
+}
+
 func (o *objector) day(d *orchestrator.Day) {
 	hasLunch, hasDinner := false, false
 	for _, m := range d.Meals {
@@ -507,6 +526,8 @@ func (o *objector) day(d *orchestrator.Day) {
 		}
 		if !hasDinner && s.start <= 17*60+45 && s.end >= 19*60+30 {
 			o.add(ObjMissingMeal, d.Day, "no dinner in %s", s.city)
+		} else if !hasDinner && s.start <= EarlyDinner && s.end >= EarlyDinner+orchestrator.DinnerMinutes && o.departsEvening(d, s) {
+			o.add(ObjMissingMeal, d.Day, "no dinner in %s before an evening departure", s.city)
 		}
 	}
 	o.idle(d, spans)
