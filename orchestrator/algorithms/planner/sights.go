@@ -171,10 +171,15 @@ func (w *world) sightKinds() bool {
 	kinds := quality.SightKindWishes(w.b)
 	changed := false
 	for _, k := range kinds {
+		bit := k.Bit()
 		for _, c := range w.cities {
 			var best *attraction
 			for _, at := range c.attractions {
-				if !k.Of(at.a) {
+				if c.afacts != nil && at.idx < len(c.afacts.items) {
+					if c.afacts.items[at.idx].kinds&bit == 0 {
+						continue
+					}
+				} else if !k.Of(at.a) {
 					continue
 				}
 				if best == nil || at.score > best.score {

@@ -82,6 +82,28 @@ func (k *SightKind) Of(a *orchestrator.Attraction) bool {
 	return false
 }
 
+// SightKindMask returns the kinds an attraction is of, bit i for the i-th
+// kind (SightKind.Bit): computed once per catalog by the planner's index.
+func SightKindMask(a *orchestrator.Attraction) uint8 {
+	var m uint8
+	for i := range sightKinds {
+		if sightKinds[i].Of(a) {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// Bit is the kind's bit in SightKindMask.
+func (k *SightKind) Bit() uint8 {
+	for i := range sightKinds {
+		if &sightKinds[i] == k {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
 // SightKindWishes returns the kinds the brief asks for, in the order of
 // its interests then its must-see entries, each once.
 func SightKindWishes(b *orchestrator.Brief) []*SightKind {
