@@ -197,7 +197,7 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 	expect(&res, q.Expect, trip, it)
 	res.OddLegs = oddLegs(&b, trip, it)
 	res.LateMeals = lateMeals(it)
-	same, over := quality.MealRepeats(quality.TravellerMealCategories(&b, trip, it))
+	same, over := quality.MealRepeatsOnce(quality.TravellerMealCategories(&b, trip, it), quality.OnceCategory(&b))
 	res.MealRepeats = same + over
 	res.MustMissed = mustMissed(&b, trip, it)
 	if lim := it.Budget.Limit; lim != nil && lim.Cents > 0 {
