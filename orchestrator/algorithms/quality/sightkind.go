@@ -67,14 +67,18 @@ func SightKindOf(wish string) *SightKind {
 // Of reports whether an attraction is of the kind: a sight word in its
 // name, category or tags, and none of the kind's exceptions in its name.
 func (k *SightKind) Of(a *orchestrator.Attraction) bool {
-	name := strings.ToLower(a.Name)
+	return k.of(strings.ToLower(a.Name), strings.ToLower(a.Category), a.Tags)
+}
+
+// of is Of on the lower-cased name and category.
+func (k *SightKind) of(name, category string, tags []string) bool {
 	if hasAny(name, k.not) {
 		return false
 	}
-	if hasAny(name, k.sight) || hasAny(strings.ToLower(a.Category), k.sight) {
+	if hasAny(name, k.sight) || hasAny(category, k.sight) {
 		return true
 	}
-	for _, t := range a.Tags {
+	for _, t := range tags {
 		if hasAny(strings.ToLower(t), k.sight) {
 			return true
 		}
@@ -85,9 +89,10 @@ func (k *SightKind) Of(a *orchestrator.Attraction) bool {
 // SightKindMask returns the kinds an attraction is of, bit i for the i-th
 // kind (SightKind.Bit): computed once per catalog by the planner's index.
 func SightKindMask(a *orchestrator.Attraction) uint8 {
+	name, category := strings.ToLower(a.Name), strings.ToLower(a.Category)
 	var m uint8
 	for i := range sightKinds {
-		if sightKinds[i].Of(a) {
+		if sightKinds[i].of(name, category, a.Tags) {
 			m |= 1 << i
 		}
 	}
