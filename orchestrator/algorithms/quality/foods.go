@@ -25,12 +25,13 @@ func Wishes(b *orchestrator.Brief) []string {
 	for _, in := range b.Interests {
 		// Tea houses, cafés and bars are light fare, no meal: a stop
 		// serves them.
-		if c := concepts.Lookup(in, concepts.Cuisine); c != nil && c.Light {
+		c := concepts.Lookup(in, concepts.Cuisine)
+		if c != nil && c.Light {
 			continue
 		}
 		// An interest the table knows as a kind of sight and not as a
 		// cuisine (gardens, night views, food streets) is no dish.
-		if concepts.Lookup(in, concepts.Cuisine) == nil && concepts.Lookup(in, concepts.Sight) != nil {
+		if c == nil && concepts.Lookup(in, concepts.Sight) != nil {
 			continue
 		}
 		out = append(out, in)

@@ -690,12 +690,26 @@ func OnceCategory(b *orchestrator.Brief) func(string) bool {
 	return func(k string) bool { return slices.Contains(OnceCategories, k) }
 }
 
+// hotPotWords are the concept table's words for hot pot (its hotpot
+// cuisine row's aliases), read once.
+var hotPotWords = sync.OnceValue(func() []string {
+	var out []string
+	if c := concepts.Lookup("火锅", concepts.Cuisine); c != nil {
+		for _, a := range c.Aliases {
+			out = append(out, strings.ToLower(a))
+		}
+	}
+	return out
+})
+
 // asksHotPot reports whether the brief asks for hot pot: a cuisine, a food
-// or an interest the concept table reads as it.
+// or an interest holding one of the concept table's words for it. It runs
+// for every scored variant: a few string searches, no table scan.
 func asksHotPot(b *orchestrator.Brief) bool {
+	words := hotPotWords()
 	for _, list := range [][]string{b.Constraints.Cuisines, b.Foods, b.Interests} {
 		for _, x := range list {
-			if c := concepts.Lookup(x, concepts.Cuisine); c != nil && c.ID == "hotpot" {
+			if hasAny(strings.ToLower(x), words) {
 				return true
 			}
 		}
