@@ -119,6 +119,9 @@ var qualityZH = []struct {
 }{
 	{regexp.MustCompile(`^(\d+) of (\d+) interests met; not met: (.+)$`), "满足${2}项兴趣中的${1}项；未满足：${3}", 3},
 	{regexp.MustCompile(`^(\d+) of (\d+) interests met$`), "满足${2}项兴趣中的${1}项", 0},
+	{regexp.MustCompile(`^(\d+) of (\d+) interests met; not met: (.+); (\d+) kinds of sight asked for not planned$`), "满足${2}项兴趣中的${1}项；未满足：${3}；${4}类想去的景点未安排", 3},
+	{regexp.MustCompile(`^(\d+) of (\d+) interests met; (\d+) kinds of sight asked for not planned$`), "满足${2}项兴趣中的${1}项；${3}类想去的景点未安排", 0},
+	{regexp.MustCompile(`^(\d+) kinds of sight asked for not planned$`), "${1}类想去的景点未安排", 0},
 	{regexp.MustCompile(`^no must-see sight is in the data$`), "数据中没有所列的必去景点", 0},
 	{regexp.MustCompile(`^(\d+) of (\d+) must-see sights in the data visited$`), "数据中的${2}个必去景点去了${1}个", 0},
 	{regexp.MustCompile(`^(\d+) meals: (\d+) breakfasts where none is served, (\d+) over (\d+) km from the previous place; (\d+) of (\d+) cuisines served$`),
@@ -126,6 +129,8 @@ var qualityZH = []struct {
 	{regexp.MustCompile(`^(\d+) meals: (\d+) breakfasts where none is served, (\d+) over (\d+) km from the previous place$`),
 		"共${1}顿餐：${2}顿早餐安排在不供应早餐的餐厅，${3}顿离上一地点超过${4}公里", 0},
 	{regexp.MustCompile(`^(\d+) of (\d+) stops at a fitting time and length$`), "${2}个景点中${1}个的时段和时长合适", 0},
+	{regexp.MustCompile(`^(\d+) of (\d+) stops at a fitting time and length; (\d+) visit times asked for not kept$`), "${2}个景点中${1}个的时段和时长合适；${3}个指定的游览时段未能安排", 0},
+	{regexp.MustCompile(`^(\d+) visit times asked for not kept$`), "${1}个指定的游览时段未能安排", 0},
 	{regexp.MustCompile(`^([\d.]+) of (\d+) waking hours in transit \((\d+)%\)$`), "${2}小时清醒时间中${1}小时在路上（${3}%）", 0},
 	{regexp.MustCompile(`^(\d+) travel days, (\d+) with a leg at an odd hour$`), "${1}个交通日，其中${2}个有时间过早或过晚的班次", 0},
 	{regexp.MustCompile(`^spends (\d+)% of the budget$`), "花费预算的${1}%", 0},

@@ -160,20 +160,22 @@ func (l *Local) Kind(name string, cuisines []string) int {
 	if l == nil {
 		return KindPlain
 	}
-	n := fold(withoutBranch(name))
+	// A hotel's name is no mark of its kitchen (杭州友好饭店·…,
+	// 浙江西子宾馆·…): the outlet's own name is read.
+	outlet, _ := HotelOutlet(fold(withoutBranch(name)))
 	for _, w := range l.others {
-		if strings.Contains(n, w) {
+		if strings.Contains(outlet, w) {
 			return KindOther
 		}
 	}
-	if !LightMeal(cuisines) {
+	if !LightMeal(cuisines) && !Buffet(name, cuisines) {
 		for _, c := range p.labels {
 			if contains(l.Labels, c) {
 				return KindLocal
 			}
 		}
 		for _, w := range l.Names {
-			if Contains(n, w) {
+			if Contains(outlet, w) {
 				return KindLocal
 			}
 		}
@@ -264,6 +266,101 @@ func BarPlace(p Place) bool {
 	}
 	for _, w := range barWords {
 		if strings.Contains(p.name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hotelWords mark a hotel in the part of a restaurant's name before its
+// outlet (杭州西子湖四季酒店·金沙厅, 南京金陵饭店·金海湾自助餐厅) or in its
+// brackets (彩丰楼中餐厅(杭州奥克斯中心皇冠假日酒店)). 饭店 alone is no hotel:
+// 德明饭店(八卦新村店) is a restaurant; before a "·" it is one.
+var hotelWords = []string{"酒店", "饭店", "宾馆", "度假村", "度假", "假日", "hotel", "resort"}
+
+// HotelOutlet returns a restaurant name's outlet (the part after the
+// hotel's name, "金沙厅" of 杭州西子湖四季酒店·金沙厅) and whether it is a
+// hotel's restaurant: the name before a "·" names a hotel, or its
+// brackets do, or it holds 酒店 or 宾馆 before more words
+// (千禧度假酒店拾溪餐厅; 咸亨酒店, a restaurant's own name, ends with it).
+// A name of no hotel is returned as it is.
+func HotelOutlet(name string) (string, bool) {
+	if i := strings.Index(name, "·"); i > 0 {
+		head := name[:i]
+		for _, w := range hotelWords {
+			if strings.Contains(head, w) {
+				return name[i+len("·"):], true
+			}
+		}
+	}
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		br := name[i:]
+		for _, w := range []string{"酒店", "宾馆", "假日", "hotel"} {
+			if strings.Contains(br, w) {
+				return name[:i], true
+			}
+		}
+	}
+	base := withoutBranch(name)
+	for _, w := range []string{"酒店", "宾馆"} {
+		if i := strings.Index(base, w); i >= 0 && i+len(w) < len(base) {
+			return base[i+len(w):], true
+		}
+	}
+	return name, false
+}
+
+// buffetWords mark a buffet in a restaurant's name (a hotel's rotating
+// buffet: 西湖旋转全湖景餐厅 is labelled 自助餐, 金海湾自助餐厅 named so).
+var buffetWords = []string{"自助", "buffet"}
+
+// Buffet reports whether a restaurant is a buffet: the concept table's
+// buffet cuisine by its labels, or a buffet word in its name.
+func Buffet(name string, cuisines []string) bool {
+	for _, c := range cuisines {
+		if strings.Contains(fold(c), "自助") {
+			return true
+		}
+	}
+	n := fold(name)
+	for _, w := range buffetWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// loungeWords mark a hotel outlet of drinks or snacks whatever its label
+// (南京涵碧楼酒店·L Bar 大堂吧 is labelled 本帮菜): a lobby bar, lounge,
+// café or afternoon tea.
+var loungeWords = []string{"大堂吧", "酒廊", "咖啡", "下午茶", "lounge", "café", "cafe", "coffee", "bar", "吧"}
+
+// HotelFare reports whether a restaurant is a hotel's buffet, lobby bar,
+// lounge or café: no place for the local specialties, whatever its label.
+func HotelFare(name string, cuisines []string) bool {
+	outlet, hotel := HotelOutlet(name)
+	if !hotel {
+		return false
+	}
+	if Buffet(name, cuisines) {
+		return true
+	}
+	o := fold(outlet)
+	for _, w := range loungeWords {
+		if strings.Contains(o, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Named reports whether a restaurant name holds one of the row's own name
+// words (杭帮, 金陵, 早茶…).
+func (l *Local) Named(name string) bool {
+	n := fold(withoutBranch(name))
+	for _, w := range l.Names {
+		if Contains(n, w) {
 			return true
 		}
 	}

@@ -31,6 +31,11 @@ type variant struct {
 	// shortLegs makes legs chosen by price pass over day-long options
 	// (quality.LongTrainMinutes) when a shorter one exists (legsBack).
 	shortLegs bool
+	// nightLegs lets legs chosen by price leave or arrive in the dead of
+	// night (quality.DeadOfNight), which they otherwise pass over while
+	// another option exists: tried only when the plan without them is
+	// over the budget (nightVariant).
+	nightLegs bool
 }
 
 // legVariant is the variant a leg on day d is chosen at: the tier's own
@@ -126,6 +131,9 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 		}
 		bs[i] = b
 	}
+	if err := w.nightVariant(r, &bs[3]); err != nil {
+		return nil, err
+	}
 	if w.limit >= 0 && w.opts.Tier == "" && bs[3].cost.Total.Cents <= w.limit &&
 		bs[0].cost.Total.Cents > w.limit && bs[1].cost.Total.Cents > w.limit && bs[2].cost.Total.Cents > w.limit {
 		for _, v := range budgetVariants {
@@ -135,6 +143,11 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 			b, err := w.buildVariant(r, v)
 			if err != nil {
 				return nil, err
+			}
+			if v.cheapLegs {
+				if err := w.nightVariant(r, &b); err != nil {
+					return nil, err
+				}
 			}
 			bs = append(bs, b)
 		}
@@ -189,6 +202,29 @@ func (w *world) build(r *route) (*orchestrator.Itinerary, error) {
 		})
 	}
 	return it, nil
+}
+
+// nightVariant replaces a plan whose legs are chosen by price and which
+// is over the budget by the same variant allowed legs in the dead of
+// night (variant.nightLegs), when that one costs less: such a leg is
+// booked only to meet a budget no other plan meets.
+func (w *world) nightVariant(r *route, b **built) error {
+	if w.limit < 0 || (*b).cost.Total.Cents <= w.limit || !(*b).v.legsByPrice() || (*b).v.nightLegs {
+		return nil
+	}
+	v := (*b).v
+	v.nightLegs = true
+	n, err := w.buildVariant(r, v)
+	if err != nil {
+		return err
+	}
+	if n.cost.Total.Cents < (*b).cost.Total.Cents {
+		w.recycle(*b)
+		*b = n
+	} else {
+		w.recycle(n)
+	}
+	return nil
 }
 
 // maxLegsBack bounds the legs legsBack tries back at the tier.

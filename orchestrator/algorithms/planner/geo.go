@@ -5,13 +5,13 @@ import (
 	"slices"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 )
 
-// Straight-line travel estimate inside a city: a fixed overhead plus the
-// distance at an average urban speed.
+// Straight-line travel estimate inside a city: quality.TravelEstimate (a
+// fixed overhead, the first 10 km at an average urban speed, the rest at
+// suburban expressway speed).
 const (
-	urbanKMH        = 25.0
-	travelOverhead  = 10 // minutes
 	unknownTravel   = 20 // minutes, when a position is missing
 	maxTwoOptRounds = 50
 )
@@ -56,7 +56,7 @@ func (c *city) travel(a, b place) (int, bool) {
 	} else {
 		km = a.loc.DistanceKM(*b.loc)
 	}
-	return travelOverhead + int(math.Round(km/urbanKMH*60)), true
+	return quality.TravelEstimate(km), true
 }
 
 // row is the matrix row of place id, or -1.

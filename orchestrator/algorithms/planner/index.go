@@ -42,6 +42,8 @@ type attrFact struct {
 	once    string
 	core    string
 	place   concepts.Place // folded, for the brief's interests
+	// kinds are the kinds of sight it is (quality.SightKindMask).
+	kinds uint8
 	// base is Popularity×3 + Rating×6; far the penalty for the distance
 	// from the centre (5 when the attraction has no position).
 	base, far float64
@@ -509,6 +511,7 @@ func buildAttractionFacts(as []orchestrator.Attraction, center *orchestrator.Geo
 			once:    concepts.OnceGroupPlace(place), core: concepts.Core(a.Name),
 			place: place,
 			base:  a.Popularity*3 + a.Rating*6, hours: readHoursInto(a.Hours, &spans),
+			kinds: quality.SightKindMask(a),
 		}
 		if a.Location != nil {
 			x.ref = a.Location.Ref()
@@ -570,7 +573,7 @@ func (f *attrFacts) travelRow(i int) []int32 {
 	for j := range f.as {
 		if f.as[j].Location != nil {
 			km := f.items[i].ref.DistanceKM(f.items[j].ref)
-			row[j] = int32(travelOverhead + int(math.Round(km/urbanKMH*60)))
+			row[j] = int32(quality.TravelEstimate(km))
 		}
 	}
 	f.travel[i].CompareAndSwap(nil, &row)

@@ -89,6 +89,9 @@ type legOffer struct {
 	// early is set when the traveller must leave the day's place before
 	// earliestLeave to catch it, access measured (w.before).
 	early bool
+	// timed is set for an option of the timetable (not a drive whose
+	// hours the planner sets).
+	timed bool
 }
 
 // legUtility scores an offer against the cheapest price and the fastest
@@ -105,6 +108,9 @@ func legUtility(o legOffer, cheapest int64, fastest int, wt legWeights) float64 
 	u += wt.city * float64(city) / 60
 	if oddHours(o.depart, o.arrive) || o.early {
 		u -= oddPenalty
+	}
+	if o.timed && quality.DeadOfNight(o.depart, o.arrive) {
+		u -= oddPenalty // after any other odd hour
 	}
 	return u
 }
@@ -135,6 +141,13 @@ func (w *world) oddTyped(op *option, l routeLeg, outbound, home bool, notBefore 
 	return oddHours(dep, arr) || w.oddDoor(dep, arr, preBuffer(op), false, w.measured(op, false))
 }
 
+// dead reports whether op, on leg l, leaves or arrives in the dead of
+// night (quality.DeadOfNight).
+func (w *world) dead(op *option, l routeLeg, outbound, home bool, notBefore int) bool {
+	dep, arr := w.legTimes(op, l, outbound, home, notBefore)
+	return op.depart >= 0 && quality.DeadOfNight(dep, arr)
+}
+
 // oddHours reports a departure before 06:30 or an arrival after 23:30 (or
 // the next day).
 func oddHours(depart, arrive int) bool {
@@ -159,7 +172,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 	// on lastOfDay only then; by tier otherwise: the variants of a plan
 	// (fitted, budget, the odd-hour finding's) ask again what another
 	// variant asked.
-	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice()}
+	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice(), v.nightLegs && v.legsByPrice()}
 	if key.byPrice {
 		key.lastOfDay = lastOfDay
 	} else {
@@ -186,6 +199,7 @@ type legChoiceKey struct {
 	tier                              orchestrator.Tier
 	lastOfDay                         bool
 	short                             bool // variant.shortLegs
+	night                             bool // variant.nightLegs
 }
 
 // legChoice is a choice of chooseLeg, kept for the plan's other variants.
@@ -234,6 +248,24 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 				}
 			}
 		}
+		// Never in the dead of night while another option exists,
+		// whatever it saves (quality.DeadOfNight: 1461 北京→南京 11:56 →
+		// 02:56 the next day): the cheapest of the others — unless only
+		// such a leg meets the budget (variant.nightLegs).
+		if best != nil && lastOfDay && !v.nightLegs && w.dead(best, l, outbound, home, notBefore) {
+			var other *option
+			for _, op := range opts {
+				if w.dead(op, l, outbound, home, notBefore) {
+					continue
+				}
+				if other == nil || op.cost < other.cost || (op.cost == other.cost && op.o.ID < other.o.ID) {
+					other = op
+				}
+			}
+			if other != nil {
+				best = other
+			}
+		}
 		// Not at an odd hour to save a few per cent: the cheapest leg at a
 		// sensible hour within oddSaving of the cheapest is booked instead
 		// (a 01:46 flight home saves 5 CNY on 500 and loses the last day).
@@ -279,6 +311,7 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
 			before: before, after: after, extra: changes(op) * changePenalty,
 			early: w.oddDoor(dep, arr, before, from != nil && w.measured(op, true), w.measured(op, false)),
+			timed: op.depart >= 0,
 		}, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
@@ -527,14 +528,18 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		}
 	}
 	limit := quality.MealCap(len(order))
+	var once *[3]int32
+	if quality.OnceCategory(w.b) != nil {
+		once = onceCategoryIDs()
+	}
 	var seenTrip counts[int32]
 	var seenDay counts[dayCat]
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
 		k := varietyCat(cur, lb)
-		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= limit) {
-			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb}, cover); rs != nil {
+		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= capOf(k, limit, once)) {
+			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb, once}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
 				used.add(rs)
@@ -568,6 +573,30 @@ type mealCounts struct {
 	daily      *counts[dayCat]
 	day, limit int
 	localBit   int // w.localFoodBit
+	// once holds the categories eaten at most once a trip (nil: none;
+	// quality.OnceCategory).
+	once *[3]int32
+}
+
+// onceIDs are the category numbers of quality.OnceCategories.
+var onceIDs = sync.OnceValue(func() *[3]int32 {
+	var ids [3]int32
+	for i, c := range quality.OnceCategories[:min(len(quality.OnceCategories), len(ids))] {
+		ids[i] = categoryID(c)
+	}
+	return &ids
+})
+
+// onceCategoryIDs returns the category numbers of quality.OnceCategories.
+func onceCategoryIDs() *[3]int32 { return onceIDs() }
+
+// capOf is how many meals of category k a trip may have: limit, or one
+// for a category of once (hot pot not asked for).
+func capOf(k int32, limit int, once *[3]int32) int {
+	if once != nil && k != 0 && (k == once[0] || k == once[1] || k == once[2]) {
+		return 1
+	}
+	return limit
 }
 
 // varietyCat is rs's category for the meals' variety: none (0) for a
@@ -584,7 +613,7 @@ func varietyCat(rs *restaurant, localBit int) int32 {
 // fresh reports whether a meal of category k (categoryID) is no repeat:
 // none that day and fewer than limit on the trip (or no known category).
 func (m *mealCounts) fresh(k int32) bool {
-	return k == 0 || m.daily.get(dayCat{m.day, k}) == 0 && m.trip.get(k) < m.limit
+	return k == 0 || m.daily.get(dayCat{m.day, k}) == 0 && m.trip.get(k) < capOf(k, m.limit, m.once)
 }
 
 // counts counts keys, few: the first ones in arrays searched in turn,

@@ -53,7 +53,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 	if fast := c.matrix == nil && s.atRow != nil; fast && s.at.id != r.r.ID {
 		// c.travel's straight-line estimate from the distance it
 		// computes, the slot's row holding it (distRows: the same floats).
-		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+		in = quality.TravelEstimate(s.atRow[r.idx])
 	} else {
 		in, _ = c.travel(s.at, p)
 	}
@@ -67,7 +67,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 		// distance is from the stop to the restaurant, the haversine's
 		// bits the same either way (its differences change sign
 		// exactly, its sines are odd, its product commutes).
-		out = travelOverhead + int(math.Round(s.nextRow[r.idx]/urbanKMH*60))
+		out = quality.TravelEstimate(s.nextRow[r.idx])
 	} else if s.next != nil {
 		out, _ = c.travel(p, place{"", s.next, nil, 0})
 	}
@@ -82,7 +82,7 @@ func (c *city) mealTime(s mealSlot, r *restaurant) int {
 // (a restaurant across town may not be).
 func (c *city) mealFits(s mealSlot, r *restaurant) bool {
 	if s.slot != orchestrator.Breakfast && c.matrix == nil && s.atRow != nil && s.at.loc != nil && r.r.Location != nil && s.at.id != r.r.ID &&
-		s.free+travelOverhead+int(math.Round(s.atRow[r.idx]/urbanKMH*60)) <= s.time {
+		s.free+quality.TravelEstimate(s.atRow[r.idx]) <= s.time {
 		return true // reached by the slot's time (mealTime keeps it): the common case, decided from the row
 	}
 	t := c.mealTime(s, r)
@@ -94,7 +94,7 @@ func (c *city) mealFits(s mealSlot, r *restaurant) bool {
 	// computes, as in mealTime).
 	var in int
 	if c.matrix == nil && s.atRow != nil && s.at.id != r.r.ID {
-		in = travelOverhead + int(math.Round(s.atRow[r.idx]/urbanKMH*60))
+		in = quality.TravelEstimate(s.atRow[r.idx])
 	} else {
 		in, _ = c.travel(s.at, place{r.r.ID, r.r.Location, nil, 0})
 	}
@@ -133,6 +133,10 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 		target = prices[int(p*float64(len(prices)-1))]
 	}
 	out := make([]*restaurant, len(ss))
+	localBit := w.localFoodBit()
+	if localBit != 0 && c.rfacts != nil {
+		c.rfacts.locals()
+	}
 	lists := c.breakfastLists()
 	all := c.restAll
 	classes := lists[:3]
@@ -176,6 +180,12 @@ func (w *world) assignBreakfasts(c *city, ss []mealSlot, used restSet, v variant
 				key := [3]float64{class, math.Abs(float64(r.price-target))/100 + 5*d, float64(r.idx)}
 				if !v.staysByPrice() && !reachable(s, r) { // the lean plan exists to meet a budget: price alone
 					key[0] += 0.5
+				}
+				if localBit != 0 && r.f != nil && !localBreakfast(r.f) {
+					// A café or another region's food while the local
+					// specialties are asked for: after local fare of the
+					// class, even one a little out of the way.
+					key[0] += 0.75
 				}
 				if best == nil || key[0] < bk[0] || key[0] == bk[0] && (key[1] < bk[1] || key[1] == bk[1] && key[2] < bk[2]) {
 					best, bk = r, key
@@ -319,4 +329,11 @@ func servesAt(f quality.Food, facts *restFacts, cd *orchestrator.CityData, i int
 		return facts.items[i].localFood
 	}
 	return f.Serves(&cd.Restaurants.Value[i])
+}
+
+// localBreakfast reports whether a breakfast place serves local fare when
+// the local specialties are asked for (quality.LocalBreakfast, on the
+// catalog index's facts).
+func localBreakfast(f *restFact) bool {
+	return f.localFood || quality.BreakfastFare(f.foreign, f.other, f.local, f.place)
 }

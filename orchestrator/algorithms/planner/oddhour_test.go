@@ -10,8 +10,8 @@ import (
 )
 
 // TestOddHourForBudget: a plan fitted to a budget books a leg at an odd
-// hour only when it saves more than a tenth of the leg's price, and then
-// says so (odd_hour_for_budget) with what a leg at a sensible hour costs
+// hour only when it saves more than a tenth of the leg's price and is not
+// in the dead of night, and then says so (odd_hour_for_budget) with what a leg at a sensible hour costs
 // more; an open budget gets no odd-hour leg and no such finding.
 func TestOddHourForBudget(t *testing.T) {
 	cat := loadChina(t)
@@ -44,11 +44,12 @@ func TestOddHourForBudget(t *testing.T) {
 		}
 		return legs, found
 	}
-	// 北京→深圳 at 2000 CNY a head: the 03:50 train saves over 500 CNY on
-	// the flight, and the plan says so.
-	n, fs := odd(plan("北京", "深圳", 2000))
+	// 北京→南京 at 1000 CNY a head: the overnight Z281 arriving at 05:11
+	// saves over 300 CNY on the first high-speed train, and the plan says
+	// so.
+	n, fs := odd(plan("北京", "南京", 1000))
 	if n == 0 || len(fs) != n {
-		t.Fatalf("北京→深圳 at 2000 CNY: %d odd-hour legs, findings %+v; want the cheap odd-hour leg and a finding for it", n, fs)
+		t.Fatalf("北京→南京 at 1000 CNY: %d odd-hour legs, findings %+v; want the cheap odd-hour leg and a finding for it", n, fs)
 	}
 	for _, f := range fs {
 		if !strings.Contains(f.Message, "to keep within the budget") || !strings.Contains(f.Message, " more") || f.Severity != orchestrator.SeverityWarning {

@@ -60,16 +60,19 @@ const (
 	// sight, up to the data's longest recommended visit.
 	relaxedVisitMore = 60
 	dinnerFrom       = 17*60 + 30
-	dinnerLast       = 20*60 + 30
-	breakfastLen     = orchestrator.BreakfastMinutes
-	lunchLen         = orchestrator.LunchMinutes
-	dinnerLen        = orchestrator.DinnerMinutes
-	defaultVisit     = 90
-	eveningFrom      = 18 * 60
-	mealTravel       = 20
-	mealReachKM      = 7.0
-	eveningEnd       = 22*60 + 30
-	minWindow        = 60
+	// earlyDinnerFrom is the earliest dinner before an evening departure
+	// (quality.EarlyDinner).
+	earlyDinnerFrom = quality.EarlyDinner
+	dinnerLast      = 20*60 + 30
+	breakfastLen    = orchestrator.BreakfastMinutes
+	lunchLen        = orchestrator.LunchMinutes
+	dinnerLen       = orchestrator.DinnerMinutes
+	defaultVisit    = 90
+	eveningFrom     = 18 * 60
+	mealTravel      = 20
+	mealReachKM     = 7.0
+	eveningEnd      = 22*60 + 30
+	minWindow       = 60
 )
 
 // paceStops is how many attractions a full day holds at each pace.
@@ -283,7 +286,11 @@ type attraction struct {
 	// day visits them first, and not after quality.MorningBy unless they
 	// are must-see.
 	morning bool
-	once    string
+	// notBefore is set for a sight the traveller asked to see in the
+	// afternoon (Brief.VisitTimes): a window visits it last, starting no
+	// earlier than notBefore (minutes after midnight).
+	notBefore int
+	once      string
 	// core is the name folded by concepts.Core.
 	core string
 	// must lists the brief's must_visit entries (indexes) it resolves.

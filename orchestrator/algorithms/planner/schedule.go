@@ -286,6 +286,12 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	}
 	lunchPending := win.start <= lunchLast && max(win.start, lunchFrom)+lunchLen <= win.end
 	dinnerWanted := win.start <= dinnerLast && max(win.start, dinnerFrom)+dinnerLen <= win.end
+	dinnerAt := dinnerFrom
+	if !dinnerWanted && win.terminal != nil && win.start <= earlyDinnerFrom && earlyDinnerFrom+dinnerLen <= win.end {
+		// An evening departure (18:30–19:30) leaves no room for dinner at
+		// the usual hour: an early one on the way (quality.EarlyDinner).
+		dinnerWanted, dinnerAt = true, earlyDinnerFrom
+	}
 	lastEnd := win.end
 	mustEnd := win.end // when a must-see sight may end at the latest
 	if dinnerWanted {
@@ -319,7 +325,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 		p := a.place()
 		tr, est := c.travel(at, p)
-		start, ok := openStart(a, wd, t+tr)
+		start, ok := openStart(a, wd, max(t+tr, a.notBefore))
 		if lunchPending && ok && start+a.visit > 13*60+30 && t <= lunchLast {
 			t0, n0 := t, len(slots)
 			placeLunch()
@@ -342,7 +348,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			limit = mustEnd
 		}
 		visit, start, ok := w.visitLength(a, wd, t+tr, start, ok, limit, evening, lunchPending)
-		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || !win.reaches(a, start+visit) {
+		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || start < a.notBefore || !win.reaches(a, start+visit) {
 			return false
 		}
 		end := start + visit
@@ -393,7 +399,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		placeLunch()
 	}
 	if dinnerWanted {
-		dt := max(t+mealTravel, dinnerFrom)
+		dt := max(t+mealTravel, dinnerAt)
 		if dt <= dinnerLast && dt+dinnerLen <= win.end {
 			slots = append(slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Dinner, time: dt, at: at, free: t})
 			t = dt + dinnerLen + w.mealRest + mealTravel
@@ -497,16 +503,19 @@ func (w *world) walkOrder(win window, ordered []*attraction, extras *[]*attracti
 			day = append(day, a)
 		}
 	}
-	if mornings {
-		// Sights best in the morning lead the day.
+	late := slices.ContainsFunc(day, func(a *attraction) bool { return a.notBefore > 0 })
+	if mornings || late {
+		// Sights best in the morning lead the day, those asked for in the
+		// afternoon or at sunset close it.
 		slices.SortStableFunc(day, func(x, y *attraction) int {
 			switch {
+			case !mornings:
 			case x.morning && !y.morning:
 				return -1
 			case y.morning && !x.morning:
 				return 1
 			}
-			return 0
+			return cmp.Compare(x.notBefore, y.notBefore)
 		})
 	}
 	return night, day

@@ -33,7 +33,14 @@ func (w *world) resolveMust() {
 			}
 		}
 	}
+	timed := w.visitTimes()
+	timed = w.sightKinds() || timed
 	if len(w.b.MustVisit) == 0 {
+		if timed {
+			for _, c := range w.cities {
+				sortAttractions(c.attractions)
+			}
+		}
 		return
 	}
 	w.mustFound = make([]bool, len(w.b.MustVisit))
@@ -111,6 +118,88 @@ func (w *world) resolveMust() {
 			})
 		}
 	}
+}
+
+// visitBonus lifts a sight the traveller asked to see at a time of day
+// (Brief.VisitTimes) above every attraction but the must-see ones.
+const visitBonus = mustBonus / 2
+
+// visitTimes applies the brief's visit_times to the sights they name in
+// each city (concepts.Resolve, as must-see names are resolved): a sight
+// asked for at sunrise, early in the morning or in the morning is visited
+// first in a morning window (morning); at sunset, in the evening or at
+// night after dark (evening), when its hours reach the evening
+// (quality.WhenAllowed); in the afternoon last in a window, not before
+// noon (notBefore). The sight is lifted above the others (visitBonus) so that it is
+// planned. It reports whether any sight was changed; the caller sorts.
+func (w *world) visitTimes() bool {
+	changed := false
+	for _, vt := range w.b.VisitTimes {
+		for _, c := range w.cities {
+			cands := make([]concepts.Candidate, len(c.attractions))
+			for i, at := range c.attractions {
+				cands[i] = concepts.Candidate{Name: at.a.Name, Popularity: at.a.Popularity}
+			}
+			i, _ := concepts.Resolve(vt.Sight, cands)
+			if i < 0 {
+				continue
+			}
+			at := c.attractions[i]
+			switch vt.When {
+			case "sunrise", "early morning", "morning":
+				at.morning, at.evening, at.notBefore = true, false, 0
+			case "sunset", "evening", "night":
+				if _, _, ok := quality.WhenAllowed(vt.When, at.a.Hours, -1, at.visit); ok {
+					at.morning, at.evening, at.notBefore = false, true, 0
+				}
+			case "afternoon":
+				if from, _, ok := quality.WhenAllowed(vt.When, at.a.Hours, -1, at.visit); ok {
+					at.morning, at.evening, at.notBefore = false, false, from
+				}
+			}
+			at.score += visitBonus
+			c.defaultRank = false
+			changed = true
+		}
+	}
+	return changed
+}
+
+// kindBonus lifts the best sight of a kind asked for by its kind (a zoo,
+// an aquarium, a night market: quality.SightKind) so that the plan has one.
+const kindBonus = mustBonus / 4
+
+// sightKinds lifts, in each city, the best-ranked sight of each kind the
+// brief asks for by its kind (quality.SightKindWishes: 动物园, "aquarium",
+// 夜市, 泡温泉) by kindBonus; a kind the data lacks is left to the score's
+// kind_missed. It reports whether any sight was lifted; the caller sorts.
+func (w *world) sightKinds() bool {
+	kinds := quality.SightKindWishes(w.b)
+	changed := false
+	for _, k := range kinds {
+		bit := k.Bit()
+		for _, c := range w.cities {
+			var best *attraction
+			for _, at := range c.attractions {
+				if c.afacts != nil && at.idx < len(c.afacts.items) {
+					if c.afacts.items[at.idx].kinds&bit == 0 {
+						continue
+					}
+				} else if !k.Of(at.a) {
+					continue
+				}
+				if best == nil || at.score > best.score {
+					best = at
+				}
+			}
+			if best != nil {
+				best.score += kindBonus
+				c.defaultRank = false
+				changed = true
+			}
+		}
+	}
+	return changed
 }
 
 // fitParty leaves out the sights unfit for the party (quality.UnfitSight:

@@ -207,3 +207,25 @@ func OddLeg(l *orchestrator.Leg, leave, arrive int) bool {
 	}
 	return dep-before < leave || arr+1440*l.ArriveDayOffset > arrive
 }
+
+// DeadEnd ends the dead of night: a leg leaving or arriving between
+// midnight and 05:00 (the timetable's clock) puts the party at a station
+// or airport when nothing runs to or from it and no hotel takes them in
+// (北京→南京 1461, 11:56 → 02:56 the next day). The planner books such a
+// leg only when no plan without it meets the budget; odd_hour counts it
+// as any odd-hour leg.
+const DeadEnd = 5 * 60
+
+// DeadOfNight reports whether a leg departing at dep and arriving at arr
+// (minutes after midnight of the travel day; arr past 1440 for an
+// arrival the next day) leaves or arrives between midnight and DeadEnd.
+func DeadOfNight(dep, arr int) bool {
+	return dep < DeadEnd || arr < DeadEnd || arr >= 1440 && arr < 1440+DeadEnd
+}
+
+// DeadLeg is DeadOfNight on a plan's leg.
+func DeadLeg(l *orchestrator.Leg) bool {
+	dep, ok1 := orchestrator.ParseClock(l.Depart)
+	arr, ok2 := orchestrator.ParseClock(l.Arrive)
+	return ok1 && ok2 && DeadOfNight(dep, arr+1440*l.ArriveDayOffset)
+}

@@ -25,12 +25,13 @@ func Wishes(b *orchestrator.Brief) []string {
 	for _, in := range b.Interests {
 		// Tea houses, cafés and bars are light fare, no meal: a stop
 		// serves them.
-		if c := concepts.Lookup(in, concepts.Cuisine); c != nil && c.Light {
+		c := concepts.Lookup(in, concepts.Cuisine)
+		if c != nil && c.Light {
 			continue
 		}
 		// An interest the table knows as a kind of sight and not as a
 		// cuisine (gardens, night views, food streets) is no dish.
-		if concepts.Lookup(in, concepts.Cuisine) == nil && concepts.Lookup(in, concepts.Sight) != nil {
+		if c == nil && concepts.Lookup(in, concepts.Sight) != nil {
 			continue
 		}
 		out = append(out, in)
@@ -69,6 +70,11 @@ func NewFood(wish string) Food {
 	}
 	dishes := concepts.DishWords(wish)
 	f.dish = len(dishes) > 0
+	if words, ok := specificDish(f.words[0], dishes); ok {
+		// 叉烧酥 is no 叉烧, 蟹粉小笼 no plain 小笼: only the dish itself.
+		f.words = words
+		return f
+	}
 	if c := concepts.Lookup(wish, concepts.Cuisine); c != nil {
 		f.concept = c
 		for _, n := range c.Names {
@@ -150,8 +156,62 @@ func (f Food) word(w string, r *orchestrator.Restaurant) bool {
 }
 
 // otherFood are heads that make a dish named after another one a food of
-// its own: 北京烤鸭肉饼 is a pie, 烤鸭炒饭 fried rice, 盐水鸭包 a bun.
-var otherFood = []string{"饼", "包", "包子", "饺", "饺子", "饭", "粥", "卷", "面", "粉", "串", "披萨", "汉堡", "沙拉", "酥", "糕"}
+// its own: 北京烤鸭肉饼 is a pie, 烤鸭炒饭 fried rice, 盐水鸭包 a bun, 叉烧肠 a
+// rice-noodle roll.
+var otherFood = []string{"饼", "包", "包子", "饺", "饺子", "饭", "粥", "卷", "面", "粉", "串", "披萨", "汉堡", "沙拉", "酥", "糕", "肠"}
+
+// specificDish returns, for a Chinese wish that names a dish of the dish
+// table (dishes: concepts.DishWords) with more than a place or a word of
+// praise (dishPrefixes: 北京烤鸭, 正宗热干面 are the dish), the words that
+// serve it, the wish first: a wish with another head after the dish's
+// name (叉烧酥, a char siu pastry; 叉烧肠) is served by that food alone,
+// named so; a wish with a modifier before it (蟹粉小笼: crab-roe soup
+// dumplings) by the modifier with any Chinese name of the dish (蟹粉小笼包,
+// 蟹粉汤包), not by the plain dish, its sibling. ok is false for a wish
+// that is the dish, in Latin letters, or names none.
+func specificDish(w string, dishes []string) ([]string, bool) {
+	if w == "" || w[0] < 0x80 || slices.Contains(dishes, w) {
+		return nil, false
+	}
+	n := ""
+	for _, d := range dishes {
+		if d != "" && d[0] >= 0x80 && strings.Contains(w, d) && len(d) > len(n) {
+			n = d
+		}
+	}
+	if n == "" {
+		return nil, false
+	}
+	i := strings.Index(w, n)
+	pre, suf := w[:i], w[i+len(n):]
+	for again := true; again; {
+		again = false
+		for _, p := range dishPrefixes {
+			if strings.HasPrefix(pre, p) {
+				pre, again = pre[len(p):], true
+			}
+		}
+	}
+	if pre == "" && suf == "" {
+		return nil, false
+	}
+	words := []string{w}
+	add := func(x string) {
+		if !slices.Contains(words, x) {
+			words = append(words, x)
+		}
+	}
+	if suf != "" {
+		add(pre + n + suf)
+		return words, true
+	}
+	for _, d := range dishes {
+		if d != "" && d[0] >= 0x80 {
+			add(pre + d)
+		}
+	}
+	return words, true
+}
 
 // dishIs reports whether the recommended dish d is the dish named w. A
 // Latin name is found anywhere in it; after a Chinese one, which Chinese
@@ -247,12 +307,18 @@ type LocalFact struct {
 	// Chain: a branch of a chain with two or more branches in the city
 	// (only in catalogs with recommended dishes).
 	Chain bool
+	// Fare: light fare (a café, bakery, tea or dessert place by its
+	// labels), a buffet, or a hotel's lobby bar, lounge or café
+	// (concepts.HotelFare): never the local specialties.
+	Fare bool
 }
 
 // Local reports whether the restaurant serves the local specialties: the
 // city's own cuisine, or a signature dish at a restaurant neither foreign
 // nor of another region's cooking.
-func (f LocalFact) Local() bool { return f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other }
+func (f LocalFact) Local() bool {
+	return !f.Fare && (f.Cuisine || f.Signature > 0 && !f.Foreign && !f.Other)
+}
 
 // LocalFacts returns, per restaurant of a city's catalog rs, its
 // LocalFact.
@@ -293,6 +359,10 @@ func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[str
 		f.Other = kind == concepts.KindOther
 		other := f.Other || row == nil && hotpot != nil && hotpot.Restaurant(r.Name, r.Cuisines)
 		own[i] = !foreign && !other && !concepts.LightMeal(r.Cuisines) && !(buffet != nil && buffet.Restaurant(r.Name, r.Cuisines))
+		if row != nil {
+			f.Fare = concepts.LightMeal(r.Cuisines) || concepts.Buffet(r.Name, r.Cuisines) || concepts.HotelFare(r.Name, r.Cuisines)
+			f.Cuisine = f.Cuisine && !f.Fare
+		}
 	}
 	withDishes := 0
 	counts := map[string][2]int{} // all, own
@@ -335,6 +405,14 @@ func localFacts(city string, rs []orchestrator.Restaurant) ([]LocalFact, map[str
 		}
 		out[i].Signature = n
 		out[i].Chain = len(rs[i].Dishes) > 0 && chains[ChainName(rs[i].Name)] >= chainMin
+		if n == 0 && out[i].Cuisine && row != nil {
+			// A hotel's Chinese restaurant carries the city's label
+			// whatever its kitchen (香宫, 万丽轩: Cantonese in Hangzhou):
+			// local only with a signature dish or a local word of its own.
+			if outlet, hotel := concepts.HotelOutlet(rs[i].Name); hotel && !row.Named(outlet) {
+				out[i].Cuisine = false
+			}
+		}
 	}
 	return out, sig
 }
@@ -429,6 +507,10 @@ func UnfitVenue(name string, cuisines []string, children bool) string {
 	return unfitVenue(concepts.BarPlace(p), lightPlace(p), children)
 }
 
+// LightName reports whether an unlabelled folded restaurant is named as a
+// place of drinks or desserts (lightWords: 奶茶, 咖啡, 甜品…).
+func LightName(p concepts.Place) bool { return !p.Labelled() && hasAny(p.Name(), lightWords) }
+
 // lightPlace is UnfitVenue's light fare on a folded restaurant.
 func lightPlace(p concepts.Place) bool {
 	return concepts.LightPlace(p) || !p.Labelled() && hasAny(p.Name(), lightWords)
@@ -519,6 +601,9 @@ func (o *objector) mealsFit(s *scorer) {
 	}
 	for _, d := range o.it.Days {
 		for _, m := range d.Meals {
+			if m.Slot == orchestrator.Breakfast && local && !o.atHome(m.City) {
+				o.notLocalBreakfast(d, m)
+			}
 			if m.Slot != orchestrator.Lunch && m.Slot != orchestrator.Dinner {
 				continue
 			}
@@ -572,6 +657,55 @@ func (o *objector) notLocal(d orchestrator.Day, m orchestrator.Meal) {
 		}
 		o.add(ObjNotLocal, d.Day, "%s at %s (%s) serves no local specialty; %s does, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
 		return
+	}
+}
+
+// LocalBreakfast reports whether a breakfast place serves local fare
+// (早茶, 小笼包, 豆浆油条, 热干面) for the local specialties: it serves them
+// (LocalFact.Local), or it is neither from abroad nor of another region's
+// cooking and either recommends a signature dish of the city or is no
+// light fare (a café, bakery or dessert shop by its labels, or by the name
+// of an unlabelled one). The planner's breakfast choice and the not_local
+// objection read it.
+func LocalBreakfast(f LocalFact, p concepts.Place) bool {
+	return f.Local() || BreakfastFare(f.Foreign, f.Other, f.Signature, p)
+}
+
+// BreakfastFare is LocalBreakfast's second half, on a restaurant's facts.
+func BreakfastFare(foreign, other bool, signature int8, p concepts.Place) bool {
+	return !foreign && !other && (signature > 0 || !concepts.LightPlace(p) && !LightName(p))
+}
+
+// notLocalBreakfast objects to breakfast m of day d when the local
+// specialties are asked for and it is no LocalBreakfast while a place
+// serving breakfast that is one is open then within LocalReachKM.
+func (o *objector) notLocalBreakfast(d orchestrator.Day, m orchestrator.Meal) {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil || m.Location == nil {
+		return
+	}
+	facts := localFactsOf(cd)
+	rs := cd.Restaurants.Value
+	k := slices.IndexFunc(rs, func(r orchestrator.Restaurant) bool { return r.ID == m.RestaurantID })
+	if k < 0 || k >= len(facts) || LocalBreakfast(facts[k], concepts.RestaurantPlace(rs[k].Name, rs[k].Cuisines)) {
+		return
+	}
+	at, ok := orchestrator.ParseClock(m.Time)
+	if !ok {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	for i := range rs {
+		r := &rs[i]
+		if i >= len(facts) || r.Location == nil || m.Location.DistanceKM(*r.Location) > LocalReachKM ||
+			concepts.BreakfastClass(r.Name, r.Cuisines) != concepts.BreakfastServed ||
+			len(r.Hours) > 0 && !orchestrator.OpenDuring(r.Hours, wd, at, at+orchestrator.BreakfastMinutes) {
+			continue
+		}
+		if LocalBreakfast(facts[i], concepts.RestaurantPlace(r.Name, r.Cuisines)) {
+			o.add(ObjNotLocal, d.Day, "breakfast at %s (%s) is no local fare; %s is, %.1f km away", m.Name, strings.Join(m.Cuisines, ", "), r.Name, m.Location.DistanceKM(*r.Location))
+			return
+		}
 	}
 }
 

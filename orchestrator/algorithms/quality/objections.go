@@ -75,10 +75,15 @@ const (
 	// brief declines (Constraints.AvoidFoods: 孩子不能吃辣, 不要火锅, "no
 	// seafood"), matched as a wish is (Food.Serves).
 	ObjAvoided = "food_avoided"
+	// ObjKindMissed: a kind of sight asked for by its kind (a zoo, an
+	// aquarium, a museum, a theme park, a temple, a night market, a hot
+	// spring: SightKind) that no stop is while a trip city's data has
+	// one.
+	ObjKindMissed = "kind_missed"
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort, ObjKindMissed}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -141,11 +146,15 @@ func analyze(s *scorer) *objector {
 	o.foods()
 	o.mealsFit(s)
 	o.stays()
+	if len(b.VisitTimes) > 0 {
+		o.visitTimes()
+	}
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
 	o.repeats(s)
 	o.mustSees()
+	o.sightKinds()
 	slices.SortStableFunc(o.out, func(x, y Objection) int { return x.Day - y.Day })
 	return o
 }
@@ -176,6 +185,11 @@ type objector struct {
 	// sought and served count the food wishes the data serves and those
 	// a meal serves.
 	sought, served int
+	// timed holds the attraction IDs of the stops the brief's visit_times
+	// name: their time is the traveller's, not BestHour's.
+	timed []string
+	// untimely counts the visit times not honoured.
+	untimely int
 }
 
 // must reports whether a is one of the brief's must-see sights.
@@ -485,6 +499,25 @@ func (o *objector) spans(d *orchestrator.Day) []span {
 	return out
 }
 
+// EarlyDinner is the earliest dinner, before a departure in the evening
+// (18:00–20:30 by the timetable) after an afternoon in a city: 17:00,
+// when Chinese restaurants open for dinner (most from 16:30–17:00) and
+// early enough to reach the station or airport (docs/plan-quality.md).
+const EarlyDinner = 17 * 60
+
+// departsEvening reports whether the day's first leg leaves span s's city
+// between 18:00 and 20:30 and arrives after 20:00 (or the next day): a
+// traveller who had no dinner before it eats late or not at all.
+func (o *objector) departsEvening(d *orchestrator.Day, s span) bool {
+	if len(d.Legs) == 0 || !orchestrator.SameCity(d.Legs[0].From, s.city) {
+		return false
+	}
+	l := d.Legs[len(d.Legs)-1]
+	dep, ok1 := orchestrator.ParseClock(d.Legs[0].Depart)
+	arr, ok2 := orchestrator.ParseClock(l.Arrive)
+	return ok1 && ok2 && dep >= 18*60 && dep <= 20*60+30 && (arr >= 20*60 || l.ArriveDayOffset > 0)
+}
+
 func (o *objector) day(d *orchestrator.Day) {
 	hasLunch, hasDinner := false, false
 	for _, m := range d.Meals {
@@ -498,6 +531,8 @@ func (o *objector) day(d *orchestrator.Day) {
 		}
 		if !hasDinner && s.start <= 17*60+45 && s.end >= 19*60+30 {
 			o.add(ObjMissingMeal, d.Day, "no dinner in %s", s.city)
+		} else if !hasDinner && s.start <= EarlyDinner && s.end >= EarlyDinner+orchestrator.DinnerMinutes && o.departsEvening(d, s) {
+			o.add(ObjMissingMeal, d.Day, "no dinner in %s before an evening departure", s.city)
 		}
 	}
 	o.idle(d, spans)
@@ -509,6 +544,9 @@ func (o *objector) day(d *orchestrator.Day) {
 		}
 		a := o.attractions.vals[k]
 		start, _ := orchestrator.ParseClock(st.Start)
+		if slices.Contains(o.timed, st.AttractionID) {
+			continue
+		}
 		if h := o.hours[k]; !FitsHour(h, start) {
 			o.add(ObjWrongHour, d.Day, "%s at %s (best in the %s)", st.Name, st.Start, h)
 		} else if o.night && start < NightFrom && (o.must(a) && NightView(a.Name, a.Tags, a.Indoor, a.Hours) || FamousNightView(a.Name, a.Hours)) {

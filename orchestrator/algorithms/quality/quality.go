@@ -107,7 +107,7 @@ func Score(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itin
 	s := newScorer(b, trip, it)
 	o := analyze(s)
 	vals := [...]orchestrator.QualityComponent{
-		s.interests(), s.mustVisit(), s.mealFit(), s.timeOfDay(),
+		o.kindsPart(s.interests()), s.mustVisit(), s.mealFit(), o.untimelyPart(s.timeOfDay()),
 		s.transit(), s.edgeDays(), s.budgetUse(), s.variety(), s.mealVariety(),
 		o.legsPart(), o.foodsPart(), o.fullDaysPart(), o.pacePart(), o.mealsPart(),
 	} // in the order of Weights
@@ -671,6 +671,55 @@ func MealCap(n int) int { return max(2, (n+3)/4) }
 // that day (sameDay), and the others beyond MealCap of their category on
 // the trip (overCap).
 func MealRepeats(days [][]string) (sameDay, overCap int) {
+	return MealRepeatsOnce(days, nil)
+}
+
+// OnceCategories are restaurant categories (concepts.Category) a trip eats
+// at most once unless the brief asks for them: hot pot, a long and heavy
+// meal (issue 28: a Nanjing trip ate hot pot twice; a Chengdu one three
+// times).
+var OnceCategories = []string{"火锅", "hotpot", "hot pot"}
+
+// OnceCategory returns the categories the brief's trip eats at most once
+// (OnceCategories, unless its cuisines, foods or interests ask for hot
+// pot), as a test for MealRepeatsOnce; nil when none.
+func OnceCategory(b *orchestrator.Brief) func(string) bool {
+	if b == nil || asksHotPot(b) {
+		return nil
+	}
+	return func(k string) bool { return slices.Contains(OnceCategories, k) }
+}
+
+// hotPotWords are the concept table's words for hot pot (its hotpot
+// cuisine row's aliases), read once.
+var hotPotWords = sync.OnceValue(func() []string {
+	var out []string
+	if c := concepts.Lookup("火锅", concepts.Cuisine); c != nil {
+		for _, a := range c.Aliases {
+			out = append(out, strings.ToLower(a))
+		}
+	}
+	return out
+})
+
+// asksHotPot reports whether the brief asks for hot pot: a cuisine, a food
+// or an interest holding one of the concept table's words for it. It runs
+// for every scored variant: a few string searches, no table scan.
+func asksHotPot(b *orchestrator.Brief) bool {
+	words := hotPotWords()
+	for _, list := range [][]string{b.Constraints.Cuisines, b.Foods, b.Interests} {
+		for _, x := range list {
+			if hasAny(strings.ToLower(x), words) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MealRepeatsOnce is MealRepeats with the categories once reports capped
+// at one meal a trip.
+func MealRepeatsOnce(days [][]string, once func(string) bool) (sameDay, overCap int) {
 	n := 0
 	for _, d := range days {
 		n += len(d)
@@ -686,7 +735,7 @@ func MealRepeats(days [][]string) (sameDay, overCap int) {
 			switch {
 			case slices.Contains(d[:i], k): // already eaten today
 				sameDay++
-			case c > limit:
+			case c > limit || c > 1 && once != nil && once(k):
 				overCap++
 			}
 		}
@@ -768,7 +817,7 @@ func (s *scorer) mealVariety() orchestrator.QualityComponent {
 	if n < 2 {
 		return orchestrator.QualityComponent{}
 	}
-	same, over := MealRepeats(days)
+	same, over := MealRepeatsOnce(days, OnceCategory(s.b))
 	return orchestrator.QualityComponent{Applicable: true, Value: 1 - float64(same+over)/float64(n),
 		Detail: detailf("%d lunches and dinners in %d categories: %d repeated the same day, %d over %d of a category", n, len(kinds), same, over, MealCap(n))}
 }

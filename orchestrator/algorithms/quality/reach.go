@@ -8,12 +8,29 @@ import (
 
 // Travel between two places of a city where its data gives no time: the
 // planner's estimate between sights, MealTravelOverhead minutes (the walk
-// to the metro or the wait for a taxi) and the straight line at
-// MealTravelKMH (25 km/h, city traffic door to door).
+// to the metro or the wait for a taxi), the first MealTravelUrbanKM of the
+// straight line at MealTravelKMH (25 km/h, city traffic door to door) and
+// the rest at MealTravelFastKMH (50 km/h: ring roads, expressways and
+// suburban lines to a sight out of town — Badaling 60 km out by the G6 or
+// the S2 line in 80–100 minutes, 武隆 140 km out of Chongqing in about 3 h,
+// the straight line being about three quarters of the road; the stations'
+// access, AccessMinutes, takes 60 km/h on airport expressways). Within
+// MealTravelUrbanKM it is the urban estimate alone (TravelEstimate).
 const (
 	MealTravelOverhead = 10
 	MealTravelKMH      = 25.0
+	MealTravelUrbanKM  = 10.0
+	MealTravelFastKMH  = 50.0
 )
+
+// TravelEstimate is the minutes of the straight-line estimate for km
+// kilometres between two places of a city (the constants above).
+func TravelEstimate(km float64) int {
+	if km <= MealTravelUrbanKM {
+		return MealTravelOverhead + int(math.Round(km/MealTravelKMH*60))
+	}
+	return MealTravelOverhead + int(math.Round(MealTravelUrbanKM/MealTravelKMH*60+(km-MealTravelUrbanKM)/MealTravelFastKMH*60))
+}
 
 // MealTravel is the minutes from a place (id, at loc) to a restaurant of a
 // city: the city's travel matrix when it holds both, else the straight-line
@@ -30,7 +47,7 @@ func MealTravel(m *orchestrator.TravelMatrix, fromID string, from *orchestrator.
 	if from == nil || to == nil {
 		return 0, false
 	}
-	return MealTravelOverhead + int(math.Round(from.DistanceKM(*to)/MealTravelKMH*60)), true
+	return TravelEstimate(from.DistanceKM(*to)), true
 }
 
 // mealsReached objects to each lunch or dinner of d that starts sooner

@@ -197,7 +197,7 @@ func one(ctx context.Context, cats Catalogs, q Request) Result {
 	expect(&res, q.Expect, trip, it)
 	res.OddLegs = oddLegs(&b, trip, it)
 	res.LateMeals = lateMeals(it)
-	same, over := quality.MealRepeats(quality.TravellerMealCategories(&b, trip, it))
+	same, over := quality.MealRepeatsOnce(quality.TravellerMealCategories(&b, trip, it), quality.OnceCategory(&b))
 	res.MealRepeats = same + over
 	res.MustMissed = mustMissed(&b, trip, it)
 	if lim := it.Budget.Limit; lim != nil && lim.Cents > 0 {
@@ -334,7 +334,7 @@ func oddLegs(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.It
 }
 
 // lateMeals counts meals that start before the previous stop in the same
-// city ends plus the time to get there at 25 km/h (straight line), or that
+// city ends plus the time to get there (movingMinutes), or that
 // end after the next stop's travel would have to begin.
 func lateMeals(it *orchestrator.Itinerary) int {
 	n := 0
@@ -349,7 +349,7 @@ func lateMeals(it *orchestrator.Itinerary) int {
 				if m.Location == nil || s.Location == nil || s.City != m.City {
 					continue // another city of a travel day: a leg lies between
 				}
-				travel := int(math.Ceil(s.Location.DistanceKM(*m.Location) / 25 * 60))
+				travel := movingMinutes(s.Location.DistanceKM(*m.Location))
 				se, ss := clock(s.End), clock(s.Start)
 				if se <= mt && mt < se+travel {
 					n++
@@ -363,6 +363,17 @@ func lateMeals(it *orchestrator.Itinerary) int {
 		}
 	}
 	return n
+}
+
+// movingMinutes is the least time to cover km of straight line between
+// two places of a city: the planner's estimate (quality.TravelEstimate)
+// without its fixed overhead, rounded up — 25 km/h over the first 10 km,
+// 50 km/h beyond (the ring roads and expressways to a sight out of town).
+func movingMinutes(km float64) int {
+	if km <= quality.MealTravelUrbanKM {
+		return int(math.Ceil(km / quality.MealTravelKMH * 60))
+	}
+	return int(math.Ceil(quality.MealTravelUrbanKM/quality.MealTravelKMH*60 + (km-quality.MealTravelUrbanKM)/quality.MealTravelFastKMH*60))
 }
 
 // clock reads an itinerary time; one that does not read is midnight.
