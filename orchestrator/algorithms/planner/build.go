@@ -876,10 +876,14 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	}
 	// A capped variant passes over the hotels above its cap (the list is
 	// shared: read as it is).
-	over := func(h *hotel) bool { return v.stayCap > 0 && h.night > v.stayCap }
-	if v.stayCap > 0 && !slices.ContainsFunc(hs, func(h *hotel) bool { return !over(h) }) {
+	capped := func(h *hotel) bool { return v.stayCap > 0 && h.night > v.stayCap }
+	if v.stayCap > 0 && !slices.ContainsFunc(hs, func(h *hotel) bool { return !capped(h) }) {
 		return c.cheapestHotel(n)
 	}
+	// Nor more rooms than the party needs (fewestRooms: a couple in one
+	// room, a family with a young child in a family room nearby).
+	fewest := w.fewestRooms(c, hs, capped)
+	over := func(h *hotel) bool { return capped(h) || h.rooms > fewest }
 	if v.tier == orchestrator.TierEconomy {
 		var best *hotel
 		for _, h := range hs {

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 )
 
 // Transport options shared by plans. A leg of the trip's transport that
@@ -156,6 +157,14 @@ func parseOption(o *orchestrator.TransportOption, price int64, people int) (opti
 		op.depart, op.arrive = dm, am
 		if op.dur <= 0 {
 			op.dur = am + 1440*o.ArriveDayOffset - dm
+		}
+		// A train's length is its clock times' (a next-day arrival
+		// included), whatever its duration field says: 1461 at 11:56
+		// arriving 05:37 the next day is no 5-hour ride. Flights keep the
+		// field: their clocks are local times, across time zones
+		// (TravelPlanner).
+		if m, ok := quality.ClockMinutes(o.Depart, o.Arrive, o.ArriveDayOffset, op.dur); ok && m > 0 && o.Mode == "train" {
+			op.dur = m
 		}
 	}
 	return op, true

@@ -78,7 +78,7 @@ const (
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjSlowTrain, ObjTightConnection, ObjRoomWaste}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -141,6 +141,7 @@ func analyze(s *scorer) *objector {
 	o.foods()
 	o.mealsFit(s)
 	o.stays()
+	o.legsAndRooms()
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
@@ -607,7 +608,8 @@ func (o *objector) legsPart() orchestrator.QualityComponent {
 		return orchestrator.QualityComponent{}
 	}
 	short, long, slip, odd := o.count(ObjShortFlight), o.count(ObjLongTrain), o.count(ObjTimetable), o.count(ObjOddHour)
-	return part(short+long+slip+odd, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours", legs, short, long, slip, odd))
+	slow, tight := o.count(ObjSlowTrain), o.count(ObjTightConnection)
+	return part(short+long+slip+odd+slow+tight, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours, %d slow trains, %d tight connections", legs, short, long, slip, odd, slow, tight))
 }
 
 // foodsPart: the share of the foods asked for that the data serves which
@@ -647,7 +649,7 @@ func (o *objector) idleGap() int {
 // pacePart: 1, less a half for each day over the pace's cap and each stay
 // unfit for the party.
 func (o *objector) pacePart() orchestrator.QualityComponent {
-	p, st, ve, si := o.count(ObjPace), o.count(ObjStay), o.count(ObjVenue), o.count(ObjSightUnfit)
+	p, st, ve, si := o.count(ObjPace), o.count(ObjStay, ObjRoomWaste), o.count(ObjVenue), o.count(ObjSightUnfit)
 	return part(p+st+ve+si, 0.5, detailf("%d days over %d stops, %d stays, %d meal places and %d sights unfit for the party", p, PaceCap(o.b.Pace), st, ve, si))
 }
 

@@ -1,0 +1,214 @@
+package quality
+
+import (
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+)
+
+// Trains a traveller would pick and connections that work (issue 28).
+//
+// A conventional train (K, T, Z, a numbered one, or a D train running no
+// faster) is slow where a high-speed train (HighSpeedTrain: G, D, C) the
+// data holds between the same cities, from any of their stations, takes at
+// most SlowTrainShare of its time door to door (DoorToDoor, the clock
+// times: ClockMinutes), runs at the party's sensible hours that day and
+// keeps the plan within the budget. A change between two legs on one day
+// needs the door-to-door transfer (Transfer): the minimum to leave the
+// arrival, the access between the two stations or airports, and the
+// minimum before the next departure.
+
+// SlowTrainShare is the share of a train's door-to-door time a high-speed
+// train must not exceed for the slow one to be objected to (2/3: a 3 h 40
+// door-to-door K train against a 2 h 20 G train).
+const (
+	SlowTrainNum = 2
+	SlowTrainDen = 3
+)
+
+// HighSpeedTrain reports whether a train number is a high-speed service
+// (G, D or C; 高铁/动车/城际).
+func HighSpeedTrain(number string) bool {
+	n := strings.TrimSpace(strings.ToUpper(number))
+	return n != "" && strings.ContainsRune("GDC", rune(n[0]))
+}
+
+// ClockMinutes is an option's length by its clock times: the arrival less
+// the departure, a day later when the data says so (ArriveDayOffset) or the
+// arrival's clock is before the departure's. It is the data's
+// DurationMinutes when the clock times are missing or do not parse; ok is
+// false then. The duration field sometimes contradicts the clock (a train
+// at 11:56 arriving 05:37 the next day listed as 5 h); a timetable's clock
+// times are what the traveller lives by.
+func ClockMinutes(depart, arrive string, offset, duration int) (int, bool) {
+	dep, ok1 := orchestrator.ParseClock(depart)
+	arr, ok2 := orchestrator.ParseClock(arrive)
+	if !ok1 || !ok2 {
+		return duration, false
+	}
+	if offset == 0 && arr < dep {
+		offset = 1
+	}
+	return arr + 1440*offset - dep, true
+}
+
+// Transfer is the door-to-door minimum between an arrival by prevMode at a
+// station or airport (arriveAt, at its position at) and a departure by
+// nextMode from another (departFrom, at from): the mode's minimum after
+// the arrival (MinAfter), the access between the two places
+// (AccessMinutes of the straight line) and the minimum before the
+// departure (MinBefore); never less than orchestrator.MinTransfer, the
+// table by kind of change, which stands alone for one station, a road hop
+// or places without positions.
+func Transfer(prevMode, arriveAt string, at *orchestrator.GeoPoint, nextMode, departFrom string, from *orchestrator.GeoPoint) int {
+	t := orchestrator.MinTransfer(prevMode, arriveAt, nextMode, departFrom)
+	if at == nil || from == nil || orchestrator.IsGround(prevMode) || orchestrator.IsGround(nextMode) || arriveAt != "" && arriveAt == departFrom {
+		return t
+	}
+	km := at.DistanceKM(*from)
+	if km < sameBuildingKM {
+		return t
+	}
+	return max(t, MinAfter(prevMode)+AccessMinutes(km)+MinBefore(nextMode))
+}
+
+// A high-speed train replaces a slow one only at comparable hours: leaving
+// at most ComparableEarlier minutes before it and arriving at most
+// ComparableLater after it, so that it costs no hours in the cities (a G
+// train at 19:31 is no replacement for a 09:03 one that gives the day).
+const (
+	ComparableEarlier = 120
+	ComparableLater   = 60
+)
+
+// Outpaces reports whether a high-speed train (fastDep to fastArr, minutes
+// after the travel day's midnight, fastMin long) outpaces a slower one
+// (slowDep to slowArr, slowMin long): it takes at most SlowTrainNum /
+// SlowTrainDen of the slow one's time door to door (the typical times at
+// the stations, DoorToDoor) and runs at comparable hours.
+func Outpaces(slowDep, slowArr, slowMin, fastDep, fastArr, fastMin int) bool {
+	if DoorToDoor("train", fastMin)*SlowTrainDen > DoorToDoor("train", slowMin)*SlowTrainNum {
+		return false
+	}
+	return fastDep >= slowDep-ComparableEarlier && fastArr <= slowArr+ComparableLater
+}
+
+// sameBuildingKM is the distance under which two named places are one
+// station or airport complex (a station's two halls).
+const sameBuildingKM = 0.5
+
+// Kinds of the legs' objections.
+const (
+	// ObjSlowTrain: a conventional train where a high-speed one the data
+	// holds takes at most two thirds of its time door to door, at
+	// sensible hours, within the budget.
+	ObjSlowTrain = "slow_train"
+	// ObjTightConnection: two legs of a day with less time between the
+	// arrival and the next departure than the door-to-door transfer
+	// (Transfer).
+	ObjTightConnection = "tight_connection"
+)
+
+// slowTrain objects to a train when a high-speed train of the data
+// between the same cities, allowed by the brief, takes at most
+// SlowTrainNum/SlowTrainDen of its door-to-door time, keeps the party's
+// hours that day (OddLimits with the typical times, departing 06:30 or
+// later) and keeps the plan within the budget.
+func (o *objector) slowTrain(day int, l orchestrator.Leg) {
+	if l.Journey > 0 {
+		return // a journey's part: the journey is weighed as a whole
+	}
+	mins, _ := ClockMinutes(l.Depart, l.Arrive, l.ArriveDayOffset, l.DurationMinutes)
+	if mins <= 0 {
+		return
+	}
+	slow := DoorToDoor("train", mins)
+	sdep, _ := orchestrator.ParseClock(l.Depart)
+	leave, arrive := OddLimits(o.b)
+	limit := o.limit()
+	cost := o.planCost()
+	for op := range o.options(l.From, l.To) {
+		if op.Mode != "train" || !HighSpeedTrain(op.Number) || op.Number == l.Number || !sensible(op, l.Date) ||
+			!o.allowed(op.Mode, op.Number) || !o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) {
+			continue
+		}
+		m, ok := ClockMinutes(op.Depart, op.Arrive, op.ArriveDayOffset, op.DurationMinutes)
+		if !ok || m <= 0 {
+			continue
+		}
+		dep, _ := orchestrator.ParseClock(op.Depart)
+		arr, _ := orchestrator.ParseClock(op.Arrive)
+		if !Outpaces(sdep, sdep+mins, mins, dep, dep+m, m) || dep-Before(op.Mode) < leave || arr > arrive {
+			continue
+		}
+		fast := DoorToDoor("train", m)
+		if limit >= 0 && cost-l.Cost.Cents+op.Price.Cents*int64(op.Units(o.it.People)) > limit {
+			continue
+		}
+		o.add(ObjSlowTrain, day, "train %s %s→%s %s–%s: %d min door to door; %s %s–%s takes %d", l.Number, l.From, l.To, l.Depart, l.Arrive, slow, op.Number, op.Depart, op.Arrive, fast)
+		return
+	}
+}
+
+// limit is the plan's budget in cents, -1 without one.
+func (o *objector) limit() int64 {
+	if lim := o.it.Budget.Limit; lim != nil && lim.Cents > 0 {
+		return lim.Cents
+	}
+	return -1
+}
+
+// connections objects to each change of a day (a journey's, or between
+// two legs of the day) that leaves less than the door-to-door transfer
+// between the arrival and the next departure (Transfer, the stations'
+// positions from the trip's options).
+func (o *objector) connections(d *orchestrator.Day) {
+	for i := 1; i < len(d.Legs); i++ {
+		prev, next := &d.Legs[i-1], &d.Legs[i]
+		if prev.ArriveDayOffset > 0 {
+			continue
+		}
+		arr, ok1 := orchestrator.ParseClock(prev.Arrive)
+		dep, ok2 := orchestrator.ParseClock(next.Depart)
+		if !ok1 || !ok2 {
+			continue
+		}
+		var at, from *orchestrator.GeoPoint
+		if op := o.option(prev); op != nil {
+			at = op.ToPoint
+		}
+		if op := o.option(next); op != nil {
+			from = op.FromPoint
+		}
+		need := Transfer(prev.Mode, prev.ToStation, at, next.Mode, next.FromStation, from)
+		if dep-arr < need {
+			o.add(ObjTightConnection, d.Day, "%s %s arrives %s at %s; %s %s leaves %s from %s: %d min, %d needed door to door",
+				prev.Mode, prev.Number, prev.Arrive, prev.ToStation, next.Mode, next.Number, next.Depart, next.FromStation, dep-arr, need)
+		}
+	}
+}
+
+// option is the trip's option a leg books, nil when none.
+func (o *objector) option(l *orchestrator.Leg) *orchestrator.TransportOption {
+	for op := range o.options(l.From, l.To) {
+		if op.ID == l.OptionID {
+			return op
+		}
+	}
+	return nil
+}
+
+// legsAndRooms finds the objections of this file and rooms.go: slow
+// trains, tight connections, wasted rooms.
+func (o *objector) legsAndRooms() {
+	for i := range o.it.Days {
+		d := &o.it.Days[i]
+		for _, l := range d.Legs {
+			if l.Mode == "train" {
+				o.slowTrain(d.Day, l)
+			}
+		}
+		o.connections(d)
+	}
+	o.roomWaste()
+}
