@@ -31,6 +31,9 @@ type variant struct {
 	// shortLegs makes legs chosen by price pass over day-long options
 	// (quality.LongTrainMinutes) when a shorter one exists (legsBack).
 	shortLegs bool
+	// calmLegs makes legs chosen by price pass over options arriving in
+	// the small hours (quality.SmallHours) when another exists (legsBack).
+	calmLegs bool
 }
 
 // legVariant is the variant a leg on day d is chosen at: the tier's own
@@ -257,6 +260,25 @@ func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
 			return err
 		}
 		*bs = append(*bs, b)
+	}
+	// The cheapest legs that do not arrive in the small hours, when the
+	// cheapest do (smallHours); with the cheapest stays too when that is
+	// over the budget (a later train home adds a dinner).
+	if w.smallHours(cheap.it) {
+		v := cheap.v
+		v.calmLegs = true
+		b, err := w.buildVariant(r, v)
+		if err != nil {
+			return err
+		}
+		*bs = append(*bs, b)
+		if b.cost.Total.Cents > w.limit && !v.cheapStay {
+			v.cheapStay = true
+			if b, err = w.buildVariant(r, v); err != nil {
+				return err
+			}
+			*bs = append(*bs, b)
+		}
 	}
 	return nil
 }

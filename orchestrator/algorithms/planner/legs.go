@@ -159,7 +159,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 	// on lastOfDay only then; by tier otherwise: the variants of a plan
 	// (fitted, budget, the odd-hour finding's) ask again what another
 	// variant asked.
-	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice()}
+	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice(), v.calmLegs && v.legsByPrice()}
 	if key.byPrice {
 		key.lastOfDay = lastOfDay
 	} else {
@@ -186,6 +186,7 @@ type legChoiceKey struct {
 	tier                              orchestrator.Tier
 	lastOfDay                         bool
 	short                             bool // variant.shortLegs
+	calm                              bool // variant.calmLegs
 }
 
 // legChoice is a choice of chooseLeg, kept for the plan's other variants.
@@ -222,6 +223,9 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 			if len(short) > 0 && len(short) < len(opts) {
 				opts, notBefore = short, max(notBefore, 0)
 			}
+		}
+		if v.calmLegs {
+			opts, notBefore = w.calm(opts, l, outbound, home, notBefore)
 		}
 		var best *option
 		if notBefore < 0 {

@@ -67,3 +67,35 @@ func TestSlowTrainGivesWay(t *testing.T) {
 		t.Errorf("home: %s, want K2 (the only train of the afternoon)", got[3])
 	}
 }
+
+// TestSmallHoursGiveWay: when only the cheapest legs keep a plan within
+// its budget and the cheapest train home arrives in the small hours
+// (02:56 the next day), the planner weighs the cheapest that arrives
+// outside them (05:11) and books it when it fits the budget. (G9 at a
+// sensible hour, the economy tier's own choice, is over the budget.)
+func TestSmallHoursGiveWay(t *testing.T) {
+	f := newFixture()
+	f.city("Alpha", 40.0, -75.0, 10, prices(12, 1000, 100), []int64{8000, 12000, 20000})
+	train := func(number, dep, arr string, offset, dur int, price int64) orchestrator.TransportOption {
+		return orchestrator.TransportOption{Mode: "train", Number: number, Depart: dep, Arrive: arr, ArriveDayOffset: offset, DurationMinutes: dur, Price: usd(price)}
+	}
+	f.leg("Home", "Alpha", train("T1", "07:00", "10:00", 0, 180, 4000), flight(40000, "08:00", "09:00"))
+	f.leg("Alpha", "Home", train("N1", "11:56", "02:56", 1, 900, 4000), train("N2", "19:21", "05:11", 1, 590, 4500), train("G9", "15:00", "17:00", 0, 120, 10000))
+	b := brief(t, orchestrator.Brief{Origin: "Home", Destinations: []string{"Alpha"}, StartDate: "2026-03-10", Days: 3,
+		Travelers: orchestrator.Travelers{Adults: 1}, Budget: &orchestrator.Budget{Amount: 338, Currency: "USD"}})
+	it, err := Plan(b, f.trip, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := it.Days[len(it.Days)-1]
+	if len(last.Legs) == 0 || last.Legs[0].Number != "N2" {
+		t.Errorf("home: %+v, want N2 (19:21–05:11), not N1 arriving 02:56", last.Legs)
+	}
+	var total int64
+	for _, d := range it.Days {
+		total += d.Cost.Cents
+	}
+	if total > 33800 {
+		t.Errorf("plan costs %d, over the budget", total)
+	}
+}

@@ -103,6 +103,12 @@ const (
 	// holds takes at most two thirds of its time door to door, at
 	// sensible hours, within the budget.
 	ObjSlowTrain = "slow_train"
+	// ObjSmallHours: a leg arriving the next day in the small hours
+	// (SmallHours: 02:00–05:00, a night broken on board and a door
+	// reached before the city wakes) while another option of the leg
+	// that day, allowed by the brief, arrives outside them and keeps the
+	// plan within the budget.
+	ObjSmallHours = "small_hours"
 	// ObjTightConnection: two legs of a day with less time between the
 	// arrival and the next departure than the door-to-door transfer
 	// (Transfer).
@@ -146,6 +152,54 @@ func (o *objector) slowTrain(day int, l orchestrator.Leg) {
 			continue
 		}
 		o.add(ObjSlowTrain, day, "train %s %s→%s %s–%s: %d min door to door; %s %s–%s takes %d", l.Number, l.From, l.To, l.Depart, l.Arrive, slow, op.Number, op.Depart, op.Arrive, fast)
+		return
+	}
+}
+
+// The small hours, minutes after midnight: an arrival the next day from
+// SmallHoursFrom until SmallHoursTo breaks the night (a sleeper arriving
+// at 02:56 wakes the traveller at 02:30 and leaves them at a station
+// before the metro runs, from about 05:30 in the sandbox's cities).
+const (
+	SmallHoursFrom = 2 * 60
+	SmallHoursTo   = 5 * 60
+)
+
+// SmallHours reports whether an arrival (minutes after the travel day's
+// midnight; 1440 and more the next day) falls in the small hours of the
+// next day.
+func SmallHours(arrive int) bool {
+	return arrive >= 1440+SmallHoursFrom && arrive < 1440+SmallHoursTo
+}
+
+// smallHours objects to a leg arriving in the small hours when another
+// option of the leg that day, allowed by the brief, arrives outside them
+// (the same day, or the next morning from SmallHoursTo) and keeps the
+// plan within the budget.
+func (o *objector) smallHours(day int, l orchestrator.Leg) {
+	arr, ok := orchestrator.ParseClock(l.Arrive)
+	if !ok || !SmallHours(arr+1440*l.ArriveDayOffset) {
+		return
+	}
+	limit, cost := o.limit(), o.planCost()
+	for op := range o.options(l.From, l.To) {
+		if op.ID == l.OptionID || op.Date != "" && l.Date != "" && op.Date != l.Date || !o.allowed(op.Mode, op.Number) || !o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) {
+			continue
+		}
+		dep, ok1 := orchestrator.ParseClock(op.Depart)
+		m, ok2 := ClockMinutes(op.Depart, op.Arrive, op.ArriveDayOffset, op.DurationMinutes)
+		if !ok1 || !ok2 || dep < 6*60 {
+			continue
+		}
+		// The same day, or the next before the small hours or in the
+		// morning until 06:00 (the latest a planned overnight arrival is).
+		if end := dep + m; end > 1440+6*60 || SmallHours(end) {
+			continue
+		}
+		if limit >= 0 && cost-l.Cost.Cents+op.Price.Cents*int64(op.Units(o.it.People)) > limit {
+			continue
+		}
+		o.add(ObjSmallHours, day, "%s %s %s→%s arrives at %s the next day; %s %s %s–%s keeps the budget", l.Mode, l.Number, l.From, l.To, l.Arrive, op.Mode, op.Number, op.Depart, op.Arrive)
 		return
 	}
 }
@@ -199,7 +253,7 @@ func (o *objector) option(l *orchestrator.Leg) *orchestrator.TransportOption {
 }
 
 // legsAndRooms finds the objections of this file and rooms.go: slow
-// trains, tight connections, wasted rooms.
+// trains, arrivals in the small hours, tight connections, wasted rooms.
 func (o *objector) legsAndRooms() {
 	for i := range o.it.Days {
 		d := &o.it.Days[i]
@@ -207,6 +261,7 @@ func (o *objector) legsAndRooms() {
 			if l.Mode == "train" {
 				o.slowTrain(d.Day, l)
 			}
+			o.smallHours(d.Day, l)
 		}
 		o.connections(d)
 	}

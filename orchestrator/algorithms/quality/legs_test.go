@@ -191,3 +191,31 @@ func TestRoomWaste(t *testing.T) {
 		t.Errorf("a family in two doubles, a family room nearby: %v, want one room_waste", got)
 	}
 }
+
+func TestSmallHoursObjection(t *testing.T) {
+	trip := &orchestrator.Trip{Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{{Value: orchestrator.TransportLeg{From: "北京", To: "南京", Options: []orchestrator.TransportOption{
+		{ID: "1461", Mode: "train", Number: "1461", Depart: "11:56", Arrive: "02:56", ArriveDayOffset: 1, DurationMinutes: 900, Price: cny(14000)},
+		{ID: "z281", Mode: "train", Number: "Z281", Depart: "19:21", Arrive: "05:11", ArriveDayOffset: 1, DurationMinutes: 590, Price: cny(16100)},
+	}}}}}
+	b := &orchestrator.Brief{Origin: "南京", Destinations: []string{"北京"}, Days: 4, Travelers: orchestrator.Travelers{Adults: 1}}
+	itin := func(budget int64) *orchestrator.Itinerary {
+		it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 4, City: "南京", From: "北京", Cost: cny(247800), Legs: []orchestrator.Leg{
+			{OptionID: "1461", Mode: "train", Number: "1461", From: "北京", To: "南京", Depart: "11:56", Arrive: "02:56", ArriveDayOffset: 1, DurationMinutes: 900, Cost: cny(14000)},
+		}}}}
+		if budget > 0 {
+			it.Budget.Limit = &orchestrator.Money{Cents: budget, Currency: "CNY"}
+		}
+		return it
+	}
+	if got := Count(Objections(b, trip, itin(250000))); got[ObjSmallHours] != 1 {
+		t.Errorf("1461 at 02:56 while Z281 (05:11) keeps the budget: %v, want one small_hours", got)
+	}
+	if got := Count(Objections(b, trip, itin(249000))); got[ObjSmallHours] != 0 {
+		t.Errorf("Z281 over the budget: %v, want none", got)
+	}
+	for arr, want := range map[int]bool{1440 + 119: false, 1440 + 120: true, 1440 + 299: true, 1440 + 300: false, 180: false} {
+		if SmallHours(arr) != want {
+			t.Errorf("SmallHours(%d) = %v", arr, !want)
+		}
+	}
+}
