@@ -500,13 +500,16 @@ func (w *world) nextPart(parts []part, seg []*option, more bool) (timed, ground 
 			}
 			continue
 		}
-		t := transfer(prev.op, op)
-		if op.depart < prev.arrive+t || (more && op.overnight()) {
+		if more && op.overnight() {
 			continue
 		}
-		if timed == nil || op.depart < timed.depart || (op.depart == timed.depart && (op.cost < timed.cost || op.cost == timed.cost && op.o.ID < timed.o.ID)) {
-			timed = op
+		if timed != nil && !(op.depart < timed.depart || (op.depart == timed.depart && (op.cost < timed.cost || op.cost == timed.cost && op.o.ID < timed.o.ID))) {
+			continue // no better than the one found: its transfer need not be measured
 		}
+		if op.depart < prev.arrive+orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, op.o.Mode, op.o.FromStation) || op.depart < prev.arrive+transfer(prev.op, op) {
+			continue
+		}
+		timed = op
 	}
 	return timed, ground
 }

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/tripweave/tripweave/orchestrator"
-	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 )
 
 // Transport options shared by plans. A leg of the trip's transport that
@@ -163,8 +162,14 @@ func parseOption(o *orchestrator.TransportOption, price int64, people int) (opti
 		// arriving 05:37 the next day is no 5-hour ride. Flights keep the
 		// field: their clocks are local times, across time zones
 		// (TravelPlanner).
-		if m, ok := quality.ClockMinutes(o.Depart, o.Arrive, o.ArriveDayOffset, op.dur); ok && m > 0 && o.Mode == "train" {
-			op.dur = m
+		if o.Mode == "train" {
+			off := o.ArriveDayOffset
+			if off == 0 && am < dm {
+				off = 1 // as quality.ClockMinutes reads it
+			}
+			if m := am + 1440*off - dm; m > 0 {
+				op.dur = m
+			}
 		}
 	}
 	return op, true

@@ -13,11 +13,13 @@ func (w *world) fewestRooms(c *city, hs []*hotel, skip func(*hotel) bool) int {
 	if w.people <= 1 {
 		return fewest
 	}
+	share := quality.ShareCap(w.b)
 	for _, h := range hs {
 		if skip(h) || c.center != nil && h.located && h.dist > quality.RoomsNearKM {
 			continue
 		}
-		fewest = min(fewest, quality.RoomsNeeded(w.b, h.h.MaxOccupancy))
+		per := min(max(h.h.MaxOccupancy, 1), share) // quality.RoomsNeeded
+		fewest = min(fewest, (w.people+per-1)/per)
 	}
 	return fewest
 }

@@ -121,8 +121,8 @@ const (
 // hours that day (OddLimits with the typical times, departing 06:30 or
 // later) and keeps the plan within the budget.
 func (o *objector) slowTrain(day int, l orchestrator.Leg) {
-	if l.Journey > 0 {
-		return // a journey's part: the journey is weighed as a whole
+	if l.Journey > 0 || HighSpeedTrain(l.Number) && !strings.HasPrefix(strings.ToUpper(l.Number), "D") {
+		return // a journey's part (weighed as a whole), or a G or C train
 	}
 	mins, _ := ClockMinutes(l.Depart, l.Arrive, l.ArriveDayOffset, l.DurationMinutes)
 	if mins <= 0 {
@@ -266,4 +266,15 @@ func (o *objector) legsAndRooms() {
 		o.connections(d)
 	}
 	o.roomWaste()
+}
+
+// legsMore is the door_to_door part when the plan has slow trains or tight
+// connections, worded with them (the counts of the other kinds given);
+// not applicable when it has neither, so the part keeps its wording.
+func (o *objector) legsMore(legs, short, long, slip, odd int) orchestrator.QualityComponent {
+	slow, tight := o.count(ObjSlowTrain), o.count(ObjTightConnection)
+	if slow+tight == 0 {
+		return orchestrator.QualityComponent{}
+	}
+	return part(short+long+slip+odd+slow+tight, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours, %d slow trains, %d tight connections", legs, short, long, slip, odd, slow, tight))
 }

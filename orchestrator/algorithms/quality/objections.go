@@ -608,9 +608,11 @@ func (o *objector) legsPart() orchestrator.QualityComponent {
 		return orchestrator.QualityComponent{}
 	}
 	short, long, slip, odd := o.count(ObjShortFlight), o.count(ObjLongTrain), o.count(ObjTimetable), o.count(ObjOddHour)
-	slow, tight := o.count(ObjSlowTrain), o.count(ObjTightConnection)
 	odd += o.count(ObjSmallHours)
-	return part(short+long+slip+odd+slow+tight, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours, %d slow trains, %d tight connections", legs, short, long, slip, odd, slow, tight))
+	if c := o.legsMore(legs, short, long, slip, odd); c.Applicable {
+		return c // slow trains or tight connections (legs.go)
+	}
+	return part(short+long+slip+odd, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours", legs, short, long, slip, odd))
 }
 
 // foodsPart: the share of the foods asked for that the data serves which
