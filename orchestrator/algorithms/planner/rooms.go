@@ -14,12 +14,15 @@ func (w *world) fewestRooms(c *city, hs []*hotel, skip func(*hotel) bool) int {
 		return fewest
 	}
 	share := quality.ShareCap(w.b)
+	least := (w.people + share - 1) / share // no stay needs fewer
 	for _, h := range hs {
 		if skip(h) || c.center != nil && h.located && h.dist > quality.RoomsNearKM {
 			continue
 		}
 		per := min(max(h.h.MaxOccupancy, 1), share) // quality.RoomsNeeded
-		fewest = min(fewest, (w.people+per-1)/per)
+		if fewest = min(fewest, (w.people+per-1)/per); fewest <= least {
+			break
+		}
 	}
 	return fewest
 }

@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
@@ -133,24 +134,26 @@ func (o *objector) slowTrain(day int, l orchestrator.Leg) {
 	leave, arrive := OddLimits(o.b)
 	limit := o.limit()
 	cost := o.planCost()
-	for op := range o.options(l.From, l.To) {
-		if op.Mode != "train" || !HighSpeedTrain(op.Number) || op.Number == l.Number || !sensible(op, l.Date) ||
-			!o.allowed(op.Mode, op.Number) || !o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) {
+	for op := range o.legOptions(l.From, l.To) {
+		// The cheap tests first: this runs on every variant the planner
+		// scores.
+		if op.Mode != "train" || !HighSpeedTrain(op.Number) || op.Number == l.Number || op.ArriveDayOffset != 0 {
 			continue
 		}
-		m, ok := ClockMinutes(op.Depart, op.Arrive, op.ArriveDayOffset, op.DurationMinutes)
-		if !ok || m <= 0 {
+		dep, ok1 := orchestrator.ParseClock(op.Depart)
+		arr, ok2 := orchestrator.ParseClock(op.Arrive)
+		if !ok1 || !ok2 || arr <= dep || !Outpaces(sdep, sdep+mins, mins, dep, arr, arr-dep) {
 			continue
 		}
-		dep, _ := orchestrator.ParseClock(op.Depart)
-		arr, _ := orchestrator.ParseClock(op.Arrive)
-		if !Outpaces(sdep, sdep+mins, mins, dep, dep+m, m) || dep-Before(op.Mode) < leave || arr > arrive {
+		m := arr - dep
+		if !sensible(op, l.Date) || !o.allowed(op.Mode, op.Number) || !o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) ||
+			dep-Before(op.Mode) < leave || arr > arrive {
 			continue
 		}
-		fast := DoorToDoor("train", m)
 		if limit >= 0 && cost-l.Cost.Cents+op.Price.Cents*int64(op.Units(o.it.People)) > limit {
 			continue
 		}
+		fast := DoorToDoor("train", m)
 		o.add(ObjSlowTrain, day, "train %s %s→%s %s–%s: %d min door to door; %s %s–%s takes %d", l.Number, l.From, l.To, l.Depart, l.Arrive, slow, op.Number, op.Depart, op.Arrive, fast)
 		return
 	}
@@ -177,12 +180,15 @@ func SmallHours(arrive int) bool {
 // (the same day, or the next morning from SmallHoursTo) and keeps the
 // plan within the budget.
 func (o *objector) smallHours(day int, l orchestrator.Leg) {
+	if l.ArriveDayOffset != 1 {
+		return // the same day (or a later one, timetable's)
+	}
 	arr, ok := orchestrator.ParseClock(l.Arrive)
 	if !ok || !SmallHours(arr+1440*l.ArriveDayOffset) {
 		return
 	}
 	limit, cost := o.limit(), o.planCost()
-	for op := range o.options(l.From, l.To) {
+	for op := range o.legOptions(l.From, l.To) {
 		if op.ID == l.OptionID || op.Date != "" && l.Date != "" && op.Date != l.Date || !o.allowed(op.Mode, op.Number) || !o.b.Constraints.LegAllowed(op.Mode, op.Number, op.Class) {
 			continue
 		}
@@ -244,7 +250,7 @@ func (o *objector) connections(d *orchestrator.Day) {
 
 // option is the trip's option a leg books, nil when none.
 func (o *objector) option(l *orchestrator.Leg) *orchestrator.TransportOption {
-	for op := range o.options(l.From, l.To) {
+	for op := range o.legOptions(l.From, l.To) {
 		if op.ID == l.OptionID {
 			return op
 		}
@@ -277,4 +283,38 @@ func (o *objector) legsMore(legs, short, long, slip, odd int) orchestrator.Quali
 		return orchestrator.QualityComponent{}
 	}
 	return part(short+long+slip+odd+slow+tight, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours, %d slow trains, %d tight connections", legs, short, long, slip, odd, slow, tight))
+}
+
+// legOptions yields the trip's options from one city to another as
+// options does, finding the legs by their names as written first (the
+// plan names its cities as the trip does) and comparing canonical names
+// (orchestrator.SameCity) only when no leg is named so: this runs on every
+// variant the planner scores.
+func (o *objector) legOptions(from, to string) iter.Seq[*orchestrator.TransportOption] {
+	if o.trip == nil {
+		return o.options(from, to)
+	}
+	exact := false
+	for i := range o.trip.Transport {
+		if v := &o.trip.Transport[i].Value; v.From == from && v.To == to {
+			exact = true
+			break
+		}
+	}
+	if !exact {
+		return o.options(from, to)
+	}
+	return func(yield func(*orchestrator.TransportOption) bool) {
+		for i := range o.trip.Transport {
+			v := &o.trip.Transport[i].Value
+			if v.From != from || v.To != to {
+				continue
+			}
+			for j := range v.Options {
+				if !yield(&v.Options[j]) {
+					return
+				}
+			}
+		}
+	}
 }

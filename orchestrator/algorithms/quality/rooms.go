@@ -62,20 +62,25 @@ func (o *objector) roomWaste() {
 		if cd == nil || cd.Hotels == nil {
 			continue
 		}
-		limit, cost := o.limit(), o.planCost()
+		limit, cost, share := o.limit(), o.planCost(), ShareCap(o.b)
 		for i := range cd.Hotels.Value {
 			h := &cd.Hotels.Value[i]
-			if h.MaxOccupancy <= 0 || RoomsNeeded(o.b, h.MaxOccupancy) >= s.Rooms || !o.stayFits(h, s.Nights) {
+			// The cheap tests first, the names (stayFits) last: this runs
+			// on every variant the planner scores.
+			if h.MaxOccupancy <= 0 || h.Price.Currency != s.Cost.Currency {
+				continue
+			}
+			if per := min(h.MaxOccupancy, share); (people+per-1)/per >= s.Rooms { // RoomsNeeded
+				continue
+			}
+			rooms := (people + h.MaxOccupancy - 1) / h.MaxOccupancy
+			if rooms >= s.Rooms {
 				continue
 			}
 			if s.Location != nil && (h.Location == nil || s.Location.DistanceKM(*h.Location) > RoomsNearKM) {
 				continue // not a stay in the same part of the city
 			}
-			rooms := (people + h.MaxOccupancy - 1) / h.MaxOccupancy
-			if rooms >= s.Rooms || h.Price.Currency != s.Cost.Currency {
-				continue
-			}
-			if limit >= 0 && cost-s.Cost.Cents+h.Price.Cents*int64(rooms*s.Nights) > limit {
+			if limit >= 0 && cost-s.Cost.Cents+h.Price.Cents*int64(rooms*s.Nights) > limit || !o.stayFits(h, s.Nights) {
 				continue
 			}
 			o.add(ObjRoomWaste, s.FirstNight, "%s: %d rooms for %d people; %s sleeps them in %d", s.Name, s.Rooms, people, h.Name, rooms)
