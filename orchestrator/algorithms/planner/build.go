@@ -36,6 +36,9 @@ type variant struct {
 	// another option exists: tried only when the plan without them is
 	// over the budget (nightVariant).
 	nightLegs bool
+	// calmLegs makes legs chosen by price pass over options arriving in
+	// the small hours (quality.SmallHours) when another exists (legsBack).
+	calmLegs bool
 }
 
 // legVariant is the variant a leg on day d is chosen at: the tier's own
@@ -293,6 +296,25 @@ func (w *world) legsBack(r *route, bs *[]*built, tier, cheap *built) error {
 			return err
 		}
 		*bs = append(*bs, b)
+	}
+	// The cheapest legs that do not arrive in the small hours, when the
+	// cheapest do (smallHours); with the cheapest stays too when that is
+	// over the budget (a later train home adds a dinner).
+	if w.smallHours(cheap.it) {
+		v := cheap.v
+		v.calmLegs = true
+		b, err := w.buildVariant(r, v)
+		if err != nil {
+			return err
+		}
+		*bs = append(*bs, b)
+		if b.cost.Total.Cents > w.limit && !v.cheapStay {
+			v.cheapStay = true
+			if b, err = w.buildVariant(r, v); err != nil {
+				return err
+			}
+			*bs = append(*bs, b)
+		}
 	}
 	return nil
 }
@@ -913,10 +935,14 @@ func (w *world) chooseHotel(c *city, n int, v variant) *hotel {
 	}
 	// A capped variant passes over the hotels above its cap (the list is
 	// shared: read as it is).
-	over := func(h *hotel) bool { return v.stayCap > 0 && h.night > v.stayCap }
-	if v.stayCap > 0 && !slices.ContainsFunc(hs, func(h *hotel) bool { return !over(h) }) {
+	capped := func(h *hotel) bool { return v.stayCap > 0 && h.night > v.stayCap }
+	if v.stayCap > 0 && !slices.ContainsFunc(hs, func(h *hotel) bool { return !capped(h) }) {
 		return c.cheapestHotel(n)
 	}
+	// Nor more rooms than the party needs (fewestRooms: a couple in one
+	// room, a family with a young child in a family room nearby).
+	fewest := w.fewestRooms(c, hs, capped)
+	over := func(h *hotel) bool { return capped(h) || h.rooms > fewest }
 	if v.tier == orchestrator.TierEconomy {
 		var best *hotel
 		for _, h := range hs {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/quality"
 )
 
 // Journeys. A leg between two cities of the route is covered by a direct
@@ -499,13 +500,16 @@ func (w *world) nextPart(parts []part, seg []*option, more bool) (timed, ground 
 			}
 			continue
 		}
-		t := orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, op.o.Mode, op.o.FromStation)
-		if op.depart < prev.arrive+t || (more && op.overnight()) {
+		if more && op.overnight() {
 			continue
 		}
-		if timed == nil || op.depart < timed.depart || (op.depart == timed.depart && (op.cost < timed.cost || op.cost == timed.cost && op.o.ID < timed.o.ID)) {
-			timed = op
+		if timed != nil && !(op.depart < timed.depart || (op.depart == timed.depart && (op.cost < timed.cost || op.cost == timed.cost && op.o.ID < timed.o.ID))) {
+			continue // no better than the one found: its transfer need not be measured
 		}
+		if op.depart < prev.arrive+orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, op.o.Mode, op.o.FromStation) || op.depart < prev.arrive+transfer(prev.op, op) {
+			continue
+		}
+		timed = op
 	}
 	return timed, ground
 }
@@ -655,3 +659,13 @@ func (w *world) describe(op *option) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// transfer is the door-to-door minimum between an arrival by prev and a
+// departure by next (quality.Transfer: the minimum after the arrival, the
+// access between the two stations or airports where the data locates
+// them, the minimum before the departure; never less than
+// orchestrator.MinTransfer).
+func transfer(prev, next *option) int {
+	p, n := prev.o, next.o
+	return quality.Transfer(p.Mode, p.ToStation, p.ToPoint, n.Mode, n.FromStation, n.FromPoint)
+}

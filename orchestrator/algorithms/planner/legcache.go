@@ -157,6 +157,20 @@ func parseOption(o *orchestrator.TransportOption, price int64, people int) (opti
 		if op.dur <= 0 {
 			op.dur = am + 1440*o.ArriveDayOffset - dm
 		}
+		// A train's length is its clock times' (a next-day arrival
+		// included), whatever its duration field says: 1461 at 11:56
+		// arriving 05:37 the next day is no 5-hour ride. Flights keep the
+		// field: their clocks are local times, across time zones
+		// (TravelPlanner).
+		if o.Mode == "train" {
+			off := o.ArriveDayOffset
+			if off == 0 && am < dm {
+				off = 1 // as quality.ClockMinutes reads it
+			}
+			if m := am + 1440*off - dm; m > 0 {
+				op.dur = m
+			}
+		}
 	}
 	return op, true
 }

@@ -172,7 +172,7 @@ func (w *world) chooseLeg(l routeLeg, fam int, v variant, notBefore int, outboun
 	// on lastOfDay only then; by tier otherwise: the variants of a plan
 	// (fitted, budget, the odd-hour finding's) ask again what another
 	// variant asked.
-	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice(), v.nightLegs && v.legsByPrice()}
+	key := legChoiceKey{l.fromID, l.toID, l.day, fam, notBefore, outbound, home, v.legsByPrice(), "", false, v.shortLegs && v.legsByPrice(), v.nightLegs && v.legsByPrice(), v.calmLegs && v.legsByPrice()}
 	if key.byPrice {
 		key.lastOfDay = lastOfDay
 	} else {
@@ -200,6 +200,7 @@ type legChoiceKey struct {
 	lastOfDay                         bool
 	short                             bool // variant.shortLegs
 	night                             bool // variant.nightLegs
+	calm                              bool // variant.calmLegs
 }
 
 // legChoice is a choice of chooseLeg, kept for the plan's other variants.
@@ -236,6 +237,9 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 			if len(short) > 0 && len(short) < len(opts) {
 				opts, notBefore = short, max(notBefore, 0)
 			}
+		}
+		if v.calmLegs {
+			opts, notBefore = w.calm(opts, l, outbound, home, notBefore)
 		}
 		var best *option
 		if notBefore < 0 {
@@ -304,20 +308,37 @@ func (w *world) chooseLegFresh(l routeLeg, fam int, v variant, notBefore int, ou
 	var best *option
 	var bu float64
 	for _, op := range opts {
-		dep, arr := w.legTimes(op, l, outbound, home, notBefore)
-		before, after := fromM.before(op), toM.after(op)
-		u := legUtility(legOffer{
-			price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
-			atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
-			before: before, after: after, extra: changes(op) * changePenalty,
-			early: w.oddDoor(dep, arr, before, from != nil && w.measured(op, true), w.measured(op, false)),
-			timed: op.depart >= 0,
-		}, cheapest, fastest, wt)
+		u := w.utility(op, l, outbound, home, notBefore, &fromM, &toM, cheapest, fastest, wt)
 		if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
 			best, bu = op, u
 		}
 	}
+	// A conventional train a high-speed one outpaces at comparable hours
+	// gives way to the best of those (quality.Outpaces).
+	if fast := w.outpacing(best, opts, l, outbound, home, notBefore); len(fast) > 0 {
+		best = nil
+		for _, op := range fast {
+			u := w.utility(op, l, outbound, home, notBefore, &fromM, &toM, cheapest, fastest, wt)
+			if best == nil || u > bu || (u == bu && op.o.ID < best.o.ID) {
+				best, bu = op, u
+			}
+		}
+	}
 	return best
+}
+
+// utility is legUtility of op on leg l, access measured from the
+// memos' places (the cities' centres).
+func (w *world) utility(op *option, l routeLeg, outbound, home bool, notBefore int, fromM, toM *accessMemo, cheapest int64, fastest int, wt legWeights) float64 {
+	dep, arr := w.legTimes(op, l, outbound, home, notBefore)
+	before, after := fromM.before(op), toM.after(op)
+	return legUtility(legOffer{
+		price: op.cost, dur: op.dur + before + after, depart: dep, arrive: arr,
+		atFrom: l.from != w.originKey, atTo: l.to != w.originKey,
+		before: before, after: after, extra: changes(op) * changePenalty,
+		early: w.oddDoor(dep, arr, before, fromM.at != nil && w.measured(op, true), w.measured(op, false)),
+		timed: op.depart >= 0,
+	}, cheapest, fastest, wt)
 }
 
 // requireText words the brief's explicit transport constraints.
@@ -532,7 +553,7 @@ func (w *world) legsOut(out []orchestrator.Leg, cl *chosenLeg, d int, day *orche
 		if i > 0 {
 			prev := cl.op.parts[i-1]
 			leg.TransferMinutes = p.depart - prev.arrive
-			leg.MinTransferMinutes = orchestrator.MinTransfer(prev.op.o.Mode, prev.op.o.ToStation, p.op.o.Mode, p.op.o.FromStation)
+			leg.MinTransferMinutes = transfer(prev.op, p.op)
 		}
 		day.Journeys[n-1].Estimate = day.Journeys[n-1].Estimate || leg.Estimate
 		out = append(out, leg)

@@ -83,7 +83,7 @@ const (
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort, ObjKindMissed}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort, ObjKindMissed, ObjSlowTrain, ObjTightConnection, ObjRoomWaste, ObjSmallHours}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -149,6 +149,7 @@ func analyze(s *scorer) *objector {
 	if len(b.VisitTimes) > 0 {
 		o.visitTimes()
 	}
+	o.legsAndRooms()
 	for i := range it.Days {
 		o.day(&it.Days[i])
 	}
@@ -650,6 +651,10 @@ func (o *objector) legsPart() orchestrator.QualityComponent {
 		return orchestrator.QualityComponent{}
 	}
 	short, long, slip, odd := o.count(ObjShortFlight), o.count(ObjLongTrain), o.count(ObjTimetable), o.count(ObjOddHour)
+	odd += o.count(ObjSmallHours)
+	if c := o.legsMore(legs, short, long, slip, odd); c.Applicable {
+		return c // slow trains or tight connections (legs.go)
+	}
 	return part(short+long+slip+odd, 0.5, detailf("%d legs: %d short flights a train beats door to door, %d day-long trains where a flight fits, %d timetable slips, %d at odd hours", legs, short, long, slip, odd))
 }
 
@@ -694,7 +699,7 @@ func (o *objector) idleGap() int {
 // pacePart: 1, less a half for each day over the pace's cap and each stay
 // unfit for the party.
 func (o *objector) pacePart() orchestrator.QualityComponent {
-	p, st, ve, si := o.count(ObjPace), o.count(ObjStay), o.count(ObjVenue), o.count(ObjSightUnfit)
+	p, st, ve, si := o.count(ObjPace), o.count(ObjStay, ObjRoomWaste), o.count(ObjVenue), o.count(ObjSightUnfit)
 	return part(p+st+ve+si, 0.5, detailf("%d days over %d stops, %d stays, %d meal places and %d sights unfit for the party", p, PaceCap(o.b.Pace), st, ve, si))
 }
 
