@@ -735,7 +735,8 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 		if h := hotels[ci]; h != nil && h.h.Location != nil {
 			center = h.h.Location
 		}
-		ordered := sweep(center, top) // a new list: the swaps below leave top as it is
+		ordered := sweep(center, top)       // a new list: the swaps below leave top as it is
+		daySpareEvenings(ordered, evenings) // mustsee.go
 		chunks := make([][]*attraction, len(mine))
 		pos := 0
 		for j, wi := range mine {

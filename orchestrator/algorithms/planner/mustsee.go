@@ -69,6 +69,48 @@ func (w *world) kidsEveningMust() {
 	}
 }
 
+// daySpareEvenings makes the must-see evening sights that find no evening
+// in the city day visits (the Bund at night and 南京路步行街 on a trip with
+// one evening there): seen by day rather than not at all. The evenings go
+// to the evening sights ranked first (must-see, then score); a must-see
+// beyond them becomes a copy of itself without the evening mark, so the
+// city's attractions, shared by the plan's variants, stay as they are.
+func daySpareEvenings(ordered []*attraction, evenings int) {
+	var eve []int
+	for i, a := range ordered {
+		if a.evening {
+			eve = append(eve, i)
+		}
+	}
+	if len(eve) <= evenings {
+		return
+	}
+	slices.SortStableFunc(eve, func(x, y int) int {
+		a, b := ordered[x], ordered[y]
+		if (len(a.must) > 0) != (len(b.must) > 0) {
+			if len(a.must) > 0 {
+				return -1
+			}
+			return 1
+		}
+		if a.score != b.score {
+			if a.score > b.score {
+				return -1
+			}
+			return 1
+		}
+		return a.idx - b.idx
+	})
+	for _, i := range eve[evenings:] {
+		if len(ordered[i].must) == 0 {
+			continue
+		}
+		day := *ordered[i]
+		day.evening = false
+		ordered[i] = &day
+	}
+}
+
 // mustSwap moves a must-see sight out of a window it cannot fit into one
 // it can, swapping it with a sight no one insisted on, full days first:
 // the sight does not fit when its opening hours leave no visit ending
