@@ -477,6 +477,9 @@ func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
 	c.Places = append([]orchestrator.Place(nil), b.Places...)
 	c.Interests = append([]string(nil), b.Interests...)
 	c.MustVisit = append([]string(nil), b.MustVisit...)
+	if b.VisitTimes != nil {
+		c.VisitTimes = append([]orchestrator.VisitTime(nil), b.VisitTimes...)
+	}
 	if b.Foods != nil {
 		c.Foods = append([]string(nil), b.Foods...)
 	}

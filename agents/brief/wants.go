@@ -96,7 +96,8 @@ func (d *doc) highSpeed() bool {
 // excludes), and the children's ages (at most one per child counted).
 func (d *doc) applyWants(b *orchestrator.Brief) {
 	b.Comfort = d.comfort()
-	b.MustVisit = d.mustVisit()
+	b.MustVisit = trimVisitWords(d.mustVisit())
+	b.VisitTimes = d.visitTimes(b.MustVisit)
 	_, _, req := d.transport()
 	if !slices.Contains(req, "flight") && d.flyToPlace() {
 		req = append(req, "flight")
