@@ -68,6 +68,7 @@ var stopPlaceWords = map[string]bool{
 	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
 	"sept": true, "oct": true, "nov": true, "dec": true,
 	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
 	"day": true, "days": true, "week": true, "weeks": true, "weekend": true, "budget": true, "trip": true,
 	"travel": true, "plan": true, "hotel": true, "people": true, "person": true, "party": true, "group": true,
 	"food": true, "local": true, "room": true, "rooms": true, "home": true, "please": true, "can": true,
