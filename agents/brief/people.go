@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -655,7 +656,8 @@ var (
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2,
 		"buddy": 1, "pal": 1, "cousin": 1, "aunt": 1, "uncle": 1, "roommate": 1, "coworker": 1, "co-worker": 1, "classmate": 1,
-		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
+		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1,
+		"bf": 1, "gf": 1, "hubby": 1, "wifey": 1, "fiancé": 1, "fiancée": 1, "bae": 1, "missus": 1, "grandparent": 1}
 	// enAdultRelPlural are adult relations in the plural: they count only
 	// with a number ("my three best friends", "my 2 colleagues").
 	enAdultRelPlural = map[string]bool{"friends": true, "colleagues": true, "coworkers": true, "co-workers": true, "cousins": true,
@@ -687,7 +689,35 @@ func (d *doc) relationsEN(p *party) {
 		return ""
 	}
 	seen := map[string]bool{}
+	// a count before a family word counts it beside the writer's own
+	// relations only ("2 grandparents, my wife, me"; not "two parents and
+	// three teens", which the counts read)
+	firstPerson := slices.ContainsFunc(toks, func(t token) bool { return t.low == "me" || t.low == "my" })
+	joinAt := func(i int) bool { // "me + girlfriend", "me & bf"
+		return i >= 0 && (toks[i].text == "+" || toks[i].text == "&")
+	}
 	for i := range toks {
+		if joinAt(i) && (enAdultRel[word(i+1)] > 0 || enAdultRel[word(i+2)] > 0 && (word(i+1) == "his" || word(i+1) == "her" || word(i+1) == "their")) {
+			continue // read at the relation's own token or its his/her
+		}
+		if w := word(i); (w == "his" || w == "her" || w == "their") && joinAt(i-1) && enAdultRel[word(i+1)] > 0 ||
+			enAdultRel[w] > 0 && joinAt(i-1) && !seen[w] {
+			// "me + girlfriend + her parents"
+			rel := w
+			if enAdultRel[w] == 0 {
+				rel = word(i + 1)
+			}
+			if !seen[rel] {
+				seen[rel] = true
+				p.companions += enAdultRel[rel]
+			}
+			continue
+		}
+		if n := wordNumber(word(i)); n == 2 && enAdultRel[word(i+1)] == 2 && !seen[word(i+1)] && firstPerson && (i == 0 || toks[i-1].text == "," || word(i-1) == "and" || word(i-1) == "with" || joinAt(i-1)) {
+			seen[word(i+1)] = true // "2 grandparents, my wife, me and our 6-yo"
+			p.companions += 2
+			continue
+		}
 		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her" || w == "their") && i > 0 && enAdultRel[word(i+1)] > 0 && (word(i-1) == "and" || toks[i-1].text == "," && len(seen) > 0)) && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
 			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {

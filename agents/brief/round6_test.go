@@ -36,6 +36,19 @@ var round6Cases = []classCase{
 	{"weekdays", "Thu to Sun in New Orleans", map[string]string{"dests": "New Orleans", "start": "2026-12-03", "end": "2026-12-06"}},
 	{"weekdays", "周五到周日去杭州", map[string]string{"dests": "Hangzhou", "start": "2026-12-04", "end": "2026-12-06"}},
 	{"weekdays", "下周五至周日去苏州", map[string]string{"dests": "Suzhou", "start": "2026-12-11", "end": "2026-12-13"}},
+	// every person named: abbreviations, + and & lists, a count before a family word
+	{"party", "my bf and i want 3 days in Seoul", map[string]string{"adults": "2", "children": "0"}},
+	{"party", "me and my gf, 3 days in Rome", map[string]string{"adults": "2"}},
+	{"party", "me + girlfriend + her parents, 4 days in Tokyo", map[string]string{"adults": "4"}},
+	{"party", "me & bf, Paris 3 days", map[string]string{"adults": "2"}},
+	{"party", "2 grandparents, my wife, me and our 6-yo, 5 days in Orlando", map[string]string{"adults": "4", "children": "1", "ages": "[6]"}},
+	{"party", "my hubby and I, Vienna 4 days", map[string]string{"adults": "2"}},
+	{"party", "me + boyfriend + his mom, Lisbon 3 days", map[string]string{"adults": "3"}},
+	{"party", "Bangkok 4 days for one", map[string]string{"adults": "1"}},
+	{"party", "just me, 3 days in Berlin", map[string]string{"adults": "1"}},
+	{"party", "我和男朋友去成都三天", map[string]string{"adults": "2"}},
+	{"party", "我带着爸妈和老婆去桂林玩三天", map[string]string{"adults": "4"}},
+	{"party", "我们仨去青岛玩两天", map[string]string{"adults": "3"}},
 }
 
 func TestRound6Classes(t *testing.T) {
