@@ -91,7 +91,10 @@ var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "
 	{"strolling", "along"}, {"walk", "around"}, {"walking", "around"}, {"walk", "along"}, {"walking", "along"},
 	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}, {"hanging", "out", "in"},
 	{"hang", "out", "in"}, {"getting", "lost", "in"}, {"get", "lost", "in"}, {"walk", "through"}, {"walking", "through"},
-	{"browsing"}, {"browse"}}
+	{"browsing"}, {"browse"},
+	// a must-see after a negated leaving: "can't leave without (seeing) the Colosseum"
+	{"without", "seeing"}, {"without", "visiting"}, {"without", "missing"}, {"without", "a", "visit", "to"}, {"without", "going", "to"},
+	{"without", "checking", "out"}, {"leave", "without"}, {"leaving", "without"}, {"home", "without"}}
 
 // mustCueFirstEN are the first words of mustCuesEN, a quick check.
 var mustCueFirstEN = func() map[string]bool {
@@ -432,7 +435,11 @@ func (d *doc) mustVisitEN() []string {
 		if j < 0 {
 			continue
 		}
+		// "can't leave without": the negation insists (see negatedEN)
 		neg := negatedEN(d, toks[i].start)
+		if j < len(toks) && slices.ContainsFunc(toks[i:j], func(t token) bool { return t.low == "without" }) {
+			neg = negatedEN(d, toks[j].start)
+		}
 		// a list of capitalised names: "the Louvre, the Orsay and Sainte-Chapelle"
 		for j < len(toks) {
 			for j < len(toks) && (toks[j].low == "the" || toks[j].kind == tPunct && (toks[j].text == "," || toks[j].text == ":")) {

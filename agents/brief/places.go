@@ -764,7 +764,14 @@ func (d *doc) classifyWords(spans []*span, idx int) {
 	// in/from/at, a journey noun, a determiner (the dropped), a start verb
 	startJourney := len(prev) >= 3 && (prev[0] == "in" || prev[0] == "from" || prev[0] == "at") && journeyNounsEN[prev[1]] &&
 		(startVerbsEN[prev[2]] || len(prev) >= 4 && (prev[2] == "our" || prev[2] == "my" || prev[2] == "this") && startVerbsEN[prev[3]])
+	// "can't leave Paris without seeing …": the place of the visit, not the origin
+	leaveWithout := false
+	if j := d.tokenAt(sp.end); j < len(d.toks) && d.toks[j].low == "without" {
+		leaveWithout = match([][]string{{"leave"}, {"leaving"}, {"leaves"}})
+	}
 	switch {
+	case leaveWithout:
+		sp.role, sp.cued = roleDest, true
 	case startJourney:
 		sp.role, sp.cued = roleOrigin, true
 	case match(regionCuesEN):

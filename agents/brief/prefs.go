@@ -93,6 +93,31 @@ func negatedZH(s string, i int) bool {
 	}
 	for _, w := range negZH {
 		if strings.Contains(seg, w) {
+			return !insistsAfterZH(s, i)
+		}
+	}
+	return false
+}
+
+// wastedTripZH are the clause ends that turn "not doing X" into insisting
+// on it: 不去兵马俑等于白来, 不吃火锅就算没来过, 不去西湖就白来了.
+var wastedTripZH = []string{"白来", "白去", "没来", "没去", "白玩", "白跑", "不算来过", "不算去过", "算没来", "等于零", "不完整", "遗憾"}
+
+// insistsAfterZH reports whether the clause after byte i ends in a wasted
+// trip (see wastedTripZH).
+func insistsAfterZH(s string, i int) bool {
+	end := len(s)
+	for k, r := range s[i:] {
+		if r == '，' || r == ',' || r == '。' || r == '；' || r == '!' || r == '！' || r == '？' || r == '?' {
+			end = i + k
+			break
+		}
+	}
+	if !strings.ContainsRune(s[i:end], '白') && !strings.ContainsRune(s[i:end], '没') && !strings.ContainsRune(s[i:end], '算') && !strings.ContainsRune(s[i:end], '憾') && !strings.ContainsRune(s[i:end], '零') && !strings.ContainsRune(s[i:end], '整') {
+		return false
+	}
+	for _, w := range wastedTripZH {
+		if strings.Contains(s[i:end], w) {
 			return true
 		}
 	}
@@ -107,15 +132,34 @@ func negatedEN(d *doc, i int) bool {
 	if !negatedWordEN(d, i) {
 		return false
 	}
-	for j, words := d.tokenAt(i)-1, 0; j >= 0 && words < 7; j-- {
+	without := false
+	for j, words := d.tokenAt(i)-1, 0; j >= 0 && words < 9; j-- {
 		t := &d.toks[j]
+		if t.kind == tPunct && strings.ContainsAny(t.text, ",.;!?:") {
+			break
+		}
 		if t.kind != tWord {
 			continue
 		}
 		words++
 		switch t.low {
-		case "miss", "missing", "missed", "skip", "skipping", "wait", "forget", "forgetting":
-			return false
+		case "skip", "skipping":
+			// "can't skip X" insists, "we'd rather skip X" declines
+			if words < 7 && negatedWordEN(d, t.start) {
+				return false
+			}
+		case "miss", "missing", "missed", "wait", "forget", "forgetting":
+			if words < 7 {
+				return false
+			}
+		case "without":
+			without = true
+		case "can't", "cannot", "won't", "not", "never", "no", "don't", "couldn't", "wouldn't", "shouldn't":
+			// "can't leave without seeing", "no way I'm leaving without":
+			// a negated leaving insists
+			if without {
+				return false
+			}
 		}
 	}
 	return true

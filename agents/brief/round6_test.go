@@ -49,6 +49,21 @@ var round6Cases = []classCase{
 	{"party", "我和男朋友去成都三天", map[string]string{"adults": "2"}},
 	{"party", "我带着爸妈和老婆去桂林玩三天", map[string]string{"adults": "4"}},
 	{"party", "我们仨去青岛玩两天", map[string]string{"adults": "3"}},
+	// must-see wording after a negation: a negated leaving, a wasted trip
+	{"insist", "Can't leave Paris without seeing the Eiffel Tower, 4 days", map[string]string{"origin": "", "dests": "Paris", "must": "Eiffel Tower"}},
+	{"insist", "Rome 4 days, can't leave without the Colosseum", map[string]string{"must": "Colosseum"}},
+	{"insist", "Kyoto 3 days, I won't leave without visiting Kinkaku-ji", map[string]string{"must": "Kinkaku-ji"}},
+	{"insist", "London 3 days, no way I'm leaving without a visit to the British Museum", map[string]string{"must": "British Museum"}},
+	{"insist", "Barcelona 4 days, can't go home without seeing Sagrada Familia", map[string]string{"must": "Sagrada Familia"}},
+	{"insist", "Paris 3 days without the Louvre, we've been", map[string]string{"must": ""}},
+	{"insist", "Vienna 3 days, we'd rather skip Schönbrunn", map[string]string{"must": ""}},
+	{"insist", "去西安不去兵马俑等于白来，玩三天", map[string]string{"dests": "Xi'an", "must": "兵马俑"}},
+	{"insist", "来北京不去长城等于白来，玩四天", map[string]string{"must": "长城"}},
+	{"insist", "到杭州不去西湖就白来了，三天", map[string]string{"must": "西湖"}},
+	{"insist", "去南京不去中山陵就算没来过，两天", map[string]string{"must": "中山陵"}},
+	{"insist", "去重庆不坐长江索道等于白去，两天", map[string]string{"must": "长江索道"}},
+	{"insist", "去成都不吃火锅等于没来，三天", map[string]string{"foods": "火锅", "avoid": ""}},
+	{"insist", "杭州三天，不去西湖", map[string]string{"must": ""}},
 }
 
 func TestRound6Classes(t *testing.T) {
