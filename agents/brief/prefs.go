@@ -74,7 +74,9 @@ var negZH = []string{"不坐", "不乘", "不搭", "不要", "不想", "不能",
 var notNegZH = strings.NewReplacer("别人", "__", "别的", "__", "特别", "__", "区别", "__", "分别", "__", "差别", "__",
 	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__",
 	// insisting, not declining: 不能错过, 不想错过, 别错过, 不可不去, 非去不可
-	"不能错过", "____", "不想错过", "____", "不要错过", "____", "不可错过", "____", "别错过", "___", "不可不", "___", "不能不", "___")
+	"不能错过", "____", "不想错过", "____", "不要错过", "____", "不可错过", "____", "别错过", "___", "不可不", "___", "不能不", "___",
+	// names and set words with 不 (狗不理包子, 大唐不夜城, 差不多, 忍不住想吃)
+	"狗不理", "___", "不夜城", "___", "不倒翁", "___", "差不多", "___", "了不起", "___", "对不起", "___", "忍不住", "___", "迫不及待", "____", "不虚此行", "____")
 
 // negatedZH reports whether a negation stands within a few characters
 // before byte i in the same clause.
@@ -675,6 +677,9 @@ func (d *doc) cuisines() []string {
 				"not too spicy", "can't handle spicy", "cannot handle spicy", "can't do spicy", "no spice", "don't like spicy", "doesn't eat spicy", "can't take spicy") {
 			avoid = appendNew(avoid, "spicy food")
 		}
+		for _, a := range d.avoidedFoods() {
+			avoid = appendNew(avoid, a)
+		}
 		var kept []string
 		for _, a := range avoid {
 			if !slices.Contains(out, a) {
@@ -698,7 +703,7 @@ func (d *doc) cuisines() []string {
 		}
 		if h.zh {
 			w := d.clean[h.start:h.end]
-			if negatedZH(d.clean, h.start) {
+			if negatedZH(d.clean, h.start) || d.allergicTo(h) {
 				avoid = appendNew(avoid, cuisineTerms[h.id].value)
 				continue
 			}
@@ -706,7 +711,7 @@ func (d *doc) cuisines() []string {
 				continue
 			}
 		} else {
-			if negatedEN(d, h.start) {
+			if negatedEN(d, h.start) || d.allergicTo(h) {
 				avoid = appendNew(avoid, cuisineTerms[h.id].value)
 				continue
 			}
