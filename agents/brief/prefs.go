@@ -46,14 +46,20 @@ var interestTerms = []term{
 }
 
 var paceTerms = []term{
-	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩", "慢慢", "慢悠悠", "悠着点", "从从容容", "不慌不忙", "不赶时间", "松弛", "宽松一点", "宽松些", "松一点", "别排太满"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel",
+	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩", "慢慢", "慢悠悠", "悠着点", "从从容容", "不慌不忙", "不赶时间", "松弛", "宽松一点", "宽松些", "松一点", "别排太满",
+		// round 6: not to be worn out
+		"别太折腾", "不要太折腾", "不想太折腾", "不折腾", "少折腾", "不想太累", "别太辛苦", "不要太辛苦", "不想太辛苦", "轻松点", "轻松一点", "休闲度假", "放松", "养老式", "度假为主", "睡到自然醒"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel",
 		"take it slow", "take things slow", "take things easy", "taking it slow", "taking it easy", "go slow", "slowly", "no hurry",
 		"in no hurry", "at our own pace", "at my own pace", "without rushing", "leisurely pace", "at a stroll",
 		// round 5: paired easy words ("slow and easy", "nice and easy") and low-key
-		"slow and easy", "easy and slow", "nice and easy", "nice and slow", "slow and steady", "low-key", "low key"}},
+		"slow and easy", "easy and slow", "nice and easy", "nice and slow", "slow and steady", "low-key", "low key",
+		// round 6
+		"not too tiring", "nothing too tiring", "don't want to be exhausted", "sleep in", "lazy", "restful", "keep it easy", "keep it light", "light schedule", "easy schedule", "relaxed schedule", "downtime"}},
 	{"packed", []string{"紧凑", "特种兵", "暴走", "多去几个", "尽量多", "高强度", "行程满", "排满", "充实",
 		// round 5: asking for a tighter plan (排紧一点, 紧一点没关系, 多安排点)
-		"排紧", "排得紧", "排得满", "紧一点", "紧一些", "满一点", "满一些", "多安排", "多排点", "赶一点"}, []string{"packed", "as much as we can", "as much as i can", "cram in", "pack in", "packed days", "busy days", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind"}},
+		"排紧", "排得紧", "排得满", "紧一点", "紧一些", "满一点", "满一些", "多安排", "多排点", "赶一点"}, []string{"packed", "as much as we can", "as much as i can", "cram in", "pack in", "packed days", "busy days", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind",
+		// round 6
+		"pack it in", "packed schedule", "full schedule", "full days", "maximize", "maximise", "see as much as", "do as much as", "non-stop", "nonstop", "go go go", "marathon"}},
 	{"moderate", []string{"适中", "节奏适中", "不紧不慢"}, []string{"moderate pace", "moderate", "balanced pace"}},
 }
 
@@ -61,7 +67,8 @@ var transportTerms = []term{
 	{"flight", []string{"飞机", "航班", "坐飞", "乘飞", "飞过去", "机票"}, []string{"flight", "flights", "flying", "fly", "plane", "planes", "airplane", "air travel", "airline", "airlines", "by air"}},
 	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak", "shinkansen", "tgv", "eurostar", "ktx", "high-speed train", "high-speed trains", "hsr"}},
 	{"bus", []string{"大巴", "巴士", "长途汽车", "客车", "汽车站"}, []string{"bus", "buses", "coach", "greyhound"}},
-	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental"}},
+	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental",
+		"driving myself", "driving ourselves", "rental cars", "rent a car", "renting a car", "hire a car", "hiring a car", "car hire", "rented car", "roadtrip", "road-trip", "our own car", "my own car", "by car"}},
 	{"taxi", []string{"打车", "出租车", "网约车", "滴滴"}, []string{"taxi", "taxis", "cab", "cabs", "uber", "lyft"}},
 	{"ferry", []string{"轮渡", "渡轮", "坐船", "游轮", "邮轮"}, []string{"ferry", "ferries", "boat", "cruise"}},
 	{"transit", []string{"地铁", "公交", "公共交通"}, []string{"public transport", "public transportation", "subway", "metro", "public transit"}},
@@ -371,6 +378,8 @@ func (d *doc) prefersAt(h lexHit) bool {
 	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||
 		w == "road trip" || w == "rental car" || w == "rent a car" || w == "drive ourselves" || w == "drive myself" ||
 		w == "self-drive" || w == "self drive" || w == "self-driving" || w == "self driving" ||
+		w == "driving myself" || w == "driving ourselves" || w == "renting a car" || w == "hire a car" ||
+		w == "hiring a car" || w == "car hire" || w == "roadtrip" || w == "road-trip" || w == "rental cars" ||
 		w == "drive" && hasWord(before, "we'll", "we will", "i'll", "i will", "we", "i")
 }
 
@@ -759,7 +768,15 @@ func (d *doc) accessibility() []string {
 	if d.enAny("step-free", "step free", "barrier-free", "accessible", "accessibility", "no stairs", "elevator") || d.zhAny("无障碍", "电梯", "不能爬楼", "不爬楼梯") {
 		out = append(out, "step_free")
 	}
-	if d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees") || d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路") {
+	if d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees",
+		// walking limits (round 6)
+		"little walking", "not much walking", "minimal walking", "minimum walking", "less walking", "limited walking", "not a lot of walking",
+		"without much walking", "without a lot of walking", "can't walk much", "cannot walk much", "can't walk long", "can't walk a lot",
+		"no long walks", "avoid long walks", "not too much walking", "too much walking", "walking is hard", "walking is difficult", "uses a cane",
+		"walks with a cane", "uses a walker", "bad knee", "bad hip", "knee problems", "mobility aid", "mobility scooter", "easy on the legs") ||
+		d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路",
+			"少走路", "少走点路", "少走些路", "走不动", "不能走太多", "不想走太多路", "不能久走", "不能走远", "走不远", "腿不好", "膝盖不好",
+			"腿脚不利索", "拄拐", "拄着拐", "不要走太多路", "别走太多路", "走路不方便", "走路困难", "不能多走") {
 		out = append(out, "limited_mobility")
 	}
 	if d.enAny("stroller", "pram", "pushchair") || d.zhAny("婴儿车", "推车") {
