@@ -122,6 +122,20 @@ var round6Cases = []classCase{
 	{"prefs", "Madrid 3 days, my dad uses a wheelchair", map[string]string{"access": "wheelchair"}},
 	{"prefs", "杭州三天，坐轮椅", map[string]string{"access": "wheelchair"}},
 	{"prefs", "苏州两天，少走回头路", map[string]string{"access": ""}},
+	// a sight that names its town makes the town the destination
+	{"town", "阳朔西街逛两天", map[string]string{"dests": "Yangshuo", "must": "阳朔西街"}},
+	{"town", "Two days on West Street Yangshuo", map[string]string{"dests": "Yangshuo"}},
+	{"town", "乌镇西栅住一晚", map[string]string{"dests": "Wuzhen", "must": "乌镇西栅"}},
+	{"town", "都江堰玩一天", map[string]string{"dests": "Dujiangyan"}},
+	{"town", "成都三天，想去都江堰和青城山", map[string]string{"dests": "Chengdu", "must": "都江堰,青城山"}},
+	{"town", "去呼伦贝尔大草原五天", map[string]string{"dests": "Hulunbeier"}},
+	{"town", "3 days at 鼓浪屿", map[string]string{"dests": "Xiamen", "must": "鼓浪屿"}},
+	{"town", "去洪崖洞玩两天", map[string]string{"dests": "Chongqing", "must": "洪崖洞"}},
+	{"town", "Three days around the Bund", map[string]string{"dests": "Shanghai", "must": "Bund"}},
+	// villages that are sights of their own: beside a town near them, its sights
+	{"village", "黄山四天，顺便逛逛西递和宏村", map[string]string{"dests": "Huangshan", "must": "西递,宏村"}},
+	{"village", "去宏村和西递玩两天", map[string]string{"dests": "Hongcun,Xidi"}},
+	{"village", "宏村，黄山，六天", map[string]string{"dests": "Hongcun,Huangshan"}},
 }
 
 func TestRound6Classes(t *testing.T) {
