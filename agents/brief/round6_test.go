@@ -136,6 +136,15 @@ var round6Cases = []classCase{
 	{"village", "黄山四天，顺便逛逛西递和宏村", map[string]string{"dests": "Huangshan", "must": "西递,宏村"}},
 	{"village", "去宏村和西递玩两天", map[string]string{"dests": "Hongcun,Xidi"}},
 	{"village", "宏村，黄山，六天", map[string]string{"dests": "Hongcun,Huangshan"}},
+	// lists after must-see cues and list heads, parenthetical lists after a sight
+	{"list", "成都三天，打卡清单：宽窄巷子、锦里、熊猫基地", map[string]string{"must": "宽窄巷子,锦里,熊猫基地"}},
+	{"list", "西安三天，必去景点有兵马俑、大雁塔和回民街", map[string]string{"must": "兵马俑,大雁塔,回民街"}},
+	{"list", "北京四天，一定要去的地方：故宫、长城、颐和园", map[string]string{"must": "故宫,长城,颐和园"}},
+	{"list", "曲阜两天，三孔（孔庙、孔府、孔林）一定要去", map[string]string{"dests": "Qufu", "must": "三孔,孔庙,孔府,孔林"}},
+	{"list", "Rome 4 days. Must-sees: the Colosseum, the Pantheon and Trastevere", map[string]string{"must": "Colosseum,Pantheon,Trastevere"}},
+	{"list", "Tokyo 5 days; must see: Senso-ji, Meiji Shrine, teamLab", map[string]string{"must": "Senso-ji,Meiji Shrine,teamLab"}},
+	{"list", "Bangkok 3 days, on my list: Grand Palace, Wat Pho, Chatuchak", map[string]string{"must": "Grand Palace,Wat Pho,Chatuchak"}},
+	{"list", "Bangkok and Chiang Mai 7 days, must see Wat Pho, Wat Arun and Doi Suthep", map[string]string{"dests": "Bangkok,Chiang Mai", "must": "Wat Pho,Wat Arun,Doi Suthep"}},
 }
 
 func TestRound6Classes(t *testing.T) {

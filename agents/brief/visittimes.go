@@ -232,3 +232,25 @@ func trimVisitWords(must []string) []string {
 	}
 	return must
 }
+
+// listHeadsZH are words that head a list of sights after a cue (打卡清单：…,
+// 必去景点有…, 一定要去的地方包括…): no sight, cut off the first name.
+var listHeadsZH = []string{"景点有", "景点是", "景点包括", "地方有", "地方是", "地方包括", "的有", "包括", "清单", "列表", "景点", "地方"}
+
+// trimListHeads drops the list heads read as sights and cuts them off the
+// front of the first name (景点有兵马俑 → 兵马俑).
+func trimListHeads(must []string) []string {
+	out := must[:0]
+	for _, m := range must {
+		for _, h := range listHeadsZH {
+			if rest, ok := strings.CutPrefix(m, h); ok {
+				m = strings.TrimLeft(rest, "：:")
+				break
+			}
+		}
+		if utf8.RuneCountInString(m) >= 2 || m != "" && !isHan(firstRune(m)) {
+			out = append(out, m)
+		}
+	}
+	return out
+}

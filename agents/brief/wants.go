@@ -103,6 +103,9 @@ func (d *doc) highSpeed() bool {
 func (d *doc) applyWants(b *orchestrator.Brief) {
 	b.Comfort = d.comfort()
 	b.MustVisit = trimVisitWords(d.mustVisit())
+	if d.hasHanText {
+		b.MustVisit = trimListHeads(b.MustVisit)
+	}
 	b.VisitTimes = d.visitTimes(b.MustVisit)
 	_, _, req := d.transport()
 	if !slices.Contains(req, "flight") && d.flyToPlace() {
