@@ -546,6 +546,17 @@ func rangeSepLen(s string, k int) int {
 	for i < len(s) && s[i] == ' ' {
 		i++
 	}
+	// an ellipsis of any length (NFKC writes … as ...)
+	if dots := len(s[i:]) - len(strings.TrimLeft(s[i:], ".")); dots >= 2 {
+		j := i + dots
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j < len(s) && isDigitByte(s[j]) {
+			return j - k
+		}
+		return 0
+	}
 	for _, sep := range rangeSeps {
 		if strings.HasPrefix(s[i:], sep) {
 			j := i + len(sep)

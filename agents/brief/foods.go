@@ -575,7 +575,7 @@ var dishTerms = []term{
 	{"crab cakes", []string{"蟹饼"}, []string{"crab cakes", "crab cake"}},
 	{"po' boy", []string{}, []string{"po' boy", "po boy", "po'boy"}},
 	{"key lime pie", []string{}, []string{"key lime pie"}},
-	{"hot dogs", []string{}, []string{"chicago-style hot dog", "hot dogs"}},
+	{"hot dogs", []string{}, []string{"chicago-style hot dog", "hot dogs", "hot dog"}},
 	{"buffalo wings", []string{}, []string{"buffalo wings"}},
 	{"Nashville hot chicken", []string{}, []string{"hot chicken", "nashville hot chicken"}},
 	{"biscuits and gravy", []string{}, []string{"biscuits and gravy"}},

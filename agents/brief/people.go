@@ -693,6 +693,9 @@ func (d *doc) relationsEN(p *party) {
 	// relations only ("2 grandparents, my wife, me"; not "two parents and
 	// three teens", which the counts read)
 	firstPerson := slices.ContainsFunc(toks, func(t token) bool { return t.low == "me" || t.low == "my" })
+	inLaws := func(j int) bool { // "in-laws" is three tokens
+		return word(j) == "in" && j+2 < len(toks) && toks[j+1].text == "-" && word(j+2) == "laws"
+	}
 	joinAt := func(i int) bool { // "me + girlfriend", "me & bf"
 		return i >= 0 && (toks[i].text == "+" || toks[i].text == "&")
 	}
@@ -719,7 +722,7 @@ func (d *doc) relationsEN(p *party) {
 			continue
 		}
 		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her" || w == "their") && i > 0 && enAdultRel[word(i+1)] > 0 && (word(i-1) == "and" || toks[i-1].text == "," && len(seen) > 0)) && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
-			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
+			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)] || inLaws(i+1))) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
 			// "my mom and dad": a relation after "and" and another goes with it
 			continue // "bringing grandpa along", "with mom", "the wife and twins"
@@ -752,6 +755,9 @@ func (d *doc) relationsEN(p *party) {
 			j++ // "my elderly parents", "our two little boys"
 		}
 		rel := word(j)
+		if inLaws(j) {
+			rel = "in-laws" // "the in-laws": the tokens of in-laws
+		}
 		if seen[rel] {
 			continue
 		}

@@ -687,7 +687,9 @@ func (d *doc) cuisines() []string {
 			avoid = appendNew(avoid, "spicy food")
 		}
 		for _, a := range d.avoidedFoods() {
-			avoid = appendNew(avoid, a)
+			if !slices.ContainsFunc(avoid, func(x string) bool { return strings.EqualFold(x, a) }) {
+				avoid = append(avoid, a) // "no pizza": the cuisine's Pizza, not the dish's pizza again
+			}
 		}
 		var kept []string
 		for _, a := range avoid {
