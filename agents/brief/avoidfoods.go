@@ -41,8 +41,8 @@ var avoidLex = termLexicon(avoidTerms)
 // avoidKeysZH and avoidKeysEN are words every avoiding sentence holds one
 // of: a request with none skips the scan.
 var (
-	avoidKeysZH = []string{"不", "别", "过敏", "忌", "没法吃", "吃不了", "戒"}
-	avoidKeysEN = []string{"no ", "not ", "n't", "without", "allerg", "avoid", "free", "never", "skip", "intoleran"}
+	avoidKeysZH = []string{"吃", "喝", "食", "过敏", "忌", "碰", "沾", "要", "耐受", "戒"}
+	avoidKeysEN = []string{"eat", "no ", "allerg", "avoid", "free", "intoleran", "fan of", "drink", "without"}
 )
 
 // avoidedFoods returns the foods of avoidTerms and the dish lexicon that

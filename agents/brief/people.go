@@ -693,6 +693,7 @@ func (d *doc) relationsEN(p *party) {
 	// relations only ("2 grandparents, my wife, me"; not "two parents and
 	// three teens", which the counts read)
 	firstPerson := slices.ContainsFunc(toks, func(t token) bool { return t.low == "me" || t.low == "my" })
+	joined := slices.ContainsFunc(toks, func(t token) bool { return t.text == "+" || t.text == "&" })
 	inLaws := func(j int) bool { // "in-laws" is three tokens
 		return word(j) == "in" && j+2 < len(toks) && toks[j+1].text == "-" && word(j+2) == "laws"
 	}
@@ -700,11 +701,11 @@ func (d *doc) relationsEN(p *party) {
 		return i >= 0 && (toks[i].text == "+" || toks[i].text == "&")
 	}
 	for i := range toks {
-		if joinAt(i) && (enAdultRel[word(i+1)] > 0 || enAdultRel[word(i+2)] > 0 && (word(i+1) == "his" || word(i+1) == "her" || word(i+1) == "their")) {
+		if joined && joinAt(i) && (enAdultRel[word(i+1)] > 0 || enAdultRel[word(i+2)] > 0 && (word(i+1) == "his" || word(i+1) == "her" || word(i+1) == "their")) {
 			continue // read at the relation's own token or its his/her
 		}
-		if w := word(i); (w == "his" || w == "her" || w == "their") && joinAt(i-1) && enAdultRel[word(i+1)] > 0 ||
-			enAdultRel[w] > 0 && joinAt(i-1) && !seen[w] {
+		if w := word(i); joined && joinAt(i-1) && ((w == "his" || w == "her" || w == "their") && enAdultRel[word(i+1)] > 0 ||
+			enAdultRel[w] > 0 && !seen[w]) {
 			// "me + girlfriend + her parents"
 			rel := w
 			if enAdultRel[w] == 0 {
@@ -716,7 +717,7 @@ func (d *doc) relationsEN(p *party) {
 			}
 			continue
 		}
-		if n := wordNumber(word(i)); n == 2 && enAdultRel[word(i+1)] == 2 && !seen[word(i+1)] && firstPerson && (i == 0 || toks[i-1].text == "," || word(i-1) == "and" || word(i-1) == "with" || joinAt(i-1)) {
+		if firstPerson && enAdultRel[word(i+1)] == 2 && !seen[word(i+1)] && wordNumber(word(i)) == 2 && (i == 0 || toks[i-1].text == "," || word(i-1) == "and" || word(i-1) == "with" || joinAt(i-1)) {
 			seen[word(i+1)] = true // "2 grandparents, my wife, me and our 6-yo"
 			p.companions += 2
 			continue

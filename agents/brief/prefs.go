@@ -770,13 +770,13 @@ func (d *doc) accessibility() []string {
 	if d.enAny("step-free", "step free", "barrier-free", "accessible", "accessibility", "no stairs", "elevator") || d.zhAny("无障碍", "电梯", "不能爬楼", "不爬楼梯") {
 		out = append(out, "step_free")
 	}
-	if d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees",
+	if d.hasLatin && hasAny(d.low, "mobil", "walk", "knee", "hip", "cane", "legs") && d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees",
 		// walking limits (round 6)
 		"little walking", "not much walking", "minimal walking", "minimum walking", "less walking", "limited walking", "not a lot of walking",
 		"without much walking", "without a lot of walking", "can't walk much", "cannot walk much", "can't walk long", "can't walk a lot",
 		"no long walks", "avoid long walks", "not too much walking", "too much walking", "walking is hard", "walking is difficult", "uses a cane",
 		"walks with a cane", "uses a walker", "bad knee", "bad hip", "knee problems", "mobility aid", "mobility scooter", "easy on the legs") ||
-		d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路",
+		d.hasHanText && hasAny(d.clean, "走", "腿", "膝", "拐", "行动") && d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路",
 			"少走路", "少走点路", "少走些路", "走不动", "不能走太多", "不想走太多路", "不能久走", "不能走远", "走不远", "腿不好", "膝盖不好",
 			"腿脚不利索", "拄拐", "拄着拐", "不要走太多路", "别走太多路", "走路不方便", "走路困难", "不能多走") {
 		out = append(out, "limited_mobility")

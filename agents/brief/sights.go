@@ -130,7 +130,7 @@ func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int)
 		if sg := x.Romanised(letters); sg != nil && len(d.gaz.Lookup(key)) == 0 {
 			best, bestNext, romanised = sg, j+1, true
 		}
-		return x.HasPrefix(key) || x.RomanisedPrefix(letters)
+		return x.HasPrefix(key) || x.RomanisedPrefix(letters) || d.toks[i].cap && x.HeadPrefix(key)
 	})
 	if best == nil {
 		return nil, 0

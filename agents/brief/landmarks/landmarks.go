@@ -42,7 +42,8 @@ type Index struct {
 	// heads are English names without their city's name in front ("Opera
 	// House" of "Sydney Opera House"): a sight's name only where the text
 	// names its city too (see Head)
-	heads map[string][]*Sight
+	heads        map[string][]*Sight
+	headPrefixes map[string]bool
 	// romanised names (romanised.go): pinyin keys and their prefixes
 	roman       map[string]*Sight
 	romanPrefix map[string]bool
@@ -64,7 +65,7 @@ func Default() (*Index, error) {
 // Parse reads a landmark table in the format of landmarks.tsv. A name
 // given to two sights is an error.
 func Parse(text string) (*Index, error) {
-	x := &Index{han: map[string]*Sight{}, words: map[string]*Sight{}, prefixes: map[string]bool{}, heads: map[string][]*Sight{}}
+	x := &Index{han: map[string]*Sight{}, words: map[string]*Sight{}, prefixes: map[string]bool{}, heads: map[string][]*Sight{}, headPrefixes: map[string]bool{}}
 	for n, line := range strings.Split(text, "\n") {
 		if line == "" || line[0] == '#' {
 			continue
@@ -125,11 +126,15 @@ func (x *Index) indexHeads() {
 			ws := strings.Fields(rest)
 			x.maxWords = max(x.maxWords, len(ws))
 			for i := 1; i < len(ws); i++ {
-				x.prefixes[strings.Join(ws[:i], " ")] = true
+				x.headPrefixes[strings.Join(ws[:i], " ")] = true
 			}
 		}
 	}
 }
+
+// HeadPrefix reports whether key is the first words of a head name with
+// more words (see Head).
+func (x *Index) HeadPrefix(key string) bool { return x != nil && x.headPrefixes[key] }
 
 // Head returns the sights whose English name is the city's name followed
 // by key ("opera house": Sydney Opera House), in the table's order.
