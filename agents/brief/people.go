@@ -99,6 +99,7 @@ func (d *doc) peopleZH(p *party) {
 	d.pairsZH(s, p)
 	companionsZH(s, p)
 	weGroupJoinedZH(s, p)
+	joinersZH(s, p)
 }
 
 // zhJoinWords join a counted "we" to others: 二老加上我们俩, 我们俩带孩子.
@@ -615,6 +616,7 @@ func (d *doc) peopleEN(p *party) {
 	}
 	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	d.joinersEN(p)
 	if d.enAny("and us", "plus us", "and us two", "plus the two of us") && p.companions == 0 {
 		p.ourKids = true // "two teenagers, 14 and 16, plus us": the writer and another
 	}
