@@ -319,6 +319,7 @@ func (d *doc) transport() (exclude, prefer, require []string) {
 		} else {
 			isNeg = negatedEN(d, h.start)
 		}
+		isNeg = isNeg || d.rejectedMode(h)
 		switch {
 		case isNeg:
 			excluded[h.id] = true
@@ -340,6 +341,34 @@ func (d *doc) transport() (exclude, prefer, require []string) {
 		}
 	}
 	return exclude, prefer, require
+}
+
+// modeComplaintsZH and modeComplaintsEN right after a mode reject it
+// (火车太慢了坐飞机, "the train takes too long, we'll fly"): the mode is
+// excluded, never required.
+var (
+	modeComplaintsZH = []string{"太慢", "太贵", "太累", "太折腾", "太久", "太麻烦", "太远", "不方便", "不舒服", "受不了", "坐不了", "坐着累"}
+	modeComplaintsEN = []string{"is too slow", "too slow", "is too expensive", "too expensive", "takes too long", "take too long",
+		"is too long", "is a pain", "are too slow", "are too expensive", "is too tiring", "too tiring"}
+)
+
+// rejectedMode reports whether the mode named at h is followed by a
+// complaint that rejects it (火车太慢, "trains are too slow").
+func (d *doc) rejectedMode(h lexHit) bool {
+	if h.zh {
+		after := d.clean[h.end:min(len(d.clean), h.end+12)]
+		return hasPrefixAny(strings.TrimPrefix(strings.TrimPrefix(after, "的话"), "也"), modeComplaintsZH...)
+	}
+	after := strings.TrimLeft(d.low[h.end:min(len(d.low), h.end+24)], " ")
+	if after == "" {
+		return false
+	}
+	for _, c := range modeComplaintsEN {
+		if strings.HasPrefix(after, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // intercityMode reports whether a mode can carry a trip between cities

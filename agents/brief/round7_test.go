@@ -43,6 +43,30 @@ var round7Cases = []classCase{
 	{"budget", "Bali 6 days, budget 800 USD per head", map[string]string{"budget": "800 USD", "pp": "true"}},
 	{"budget", "去成都三天，人均3000", map[string]string{"budget": "3000 CNY", "pp": "true"}},
 	// 8. cuisines
+	// package-tour codes, nights per city that add up
+	{"dur", "Guilin 3D2N", map[string]string{"dests": "Guilin", "days": "3"}},
+	{"dur", "4D3N in Bali", map[string]string{"days": "4"}},
+	{"dur", "Penang 2d1n with my wife", map[string]string{"days": "2", "adults": "2"}},
+	{"dur", "4 nights Tokyo then 3 nights Osaka", map[string]string{"dests": "Tokyo,Osaka", "days": "8"}},
+	{"dur", "2 nights in Rome and 2 nights in Florence", map[string]string{"dests": "Rome,Florence", "days": "5"}},
+	{"dur", "Paris 3 nights, then London 2 nights", map[string]string{"days": "6"}},
+	// companions in the other forms
+	{"party", "同学三个去西安玩四天", map[string]string{"adults": "3"}},
+	{"party", "爸爸和我去青岛两天", map[string]string{"adults": "2"}},
+	{"party", "带孩子去三亚，老婆也来", map[string]string{"adults": "2", "children": "1"}},
+	{"party", "Lisbon 4 days, my sister is joining", map[string]string{"adults": "2"}},
+	{"party", "Kyoto 3 days, wife's coming along", map[string]string{"adults": "2"}},
+	{"party", "me, wife, mum, Vienna 4 days", map[string]string{"adults": "3"}},
+	{"party", "only me and my mom, Seoul 5 days", map[string]string{"adults": "2"}},
+	{"party", "2 adults and a baby (1 yo), Phuket 5 days", map[string]string{"adults": "2", "children": "1", "ages": "[1]"}},
+	// a mode rejected with a complaint
+	{"transport", "上海到北京，火车太慢了坐飞机", map[string]string{"require": "flight", "exclude": "train"}},
+	{"transport", "北京到成都，飞机太贵了，坐高铁去", map[string]string{"require": "train", "exclude": "flight"}},
+	{"transport", "NYC to Chicago, the train takes too long so we'll fly", map[string]string{"require": "flight", "exclude": "train"}},
+	// per-person budgets
+	{"budget", "Paris 4 days, £1500pp", map[string]string{"budget": "1500 GBP", "pp": "true"}},
+	{"budget", "Rome 3 days, €900 p/p", map[string]string{"budget": "900 EUR", "pp": "true"}},
+	{"budget", "Bali 6 days, 800 USD per head", map[string]string{"budget": "800 USD", "pp": "true"}},
 }
 
 func TestRound7Classes(t *testing.T) {
