@@ -67,6 +67,13 @@ var round7Cases = []classCase{
 	{"budget", "Paris 4 days, £1500pp", map[string]string{"budget": "1500 GBP", "pp": "true"}},
 	{"budget", "Rome 3 days, €900 p/p", map[string]string{"budget": "900 EUR", "pp": "true"}},
 	{"budget", "Bali 6 days, 800 USD per head", map[string]string{"budget": "800 USD", "pp": "true"}},
+	// a sight declined inside its list
+	{"decline", "北京三天，故宫和天坛，长城就算了", map[string]string{"must": "故宫,天坛"}},
+	{"decline", "西安三天，兵马俑和大雁塔，华山不用了", map[string]string{"must": "兵马俑,大雁塔"}},
+	{"decline", "杭州两天，想去西湖和灵隐寺，宋城不去了", map[string]string{"must": "西湖,灵隐寺"}},
+	{"decline", "Rome 3 days, Colosseum and Pantheon, Vatican not needed", map[string]string{"must": "Colosseum,Pantheon"}},
+	{"decline", "Paris 4 days: Louvre and Eiffel Tower, skip Versailles", map[string]string{"must": "Louvre,Eiffel Tower"}},
+	{"decline", "Beijing 4 days, the Forbidden City and the Summer Palace, the Great Wall is not a must", map[string]string{"must": "Forbidden City,Summer Palace"}},
 }
 
 func TestRound7Classes(t *testing.T) {
