@@ -1077,7 +1077,12 @@ var enDishItemStop = map[string]bool{"in": true, "at": true, "for": true, "while
 	// activities and fillers a list of wishes continues with ("eat pho and relax")
 	"relax": true, "explore": true, "hike": true, "hiking": true, "walk": true, "walking": true, "swim": true, "swimming": true, "shop": true,
 	"enjoy": true, "take": true, "ride": true, "rest": true, "sleep": true, "dance": true, "surf": true, "ski": true, "chill": true,
-	"things": true, "stuff": true, "etc": true, "sightseeing": true, "nightlife": true, "views": true, "markets": true, "market": true}
+	"things": true, "stuff": true, "etc": true, "sightseeing": true, "nightlife": true, "views": true, "markets": true, "market": true,
+	// connectives and adverbs a list goes on with ("noodles, but no hot pot")
+	"but": true, "or": true, "also": true, "then": true, "so": true, "maybe": true, "though": true, "although": true, "however": true,
+	"especially": true, "definitely": true, "really": true, "just": true, "only": true, "some": true, "lots": true, "more": true,
+	"prefer": true, "rather": true, "would": true, "will": true, "can": true, "should": true, "must": true, "need": true, "skip": true,
+	"avoid": true, "don't": true, "dont": true, "nothing": true, "none": true, "except": true, "first": true, "time": true, "plus": true}
 
 // enEatCues mark a sentence about eating, where a list beside a known
 // dish holds dishes.

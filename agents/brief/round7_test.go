@@ -74,6 +74,13 @@ var round7Cases = []classCase{
 	{"decline", "Rome 3 days, Colosseum and Pantheon, Vatican not needed", map[string]string{"must": "Colosseum,Pantheon"}},
 	{"decline", "Paris 4 days: Louvre and Eiffel Tower, skip Versailles", map[string]string{"must": "Louvre,Eiffel Tower"}},
 	{"decline", "Beijing 4 days, the Forbidden City and the Summer Palace, the Great Wall is not a must", map[string]string{"must": "Forbidden City,Summer Palace"}},
+	// connectives and adverbs are no list items
+	{"stray", "Chongqing 3 days, want to eat noodles, but no hot pot", map[string]string{"foods": "noodles"}},
+	{"stray", "Hanoi 4 days, want to try pho and banh mi, also maybe coffee", map[string]string{"foods": "pho,banh mi"}},
+	{"stray", "Osaka 3 days, want to eat ramen and takoyaki, then relax", map[string]string{"foods": "ramen,takoyaki"}},
+	{"stray", "成都三天，顺便打卡宽窄巷子", map[string]string{"must": "宽窄巷子"}},
+	{"stray", "重庆三天，想去洪崖洞，然后去磁器口", map[string]string{"must": "洪崖洞,磁器口"}},
+	{"stray", "西安三天，兵马俑，顺路去华清宫", map[string]string{"must": "兵马俑,华清宫"}},
 }
 
 func TestRound7Classes(t *testing.T) {

@@ -237,11 +237,26 @@ func trimVisitWords(must []string) []string {
 // 必去景点有…, 一定要去的地方包括…): no sight, cut off the first name.
 var listHeadsZH = []string{"景点有", "景点是", "景点包括", "地方有", "地方是", "地方包括", "的有", "包括", "清单", "列表", "景点", "地方"}
 
+// strayLeadsZH are adverbs and connectives a list item can start with
+// (顺便打卡…, 然后去…, 再看…): no part of a name.
+var strayLeadsZH = []string{"顺便", "顺路", "顺道", "然后", "另外", "还要", "还想", "也要", "也想", "一定", "必须", "最好", "有空", "有时间",
+	"如果有时间", "再去", "再", "还有", "以及", "并且", "而且", "都要", "都想", "一起", "尤其是", "特别是", "比如", "例如"}
+
 // trimListHeads drops the list heads read as sights and cuts them off the
 // front of the first name (景点有兵马俑 → 兵马俑).
 func trimListHeads(must []string) []string {
 	out := must[:0]
 	for _, m := range must {
+		for {
+			w := prefixAny(m, strayLeadsZH)
+			if w == "" || utf8.RuneCountInString(m)-utf8.RuneCountInString(w) < 2 {
+				break
+			}
+			m = m[len(w):] // 顺便宽窄巷子 → 宽窄巷子
+		}
+		if slices.Contains(strayLeadsZH, m) {
+			continue // 顺便 alone: no sight
+		}
 		for _, h := range listHeadsZH {
 			if rest, ok := strings.CutPrefix(m, h); ok {
 				m = strings.TrimLeft(rest, "：:")
