@@ -442,6 +442,9 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 	if next < len(toks) && toks[next].kind == tWord && notPlaceAfter[toks[next].low] {
 		return false
 	}
+	if cuisineListAfter(toks, next) {
+		return false // "Sichuan and Cantonese food": a cuisine of a list, no place
+	}
 	// "Sichuan hot pot", "Chongqing hot pot": a dish named after the place
 	if next+1 < len(toks) && toks[next].low == "hot" && toks[next+1].low == "pot" {
 		return false
@@ -1450,4 +1453,28 @@ func (d *doc) dishCityWords(i int) (*gazetteer.Place, int, int) {
 		return best, d.toks[i].start, d.toks[next-1].end
 	}
 	return nil, 0, 0
+}
+
+// cuisineFoodHeads end a list of cuisines ("Sichuan and Cantonese food").
+var cuisineFoodHeads = map[string]bool{"food": true, "foods": true, "cuisine": true, "cuisines": true, "dishes": true, "cooking": true, "restaurants": true}
+
+// cuisineListAfter reports whether the tokens from k go on a list of
+// capitalised words joined by and, or, & or commas that ends in a food
+// head ("… and Cantonese food", ", Hunan and Cantonese cuisine"): the
+// word before k is then a cuisine, not a place.
+func cuisineListAfter(toks []token, k int) bool {
+	joins := 0
+	for n := 0; k < len(toks) && n < 8; n++ {
+		t := &toks[k]
+		switch {
+		case t.text == "," || t.text == "&" || t.low == "and" || t.low == "or":
+			joins++
+		case t.kind == tWord && cuisineFoodHeads[t.low]:
+			return joins > 0
+		case t.kind != tWord || !t.cap:
+			return false
+		}
+		k++
+	}
+	return false
 }

@@ -241,7 +241,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		b.Constraints.TransportExclude, b.Constraints.TransportPrefer, _ = d.transport()
 		b.Constraints.HouseRules = d.houseRules()
 		b.Constraints.RoomType = d.roomType()
-		b.Constraints.Cuisines = d.cuisines()
+		b.Constraints.Cuisines = d.correctedCuisines(d.cuisines())
 		b.Constraints.AvoidFoods = d.avoidFoods
 		b.Foods = d.foods()
 		d.foodsRead = b.Foods
