@@ -364,7 +364,7 @@ func (d *doc) englishDates() []dateMention {
 					}
 					out = append(out, mn)
 					// "March 16-18", "March 16 to 18"
-					if j+2 < len(toks) && (toks[j+1].text == "-" || toks[j+1].low == "to" || toks[j+1].low == "through") && toks[j+2].kind == tWord {
+					if j+2 < len(toks) && dayRangeSep(toks[j+1]) && toks[j+2].kind == tWord {
 						if day2, ok := ordinalDay(toks[j+2].low); ok && day2 > day {
 							y := mn.y
 							// "March 1st to 3rd, 2022": the year after the range is both days'
@@ -392,8 +392,8 @@ func (d *doc) englishDates() []dateMention {
 							used[j] = true
 						}
 					}
-					// "16-18 March"
-					if p >= 2 && toks[p-1].text == "-" {
+					// "16-18 March", "21–23 May", "from 21 to 23 May"
+					if p >= 2 && dayRangeSep(toks[p-1]) {
 						if day0, ok := ordinalDay(toks[p-2].low); ok && day0 < day && !used[p-2] {
 							out = append(out, dateMention{pos: toks[p-2].start, m: m, d: day0, y: mn.y})
 							used[p-2] = true
@@ -438,6 +438,20 @@ func (d *doc) englishDates() []dateMention {
 		}
 	}
 	return out
+}
+
+// dayRangeSep reports whether t joins two days of a month: a hyphen or
+// any dash, or to, through, thru, till, until ("Jan 22–25", "21 to 23 May").
+func dayRangeSep(t token) bool {
+	switch t.text {
+	case "-", "–", "—", "―", "~":
+		return true
+	}
+	switch t.low {
+	case "to", "through", "thru", "till", "until":
+		return true
+	}
+	return false
 }
 
 // ordinalRangeStart reports whether the ordinal at token i opens a range

@@ -91,6 +91,15 @@ var round7Cases = []classCase{
 	{"cuisine", "London 4 days, Lebanese and Turkish food", map[string]string{"cuisines": "Lebanese,Turkish"}},
 	{"cuisine", "Berlin 3 days, want to try German and Moroccan cuisine", map[string]string{"cuisines": "German,Moroccan"}},
 	{"cuisine", "去上海三天，想吃秘鲁菜", map[string]string{"cuisines": "Peruvian"}},
+	// day ranges with any dash or a word, day first; the first lunar month's days
+	{"dur", "Boston Jan 22–25", map[string]string{"start": "2027-01-22", "end": "2027-01-25", "days": "4"}},
+	{"dur", "Chicago February 3—6 with my wife", map[string]string{"start": "2027-02-03", "end": "2027-02-06", "adults": "2"}},
+	{"dur", "Edinburgh from 21 to 23 May", map[string]string{"start": "2027-05-21", "end": "2027-05-23"}},
+	{"dur", "Dublin 14 till 17 March", map[string]string{"start": "2027-03-14", "end": "2027-03-17"}},
+	{"dur", "Madrid 8–11 April", map[string]string{"start": "2027-04-08", "end": "2027-04-11"}},
+	{"dur", "大年初一出发去广州，住到初五", map[string]string{"start": "2027-02-06", "end": "2027-02-10", "days": "5"}},
+	{"dur", "春节去哈尔滨，初二到初四", map[string]string{"start": "2027-02-07", "end": "2027-02-09", "days": "3"}},
+	{"dur", "正月初三出发去厦门玩三天", map[string]string{"start": "2027-02-08", "days": "3"}},
 }
 
 func TestRound7Classes(t *testing.T) {
