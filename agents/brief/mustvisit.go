@@ -145,9 +145,11 @@ func (d *doc) mustVisit() []string {
 			add(n)
 		}
 	}
-	// named without a cue: landmarks taken from the places, landmarks of
-	// the concept table, English names ending in a sight word
+	// named without a cue: landmarks taken from the places, mountains that
+	// are also cities (爬黄山), landmarks of the concept table, English
+	// names ending in a sight word
 	more := append([]string(nil), d.landmarkPlaces...)
+	more = append(more, d.mountainCitiesZH()...)
 	more = append(more, d.landmarkMentions()...)
 	if d.hasLatin && d.mixedCase {
 		more = append(more, d.sightNamesEN()...)

@@ -100,6 +100,11 @@ var round7Cases = []classCase{
 	{"dur", "大年初一出发去广州，住到初五", map[string]string{"start": "2027-02-06", "end": "2027-02-10", "days": "5"}},
 	{"dur", "春节去哈尔滨，初二到初四", map[string]string{"start": "2027-02-07", "end": "2027-02-09", "days": "3"}},
 	{"dur", "正月初三出发去厦门玩三天", map[string]string{"start": "2027-02-08", "days": "3"}},
+	// a mountain that is also a city, climbed or watched from
+	{"must", "想去爬黄山，看日出，三天", map[string]string{"dests": "Huangshan", "must": "黄山", "vt": "黄山=sunrise", "skipped": ""}},
+	{"must", "去峨眉山看日出，两天", map[string]string{"dests": "Emeishan", "must": "峨眉山", "vt": "峨眉山=sunrise"}},
+	{"must", "登武夷山，三天", map[string]string{"must": "武夷山"}},
+	{"must", "黄山三天，想看云海", map[string]string{"dests": "Huangshan", "must": ""}},
 }
 
 func TestRound7Classes(t *testing.T) {
@@ -107,6 +112,11 @@ func TestRound7Classes(t *testing.T) {
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
 		got["foods"] = strings.Join(r.Brief.Foods, ",")
+		var vt []string
+		for _, v := range r.Brief.VisitTimes {
+			vt = append(vt, v.Sight+"="+v.When)
+		}
+		got["vt"] = strings.Join(vt, ";")
 		got["pp"] = ""
 		if r.Brief.Budget != nil {
 			got["pp"] = fmt.Sprint(r.Brief.Budget.PerPerson)

@@ -81,6 +81,9 @@ func (d *doc) visitTimes(must []string) []orchestrator.VisitTime {
 				best, bestDist = s.name, dist
 			}
 		}
+		if best == "" {
+			best = d.timeClauseOf(sights, w)
+		}
 		if best != "" && got[best] == "" {
 			got[best] = w.name
 		}
@@ -92,6 +95,23 @@ func (d *doc) visitTimes(must []string) []orchestrator.VisitTime {
 		}
 	}
 	return out
+}
+
+// timeClauseOf returns the sight of the clause just before a clause that
+// is only the time-of-day word w (想去爬黄山，看日出: the sunrise is 黄山's),
+// or "".
+func (d *doc) timeClauseOf(sights []visitSpan, w visitSpan) string {
+	rest := d.clean[w.e:]
+	if r, _ := utf8.DecodeRuneInString(rest); rest != "" && !strings.ContainsRune(",.;!?，。；！？\n", r) {
+		return "" // the clause goes on: 看日出的地方
+	}
+	best := ""
+	for _, s := range sights {
+		if s.e <= w.s && strings.Trim(d.clean[s.e:w.s], " ，,再然后顺便去") == "" && strings.ContainsAny(d.clean[s.e:w.s], "，,") {
+			best = s.name
+		}
+	}
+	return best
 }
 
 // allPos returns every offset of a must-see name in the text (as written,
