@@ -61,3 +61,29 @@ func (d *doc) declinedAround(name string) bool {
 	}
 	return false
 }
+
+// areaToSightCuesZH join a general area to the sight of it that is asked
+// for (苏州园林必须看拙政园, 西湖一定要去苏堤, 故宫里的珍宝馆): the area is the
+// topic, the sight the wish.
+var areaToSightCuesZH = []string{"必须看", "必须去", "一定要看", "一定要去", "必看", "必去", "只看", "主要看", "主要去", "就看", "尤其是", "特别是", "里面的", "里的", "中的"}
+
+// dropAreasOfSights removes from the list every name written right before
+// an area-to-sight cue and another name of the list, keeping the sight.
+func (d *doc) dropAreasOfSights(out []string) []string {
+	if !d.hasHanText || len(out) < 2 {
+		return out
+	}
+	return slices.DeleteFunc(out, func(area string) bool {
+		k := strings.Index(d.clean, area)
+		if k < 0 {
+			return false
+		}
+		after := strings.TrimLeft(d.clean[k+len(area):], "，, ")
+		cue := prefixAny(after, areaToSightCuesZH)
+		if cue == "" {
+			return false
+		}
+		after = after[len(cue):]
+		return slices.ContainsFunc(out, func(s string) bool { return s != area && strings.HasPrefix(after, s) })
+	})
+}

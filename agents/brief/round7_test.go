@@ -105,6 +105,10 @@ var round7Cases = []classCase{
 	{"must", "去峨眉山看日出，两天", map[string]string{"dests": "Emeishan", "must": "峨眉山", "vt": "峨眉山=sunrise"}},
 	{"must", "登武夷山，三天", map[string]string{"must": "武夷山"}},
 	{"must", "黄山三天，想看云海", map[string]string{"dests": "Huangshan", "must": ""}},
+	// a general area before its specific sight keeps only the sight
+	{"decline", "苏州两天，苏州园林必须看拙政园", map[string]string{"must": "拙政园"}},
+	{"decline", "杭州两天，西湖一定要去苏堤", map[string]string{"must": "苏堤"}},
+	{"decline", "北京三天，故宫和颐和园", map[string]string{"must": "故宫,颐和园"}},
 }
 
 func TestRound7Classes(t *testing.T) {
