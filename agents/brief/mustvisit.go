@@ -185,6 +185,7 @@ func (d *doc) mustVisit() []string {
 		}
 		if d.hasLatin && d.mixedCase {
 			sib = append(sib, d.siblingSightsEN(out)...)
+			sib = append(sib, d.lowerSiblingSightsEN(out)...)
 		}
 		for _, n := range sib {
 			if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {

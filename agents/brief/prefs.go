@@ -818,7 +818,9 @@ func (d *doc) accessibility() []string {
 		"little walking", "not much walking", "minimal walking", "minimum walking", "less walking", "limited walking", "not a lot of walking",
 		"without much walking", "without a lot of walking", "can't walk much", "cannot walk much", "can't walk long", "can't walk a lot",
 		"no long walks", "avoid long walks", "not too much walking", "too much walking", "walking is hard", "walking is difficult", "uses a cane",
-		"walks with a cane", "uses a walker", "bad knee", "bad hip", "knee problems", "mobility aid", "mobility scooter", "easy on the legs") ||
+		"walks with a cane", "uses a walker", "bad knee", "bad hip", "knee problems", "mobility aid", "mobility scooter", "easy on the legs",
+		// a walk declined (round 7): "prefer not to walk much", "don't want to walk much"
+		"not to walk much", "not walk much", "not to walk a lot", "not walk a lot", "not to walk too much", "not walk too much", "not to walk far", "not walk far") ||
 		d.hasHanText && hasAny(d.clean, "走", "腿", "膝", "拐", "行动") && d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路",
 			"少走路", "少走点路", "少走些路", "走不动", "不能走太多", "不想走太多路", "不能久走", "不能走远", "走不远", "腿不好", "膝盖不好",
 			"腿脚不利索", "拄拐", "拄着拐", "不要走太多路", "别走太多路", "走路不方便", "走路困难", "不能多走") {

@@ -109,6 +109,12 @@ var round7Cases = []classCase{
 	{"decline", "苏州两天，苏州园林必须看拙政园", map[string]string{"must": "拙政园"}},
 	{"decline", "杭州两天，西湖一定要去苏堤", map[string]string{"must": "苏堤"}},
 	{"decline", "北京三天，故宫和颐和园", map[string]string{"must": "故宫,颐和园"}},
+	// lower-case sights of a must-see list, a sight's short name, a walk declined
+	{"must", "Xi'an 3 days: Terracotta Army for sure, and the city wall by bike", map[string]string{"must": "Terracotta Army,City Wall"}},
+	{"must", "Nara and Kyoto 4 days, the deer park and Todai-ji are musts", map[string]string{"must": "Deer Park,Todai-ji"}},
+	{"must", "Beijing 4 days, Forbidden City is a must, and the drum tower", map[string]string{"must": "Forbidden City,Drum Tower"}},
+	{"must", "Chengdu 3 days, must see the giant pandas at the Chengdu Research Base", map[string]string{"must": "Chengdu Research Base", "skipped": ""}},
+	{"must", "Seoul 4 days, I want to eat Korean BBQ and prefer not to walk much", map[string]string{"foods": "korean bbq", "access": "limited_mobility"}},
 }
 
 func TestRound7Classes(t *testing.T) {
@@ -121,6 +127,7 @@ func TestRound7Classes(t *testing.T) {
 			vt = append(vt, v.Sight+"="+v.When)
 		}
 		got["vt"] = strings.Join(vt, ";")
+		got["access"] = strings.Join(r.Brief.Constraints.Accessibility, ",")
 		got["pp"] = ""
 		if r.Brief.Budget != nil {
 			got["pp"] = fmt.Sprint(r.Brief.Budget.PerPerson)
