@@ -1103,12 +1103,14 @@ func (d *doc) dishSiblingsEN() []dishHit {
 		if isHan(firstRune(d.clean[h.start:])) {
 			continue
 		}
-		st, _ := sentenceBounds(d.low, h.start)
-		if !hasWord(d.low[st:h.start], enEatCues...) {
-			continue
-		}
 		first, last := d.tokenAt(h.start), d.tokenAt(h.end)-1
 		if first >= len(toks) || last < first {
+			continue
+		}
+		// a sentence about eating, or a clause that opens with the dish
+		// ("Mexico City 4 days, tacos al pastor and mole")
+		st, _ := sentenceBounds(d.low, h.start)
+		if !hasWord(d.low[st:h.start], enEatCues...) && !(first > 0 && toks[first-1].text == ",") {
 			continue
 		}
 		// after the dish

@@ -115,6 +115,10 @@ var round7Cases = []classCase{
 	{"must", "Beijing 4 days, Forbidden City is a must, and the drum tower", map[string]string{"must": "Forbidden City,Drum Tower"}},
 	{"must", "Chengdu 3 days, must see the giant pandas at the Chengdu Research Base", map[string]string{"must": "Chengdu Research Base", "skipped": ""}},
 	{"must", "Seoul 4 days, I want to eat Korean BBQ and prefer not to walk much", map[string]string{"foods": "korean bbq", "access": "limited_mobility"}},
+	// a clause that opens with a dish lists dishes
+	{"cuisine", "Mexico City 4 days, tacos al pastor and mole", map[string]string{"foods": "tacos al pastor,mole"}},
+	{"cuisine", "Naples 3 days, pizza and sfogliatella", map[string]string{"foods": "pizza,sfogliatella"}},
+	{"cuisine", "Zhangjiajie 3 days, Tianmen Mountain and the glass bridge", map[string]string{"foods": ""}},
 }
 
 func TestRound7Classes(t *testing.T) {
