@@ -18,9 +18,16 @@ func joinersZH(s string, p *party) {
 				continue
 			}
 			rest := s[i+len(noun):]
-			n, k := readNumberFwdAll(rest, 0)
-			if n > 1 && n < 20 && hasPrefixAny(rest[k:], "个", "人") && !hasPrefixAny(rest[k:], "个月", "个小时") {
+			switch n, k := readNumberFwdAll(rest, 0); {
+			case strings.HasPrefix(rest, "俩"), strings.HasPrefix(rest, "仨"):
+				p.total = 2 // 闺蜜俩, 同学仨
+				if strings.HasPrefix(rest, "仨") {
+					p.total = 3
+				}
+			case n > 1 && n < 20 && hasPrefixAny(rest[k:], "个", "人") && !hasPrefixAny(rest[k:], "个月", "个小时"):
 				p.total = n // 闺蜜两个, 同学三个人
+			}
+			if p.total > 0 {
 				break
 			}
 		}
@@ -96,8 +103,8 @@ func (d *doc) joinersEN(p *party) {
 	}
 	for i := range toks {
 		w := word(i)
-		if rel, ok := strings.CutSuffix(strings.ReplaceAll(w, "’", "'"), "'s"); ok && enAdultRel[rel] > 0 && !owned(i) && enComingWords[word(i+1)] {
-			p.companions += enAdultRel[rel] // "husband's coming too"
+		if rel, ok := strings.CutSuffix(strings.ReplaceAll(w, "’", "'"), "'s"); ok && enAdultRel[rel] > 0 && enComingWords[word(i+1)] {
+			p.companions += enAdultRel[rel] // "(my) husband's coming too": no other form reads husband's
 			continue
 		}
 		if (w == "just" || w == "only") && word(i+1) == "me" && i+2 < len(toks) &&

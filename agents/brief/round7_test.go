@@ -119,6 +119,11 @@ var round7Cases = []classCase{
 	{"cuisine", "Mexico City 4 days, tacos al pastor and mole", map[string]string{"foods": "tacos al pastor,mole"}},
 	{"cuisine", "Naples 3 days, pizza and sfogliatella", map[string]string{"foods": "pizza,sfogliatella"}},
 	{"cuisine", "Zhangjiajie 3 days, Tianmen Mountain and the glass bridge", map[string]string{"foods": ""}},
+	// a holiday inside the range written agrees with it; more companions
+	{"dur", "Thanksgiving week in New York, Nov 22-28 2027", map[string]string{"start": "2027-11-22", "end": "2027-11-28", "days": "7", "questions": ""}},
+	{"dur", "Christmas in Vienna, Dec 23–27, me and my wife", map[string]string{"start": "2026-12-23", "end": "2026-12-27", "questions": "", "adults": "2"}},
+	{"party", "闺蜜俩去成都三天", map[string]string{"adults": "2"}},
+	{"party", "my husband's coming too, Paris 3 days", map[string]string{"adults": "2"}},
 }
 
 func TestRound7Classes(t *testing.T) {
