@@ -115,6 +115,10 @@ func (d *doc) childAgesEN() []int {
 				last = j - 1 // not "a week", "one day"; "… 11 years old" is checked below
 				break
 			}
+			if u := word(next(j)); u == "yo" || u == "y" {
+				last = j // "toddler (2 yo)": read with its unit above
+				continue
+			}
 			out = append(out, n)
 			read++
 			last = j

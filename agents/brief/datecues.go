@@ -202,6 +202,15 @@ func (d *doc) layerWindow(calendar bool) {
 		f.notes = append(f.notes, "'"+w.words+"' agrees with "+cue+" ("+f.start.Format(dateLayout)+"); that date is kept")
 		return
 	}
+	if !f.end.IsZero() && !v.start.Before(f.start) && !v.start.After(f.end) {
+		// "Thanksgiving week …, Nov 22-28 2027": the range written holds the window's day
+		f.win = w
+		if w.kind == winHoliday {
+			f.holiday = holidays[w.hol].name
+		}
+		f.notes = append(f.notes, "'"+w.words+"' ("+v.start.Format(dateLayout)+") falls within the dates written; they are kept")
+		return
+	}
 	d.askDates(cue, f.start, "'"+w.words+"'", v.start, "is not in")
 }
 

@@ -99,6 +99,13 @@ func (d *doc) findDates() {
 	ms = append(ms, d.englishDates()...)
 	ms = append(ms, d.numericDates()...)
 	ms = append(ms, d.chineseDates()...)
+	if wd := d.weekdayDayDates(); len(wd) > 0 {
+		// the weekday places a bare day of the month (周五15号) in its month
+		ms = slices.DeleteFunc(ms, func(m dateMention) bool { return m.m == 0 && m.y == 0 })
+		if len(ms) == 0 {
+			ms = wd
+		}
+	}
 	sortMentions(ms)
 	d.dur()
 	f := &d.when
@@ -357,7 +364,7 @@ func (d *doc) englishDates() []dateMention {
 					}
 					out = append(out, mn)
 					// "March 16-18", "March 16 to 18"
-					if j+2 < len(toks) && (toks[j+1].text == "-" || toks[j+1].low == "to" || toks[j+1].low == "through") && toks[j+2].kind == tWord {
+					if j+2 < len(toks) && dayRangeSep(toks[j+1]) && toks[j+2].kind == tWord {
 						if day2, ok := ordinalDay(toks[j+2].low); ok && day2 > day {
 							y := mn.y
 							// "March 1st to 3rd, 2022": the year after the range is both days'
@@ -385,8 +392,8 @@ func (d *doc) englishDates() []dateMention {
 							used[j] = true
 						}
 					}
-					// "16-18 March"
-					if p >= 2 && toks[p-1].text == "-" {
+					// "16-18 March", "21–23 May", "from 21 to 23 May"
+					if p >= 2 && dayRangeSep(toks[p-1]) {
 						if day0, ok := ordinalDay(toks[p-2].low); ok && day0 < day && !used[p-2] {
 							out = append(out, dateMention{pos: toks[p-2].start, m: m, d: day0, y: mn.y})
 							used[p-2] = true
@@ -431,6 +438,20 @@ func (d *doc) englishDates() []dateMention {
 		}
 	}
 	return out
+}
+
+// dayRangeSep reports whether t joins two days of a month: a hyphen or
+// any dash, or to, through, thru, till, until ("Jan 22–25", "21 to 23 May").
+func dayRangeSep(t token) bool {
+	switch t.text {
+	case "-", "–", "—", "―", "~":
+		return true
+	}
+	switch t.low {
+	case "to", "through", "thru", "till", "until":
+		return true
+	}
+	return false
 }
 
 // ordinalRangeStart reports whether the ordinal at token i opens a range
@@ -505,8 +526,7 @@ func (d *doc) numericDates() []dateMention {
 		if j-i <= 2 && j+1 < len(s) && (s[j] == '.' || s[j] == '/') {
 			sep := s[j]
 			day, k := readInt(s, j+1, 2)
-			if k > j+1 && a >= 1 && a <= 12 && day >= 1 && day <= 31 && k < len(s) && (s[k] == '-' || s[k] == '~' || strings.HasPrefix(s[k:], "到") || strings.HasPrefix(s[k:], "至") || strings.HasPrefix(s[k:], "—")) {
-				_, sz := utf8.DecodeRuneInString(s[k:])
+			if sz := rangeSepLen(s, k); k > j+1 && a >= 1 && a <= 12 && day >= 1 && day <= 31 && sz > 0 {
 				m2, k2 := readInt(s, k+sz, 2)
 				if k2 > k+sz && k2 < len(s) && s[k2] == sep {
 					d2, k3 := readInt(s, k2+1, 2)
@@ -527,6 +547,46 @@ func (d *doc) numericDates() []dateMention {
 		i = j
 	}
 	return out
+}
+
+// rangeSeps join the two ends of a date range: hyphens and dashes, tildes,
+// ellipses, 到 and 至, and English "to", "till", "until", "through".
+var rangeSeps = []string{"……", "...", "…", "-", "~", "～", "–", "—", "―", "到", "至", "to", "till", "until", "through", "thru"}
+
+// rangeSepLen returns the length of the range separator at byte k of s,
+// spaces around it included (12.30 - 1.2, 12/30 to 1/2), or 0.
+func rangeSepLen(s string, k int) int {
+	i := k
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	// an ellipsis of any length (NFKC writes … as ...)
+	if dots := len(s[i:]) - len(strings.TrimLeft(s[i:], ".")); dots >= 2 {
+		j := i + dots
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j < len(s) && isDigitByte(s[j]) {
+			return j - k
+		}
+		return 0
+	}
+	for _, sep := range rangeSeps {
+		if strings.HasPrefix(s[i:], sep) {
+			j := i + len(sep)
+			if sep[0] >= 'a' && sep[0] <= 'z' && (i == k || j >= len(s) || s[j] != ' ') {
+				continue // a word needs spaces around it
+			}
+			for j < len(s) && s[j] == ' ' {
+				j++
+			}
+			if j < len(s) && isDigitByte(s[j]) {
+				return j - k
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 func readInt(s string, i, maxDigits int) (int, int) {
@@ -1297,4 +1357,85 @@ func zhGoBackDays(s string) (goDay, backDay int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// weekdayDayDates reads a weekday with a day of the month and no month
+// ("Thursday the 17th", "Sat 5th", 17号周四, 周四17号): the first day on or
+// after today, within a year, that is that day of its month and falls on
+// that weekday.
+func (d *doc) weekdayDayDates() []dateMention {
+	var out []dateMention
+	add := func(pos int, wd time.Weekday, day int) {
+		for k := 0; k < 13 && len(out) == 0; k++ {
+			first := time.Date(d.today.Year(), d.today.Month()+time.Month(k), 1, 0, 0, 0, 0, time.UTC)
+			t := first.AddDate(0, 0, day-1)
+			if t.Month() == first.Month() && !t.Before(d.today) && t.Weekday() == wd {
+				out = append(out, dateMention{pos: pos, y: t.Year(), m: int(t.Month()), d: day})
+			}
+		}
+	}
+	if d.hasLatin {
+		for i := 0; i+1 < len(d.toks) && len(out) == 0; i++ {
+			wd, ok := weekdayNames[d.toks[i].low]
+			if !ok || len(d.toks[i].low) < 6 && !d.toks[i].cap {
+				continue
+			}
+			j := i + 1
+			if d.toks[j].low == "," && j+1 < len(d.toks) {
+				j++
+			}
+			if d.toks[j].low == "the" && j+1 < len(d.toks) {
+				j++
+			}
+			day, ok := ordinalDay(d.toks[j].low)
+			if !ok || day < 1 || day > 31 || d.toks[j].low == itoa(day) && d.toks[j-1].low != "the" {
+				continue
+			}
+			if j+1 < len(d.toks) {
+				if _, isMonth := monthNames[d.toks[j+1].low]; isMonth || d.toks[j+1].low == "of" {
+					continue
+				}
+			}
+			add(d.toks[i].start, wd, day)
+		}
+	}
+	if d.hasHanText && len(out) == 0 {
+		d.weekdayDayZH(add)
+	}
+	return out
+}
+
+// weekdayDayZH finds 17号周四 and 周四17号 (号 or 日; 周, 星期 or 礼拜).
+func (d *doc) weekdayDayZH(add func(pos int, wd time.Weekday, day int)) {
+	s := d.clean
+	for _, p := range []string{"周", "星期", "礼拜"} {
+		for i := 0; ; {
+			j := strings.Index(s[i:], p)
+			if j < 0 {
+				return
+			}
+			j += i
+			i = j + len(p)
+			wd, ok := weekdayZH[runeAt(s, j+len(p))]
+			if !ok {
+				continue
+			}
+			// 17号周四: a day right before
+			for _, suf := range []string{"号", "日"} {
+				if strings.HasSuffix(s[:j], suf) {
+					if day, at := readNumberBack(s, j-len(suf)); at < j-len(suf) && day >= 1 && day <= 31 && !strings.HasSuffix(s[:at], "月") {
+						add(at, wd, day)
+						return
+					}
+				}
+			}
+			// 周四17号: a day right after
+			_, sz := utf8.DecodeRuneInString(s[j+len(p):])
+			k := j + len(p) + sz
+			if day, e := readNumberFwd(s, k); e > k && day >= 1 && day <= 31 && (strings.HasPrefix(s[e:], "号") || strings.HasPrefix(s[e:], "日")) {
+				add(j, wd, day)
+				return
+			}
+		}
+	}
 }

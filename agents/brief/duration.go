@@ -208,6 +208,12 @@ func (d *doc) durationEN() (days, nights int) {
 			}
 			continue
 		}
+		if dn, nn, ok := daysNightsCode(t.low); ok {
+			if days == 0 && nights == 0 {
+				days, nights = dn, nn // "3D2N", "4d3n"
+			}
+			continue
+		}
 		n := wordNumber(t.low)
 		unitTok := i + 1
 		if n == 0 {
@@ -273,6 +279,8 @@ func (d *doc) durationEN() (days, nights int) {
 		if mult == -1 {
 			if nights == 0 {
 				nights = n
+			} else if d.nightsAtPlace(unitTok) {
+				nights += n // "4 nights Tokyo then 3 nights Osaka": one stay after another
 			}
 		} else if days == 0 {
 			days = n * mult
@@ -328,3 +336,42 @@ func isWeekdayName(w string) bool {
 // priceWordsEN are currency words a price ends with ("800 yuan a night").
 var priceWordsEN = map[string]bool{"yuan": true, "rmb": true, "cny": true, "dollars": true, "usd": true, "euros": true, "eur": true,
 	"bucks": true, "pounds": true, "gbp": true, "yen": true, "jpy": true, "won": true, "baht": true, "hkd": true, "sgd": true}
+
+// daysNightsCode reads the package-tour code "3d2n" (3 days, 2 nights): a
+// number of days, then d, then one less night, then n.
+func daysNightsCode(w string) (days, nights int, ok bool) {
+	i := 0
+	for i < len(w) && isDigitByte(w[i]) {
+		i++
+	}
+	if i == 0 || i > 2 || i >= len(w) || w[i] != 'd' {
+		return 0, 0, false
+	}
+	j := i + 1
+	for j < len(w) && isDigitByte(w[j]) {
+		j++
+	}
+	if j == i+1 || j != len(w)-1 || w[j] != 'n' {
+		return 0, 0, false
+	}
+	days, nights = wordNumber(w[:i]), wordNumber(w[i+1:j])
+	if days < 1 || days > 60 || nights != days-1 && nights != days {
+		return 0, 0, false
+	}
+	return days, nights, true
+}
+
+// nightsAtPlace reports whether the nights unit at token u names where
+// they are spent, after it ("3 nights Osaka", "3 nights in Osaka") or
+// before its count ("Osaka 3 nights"), so that such stays add up.
+func (d *doc) nightsAtPlace(u int) bool {
+	toks := d.toks
+	k := u + 1
+	if k < len(toks) && (toks[k].low == "in" || toks[k].low == "at") {
+		k++
+	}
+	if k < len(toks) && toks[k].kind == tWord && toks[k].cap {
+		return true
+	}
+	return u >= 2 && toks[u-2].kind == tWord && toks[u-2].cap
+}

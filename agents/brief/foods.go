@@ -482,12 +482,61 @@ var dishTerms = []term{
 	{"Florentine steak", []string{"佛罗伦萨牛排"}, []string{"bistecca alla fiorentina", "florentine steak", "bistecca"}},
 	{"arancini", nil, []string{"arancini", "cannoli"}},
 	{"Neapolitan pizza", []string{"那不勒斯披萨"}, []string{"neapolitan pizza", "pizza napoletana", "margherita pizza"}},
-	{"tapas", nil, []string{"pintxos", "patatas bravas"}},
+	{"tapas", nil, []string{"tapas", "pintxos", "patatas bravas"}},
+	{"pizza", []string{"披萨", "比萨"}, []string{"pizza", "pizzas", "ny pizza", "new york pizza", "ny-style pizza", "ny style pizza", "new york-style pizza", "new york style pizza", "pizza slices", "dollar slice", "dollar slices"}},
 	{"jamón ibérico", []string{"伊比利亚火腿", "西班牙火腿"}, []string{"jamon iberico", "jamón ibérico", "jamon", "iberian ham"}},
 	{"raclette", []string{"拉克莱特"}, []string{"raclette", "rosti", "rösti"}},
 	{"Belgian waffles", []string{"比利时华夫饼", "华夫饼"}, []string{"belgian waffles", "belgian waffle", "waffles"}},
 	{"stroopwafels", []string{}, []string{"stroopwafel", "stroopwafels"}},
 	{"Swedish meatballs", []string{"瑞典肉丸"}, []string{"swedish meatballs", "cinnamon buns", "kanelbulle"}},
+	// issue 31, round 6: dishes travellers name that the lexicon lacked
+	{"donkey burger", []string{"驴肉火烧", "河间驴肉火烧", "保定驴肉火烧"}, []string{"donkey burger", "donkey meat burger", "donkey meat sandwich"}},
+	{"lemon duck", []string{"柠檬鸭"}, []string{"lemon duck"}},
+	{"carp on noodles", []string{"鲤鱼焙面"}, []string{}},
+	{"Fuding pork slices", []string{"福鼎肉片"}, []string{}},
+	{"zaopocu hot pot", []string{"糟粕醋"}, []string{}},
+	{"sour rice noodles", []string{"酸粉"}, []string{}},
+	{"douhua noodles", []string{"豆花面"}, []string{}},
+	{"Zhangfei beef", []string{"张飞牛肉"}, []string{}},
+	{"Shaoxing wine", []string{"绍兴黄酒", "黄酒"}, []string{"shaoxing wine", "yellow wine"}},
+	{"fennel beans", []string{"茴香豆"}, []string{}},
+	{"pork with preserved vegetables", []string{"梅干菜扣肉", "梅菜扣肉"}, []string{}},
+	{"Jiaxing zongzi", []string{"嘉兴粽子"}, []string{}},
+	{"yangchun noodles", []string{"阳春面"}, []string{"yangchun noodles", "plain noodle soup"}},
+	{"Wuxi xiaolongbao", []string{"无锡小笼"}, []string{}},
+	{"guogai noodles", []string{"锅盖面"}, []string{}},
+	{"duck blood and vermicelli", []string{"老鸭粉丝"}, []string{}},
+	{"braised prawns", []string{"油焖大虾"}, []string{}},
+	{"Huangshan shaobing", []string{"黄山烧饼"}, []string{}},
+	{"bamboo tube rice", []string{"竹筒饭"}, []string{"bamboo rice", "bamboo tube rice"}},
+	{"sour plum drink", []string{"酸梅汤"}, []string{"sour plum drink", "suanmeitang"}},
+	{"wife cake", []string{"老婆饼"}, []string{"wife cake", "wife cakes"}},
+	{"sea urchin", []string{"海胆"}, []string{"sea urchin", "uni"}},
+	{"abalone", []string{"鲍鱼"}, []string{"abalone"}},
+	{"oyster vermicelli", []string{"蚵仔面线"}, []string{"oyster vermicelli", "oyster mee sua"}},
+	{"coffin bread", []string{"棺材板"}, []string{"coffin bread"}},
+	{"döner", []string{"土耳其烤肉"}, []string{"doner", "döner", "doner kebab", "döner kebab", "shawarma", "gyro"}},
+	{"pastrami", nil, []string{"pastrami", "pastrami sandwich", "pastrami on rye"}},
+	{"cheesecake", []string{"芝士蛋糕"}, []string{"cheesecake", "new york cheesecake"}},
+	{"baguette", []string{"法棍"}, []string{"baguette", "baguettes"}},
+	{"jerk chicken", nil, []string{"jerk chicken"}},
+	{"mole", nil, []string{"mole poblano"}},
+	{"açaí", nil, []string{"acai", "açaí", "acai bowl", "açaí bowl"}},
+	{"bun bo Hue", nil, []string{"bun bo hue", "bún bò huế"}},
+	{"cao lau", nil, []string{"cao lau", "cao lầu", "white rose dumplings"}},
+	{"egg coffee", []string{"鸡蛋咖啡"}, []string{"egg coffee"}},
+	{"cha ca", nil, []string{"cha ca", "chả cá"}},
+	{"boat noodles", []string{"船面"}, []string{"boat noodles"}},
+	{"khao man gai", []string{"泰式海南鸡饭"}, []string{"khao man gai"}},
+	{"pad see ew", nil, []string{"pad see ew"}},
+	{"simit", nil, []string{"simit"}},
+	{"lahmacun", nil, []string{"lahmacun", "pide"}},
+	{"manti", nil, []string{"manti"}},
+	{"sundubu", nil, []string{"sundubu", "sundubu jjigae", "soft tofu stew"}},
+	{"focaccia", nil, []string{"focaccia", "bruschetta", "supplì", "suppli"}},
+	{"ossobuco", nil, []string{"ossobuco", "osso buco", "risotto alla milanese"}},
+	{"tortellini", nil, []string{"tortellini", "tagliatelle al ragù", "tagliatelle bolognese", "pesto"}},
+	{"black pepper crab", []string{"黑胡椒蟹"}, []string{"black pepper crab"}},
 	{"smørrebrød", []string{"开放式三明治"}, []string{"smorrebrod", "smørrebrød", "open sandwiches", "herring", "pickled herring"}},
 	{"apple strudel", []string{"苹果卷"}, []string{"apple strudel", "strudel"}},
 	{"apple pie", []string{"苹果派"}, []string{}},
@@ -526,7 +575,7 @@ var dishTerms = []term{
 	{"crab cakes", []string{"蟹饼"}, []string{"crab cakes", "crab cake"}},
 	{"po' boy", []string{}, []string{"po' boy", "po boy", "po'boy"}},
 	{"key lime pie", []string{}, []string{"key lime pie"}},
-	{"hot dogs", []string{}, []string{"chicago-style hot dog", "hot dogs"}},
+	{"hot dogs", []string{}, []string{"chicago-style hot dog", "hot dogs", "hot dog"}},
 	{"buffalo wings", []string{}, []string{"buffalo wings"}},
 	{"Nashville hot chicken", []string{}, []string{"hot chicken", "nashville hot chicken"}},
 	{"biscuits and gravy", []string{}, []string{"biscuits and gravy"}},
@@ -1028,7 +1077,12 @@ var enDishItemStop = map[string]bool{"in": true, "at": true, "for": true, "while
 	// activities and fillers a list of wishes continues with ("eat pho and relax")
 	"relax": true, "explore": true, "hike": true, "hiking": true, "walk": true, "walking": true, "swim": true, "swimming": true, "shop": true,
 	"enjoy": true, "take": true, "ride": true, "rest": true, "sleep": true, "dance": true, "surf": true, "ski": true, "chill": true,
-	"things": true, "stuff": true, "etc": true, "sightseeing": true, "nightlife": true, "views": true, "markets": true, "market": true}
+	"things": true, "stuff": true, "etc": true, "sightseeing": true, "nightlife": true, "views": true, "markets": true, "market": true,
+	// connectives and adverbs a list goes on with ("noodles, but no hot pot")
+	"but": true, "or": true, "also": true, "then": true, "so": true, "maybe": true, "though": true, "although": true, "however": true,
+	"especially": true, "definitely": true, "really": true, "just": true, "only": true, "some": true, "lots": true, "more": true,
+	"prefer": true, "rather": true, "would": true, "will": true, "can": true, "should": true, "must": true, "need": true, "skip": true,
+	"avoid": true, "don't": true, "dont": true, "nothing": true, "none": true, "except": true, "first": true, "time": true, "plus": true}
 
 // enEatCues mark a sentence about eating, where a list beside a known
 // dish holds dishes.
@@ -1049,12 +1103,14 @@ func (d *doc) dishSiblingsEN() []dishHit {
 		if isHan(firstRune(d.clean[h.start:])) {
 			continue
 		}
-		st, _ := sentenceBounds(d.low, h.start)
-		if !hasWord(d.low[st:h.start], enEatCues...) {
-			continue
-		}
 		first, last := d.tokenAt(h.start), d.tokenAt(h.end)-1
 		if first >= len(toks) || last < first {
+			continue
+		}
+		// a sentence about eating, or a clause that opens with the dish
+		// ("Mexico City 4 days, tacos al pastor and mole")
+		st, _ := sentenceBounds(d.low, h.start)
+		if !hasWord(d.low[st:h.start], enEatCues...) && !(first > 0 && toks[first-1].text == ",") {
 			continue
 		}
 		// after the dish

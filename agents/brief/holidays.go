@@ -50,7 +50,7 @@ func fixed(m time.Month, day, days int) func(int, *doc) (time.Time, int) {
 }
 
 var holidays = []holiday{
-	{name: "Spring Festival", zh: []string{"春节", "过年", "大年初一", "农历新年", "春节假期"}, en: []string{"chinese new year", "lunar new year", "spring festival"},
+	{name: "Spring Festival", zh: []string{"春节", "过年", "大年初一", "农历新年", "春节假期", "大年初", "正月初"}, en: []string{"chinese new year", "lunar new year", "spring festival"},
 		when: func(y int, _ *doc) (time.Time, int) { return calendar.LunarNewYearsEve(y), 8 }},
 	{name: "Lunar New Year's Eve", zh: []string{"除夕", "大年三十", "年三十"}, when: func(y int, _ *doc) (time.Time, int) { return calendar.LunarNewYearsEve(y), 0 }},
 	{name: "Lantern Festival", zh: []string{"元宵"}, en: []string{"lantern festival"}, when: lunar(1, 15)},
@@ -188,7 +188,12 @@ func (d *doc) holidays() {
 	}
 	f.start = start
 	f.holiday = h.name
+	if h.name == "Spring Festival" && d.lunarFirstMonthDays(calendar.SpringFestival(start.AddDate(0, 0, 1).Year())) {
+		return // 大年初一出发…住到初五: the days of the first month named
+	}
+	// 大年初三出发 alone: the holiday's remaining days
 	if f.days == 0 && days > 0 {
+		days -= int(f.start.Sub(start).Hours() / 24)
 		f.days = days
 		f.holidayDays = true
 		f.notes = append(f.notes, "trip length taken from the "+h.name+" ("+itoa(days)+" days)")
@@ -303,4 +308,57 @@ func itoa(n int) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// lunarFirstMonthDays reads the days of the first lunar month written as
+// 初N (大年初一出发, 正月初三, 住到初五) and, when one is written, sets the
+// trip's start to the first of them counted from the Spring Festival sf
+// (初一) and its end to a later one after 到/至 (住到初五). It reports
+// whether it set the end too.
+func (d *doc) lunarFirstMonthDays(sf time.Time) bool {
+	s := d.clean
+	from, to := 0, 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], "初")
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + len("初")
+		n := lunarDayAfter(s[i:])
+		if n == 0 {
+			continue
+		}
+		switch {
+		case from == 0:
+			from = n
+		case n > from && endsWithAny(s[:j], "到", "至", "住到", "待到", "玩到", "呆到", "~", "～", "-", "—"):
+			to = n
+		}
+	}
+	if from == 0 || from > 10 {
+		return false
+	}
+	f := &d.when
+	f.start = sf.AddDate(0, 0, from-1)
+	if to > 0 {
+		f.end = sf.AddDate(0, 0, to-1)
+		f.days = to - from + 1
+		f.holidayDays = false
+		return true
+	}
+	return false
+}
+
+// lunarDayAfter reads the day written after 初: 一 to 十, or 0 (初中, 初冬).
+func lunarDayAfter(rest string) int {
+	for n, w := range []string{"十", "一", "二", "三", "四", "五", "六", "七", "八", "九"} {
+		if strings.HasPrefix(rest, w) {
+			if n == 0 {
+				return 10
+			}
+			return n
+		}
+	}
+	return 0
 }

@@ -98,7 +98,7 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
 			continue
 		}
-		if sightOfCity(sp.text, sp.pick) && d.listedBesidePlace(sp, spans) {
+		if sightOfCity(sp.text, sp.pick) && d.listedBesidePlace(sp, spans) && !(d.listedBesideVillagesOnly(sp, spans) && villageNearBase(sp, spans, destLike)) {
 			// the sight is the town itself (乌镇, 九寨沟, 嘉峪关), listed
 			// beside other places: a destination of its own
 			continue
@@ -112,8 +112,8 @@ func (d *doc) demoteLandmarks(spans []*span) {
 			continue
 		}
 		for _, o := range spans {
-			if o == sp || !destLike(o) || isLandmarkAlias(o.text) && !sightOfCity(o.text, o.pick) {
-				continue
+			if o == sp || !destLike(o) || isLandmarkAlias(o.text) && !sightOfCity(o.text, o.pick) || isVillageSight(o) {
+				continue // a village beside a town is the town's sight, not its base
 			}
 			if o.pick.CountryCode != sp.pick.CountryCode || nearKM(o.pick, sp.pick) < landmarkNearKM || sightOfCity(sp.text, o.pick) ||
 				own != nil && own != sp.pick && nearKM(o.pick, own) < landmarkNearKM ||
@@ -475,4 +475,44 @@ func (d *doc) demoteQuarters(spans []*span) {
 func (d *doc) theBefore(i int) bool {
 	k := d.tokenAt(i) - 1
 	return k >= 0 && d.toks[k].kind == tWord && d.toks[k].low == "the"
+}
+
+// villageMaxPop is the largest population of a village that is a sight
+// of its own (宏村, 西递): beside a town near it, a sight of that town.
+const villageMaxPop = 10000
+
+// villageNearBase reports whether the place span sp is a village that is a
+// sight of its own and another destination, no village, lies near it
+// (黄山四天，顺便逛逛西递和宏村: the villages are Huangshan's sights).
+func villageNearBase(sp *span, spans []*span, destLike func(*span) bool) bool {
+	if !isVillageSight(sp) {
+		return false
+	}
+	return slices.ContainsFunc(spans, func(o *span) bool {
+		return o != sp && destLike(o) && o.pick.Population >= villageMaxPop && o.pick.CountryCode == sp.pick.CountryCode &&
+			o.pick.HasCoords && sp.pick.HasCoords && nearKM(o.pick, sp.pick) < landmarkNearKM
+	})
+}
+
+// isVillageSight reports whether the place span sp is a village that is a
+// sight of its own (宏村, 西递).
+func isVillageSight(sp *span) bool {
+	return sp.pick != nil && sp.pick.Population > 0 && sp.pick.Population < villageMaxPop && sightOfCity(sp.text, sp.pick)
+}
+
+// listedBesideVillagesOnly reports whether every place the list words join
+// to the place span sp is a village that is a sight of its own (西递和宏村,
+// not 宏村，黄山).
+func (d *doc) listedBesideVillagesOnly(sp *span, spans []*span) bool {
+	k := slices.Index(spans, sp)
+	for _, j := range []int{k - 1, k + 1} {
+		if j < 0 || j >= len(spans) || spans[j].dropped {
+			continue
+		}
+		a, b := spans[min(j, k)], spans[max(j, k)]
+		if a.end <= b.start && placeListWords[strings.ToLower(strings.TrimSpace(d.clean[a.end:b.start]))] && !isVillageSight(spans[j]) {
+			return false
+		}
+	}
+	return true
 }

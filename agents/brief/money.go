@@ -285,6 +285,9 @@ func (d *doc) markPerPerson(m *money, i, j int) {
 	if hasAny(near, "人均", "每人", "每个人", "一人", "/人", "每位") || hasWord(near, "per person", "pp", "per head", "a head", "each", "per traveler", "per traveller", "/person", "a person", "per pax") {
 		m.perPerson = true
 	}
+	if unit := strings.TrimLeft(d.low[j:], " "); perPersonUnit(unit) {
+		m.perPerson = true // "£1500pp", "1500 p/p": a per-person unit glued to the amount
+	}
 	if hasAny(seg, "总预算", "一共", "总共", "总计", "全部") || hasWord(seg, "total", "in total", "overall", "entire", "whole", "for all of us", "for the group", "altogether") {
 		m.total = true
 		if !hasAny(near, "人均", "每人") && !hasWord(near, "per person", "each", "pp") {
@@ -452,3 +455,16 @@ func (d *doc) scalePerDay(m *money, b *orchestrator.Brief) {
 	b.Budget.Amount *= float64(b.Days)
 	d.notes = append(d.notes, "budget per day ("+day+") times "+itoa(b.Days)+" days")
 }
+
+// perPersonUnit reports whether s opens with a per-person unit written
+// after an amount ("pp", "p/p", "/pp", "pax") and no more letters.
+func perPersonUnit(s string) bool {
+	for _, u := range []string{"pp", "p/p", "/pp", "pax", "/pax"} {
+		if rest, ok := strings.CutPrefix(s, u); ok && (rest == "" || !isASCIILetter(rest[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

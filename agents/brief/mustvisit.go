@@ -91,7 +91,10 @@ var mustCuesEN = [][]string{{"must", "see"}, {"must", "visit"}, {"want", "to", "
 	{"strolling", "along"}, {"walk", "around"}, {"walking", "around"}, {"walk", "along"}, {"walking", "along"},
 	{"exploring"}, {"explore"}, {"roam", "around"}, {"roaming", "around"}, {"wandering"}, {"hanging", "out", "in"},
 	{"hang", "out", "in"}, {"getting", "lost", "in"}, {"get", "lost", "in"}, {"walk", "through"}, {"walking", "through"},
-	{"browsing"}, {"browse"}}
+	{"browsing"}, {"browse"},
+	// a must-see after a negated leaving: "can't leave without (seeing) the Colosseum"
+	{"without", "seeing"}, {"without", "visiting"}, {"without", "missing"}, {"without", "a", "visit", "to"}, {"without", "going", "to"},
+	{"without", "checking", "out"}, {"leave", "without"}, {"leaving", "without"}, {"home", "without"}}
 
 // mustCueFirstEN are the first words of mustCuesEN, a quick check.
 var mustCueFirstEN = func() map[string]bool {
@@ -142,9 +145,11 @@ func (d *doc) mustVisit() []string {
 			add(n)
 		}
 	}
-	// named without a cue: landmarks taken from the places, landmarks of
-	// the concept table, English names ending in a sight word
+	// named without a cue: landmarks taken from the places, mountains that
+	// are also cities (爬黄山), landmarks of the concept table, English
+	// names ending in a sight word
 	more := append([]string(nil), d.landmarkPlaces...)
+	more = append(more, d.mountainCitiesZH()...)
 	more = append(more, d.landmarkMentions()...)
 	if d.hasLatin && d.mixedCase {
 		more = append(more, d.sightNamesEN()...)
@@ -180,6 +185,7 @@ func (d *doc) mustVisit() []string {
 		}
 		if d.hasLatin && d.mixedCase {
 			sib = append(sib, d.siblingSightsEN(out)...)
+			sib = append(sib, d.lowerSiblingSightsEN(out)...)
 		}
 		for _, n := range sib {
 			if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
@@ -189,7 +195,7 @@ func (d *doc) mustVisit() []string {
 	}
 	// in the order written, whichever rule read each
 	slices.SortStableFunc(out, func(a, b string) int { return pos(a) - pos(b) })
-	return out
+	return d.dropAreasOfSights(d.dropDeclinedInList(out))
 }
 
 // namePos returns the offset of a name taken from the text, or -1.
@@ -432,7 +438,11 @@ func (d *doc) mustVisitEN() []string {
 		if j < 0 {
 			continue
 		}
+		// "can't leave without": the negation insists (see negatedEN)
 		neg := negatedEN(d, toks[i].start)
+		if j < len(toks) && slices.ContainsFunc(toks[i:j], func(t token) bool { return t.low == "without" }) {
+			neg = negatedEN(d, toks[j].start)
+		}
 		// a list of capitalised names: "the Louvre, the Orsay and Sainte-Chapelle"
 		for j < len(toks) {
 			for j < len(toks) && (toks[j].low == "the" || toks[j].kind == tPunct && (toks[j].text == "," || toks[j].text == ":")) {

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -98,6 +99,7 @@ func (d *doc) peopleZH(p *party) {
 	d.pairsZH(s, p)
 	companionsZH(s, p)
 	weGroupJoinedZH(s, p)
+	joinersZH(s, p)
 }
 
 // zhJoinWords join a counted "we" to others: 二老加上我们俩, 我们俩带孩子.
@@ -614,6 +616,7 @@ func (d *doc) peopleEN(p *party) {
 	}
 	pairAdults := p.adults == 2 && p.total == 0
 	d.relationsEN(p)
+	d.joinersEN(p)
 	if d.enAny("and us", "plus us", "and us two", "plus the two of us") && p.companions == 0 {
 		p.ourKids = true // "two teenagers, 14 and 16, plus us": the writer and another
 	}
@@ -655,7 +658,8 @@ var (
 		"friend": 1, "mom": 1, "dad": 1, "mother": 1, "father": 1, "mum": 1, "brother": 1, "sister": 1, "grandma": 1, "grandpa": 1,
 		"grandmother": 1, "grandfather": 1, "colleague": 1, "spouse": 1, "parents": 2, "grandparents": 2, "in-laws": 2,
 		"buddy": 1, "pal": 1, "cousin": 1, "aunt": 1, "uncle": 1, "roommate": 1, "coworker": 1, "co-worker": 1, "classmate": 1,
-		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1}
+		"bestie": 1, "granny": 1, "nan": 1, "nana": 1, "stepmom": 1, "stepdad": 1, "mother-in-law": 1, "father-in-law": 1,
+		"bf": 1, "gf": 1, "hubby": 1, "wifey": 1, "fiancé": 1, "fiancée": 1, "bae": 1, "missus": 1, "grandparent": 1}
 	// enAdultRelPlural are adult relations in the plural: they count only
 	// with a number ("my three best friends", "my 2 colleagues").
 	enAdultRelPlural = map[string]bool{"friends": true, "colleagues": true, "coworkers": true, "co-workers": true, "cousins": true,
@@ -687,9 +691,41 @@ func (d *doc) relationsEN(p *party) {
 		return ""
 	}
 	seen := map[string]bool{}
+	// a count before a family word counts it beside the writer's own
+	// relations only ("2 grandparents, my wife, me"; not "two parents and
+	// three teens", which the counts read)
+	firstPerson := slices.ContainsFunc(toks, func(t token) bool { return t.low == "me" || t.low == "my" })
+	joined := slices.ContainsFunc(toks, func(t token) bool { return t.text == "+" || t.text == "&" })
+	inLaws := func(j int) bool { // "in-laws" is three tokens
+		return word(j) == "in" && j+2 < len(toks) && toks[j+1].text == "-" && word(j+2) == "laws"
+	}
+	joinAt := func(i int) bool { // "me + girlfriend", "me & bf"
+		return i >= 0 && (toks[i].text == "+" || toks[i].text == "&")
+	}
 	for i := range toks {
+		if joined && joinAt(i) && (enAdultRel[word(i+1)] > 0 || enAdultRel[word(i+2)] > 0 && (word(i+1) == "his" || word(i+1) == "her" || word(i+1) == "their")) {
+			continue // read at the relation's own token or its his/her
+		}
+		if w := word(i); joined && joinAt(i-1) && ((w == "his" || w == "her" || w == "their") && enAdultRel[word(i+1)] > 0 ||
+			enAdultRel[w] > 0 && !seen[w]) {
+			// "me + girlfriend + her parents"
+			rel := w
+			if enAdultRel[w] == 0 {
+				rel = word(i + 1)
+			}
+			if !seen[rel] {
+				seen[rel] = true
+				p.companions += enAdultRel[rel]
+			}
+			continue
+		}
+		if firstPerson && enAdultRel[word(i+1)] == 2 && !seen[word(i+1)] && wordNumber(word(i)) == 2 && (i == 0 || toks[i-1].text == "," || word(i-1) == "and" || word(i-1) == "with" || joinAt(i-1)) {
+			seen[word(i+1)] = true // "2 grandparents, my wife, me and our 6-yo"
+			p.companions += 2
+			continue
+		}
 		if w := word(i); w != "my" && w != "our" && !((w == "his" || w == "her" || w == "their") && i > 0 && enAdultRel[word(i+1)] > 0 && (word(i-1) == "and" || toks[i-1].text == "," && len(seen) > 0)) && !(enBringWords[w] && enFamilyRel[word(i+1)]) &&
-			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)])) && !(w == "and" && word(i+1) == "twins") &&
+			!(w == "the" && (enAdultRel[word(i+1)] > 0 || enKidRel[word(i+1)] || inLaws(i+1))) && !(w == "and" && word(i+1) == "twins") &&
 			!(w == "and" && enAdultRel[word(i+1)] > 0 && enAdultRel[word(i-1)] > 0) {
 			// "my mom and dad": a relation after "and" and another goes with it
 			continue // "bringing grandpa along", "with mom", "the wife and twins"
@@ -722,6 +758,9 @@ func (d *doc) relationsEN(p *party) {
 			j++ // "my elderly parents", "our two little boys"
 		}
 		rel := word(j)
+		if inLaws(j) {
+			rel = "in-laws" // "the in-laws": the tokens of in-laws
+		}
 		if seen[rel] {
 			continue
 		}

@@ -68,6 +68,7 @@ var stopPlaceWords = map[string]bool{
 	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
 	"sept": true, "oct": true, "nov": true, "dec": true,
 	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"mon": true, "tue": true, "tues": true, "wed": true, "thu": true, "thur": true, "thurs": true, "fri": true, "sat": true, "sun": true,
 	"day": true, "days": true, "week": true, "weeks": true, "weekend": true, "budget": true, "trip": true,
 	"travel": true, "plan": true, "hotel": true, "people": true, "person": true, "party": true, "group": true,
 	"food": true, "local": true, "room": true, "rooms": true, "home": true, "please": true, "can": true,
@@ -441,6 +442,9 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 	if next < len(toks) && toks[next].kind == tWord && notPlaceAfter[toks[next].low] {
 		return false
 	}
+	if cuisineListAfter(toks, next) {
+		return false // "Sichuan and Cantonese food": a cuisine of a list, no place
+	}
 	// "Sichuan hot pot", "Chongqing hot pot": a dish named after the place
 	if next+1 < len(toks) && toks[next].low == "hot" && toks[next+1].low == "pot" {
 		return false
@@ -763,7 +767,14 @@ func (d *doc) classifyWords(spans []*span, idx int) {
 	// in/from/at, a journey noun, a determiner (the dropped), a start verb
 	startJourney := len(prev) >= 3 && (prev[0] == "in" || prev[0] == "from" || prev[0] == "at") && journeyNounsEN[prev[1]] &&
 		(startVerbsEN[prev[2]] || len(prev) >= 4 && (prev[2] == "our" || prev[2] == "my" || prev[2] == "this") && startVerbsEN[prev[3]])
+	// "can't leave Paris without seeing …": the place of the visit, not the origin
+	leaveWithout := false
+	if j := d.tokenAt(sp.end); j < len(d.toks) && d.toks[j].low == "without" {
+		leaveWithout = match([][]string{{"leave"}, {"leaving"}, {"leaves"}})
+	}
 	switch {
+	case leaveWithout:
+		sp.role, sp.cued = roleDest, true
 	case startJourney:
 		sp.role, sp.cued = roleOrigin, true
 	case match(regionCuesEN):
@@ -1442,4 +1453,28 @@ func (d *doc) dishCityWords(i int) (*gazetteer.Place, int, int) {
 		return best, d.toks[i].start, d.toks[next-1].end
 	}
 	return nil, 0, 0
+}
+
+// cuisineFoodHeads end a list of cuisines ("Sichuan and Cantonese food").
+var cuisineFoodHeads = map[string]bool{"food": true, "foods": true, "cuisine": true, "cuisines": true, "dishes": true, "cooking": true, "restaurants": true}
+
+// cuisineListAfter reports whether the tokens from k go on a list of
+// capitalised words joined by and, or, & or commas that ends in a food
+// head ("… and Cantonese food", ", Hunan and Cantonese cuisine"): the
+// word before k is then a cuisine, not a place.
+func cuisineListAfter(toks []token, k int) bool {
+	joins := 0
+	for n := 0; k < len(toks) && n < 8; n++ {
+		t := &toks[k]
+		switch {
+		case t.text == "," || t.text == "&" || t.low == "and" || t.low == "or":
+			joins++
+		case t.kind == tWord && cuisineFoodHeads[t.low]:
+			return joins > 0
+		case t.kind != tWord || !t.cap:
+			return false
+		}
+		k++
+	}
+	return false
 }

@@ -46,14 +46,20 @@ var interestTerms = []term{
 }
 
 var paceTerms = []term{
-	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩", "慢慢", "慢悠悠", "悠着点", "从从容容", "不慌不忙", "不赶时间", "松弛", "宽松一点", "宽松些", "松一点", "别排太满"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel",
+	{"relaxed", []string{"轻松", "悠闲", "休闲", "慢节奏", "节奏慢", "慢一点", "慢一些", "慢点", "悠哉", "不赶", "不要太赶", "别太赶", "不要太累", "别太累", "佛系", "慢游", "躺平", "随性", "不用太满", "不要太紧凑", "别太紧凑", "慢慢玩", "慢慢", "慢悠悠", "悠着点", "从从容容", "不慌不忙", "不赶时间", "松弛", "宽松一点", "宽松些", "松一点", "别排太满",
+		// round 6: not to be worn out
+		"别太折腾", "不要太折腾", "不想太折腾", "不折腾", "少折腾", "不想太累", "别太辛苦", "不要太辛苦", "不想太辛苦", "轻松点", "轻松一点", "休闲度假", "放松", "养老式", "度假为主", "睡到自然醒"}, []string{"relaxed", "leisurely", "laid-back", "laid back", "slow-paced", "slow paced", "slow pace", "chill", "easygoing", "easy-going", "not rushed", "no rush", "take it easy", "unhurried", "relaxing pace", "not too packed", "not too busy", "easy pace", "gentle pace", "easy-paced", "slower pace", "slow travel",
 		"take it slow", "take things slow", "take things easy", "taking it slow", "taking it easy", "go slow", "slowly", "no hurry",
 		"in no hurry", "at our own pace", "at my own pace", "without rushing", "leisurely pace", "at a stroll",
 		// round 5: paired easy words ("slow and easy", "nice and easy") and low-key
-		"slow and easy", "easy and slow", "nice and easy", "nice and slow", "slow and steady", "low-key", "low key"}},
+		"slow and easy", "easy and slow", "nice and easy", "nice and slow", "slow and steady", "low-key", "low key",
+		// round 6
+		"not too tiring", "nothing too tiring", "don't want to be exhausted", "sleep in", "lazy", "restful", "keep it easy", "keep it light", "light schedule", "easy schedule", "relaxed schedule", "downtime"}},
 	{"packed", []string{"紧凑", "特种兵", "暴走", "多去几个", "尽量多", "高强度", "行程满", "排满", "充实",
 		// round 5: asking for a tighter plan (排紧一点, 紧一点没关系, 多安排点)
-		"排紧", "排得紧", "排得满", "紧一点", "紧一些", "满一点", "满一些", "多安排", "多排点", "赶一点"}, []string{"packed", "as much as we can", "as much as i can", "cram in", "pack in", "packed days", "busy days", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind"}},
+		"排紧", "排得紧", "排得满", "紧一点", "紧一些", "满一点", "满一些", "多安排", "多排点", "赶一点"}, []string{"packed", "as much as we can", "as much as i can", "cram in", "pack in", "packed days", "busy days", "action-packed", "fast-paced", "fast paced", "jam-packed", "as much as possible", "see everything", "intensive", "busy schedule", "tight schedule", "whirlwind",
+		// round 6
+		"pack it in", "packed schedule", "full schedule", "full days", "maximize", "maximise", "see as much as", "do as much as", "non-stop", "nonstop", "go go go", "marathon"}},
 	{"moderate", []string{"适中", "节奏适中", "不紧不慢"}, []string{"moderate pace", "moderate", "balanced pace"}},
 }
 
@@ -61,7 +67,8 @@ var transportTerms = []term{
 	{"flight", []string{"飞机", "航班", "坐飞", "乘飞", "飞过去", "机票"}, []string{"flight", "flights", "flying", "fly", "plane", "planes", "airplane", "air travel", "airline", "airlines", "by air"}},
 	{"train", []string{"高铁", "火车", "动车", "铁路", "列车"}, []string{"train", "trains", "rail", "railway", "high-speed rail", "bullet train", "amtrak", "shinkansen", "tgv", "eurostar", "ktx", "high-speed train", "high-speed trains", "hsr"}},
 	{"bus", []string{"大巴", "巴士", "长途汽车", "客车", "汽车站"}, []string{"bus", "buses", "coach", "greyhound"}},
-	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental"}},
+	{"self_driving", []string{"自驾", "开车", "租车", "驾车", "自己开"}, []string{"self-driving", "self driving", "self-drive", "self drive", "drive ourselves", "drive myself", "driving", "drive", "road trip", "rental car", "rent a car", "car rental",
+		"driving myself", "driving ourselves", "rental cars", "rent a car", "renting a car", "hire a car", "hiring a car", "car hire", "rented car", "roadtrip", "road-trip", "our own car", "my own car", "by car"}},
 	{"taxi", []string{"打车", "出租车", "网约车", "滴滴"}, []string{"taxi", "taxis", "cab", "cabs", "uber", "lyft"}},
 	{"ferry", []string{"轮渡", "渡轮", "坐船", "游轮", "邮轮"}, []string{"ferry", "ferries", "boat", "cruise"}},
 	{"transit", []string{"地铁", "公交", "公共交通"}, []string{"public transport", "public transportation", "subway", "metro", "public transit"}},
@@ -74,7 +81,9 @@ var negZH = []string{"不坐", "不乘", "不搭", "不要", "不想", "不能",
 var notNegZH = strings.NewReplacer("别人", "__", "别的", "__", "特别", "__", "区别", "__", "分别", "__", "差别", "__",
 	"别墅", "__", "告别", "__", "不错", "__", "不少", "__", "不同", "__", "不过", "__", "不仅", "__", "不管", "__", "不久", "__",
 	// insisting, not declining: 不能错过, 不想错过, 别错过, 不可不去, 非去不可
-	"不能错过", "____", "不想错过", "____", "不要错过", "____", "不可错过", "____", "别错过", "___", "不可不", "___", "不能不", "___")
+	"不能错过", "____", "不想错过", "____", "不要错过", "____", "不可错过", "____", "别错过", "___", "不可不", "___", "不能不", "___",
+	// names and set words with 不 (狗不理包子, 大唐不夜城, 差不多, 忍不住想吃)
+	"狗不理", "___", "不夜城", "___", "不倒翁", "___", "差不多", "___", "了不起", "___", "对不起", "___", "忍不住", "___", "迫不及待", "____", "不虚此行", "____")
 
 // negatedZH reports whether a negation stands within a few characters
 // before byte i in the same clause.
@@ -93,6 +102,31 @@ func negatedZH(s string, i int) bool {
 	}
 	for _, w := range negZH {
 		if strings.Contains(seg, w) {
+			return !insistsAfterZH(s, i)
+		}
+	}
+	return false
+}
+
+// wastedTripZH are the clause ends that turn "not doing X" into insisting
+// on it: 不去兵马俑等于白来, 不吃火锅就算没来过, 不去西湖就白来了.
+var wastedTripZH = []string{"白来", "白去", "没来", "没去", "白玩", "白跑", "不算来过", "不算去过", "算没来", "等于零", "不完整", "遗憾"}
+
+// insistsAfterZH reports whether the clause after byte i ends in a wasted
+// trip (see wastedTripZH).
+func insistsAfterZH(s string, i int) bool {
+	end := len(s)
+	for k, r := range s[i:] {
+		if r == '，' || r == ',' || r == '。' || r == '；' || r == '!' || r == '！' || r == '？' || r == '?' {
+			end = i + k
+			break
+		}
+	}
+	if !strings.ContainsRune(s[i:end], '白') && !strings.ContainsRune(s[i:end], '没') && !strings.ContainsRune(s[i:end], '算') && !strings.ContainsRune(s[i:end], '憾') && !strings.ContainsRune(s[i:end], '零') && !strings.ContainsRune(s[i:end], '整') {
+		return false
+	}
+	for _, w := range wastedTripZH {
+		if strings.Contains(s[i:end], w) {
 			return true
 		}
 	}
@@ -107,15 +141,34 @@ func negatedEN(d *doc, i int) bool {
 	if !negatedWordEN(d, i) {
 		return false
 	}
-	for j, words := d.tokenAt(i)-1, 0; j >= 0 && words < 7; j-- {
+	without := false
+	for j, words := d.tokenAt(i)-1, 0; j >= 0 && words < 9; j-- {
 		t := &d.toks[j]
+		if t.kind == tPunct && strings.ContainsAny(t.text, ",.;!?:") {
+			break
+		}
 		if t.kind != tWord {
 			continue
 		}
 		words++
 		switch t.low {
-		case "miss", "missing", "missed", "skip", "skipping", "wait", "forget", "forgetting":
-			return false
+		case "skip", "skipping":
+			// "can't skip X" insists, "we'd rather skip X" declines
+			if words < 7 && negatedWordEN(d, t.start) {
+				return false
+			}
+		case "miss", "missing", "missed", "wait", "forget", "forgetting":
+			if words < 7 {
+				return false
+			}
+		case "without":
+			without = true
+		case "can't", "cannot", "won't", "not", "never", "no", "don't", "couldn't", "wouldn't", "shouldn't":
+			// "can't leave without seeing", "no way I'm leaving without":
+			// a negated leaving insists
+			if without {
+				return false
+			}
 		}
 	}
 	return true
@@ -266,6 +319,7 @@ func (d *doc) transport() (exclude, prefer, require []string) {
 		} else {
 			isNeg = negatedEN(d, h.start)
 		}
+		isNeg = isNeg || d.rejectedMode(h)
 		switch {
 		case isNeg:
 			excluded[h.id] = true
@@ -287,6 +341,34 @@ func (d *doc) transport() (exclude, prefer, require []string) {
 		}
 	}
 	return exclude, prefer, require
+}
+
+// modeComplaintsZH and modeComplaintsEN right after a mode reject it
+// (火车太慢了坐飞机, "the train takes too long, we'll fly"): the mode is
+// excluded, never required.
+var (
+	modeComplaintsZH = []string{"太慢", "太贵", "太累", "太折腾", "太久", "太麻烦", "太远", "不方便", "不舒服", "受不了", "坐不了", "坐着累"}
+	modeComplaintsEN = []string{"is too slow", "too slow", "is too expensive", "too expensive", "takes too long", "take too long",
+		"is too long", "is a pain", "are too slow", "are too expensive", "is too tiring", "too tiring"}
+)
+
+// rejectedMode reports whether the mode named at h is followed by a
+// complaint that rejects it (火车太慢, "trains are too slow").
+func (d *doc) rejectedMode(h lexHit) bool {
+	if h.zh {
+		after := d.clean[h.end:min(len(d.clean), h.end+12)]
+		return hasPrefixAny(strings.TrimPrefix(strings.TrimPrefix(after, "的话"), "也"), modeComplaintsZH...)
+	}
+	after := strings.TrimLeft(d.low[h.end:min(len(d.low), h.end+24)], " ")
+	if after == "" {
+		return false
+	}
+	for _, c := range modeComplaintsEN {
+		if strings.HasPrefix(after, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // intercityMode reports whether a mode can carry a trip between cities
@@ -325,6 +407,8 @@ func (d *doc) prefersAt(h lexHit) bool {
 	return hasWord(before, "by", "take", "taking", "via", "prefer", "ride", "catch", "use", "using") ||
 		w == "road trip" || w == "rental car" || w == "rent a car" || w == "drive ourselves" || w == "drive myself" ||
 		w == "self-drive" || w == "self drive" || w == "self-driving" || w == "self driving" ||
+		w == "driving myself" || w == "driving ourselves" || w == "renting a car" || w == "hire a car" ||
+		w == "hiring a car" || w == "car hire" || w == "roadtrip" || w == "road-trip" || w == "rental cars" ||
 		w == "drive" && hasWord(before, "we'll", "we will", "i'll", "i will", "we", "i")
 }
 
@@ -631,6 +715,11 @@ func (d *doc) cuisines() []string {
 				"not too spicy", "can't handle spicy", "cannot handle spicy", "can't do spicy", "no spice", "don't like spicy", "doesn't eat spicy", "can't take spicy") {
 			avoid = appendNew(avoid, "spicy food")
 		}
+		for _, a := range d.avoidedFoods() {
+			if !slices.ContainsFunc(avoid, func(x string) bool { return strings.EqualFold(x, a) }) {
+				avoid = append(avoid, a) // "no pizza": the cuisine's Pizza, not the dish's pizza again
+			}
+		}
 		var kept []string
 		for _, a := range avoid {
 			if !slices.Contains(out, a) {
@@ -654,7 +743,7 @@ func (d *doc) cuisines() []string {
 		}
 		if h.zh {
 			w := d.clean[h.start:h.end]
-			if negatedZH(d.clean, h.start) {
+			if negatedZH(d.clean, h.start) || d.allergicTo(h) {
 				avoid = appendNew(avoid, cuisineTerms[h.id].value)
 				continue
 			}
@@ -662,7 +751,7 @@ func (d *doc) cuisines() []string {
 				continue
 			}
 		} else {
-			if negatedEN(d, h.start) {
+			if negatedEN(d, h.start) || d.allergicTo(h) {
 				avoid = appendNew(avoid, cuisineTerms[h.id].value)
 				continue
 			}
@@ -710,7 +799,17 @@ func (d *doc) accessibility() []string {
 	if d.enAny("step-free", "step free", "barrier-free", "accessible", "accessibility", "no stairs", "elevator") || d.zhAny("无障碍", "电梯", "不能爬楼", "不爬楼梯") {
 		out = append(out, "step_free")
 	}
-	if d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees") || d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路") {
+	if d.hasLatin && hasAny(d.low, "mobil", "walk", "knee", "hip", "cane", "legs") && d.enAny("limited mobility", "mobility issues", "reduced mobility", "walking difficulties", "can't walk far", "cannot walk far", "bad knees",
+		// walking limits (round 6)
+		"little walking", "not much walking", "minimal walking", "minimum walking", "less walking", "limited walking", "not a lot of walking",
+		"without much walking", "without a lot of walking", "can't walk much", "cannot walk much", "can't walk long", "can't walk a lot",
+		"no long walks", "avoid long walks", "not too much walking", "too much walking", "walking is hard", "walking is difficult", "uses a cane",
+		"walks with a cane", "uses a walker", "bad knee", "bad hip", "knee problems", "mobility aid", "mobility scooter", "easy on the legs",
+		// a walk declined (round 7): "prefer not to walk much", "don't want to walk much"
+		"not to walk much", "not walk much", "not to walk a lot", "not walk a lot", "not to walk too much", "not walk too much", "not to walk far", "not walk far") ||
+		d.hasHanText && hasAny(d.clean, "走", "腿", "膝", "拐", "行动") && d.zhAny("行动不便", "腿脚不便", "腿脚不好", "走不了太多路", "不能走太多路",
+			"少走路", "少走点路", "少走些路", "走不动", "不能走太多", "不想走太多路", "不能久走", "不能走远", "走不远", "腿不好", "膝盖不好",
+			"腿脚不利索", "拄拐", "拄着拐", "不要走太多路", "别走太多路", "走路不方便", "走路困难", "不能多走") {
 		out = append(out, "limited_mobility")
 	}
 	if d.enAny("stroller", "pram", "pushchair") || d.zhAny("婴儿车", "推车") {

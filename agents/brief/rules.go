@@ -241,7 +241,7 @@ func readRules(clean string, now time.Time, g *gazetteer.Gazetteer, covered Cove
 		b.Constraints.TransportExclude, b.Constraints.TransportPrefer, _ = d.transport()
 		b.Constraints.HouseRules = d.houseRules()
 		b.Constraints.RoomType = d.roomType()
-		b.Constraints.Cuisines = d.cuisines()
+		b.Constraints.Cuisines = d.correctedCuisines(d.cuisines())
 		b.Constraints.AvoidFoods = d.avoidFoods
 		b.Foods = d.foods()
 		d.foodsRead = b.Foods
@@ -477,6 +477,9 @@ func cloneBrief(b orchestrator.Brief) orchestrator.Brief {
 	c.Places = append([]orchestrator.Place(nil), b.Places...)
 	c.Interests = append([]string(nil), b.Interests...)
 	c.MustVisit = append([]string(nil), b.MustVisit...)
+	if b.VisitTimes != nil {
+		c.VisitTimes = append([]orchestrator.VisitTime(nil), b.VisitTimes...)
+	}
 	if b.Foods != nil {
 		c.Foods = append([]string(nil), b.Foods...)
 	}

@@ -121,6 +121,8 @@ func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int)
 	d.walkWordKeys(i, x.MaxWords()+3, func(j int, key string) bool {
 		if sg := x.Words(key); sg != nil {
 			best, bestNext, romanised = sg, j+1, false
+		} else if sg := d.headSight(x.Head(key)); sg != nil && d.toks[i].cap {
+			best, bestNext, romanised = sg, j+1, false
 		}
 		// a Chinese name in pinyin ("Wuhou Ci", "Zhuozheng Garden"), not a
 		// place's name ("Lijiang" is the town, not the river 漓江)
@@ -128,7 +130,7 @@ func (d *doc) matchSightWords(x *landmarks.Index, i int) (*landmarks.Sight, int)
 		if sg := x.Romanised(letters); sg != nil && len(d.gaz.Lookup(key)) == 0 {
 			best, bestNext, romanised = sg, j+1, true
 		}
-		return x.HasPrefix(key) || x.RomanisedPrefix(letters)
+		return x.HasPrefix(key) || x.RomanisedPrefix(letters) || d.toks[i].cap && x.HeadPrefix(key)
 	})
 	if best == nil {
 		return nil, 0
@@ -493,4 +495,15 @@ func isGenericSightName(s string) bool {
 	f := strings.Join(strings.Fields(strings.ToLower(s)), " ")
 	f = strings.TrimPrefix(f, "the ")
 	return genericSightNames[f]
+}
+
+// headSight returns the first of the sights whose city the text names
+// ("the Opera House" on a Sydney trip), or nil.
+func (d *doc) headSight(sights []*landmarks.Sight) *landmarks.Sight {
+	for _, s := range sights {
+		if len(d.findEN(strings.ToLower(s.City))) > 0 {
+			return s
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package brief
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // skipped returns the words that look like facts but that no rule placed:
@@ -21,6 +22,9 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 		for _, m := range mustVisit {
 			if strings.Contains(m, w) {
 				return true
+			}
+			if lead, ok := strings.CutSuffix(w, m); ok && utf8.RuneCountInString(lead) == 1 && strings.Contains("爬登看逛游玩去", lead) {
+				return true // 爬黄山: a verb before a sight read
 			}
 		}
 		for _, m := range d.foodsRead {

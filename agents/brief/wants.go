@@ -9,8 +9,14 @@ import (
 
 // comfortTerms steer the price tier (orchestrator.Tiers).
 var comfortTerms = []term{
-	{"comfort", []string{"舒服点", "舒服一点", "舒服些", "舒适", "住好点", "住好一点", "好一点的酒店", "好点的酒店", "豪华", "高档", "奢华", "五星", "高端", "享受型", "品质游", "不差钱", "奢侈", "轻奢", "住好的", "住得好一点", "住得好点", "住得好些", "住得舒服", "住宿好一点", "好一点的住宿", "好点的住宿", "豪华酒店", "精品酒店", "度假酒店"},
-		[]string{"comfortable", "comfort", "luxury", "luxurious", "upscale", "high-end", "high end", "splurge", "five-star", "5-star", "five star", "premium", "nice hotels", "nicer hotel", "nice hotel", "splurge on", "boutique hotel", "boutique hotels", "deluxe", "lavish", "4-star", "four-star", "four star"}},
+	{"comfort", []string{"舒服点", "舒服一点", "舒服些", "舒适", "住好点", "住好一点", "好一点的酒店", "好点的酒店", "豪华", "高档", "奢华", "五星", "高端", "享受型", "品质游", "不差钱", "奢侈", "轻奢", "住好的", "住得好一点", "住得好点", "住得好些", "住得舒服", "住宿好一点", "好一点的住宿", "好点的住宿", "豪华酒店", "精品酒店", "度假酒店",
+		// round 6
+		"住得好", "住好些", "住好", "酒店好一点", "酒店好点", "酒店要好", "住五星", "住豪华", "住高档", "住贵一点", "贵点没关系", "不在乎钱", "预算充足", "预算充裕"},
+		[]string{"comfortable", "comfort", "luxury", "luxurious", "upscale", "high-end", "high end", "splurge", "five-star", "5-star", "five star", "premium", "nice hotels", "nicer hotel", "nice hotel", "splurge on", "boutique hotel", "boutique hotels", "deluxe", "lavish", "4-star", "four-star", "four star",
+			// round 6: hotel-tier words travellers write
+			"fancy hotel", "fancy hotels", "fancy hotels", "fancy stay", "fancy place", "posh hotel", "posh hotels", "swanky", "classy hotel", "classy hotels",
+			"treat ourselves", "treat myself", "spoil ourselves", "no expense spared", "money is no object", "5 star", "top-notch hotel", "top-notch hotels",
+			"good hotel", "good hotels", "great hotel", "great hotels", "nice place to stay", "nice places to stay"}},
 	{"economy", []string{"穷游", "省钱", "越便宜越好", "尽量便宜", "便宜点", "便宜一点", "经济实惠", "经济型", "学生党", "预算有限", "少花钱", "性价比高", "特价", "快捷酒店", "经济酒店", "便宜的酒店", "便宜酒店", "便宜的住宿", "住便宜", "平价酒店", "背包客", "青旅", "青年旅舍", "青年旅社", "住青旅"},
 		[]string{"cheap as possible", "as cheap as", "cheapest", "on a budget", "on a shoestring", "shoestring", "backpacking", "budget-friendly", "budget friendly", "economical", "save money", "low budget", "tight budget", "low-cost", "low cost", "budget trip", "budget travel", "frugal", "cheap",
 			// "budget" before a lodging or traveller noun names the tier (a budget
@@ -96,7 +102,11 @@ func (d *doc) highSpeed() bool {
 // excludes), and the children's ages (at most one per child counted).
 func (d *doc) applyWants(b *orchestrator.Brief) {
 	b.Comfort = d.comfort()
-	b.MustVisit = d.mustVisit()
+	b.MustVisit = trimVisitWords(d.mustVisit())
+	if d.hasHanText {
+		b.MustVisit = trimListHeads(b.MustVisit)
+	}
+	b.VisitTimes = d.visitTimes(b.MustVisit)
 	_, _, req := d.transport()
 	if !slices.Contains(req, "flight") && d.flyToPlace() {
 		req = append(req, "flight")

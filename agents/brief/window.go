@@ -367,17 +367,26 @@ func (d *doc) weekdayMentions() []weekdayMention {
 // Tue) is one: after this, next or coming, or, when a weekday came
 // before, after to, through, till or until ("this Sat to next Tue").
 func (d *doc) shortWeekdayAt(i int, after bool) bool {
+	// "Mon-Wed", "Fri – Sun": a capitalised one joined to another weekday
+	if t := &d.toks[i]; t.cap && i+2 < len(d.toks) && weekdayRangeSep[d.toks[i+1].low] {
+		if _, ok := weekdayNames[d.toks[i+2].low]; ok {
+			return true
+		}
+	}
 	if i == 0 {
 		return false
 	}
 	switch d.toks[i-1].low {
 	case "this", "next", "coming":
 		return true
-	case "to", "through", "thru", "till", "until", "-":
+	case "to", "through", "thru", "till", "until", "-", "–", "—", "~":
 		return after
 	}
 	return false
 }
+
+// weekdayRangeSep join two weekdays into a range ("Mon-Wed").
+var weekdayRangeSep = map[string]bool{"-": true, "–": true, "—": true, "~": true, "to": true, "through": true, "thru": true, "till": true, "until": true}
 
 func sortWeekdays(ms []weekdayMention) {
 	for i := 1; i < len(ms); i++ {

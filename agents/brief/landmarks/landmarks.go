@@ -9,6 +9,7 @@ package landmarks
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -38,6 +39,11 @@ type Index struct {
 	words    map[string]*Sight // Latin aliases, folded by gazetteer.Key
 	prefixes map[string]bool   // word prefixes of the Latin keys
 	maxWords int
+	// heads are English names without their city's name in front ("Opera
+	// House" of "Sydney Opera House"): a sight's name only where the text
+	// names its city too (see Head)
+	heads        map[string][]*Sight
+	headPrefixes map[string]bool
 	// romanised names (romanised.go): pinyin keys and their prefixes
 	roman       map[string]*Sight
 	romanPrefix map[string]bool
@@ -59,7 +65,7 @@ func Default() (*Index, error) {
 // Parse reads a landmark table in the format of landmarks.tsv. A name
 // given to two sights is an error.
 func Parse(text string) (*Index, error) {
-	x := &Index{han: map[string]*Sight{}, words: map[string]*Sight{}, prefixes: map[string]bool{}}
+	x := &Index{han: map[string]*Sight{}, words: map[string]*Sight{}, prefixes: map[string]bool{}, heads: map[string][]*Sight{}, headPrefixes: map[string]bool{}}
 	for n, line := range strings.Split(text, "\n") {
 		if line == "" || line[0] == '#' {
 			continue
@@ -97,7 +103,46 @@ func Parse(text string) (*Index, error) {
 		x.sights = append(x.sights, s)
 	}
 	x.indexRomanised()
+	x.indexHeads()
 	return x, nil
+}
+
+// indexHeads indexes each English name that starts with its city's name
+// by the words after it, when two or more ("Sydney Opera House" → "Opera
+// House", "Sydney Harbour Bridge" → "Harbour Bridge"), unless that is a
+// sight's full name.
+func (x *Index) indexHeads() {
+	for _, s := range x.sights {
+		city := gazetteer.Key(s.City) + " "
+		for _, a := range s.Aliases {
+			if hasHan(a) {
+				continue
+			}
+			rest, ok := strings.CutPrefix(gazetteer.Key(a), city)
+			if !ok || len(strings.Fields(rest)) < 2 || x.words[rest] != nil || slices.Contains(x.heads[rest], s) {
+				continue
+			}
+			x.heads[rest] = append(x.heads[rest], s)
+			ws := strings.Fields(rest)
+			x.maxWords = max(x.maxWords, len(ws))
+			for i := 1; i < len(ws); i++ {
+				x.headPrefixes[strings.Join(ws[:i], " ")] = true
+			}
+		}
+	}
+}
+
+// HeadPrefix reports whether key is the first words of a head name with
+// more words (see Head).
+func (x *Index) HeadPrefix(key string) bool { return x != nil && x.headPrefixes[key] }
+
+// Head returns the sights whose English name is the city's name followed
+// by key ("opera house": Sydney Opera House), in the table's order.
+func (x *Index) Head(key string) []*Sight {
+	if x == nil {
+		return nil
+	}
+	return x.heads[key]
 }
 
 func (x *Index) add(s *Sight, alias string) error {
@@ -119,13 +164,26 @@ func (x *Index) add(s *Sight, alias string) error {
 	if o := x.words[k]; o != nil && o != s {
 		return fmt.Errorf("%q names both %s and %s", alias, o.Name, s.Name)
 	}
+	x.addKey(s, k)
+	// "Fisherman's Bastion" is also found as the parser reads a capitalised
+	// possessive (the word without its 's)
+	if strings.Contains(alias, "'s ") || strings.Contains(alias, "\u2019s ") {
+		stem := strings.NewReplacer("'s ", " ", "\u2019s ", " ").Replace(alias)
+		if k := gazetteer.Key(stem); x.words[k] == nil {
+			x.addKey(s, k)
+		}
+	}
+	return nil
+}
+
+// addKey indexes a folded English name and its word prefixes.
+func (x *Index) addKey(s *Sight, k string) {
 	x.words[k] = s
 	ws := strings.Fields(k)
 	x.maxWords = max(x.maxWords, len(ws))
 	for i := 1; i < len(ws); i++ {
 		x.prefixes[strings.Join(ws[:i], " ")] = true
 	}
-	return nil
 }
 
 // Sights returns every sight, in the table's order.

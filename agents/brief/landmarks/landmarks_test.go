@@ -18,8 +18,8 @@ func TestEveryCityResolves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(x.Sights()); n < 250 {
-		t.Errorf("%d sights, want at least 250", n)
+	if n := len(x.Sights()); n < 1200 {
+		t.Errorf("%d sights, want at least 1200", n)
 	}
 	for _, s := range x.Sights() {
 		found := false
