@@ -110,6 +110,11 @@ type Stop struct {
 	// Price is the ticket per person; Cost is what the group pays.
 	Price Money `json:"price"`
 	Cost  Money `json:"cost"`
+	// VisitEstimate is set when the visit is longer than the data's
+	// longest recommended time (the planner's visit floor for a major
+	// sight, or a must-see given its day): Start–End is then the
+	// planner's estimate, not the data's.
+	VisitEstimate bool `json:"visit_estimate,omitempty"`
 }
 
 // Meal is a meal at a restaurant.

@@ -555,6 +555,9 @@ func (w *leanWriter) stop(s *Stop) {
 	w.money(&s.Price)
 	w.key("cost", false)
 	w.money(&s.Cost)
+	if s.VisitEstimate {
+		w.raw(`,"visit_estimate":true`)
+	}
 	w.b = append(w.b, '}')
 }
 

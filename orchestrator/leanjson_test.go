@@ -189,6 +189,7 @@ Stop.TravelEstimate bool ` + "`travel_estimate,omitempty`" + `
 Stop.Indoor *bool ` + "`indoor,omitempty`" + `
 Stop.Price orchestrator.Money ` + "`price`" + `
 Stop.Cost orchestrator.Money ` + "`cost`" + `
+Stop.VisitEstimate bool ` + "`visit_estimate,omitempty`" + `
 Day.Meals []orchestrator.Meal ` + "`meals`" + `
 Meal.Slot string ` + "`slot`" + `
 Meal.RestaurantID string ` + "`restaurant_id`" + `

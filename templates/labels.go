@@ -18,13 +18,15 @@ type labels struct {
 	BudgetTitle, Transport, Lodging, Food, Attractions, Total, PerPerson        string
 	Limit, Within, Over, Chosen, Lean, NoBudget                                 string
 	Weather, Temperature, Precipitation, Wind, ClimateEstimate, NoWeather       string
-	Packing, Findings, Verified, NotVerified, Checks, NoFindings                string
-	Notes, NoNotes, Sources, Source, Fetched, FreshFor, Facts, Cached, Live     string
-	Stale, Attribution, Stays, Nights, Rooms, TripData, Place, Timezone         string
-	Coordinates, Restaurants, Hotels, FX, Generated, PlanID, Contents, Origin   string
-	Legend, Stop, Meal, Leg, Check, StatusLabel                                 string
-	Date, City, Conditions, RiskCol, Message, Kind, Room, NothingPlanned, Asks  string
-	Cuisines, Alternatives                                                      string
+	// VisitEstimate marks a visit whose length is the planner's estimate.
+	VisitEstimate                                                              string
+	Packing, Findings, Verified, NotVerified, Checks, NoFindings               string
+	Notes, NoNotes, Sources, Source, Fetched, FreshFor, Facts, Cached, Live    string
+	Stale, Attribution, Stays, Nights, Rooms, TripData, Place, Timezone        string
+	Coordinates, Restaurants, Hotels, FX, Generated, PlanID, Contents, Origin  string
+	Legend, Stop, Meal, Leg, Check, StatusLabel                                string
+	Date, City, Conditions, RiskCol, Message, Kind, Room, NothingPlanned, Asks string
+	Cuisines, Alternatives                                                     string
 	// Change introduces the time to change between the legs of a journey.
 	Change string
 
@@ -59,7 +61,8 @@ var english = &labels{
 	Chosen: "chosen", Lean: "lean", NoBudget: "No budget was given.",
 	Weather: "Weather", Temperature: "Temperature", Precipitation: "Precipitation", Wind: "Wind",
 	ClimateEstimate: "climate estimate", NoWeather: "No weather data.",
-	Packing: "Packing hints", Findings: "Checks and findings", Verified: "All checks passed.",
+	VisitEstimate: "visit length estimated",
+	Packing:       "Packing hints", Findings: "Checks and findings", Verified: "All checks passed.",
 	NotVerified: "Some checks failed.", Checks: "Checks", NoFindings: "No findings.",
 	Notes: "Data notes", NoNotes: "Nothing is missing or estimated.", Sources: "Sources and attribution",
 	Source: "Source", Fetched: "Fetched", FreshFor: "Fresh for", Facts: "Facts", Cached: "cache", Live: "live",
@@ -126,7 +129,8 @@ var chinese = &labels{
 	Chosen: "已选", Lean: "精简", NoBudget: "未提供预算。",
 	Weather: "天气", Temperature: "气温", Precipitation: "降水", Wind: "风速",
 	ClimateEstimate: "气候估算", NoWeather: "暂无天气数据。",
-	Packing: "行李建议", Findings: "检查与发现", Verified: "所有检查均已通过。",
+	VisitEstimate: "游览时长为估算",
+	Packing:       "行李建议", Findings: "检查与发现", Verified: "所有检查均已通过。",
 	NotVerified: "部分检查未通过。", Checks: "检查项", NoFindings: "没有发现问题。",
 	Notes: "数据说明", NoNotes: "没有缺失或估算的数据。", Sources: "数据来源与署名",
 	Source: "来源", Fetched: "获取时间", FreshFor: "有效期", Facts: "条目", Cached: "缓存", Live: "实时",

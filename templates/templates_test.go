@@ -773,6 +773,33 @@ func TestEstimatedPricesAreMarked(t *testing.T) {
 	}
 }
 
+// TestEstimatedVisitIsMarked: a stop whose visit length is the planner's
+// estimate (visit_estimate) says so on the page, in the brief's language.
+func TestEstimatedVisitIsMarked(t *testing.T) {
+	r := newRenderer(t)
+	for _, lang := range []string{"en", "zh"} {
+		p := templatestest.Plan(lang)
+		want := labelsFor(lang).VisitEstimate
+		plain, err := r.RenderBytes(p, FormatHTML)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(plain, []byte(want)) {
+			t.Fatalf("%s: a plan without estimated visits shows %q", lang, want)
+		}
+		p.Itinerary.Days[0].Stops[0].VisitEstimate = true
+		for _, f := range []Format{FormatHTML, FormatMarkdown} {
+			out, err := r.RenderBytes(p, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(out, []byte(want)) {
+				t.Errorf("%s %v: the estimated visit is not marked %q", lang, f, want)
+			}
+		}
+	}
+}
+
 // TestJourneyLegs: the legs of a connection show the change before each
 // later leg.
 func TestJourneyLegs(t *testing.T) {

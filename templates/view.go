@@ -376,8 +376,17 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 					v.HasEstimates = true
 				}
 			}
+			if s.VisitEstimate {
+				// The visit's length is the planner's, longer than the
+				// data's recommended time (planner.visitFloor).
+				if detail != "" {
+					detail += " · "
+				}
+				detail += l.VisitEstimate
+				v.HasEstimates = true
+			}
 			it := itemView{Kind: "stop", Time: b.span(s.Start, s.End), Label: l.Stop, Name: b.s(s.Name),
-				Detail: b.txt(detail), Estimate: s.TravelEstimate, sortKey: key, order: 100 + i}
+				Detail: b.txt(detail), Estimate: s.TravelEstimate || s.VisitEstimate, sortKey: key, order: 100 + i}
 			if s.Cost.Cents > 0 {
 				it.Cost = b.txt(money(s.Cost))
 			}

@@ -357,6 +357,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			AttractionID: a.a.ID, Name: a.a.Name, City: c.name, Location: a.a.Location,
 			Start: orchestrator.FormatClock(start), End: orchestrator.FormatClock(end), TravelMinutes: tr, TravelEstimate: est, Indoor: a.a.Indoor,
 			Price: price, Cost: orchestrator.Money{Cents: a.price * int64(w.people), Currency: w.currency},
+			VisitEstimate: visitEstimated(a.a, visit),
 		})
 		used.add(a)
 		t, at = end, p

@@ -1,5 +1,7 @@
 package planner
 
+import "github.com/tripweave/tripweave/orchestrator"
+
 // visitFloor is the least time, in minutes, a visit to a major sight
 // takes, by the catalog's exact name: the ChinaTravel sandbox gives
 // 故宫博物院 0.5–1 h and 颐和园 0.5–1 h, so the Forbidden City got 45 minutes
@@ -39,4 +41,14 @@ var visitFloor = map[string]int{
 	"世界之窗":        240,
 	"上海迪士尼度假区":    240,
 	"北京环球度假区":     240,
+}
+
+// visitEstimated reports whether a visit of visit minutes to a is longer
+// than the data's longest recommended time: the visit floor above, a
+// must-see's full day or a relaxed pace's stay made it the planner's
+// estimate. A sight the data gives no time for is not flagged: its
+// default length is no longer than the data could be.
+func visitEstimated(a *orchestrator.Attraction, visit int) bool {
+	longest := max(a.VisitMinMinutes, a.VisitMaxMinutes)
+	return longest > 0 && visit > longest
 }
