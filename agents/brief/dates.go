@@ -1408,32 +1408,40 @@ func (d *doc) weekdayDayDates() []dateMention {
 // weekdayDayZH finds 17号周四 and 周四17号 (号 or 日; 周, 星期 or 礼拜).
 func (d *doc) weekdayDayZH(add func(pos int, wd time.Weekday, day int)) {
 	s := d.clean
+	zhWeekdays(s, func(j int, p string, wd time.Weekday) bool {
+		// 17号周四: a day right before
+		for _, suf := range []string{"号", "日"} {
+			if strings.HasSuffix(s[:j], suf) {
+				if day, at := readNumberBack(s, j-len(suf)); at < j-len(suf) && day >= 1 && day <= 31 && !strings.HasSuffix(s[:at], "月") {
+					add(at, wd, day)
+					return true
+				}
+			}
+		}
+		// 周四17号: a day right after
+		_, sz := utf8.DecodeRuneInString(s[j+len(p):])
+		k := j + len(p) + sz
+		if day, e := readNumberFwd(s, k); e > k && day >= 1 && day <= 31 && (strings.HasPrefix(s[e:], "号") || strings.HasPrefix(s[e:], "日")) {
+			add(j, wd, day)
+			return true
+		}
+		return false
+	})
+}
+
+// zhWeekdays calls f for each weekday written in s with 周, 星期 or 礼拜
+// (周四, 星期天, 礼拜六), prefix by prefix, with where the prefix starts
+// (j) and the prefix (p); f returns true to stop.
+func zhWeekdays(s string, f func(j int, p string, wd time.Weekday) bool) {
 	for _, p := range []string{"周", "星期", "礼拜"} {
 		for i := 0; ; {
 			j := strings.Index(s[i:], p)
 			if j < 0 {
-				return
+				break
 			}
 			j += i
 			i = j + len(p)
-			wd, ok := weekdayZH[runeAt(s, j+len(p))]
-			if !ok {
-				continue
-			}
-			// 17号周四: a day right before
-			for _, suf := range []string{"号", "日"} {
-				if strings.HasSuffix(s[:j], suf) {
-					if day, at := readNumberBack(s, j-len(suf)); at < j-len(suf) && day >= 1 && day <= 31 && !strings.HasSuffix(s[:at], "月") {
-						add(at, wd, day)
-						return
-					}
-				}
-			}
-			// 周四17号: a day right after
-			_, sz := utf8.DecodeRuneInString(s[j+len(p):])
-			k := j + len(p) + sz
-			if day, e := readNumberFwd(s, k); e > k && day >= 1 && day <= 31 && (strings.HasPrefix(s[e:], "号") || strings.HasPrefix(s[e:], "日")) {
-				add(j, wd, day)
+			if wd, ok := weekdayZH[runeAt(s, j+len(p))]; ok && f(j, p, wd) {
 				return
 			}
 		}

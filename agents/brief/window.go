@@ -308,37 +308,26 @@ func (d *doc) weekdayMentions() []weekdayMention {
 	var out []weekdayMention
 	if d.hasHanText {
 		s := d.clean
-		for _, p := range []string{"周", "星期", "礼拜"} {
-			for i := 0; ; {
-				j := strings.Index(s[i:], p)
-				if j < 0 {
-					break
-				}
-				j += i
-				i = j + len(p)
-				wd, ok := weekdayZH[runeAt(s, j+len(p))]
-				if !ok {
-					continue
-				}
-				if b := runeBefore(s, j); b == '一' || b == '两' || b == '几' || b == '半' || b == '每' || b >= '0' && b <= '9' || b == '三' {
-					continue // 一周, 两周: a length
-				}
-				if p == "周" && (strings.HasSuffix(s[:j], "星") || strings.HasSuffix(s[:j], "礼")) {
-					continue
-				}
-				weeks := -1
-				before := s[:j]
-				switch {
-				case strings.HasSuffix(before, "下下"), strings.HasSuffix(before, "下下个"):
-					weeks = 2
-				case strings.HasSuffix(before, "下"), strings.HasSuffix(before, "下个"):
-					weeks = 1
-				case strings.HasSuffix(before, "这"), strings.HasSuffix(before, "本"), strings.HasSuffix(before, "这个"):
-					weeks = 0
-				}
-				out = append(out, weekdayMention{pos: j, wd: wd, weeks: weeks})
+		zhWeekdays(s, func(j int, p string, wd time.Weekday) bool {
+			if b := runeBefore(s, j); b == '一' || b == '两' || b == '几' || b == '半' || b == '每' || b >= '0' && b <= '9' || b == '三' {
+				return false // 一周, 两周: a length
 			}
-		}
+			if p == "周" && (strings.HasSuffix(s[:j], "星") || strings.HasSuffix(s[:j], "礼")) {
+				return false
+			}
+			weeks := -1
+			before := s[:j]
+			switch {
+			case strings.HasSuffix(before, "下下"), strings.HasSuffix(before, "下下个"):
+				weeks = 2
+			case strings.HasSuffix(before, "下"), strings.HasSuffix(before, "下个"):
+				weeks = 1
+			case strings.HasSuffix(before, "这"), strings.HasSuffix(before, "本"), strings.HasSuffix(before, "这个"):
+				weeks = 0
+			}
+			out = append(out, weekdayMention{pos: j, wd: wd, weeks: weeks})
+			return false
+		})
 	}
 	if d.hasLatin {
 		for i := range d.toks {
