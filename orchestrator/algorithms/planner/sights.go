@@ -149,6 +149,9 @@ func (w *world) visitTimes() bool {
 			case "sunrise", "early morning", "morning":
 				at.morning, at.evening, at.notBefore = true, false, 0
 			case "sunset", "evening", "night":
+				if vt.When == "sunset" && w.sunsetVisit(c, at) {
+					break
+				}
 				if _, _, ok := quality.WhenAllowed(vt.When, at.a.Hours, -1, at.visit); ok {
 					at.morning, at.evening, at.notBefore = false, true, 0
 				}
@@ -163,6 +166,29 @@ func (w *world) visitTimes() bool {
 		}
 	}
 	return changed
+}
+
+// sunsetVisit plans a sight asked for at sunset in the afternoon, its
+// visit starting so that the traveller is there as the sun goes down (the
+// trip's first date, the city's position: quality.SunsetWindow), the
+// latest start SunsetLast minutes before sunset, when its hours allow;
+// it reports whether it did. (Taken as an evening sight, it would be seen
+// after dinner, after dark.)
+func (w *world) sunsetVisit(c *city, at *attraction) bool {
+	from, last, ok := quality.SunsetWindow(w.b, c.name, w.date(0), c.center)
+	if !ok {
+		return false
+	}
+	sunset := last + quality.SunsetLast
+	start := max(12*60, from, sunset-max(at.visit, 60))
+	if start > last {
+		return false
+	}
+	if s, open := openStartFor(at, -1, start, min(at.visit, sunset-start)); !open || s > last {
+		return false
+	}
+	at.morning, at.evening, at.notBefore = false, false, start
+	return true
 }
 
 // kindBonus lifts the best sight of a kind asked for by its kind (a zoo,

@@ -97,6 +97,14 @@ func (o *objector) visitTimes() {
 			hours = a.Hours
 		}
 		from, to, ok := WhenAllowed(vt.When, hours, orchestrator.Weekday(day.Date), max(end-start, 30))
+		if vt.When == "sunset" && ok {
+			// At sunset by the day's own sun: in progress as the sun
+			// sets, not after dinner (西湖看日落 at 19:32 in May, the sun
+			// down at 18:50).
+			if f, t, sun := SunsetWindow(o.b, day.City, day.Date, st.Location); sun {
+				from, to = f, t
+			}
+		}
 		if ok && (start < from || start > to) {
 			o.add(ObjWrongHour, day.Day, "%s at %s, asked for in the %s", st.Name, st.Start, vt.When)
 			o.untimely++
