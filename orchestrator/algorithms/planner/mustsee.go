@@ -69,6 +69,46 @@ func (w *world) kidsEveningMust() {
 	}
 }
 
+// mustCovered gives a must-see named by a landmark's general name ("Great
+// Wall", 长城) to the sight another must-see of the city names when that
+// sight is a part of the landmark ("the Great Wall at Mutianyu": the brief
+// lists "Great Wall" and "Mutianyu"): one visit to 慕田峪长城, not a second
+// one to 八达岭长城 for the general name.
+func (w *world) mustCovered(c *city) {
+	var mine []*attraction
+	for _, at := range c.attractions {
+		if len(at.must) > 0 {
+			mine = append(mine, at)
+		}
+	}
+	if len(mine) < 2 {
+		return
+	}
+	for _, gen := range mine {
+		for i := 0; i < len(gen.must); i++ {
+			m := gen.must[i]
+			lm := concepts.Lookup(w.b.MustVisit[m], concepts.Landmark)
+			if lm == nil {
+				continue
+			}
+			for _, part := range mine {
+				if part == gen || !slices.ContainsFunc(part.must, func(k int) bool { return k != m }) ||
+					!lm.MatchAttraction(concepts.AttractionPlace(part.a.Name, part.a.Category, part.a.Tags)) {
+					continue
+				}
+				gen.must = slices.Delete(gen.must, i, i+1)
+				part.must = append(part.must, m)
+				if len(gen.must) == 0 {
+					gen.score -= mustBonus
+				}
+				c.defaultRank = false
+				i--
+				break
+			}
+		}
+	}
+}
+
 // daySpareEvenings makes the must-see evening sights that find no evening
 // in the city day visits (the Bund at night and 南京路步行街 on a trip with
 // one evening there): seen by day rather than not at all. The evenings go

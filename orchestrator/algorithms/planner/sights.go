@@ -88,6 +88,7 @@ func (w *world) resolveMust() {
 			}
 			w.mustFound[m] = true
 		}
+		w.mustCovered(c) // mustsee.go
 	}
 	if w.night && quality.KidsHours(w.b) {
 		// A must-see night view whose visit cannot end by the children's
