@@ -41,6 +41,12 @@ var round8Cases = []classCase{
 	{"sight", "a Hong Kong harbour cruise, 2 days", map[string]string{"dests": "Hong Kong"}},
 	{"sight", "Macau 2 days, then a Hong Kong harbour cruise", map[string]string{"dests": "Macau"}},
 	// 4. time-of-day wishes
+	{"vt", "北京三天，想看升旗", map[string]string{"must": "天安门广场", "vt": "天安门广场=sunrise", "skipped": ""}},
+	{"vt", "Beijing 3 days, see the flag-raising at dawn", map[string]string{"must": "Tiananmen Square", "vt": "Tiananmen Square=sunrise"}},
+	{"vt", "北京三天，故宫，天安门广场看升旗", map[string]string{"must": "故宫,天安门广场", "vt": "天安门广场=sunrise"}},
+	{"vt", "北京三天，不看升旗了", map[string]string{"must": "", "vt": ""}},
+	{"vt", "上海三天，想看升旗", map[string]string{"vt": ""}},
+	{"vt", "London 3 days, the Changing of the Guard", map[string]string{"must": "Buckingham Palace", "vt": "Buckingham Palace=morning", "skipped": ""}},
 	{"vt", "上海两天，外滩 lit up at night", map[string]string{"vtnonempty": "true"}},
 	{"vt", "Shanghai 2 days, the Bund lit up at night", map[string]string{"vt": "Bund=night"}},
 	{"vt", "Hangzhou 2 days, West Lake in the evening", map[string]string{"vt": "West Lake=evening"}},
