@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tripweave/tripweave/agents/brief/landmarks"
 	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // timedEvent is a ceremony held at one sight at a fixed time of day: a
@@ -25,6 +27,10 @@ var timedEvents = []timedEvent{
 	{[]string{"看升旗", "升旗仪式", "升旗", "flag-raising", "flag raising"}, []string{"北京", "beijing", "peking"}, "天安门广场", "Tiananmen Square", "sunrise"},
 	{[]string{"降旗仪式", "降旗", "flag-lowering", "flag lowering"}, []string{"北京", "beijing", "peking"}, "天安门广场", "Tiananmen Square", "sunset"},
 	{[]string{"换岗仪式", "changing of the guard"}, []string{"伦敦", "london"}, "白金汉宫", "Buckingham Palace", "morning"},
+	// a kind of sight one place of the city stands for (no time of its
+	// own: the time is the one written beside the word, "pandas early in
+	// the morning"); the sight is the landmark table's row
+	{[]string{"大熊猫", "熊猫", "giant pandas", "pandas", "panda"}, []string{"成都", "chengdu"}, "大熊猫基地", "Panda Base", ""},
 }
 
 // applyTimedEvents puts the sight of each ceremony the text wishes to see
@@ -32,11 +38,22 @@ var timedEvents = []timedEvent{
 // ceremony's time, unless the text gives the sight a time of its own.
 func (d *doc) applyTimedEvents(b *orchestrator.Brief) {
 	for _, ev := range timedEvents {
-		at := d.eventAt(ev)
+		at, word := d.eventAt(ev)
 		if at < 0 {
 			continue
 		}
+		when := ev.when
+		if when == "" {
+			if vt := d.visitTimes([]string{word}); len(vt) > 0 {
+				when = vt[0].When
+			}
+		}
 		d.eventsRead = append(d.eventsRead, ev.words...)
+		if ev.when == "" && slices.ContainsFunc(b.MustVisit, func(m string) bool {
+			return isLandmarkAlias(m) && (containsFold(m, word) || sameLandmark(m, ev.sight))
+		}) {
+			continue // 熊猫基地, "the Chengdu Research Base": the sight is named already
+		}
 		sight := ev.sight
 		if d.hasHanText {
 			sight = ev.sightZH
@@ -45,19 +62,24 @@ func (d *doc) applyTimedEvents(b *orchestrator.Brief) {
 			return slices.ContainsFunc(ev.words, func(w string) bool { return containsFold(m, w) })
 		})
 		if !slices.ContainsFunc(b.MustVisit, func(m string) bool { return containsFold(m, sight) || containsFold(sight, m) }) {
-			b.MustVisit = append(b.MustVisit, sight)
+			// in the order written: before the first name written after the word
+			k := slices.IndexFunc(b.MustVisit, func(m string) bool { p := d.allPos(m); return len(p) > 0 && p[0] > at })
+			if k < 0 {
+				k = len(b.MustVisit)
+			}
+			b.MustVisit = slices.Insert(b.MustVisit, k, sight)
 		}
-		if !slices.ContainsFunc(b.VisitTimes, func(v orchestrator.VisitTime) bool { return containsFold(v.Sight, sight) }) {
-			b.VisitTimes = append(b.VisitTimes, orchestrator.VisitTime{Sight: sight, When: ev.when})
+		if when != "" && !slices.ContainsFunc(b.VisitTimes, func(v orchestrator.VisitTime) bool { return containsFold(v.Sight, sight) }) {
+			b.VisitTimes = append(b.VisitTimes, orchestrator.VisitTime{Sight: sight, When: when})
 		}
 	}
 }
 
-// eventAt returns the offset of the first word of ev in the text, not
-// declined, when the text names ev's city; else -1.
-func (d *doc) eventAt(ev timedEvent) int {
+// eventAt returns the offset of the first word of ev in the text and the
+// word as written, not declined, when the text names ev's city; else -1.
+func (d *doc) eventAt(ev timedEvent) (int, string) {
 	if !slices.ContainsFunc(ev.city, func(c string) bool { return strings.Contains(d.low, c) }) {
-		return -1
+		return -1, ""
 	}
 	for _, w := range ev.words {
 		k := strings.Index(d.low, w)
@@ -65,9 +87,27 @@ func (d *doc) eventAt(ev timedEvent) int {
 			continue
 		}
 		if isHan(firstRune(w)) && negatedZH(d.clean, k) || !isHan(firstRune(w)) && negatedEN(d, k) {
-			return -1
+			return -1, ""
 		}
-		return k
+		return k, d.clean[k : k+len(w)]
 	}
-	return -1
+	return -1, ""
+}
+
+// landmarkOf returns the landmark row a must-see name is an alias of, or nil.
+func landmarkOf(name string) *landmarks.Sight {
+	x := sightIndex()
+	if isHan(firstRune(name)) {
+		if sg, n := x.Han(name); n == len(name) {
+			return sg
+		}
+		return nil
+	}
+	return x.Words(gazetteer.Key(name))
+}
+
+// sameLandmark reports whether two names are aliases of one landmark row.
+func sameLandmark(a, b string) bool {
+	sa := landmarkOf(a)
+	return sa != nil && sa == landmarkOf(b)
 }
