@@ -17,6 +17,12 @@ var round8Cases = []classCase{
 	{"paren", "Hangzhou this weekend (Dec 5-6)", map[string]string{"start": "2026-12-05", "end": "2026-12-06", "questions": ""}},
 	{"paren", "Nanjing next Saturday (Dec 12), 2 days", map[string]string{"start": "2026-12-12", "questions": ""}},
 	{"paren", "下周六（12月12日）去南京玩两天", map[string]string{"start": "2026-12-12", "questions": ""}},
+	{"paren", "Xiamen next weekend (Dec 19-20)", map[string]string{"start": "2026-12-19", "end": "2026-12-20", "questions": ""}},
+	{"paren", "下周末（12月19-20号）去苏州", map[string]string{"start": "2026-12-19", "questions": ""}},
+	{"paren", "Hangzhou this weekend (Dec 12-13)", map[string]string{"start": "2026-12-12", "questions": ""}},
+	{"paren", "next Saturday (Dec 19), Nanjing 2 days", map[string]string{"start": "2026-12-19", "questions": ""}},
+	{"paren", "Xiamen next weekend (Jan 20-21)", map[string]string{"questions": "dates,dates"}},
+	{"paren", "next weekend (Dec 20-21), Nanjing", map[string]string{"questions": "dates"}},
 	// 2. multi-word sights of a known city are no destinations
 	{"sight", "Shenzhen 2 days, Shenzhen Bay Park at sunset", map[string]string{"dests": "Shenzhen"}},
 	{"sight", "Chongqing 3 days, a Two Rivers night cruise", map[string]string{"dests": "Chongqing", "must": "Two Rivers Night Cruise"}},
