@@ -874,6 +874,10 @@ var outingsEN = []struct{ phrase, name string }{
 	{"cable car", "Cable Car"}, {"cableway", "Cableway"},
 	{"hutongs", "Hutongs"}, {"hutong", "Hutongs"}, {"zoo", "Zoo"}, {"aquarium", "Aquarium"},
 	{"teahouse", "Teahouse"}, {"tea house", "Teahouse"}, {"night market", "Night Market"},
+	// kinds of sight the destination has one of, read after "the" only
+	// ("a walk by the bay", "the old town in the evening")
+	{"the bay", "Bay"}, {"the old town", "Old Town"}, {"the ancient town", "Ancient Town"}, {"the waterfront", "Waterfront"},
+	{"the harbour", "Harbour"}, {"the harbor", "Harbor"},
 }
 
 // outingFirstEN are the first words of outingsEN's phrases (a quick filter).
@@ -905,8 +909,15 @@ func (d *doc) outingsEN() []string {
 			if end > len(d.low) || d.low[t.start:end] != o.phrase || !wordBounded(d.low, t.start, end) {
 				continue
 			}
+			if k := d.tokenAt(end); k < len(toks) && toks[k].low == "of" {
+				break // "the old town of Tongli": the name after it is read
+			}
 			if !negatedEN(d, t.start) && !d.inDish(t.start, end) {
-				out = append(out, d.outingName(i, o.name))
+				if strings.HasPrefix(o.phrase, "the ") {
+					out = append(out, o.name) // "Visit the bay": no name before "the"
+				} else {
+					out = append(out, d.outingName(i, o.name))
+				}
 			}
 			i = d.tokenAt(end) - 1
 			break

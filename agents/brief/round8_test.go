@@ -46,6 +46,11 @@ var round8Cases = []classCase{
 	{"activity", "Beijing zoo and the Summer Palace, 2 days", map[string]string{"dests": "Beijing", "mustnonempty": "true"}},
 	{"sight", "a Hong Kong harbour cruise, 2 days", map[string]string{"dests": "Hong Kong"}},
 	{"sight", "Macau 2 days, then a Hong Kong harbour cruise", map[string]string{"dests": "Macau"}},
+	{"activity", "Xiamen 3 days, the bay at sunset", map[string]string{"must": "Bay", "vt": "Bay=sunset"}},
+	{"activity", "Lijiang 3 days, the old town in the evening", map[string]string{"must": "Old Town", "vt": "Old Town=evening"}},
+	{"activity", "Suzhou 3 days, the ancient town of Tongli", map[string]string{"must": "Tongli"}},
+	{"activity", "Shenzhen 2 days. Visit the bay", map[string]string{"must": "Bay"}},
+	{"activity", "Chongqing 2 days, a night cruise on the river", map[string]string{"must": "Night Cruise"}},
 	// 4. time-of-day wishes
 	{"vt", "北京三天，想看升旗", map[string]string{"must": "天安门广场", "vt": "天安门广场=sunrise", "skipped": ""}},
 	{"vt", "Beijing 3 days, see the flag-raising at dawn", map[string]string{"must": "Tiananmen Square", "vt": "Tiananmen Square=sunrise"}},
