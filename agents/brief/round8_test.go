@@ -23,6 +23,9 @@ var round8Cases = []classCase{
 	{"paren", "next Saturday (Dec 19), Nanjing 2 days", map[string]string{"start": "2026-12-19", "questions": ""}},
 	{"paren", "Xiamen next weekend (Jan 20-21)", map[string]string{"questions": "dates,dates"}},
 	{"paren", "next weekend (Dec 20-21), Nanjing", map[string]string{"questions": "dates"}},
+	{"paren", "Boston this Friday (the 11th), 2 days", map[string]string{"start": "2026-12-11", "end": "2026-12-12", "questions": ""}},
+	{"paren", "Boston next Friday (the 11th), 3 days", map[string]string{"start": "2026-12-11", "questions": ""}},
+	{"paren", "Boston this Friday (the 12th), 2 days", map[string]string{"questions": "dates"}},
 	// 2. multi-word sights of a known city are no destinations
 	{"sight", "Shenzhen 2 days, Shenzhen Bay Park at sunset", map[string]string{"dests": "Shenzhen"}},
 	{"sight", "Chongqing 3 days, a Two Rivers night cruise", map[string]string{"dests": "Chongqing", "must": "Two Rivers Night Cruise"}},
