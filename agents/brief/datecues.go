@@ -274,6 +274,10 @@ func (d *doc) checkDayCues() {
 		case sameDay(rel.start, f.start) || sameDay(rel.start, last):
 		case f.end.IsZero() && rel.start.After(f.start) && pos >= 0 && d.returnCue(pos, pos+len(rel.cue)):
 			f.end = rel.start
+		case nearSameWeekday(rel.start, f.start):
+			// "next weekend (Dec 19-20)", 下周六（12月19日）: the date
+			// written is itself that weekday, a week off at most
+			d.notes = append(d.notes, "'"+rel.cue+"' ("+rel.start.Format("2006-01-02")+") is read as the date written ("+f.start.Format("2006-01-02")+")")
 		default:
 			d.askDates("the date written", f.start, "'"+rel.cue+"'", rel.start, "differs from")
 			return
@@ -378,3 +382,11 @@ func (d *doc) returnCue(start, end int) bool {
 }
 
 func sameDay(a, b time.Time) bool { return !a.IsZero() && a.Equal(b) }
+
+// nearSameWeekday reports whether b falls on a's weekday at most a week
+// from a: a relative day and the date written in brackets after it that
+// name the same day of a neighbouring week.
+func nearSameWeekday(a, b time.Time) bool {
+	diff := b.Sub(a).Hours() / 24
+	return a.Weekday() == b.Weekday() && diff >= -7.5 && diff <= 7.5
+}

@@ -1381,8 +1381,8 @@ func (d *doc) weekdayDayDates() []dateMention {
 				continue
 			}
 			j := i + 1
-			if d.toks[j].low == "," && j+1 < len(d.toks) {
-				j++
+			if (d.toks[j].low == "," || d.toks[j].low == "(") && j+1 < len(d.toks) {
+				j++ // "this Friday (the 11th)": the day in brackets
 			}
 			if d.toks[j].low == "the" && j+1 < len(d.toks) {
 				j++

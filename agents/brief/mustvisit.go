@@ -109,8 +109,9 @@ var mustCueFirstEN = func() map[string]bool {
 func (d *doc) mustVisit() []string {
 	var out []string
 	add := func(name string) {
+		name = trimCountZH(name)
 		for _, x := range out {
-			if x == name {
+			if strings.EqualFold(x, name) {
 				return
 			}
 		}
@@ -175,6 +176,14 @@ func (d *doc) mustVisit() []string {
 		}
 		if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
 			add(n)
+		}
+	}
+	// outings ("a canal boat ride"), unless a sight read above names them
+	if d.hasLatin {
+		for _, n := range d.outingsEN() {
+			if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
+				add(n)
+			}
 		}
 	}
 	// names listed beside the sights found
@@ -384,6 +393,7 @@ func (d *doc) sightZH(i, j int) string {
 			break
 		}
 	}
+	name = trimCountZH(name)
 	for {
 		t := name
 		for _, suf := range []string{"逛一逛", "走一走", "看一看", "玩一玩", "转一转", "溜达溜达", "溜达", "散散步", "散步", "玩玩", "玩", "看看", "逛逛", "一下", "走走", "转转", "打卡", "游览", "参观", "吧", "呀", "啊", "了", "的", "是"} {
@@ -830,4 +840,108 @@ func titleWords(words []string) string {
 		out[k] = w
 	}
 	return strings.Join(out, " ")
+}
+
+// countMeasureZH are the measure words of a count before a sight or a
+// show (看一场川剧, 坐一次长江索道, 去一趟故宫).
+var countMeasureZH = []string{"场", "次", "趟", "回", "个", "下"}
+
+// trimCountZH drops a count of one (一场, 一次…) before a name.
+func trimCountZH(name string) string {
+	rest, ok := strings.CutPrefix(name, "一")
+	if !ok {
+		return name
+	}
+	for _, m := range countMeasureZH {
+		if r, ok := strings.CutPrefix(rest, m); ok && utf8.RuneCountInString(r) >= 2 {
+			return r
+		}
+	}
+	return name
+}
+
+// outingsEN are outings and kinds of sight written in lower case ("a
+// canal boat ride", "the zoo", "wander the hutongs"), each with the
+// must-visit name it reads as; capitalised words right before one name
+// it ("the Yangtze cable car", "a Two Rivers night cruise", "a Sichuan
+// opera show").
+var outingsEN = []struct{ phrase, name string }{
+	{"face-changing show", "Sichuan Opera"}, {"face changing show", "Sichuan Opera"}, {"face-changing", "Sichuan Opera"},
+	{"opera show", "Opera"}, {"opera", "Opera"},
+	{"canal boat ride", "Canal Boat Ride"}, {"canal cruise", "Canal Cruise"}, {"boat ride", "Boat Ride"}, {"boat trip", "Boat Trip"},
+	{"night cruise", "Night Cruise"}, {"river cruise", "River Cruise"}, {"harbour cruise", "Harbour Cruise"},
+	{"harbor cruise", "Harbor Cruise"},
+	{"cable car", "Cable Car"}, {"cableway", "Cableway"},
+	{"hutongs", "Hutongs"}, {"hutong", "Hutongs"}, {"zoo", "Zoo"}, {"aquarium", "Aquarium"},
+	{"teahouse", "Teahouse"}, {"tea house", "Teahouse"}, {"night market", "Night Market"},
+	// kinds of sight the destination has one of, read after "the" only
+	// ("a walk by the bay", "the old town in the evening")
+	{"the bay", "Bay"}, {"the old town", "Old Town"}, {"the ancient town", "Ancient Town"}, {"the waterfront", "Waterfront"},
+	{"the harbour", "Harbour"}, {"the harbor", "Harbor"},
+}
+
+// outingFirstEN are the first words of outingsEN's phrases (a quick filter).
+var outingFirstEN = func() map[string]bool {
+	m := map[string]bool{}
+	for _, o := range outingsEN {
+		w, _, _ := strings.Cut(o.phrase, " ")
+		w, _, _ = strings.Cut(w, "-")
+		m[w] = true
+	}
+	return m
+}()
+
+// outingsEN reads the outings of outingsEN a request wishes for, in a
+// trip to a known place; a declined one ("no cruise") is left out.
+func (d *doc) outingsEN() []string {
+	if len(d.placeSpans) == 0 {
+		return nil
+	}
+	var out []string
+	toks := d.toks
+	for i := 0; i < len(toks); i++ {
+		t := &toks[i]
+		if t.kind != tWord || t.cap || !outingFirstEN[t.low] {
+			continue
+		}
+		for _, o := range outingsEN {
+			end := t.start + len(o.phrase)
+			if end > len(d.low) || d.low[t.start:end] != o.phrase || !wordBounded(d.low, t.start, end) {
+				continue
+			}
+			if k := d.tokenAt(end); k < len(toks) && toks[k].low == "of" {
+				break // "the old town of Tongli": the name after it is read
+			}
+			if !negatedEN(d, t.start) && !d.inDish(t.start, end) {
+				if strings.HasPrefix(o.phrase, "the ") {
+					out = append(out, o.name) // "Visit the bay": no name before "the"
+				} else {
+					out = append(out, d.outingName(i, o.name))
+				}
+			}
+			i = d.tokenAt(end) - 1
+			break
+		}
+	}
+	return out
+}
+
+// outingName puts the capitalised words right before token i (up to
+// three: "Sichuan opera", "Beijing zoo") in front of name, once.
+func (d *doc) outingName(i int, name string) string {
+	k := i
+	for k > 0 && i-k < 3 && d.toks[k-1].kind == tWord && d.toks[k-1].cap && !connectors[d.toks[k-1].low] {
+		k--
+	}
+	if k == i {
+		return name
+	}
+	lead := d.clean[d.toks[k].start:d.toks[i-1].end]
+	if isLandmarkAlias(lead) {
+		return lead // "a Pearl River night cruise": the sight is named
+	}
+	if containsFold(name, lead) {
+		return name
+	}
+	return lead + " " + name
 }

@@ -177,6 +177,7 @@ func (d *doc) findPlaces() {
 	d.stage("sights", d.findSights)
 	spans = d.dropPlacesInSights(spans)
 	d.dropPlacesInDishesEN(spans)
+	d.dropPlacesBeforeOutingEN(spans)
 	d.classify(spans)
 	d.resolve(spans)
 	d.declinePlaces(spans)
@@ -219,6 +220,53 @@ func (d *doc) dropPlacesInDishesEN(spans []*span) {
 			sp.dropped = true
 		}
 	}
+}
+
+// outingHeadEN are the last words of a sight's outing written after its
+// name ("the Two Rivers night cruise", "a Li River boat ride").
+var outingHeadEN = map[string]bool{"cruise": true, "cruises": true, "ride": true, "rides": true, "show": true}
+
+// dropPlacesBeforeOutingEN drops a multi-word English place name followed
+// by at most two lower-case words ending in an outing's head ("Chongqing 3
+// days, a Two Rivers night cruise") when another place stands in the
+// request: the name is the sight's (两江夜游), no second destination. A
+// single word ("an Alaska cruise") or the only place stays a place.
+func (d *doc) dropPlacesBeforeOutingEN(spans []*span) {
+	if !d.hasLatin || len(spans) < 2 {
+		return
+	}
+	var outing []*span
+	kept := 0
+	for _, sp := range spans {
+		if sp.dropped {
+			continue
+		}
+		kept++
+		if !sp.han && strings.Contains(sp.key, " ") && d.outingAfter(d.tokenAt(sp.end)) {
+			outing = append(outing, sp)
+		}
+	}
+	if len(outing) == 0 || len(outing) == kept {
+		return
+	}
+	for _, sp := range outing {
+		sp.dropped = true
+	}
+}
+
+// outingAfter reports whether tokens from i are at most two lower-case
+// words ending in an outing head.
+func (d *doc) outingAfter(i int) bool {
+	for k := i; k < len(d.toks) && k < i+3; k++ {
+		t := &d.toks[k]
+		if t.kind != tWord || t.cap {
+			return false
+		}
+		if outingHeadEN[t.low] {
+			return true
+		}
+	}
+	return false
 }
 
 // declinePlaces drops the places the request declines — 不去北京, 别去上海,

@@ -43,6 +43,7 @@ type doc struct {
 	dishes     []dishHit
 	dishesDone bool
 	foodsRead  []string
+	eventsRead []string // the ceremonies read into a sight (升旗, see timedEvents)
 	// nightPrice is a price per night the text names ("$300 a night",
 	// 每晚500): a hotel price, never the trip's budget (see money.go).
 	nightPrice *money

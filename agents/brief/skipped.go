@@ -32,6 +32,11 @@ func (d *doc) skipped(mustVisit []string, dests []string) []string {
 				return true
 			}
 		}
+		for _, m := range d.eventsRead {
+			if containsFold(m, w) {
+				return true
+			}
+		}
 		for _, m := range d.declined {
 			if strings.Contains(m, w) {
 				return true

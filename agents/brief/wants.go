@@ -107,6 +107,7 @@ func (d *doc) applyWants(b *orchestrator.Brief) {
 		b.MustVisit = trimListHeads(b.MustVisit)
 	}
 	b.VisitTimes = d.visitTimes(b.MustVisit)
+	d.applyTimedEvents(b)
 	_, _, req := d.transport()
 	if !slices.Contains(req, "flight") && d.flyToPlace() {
 		req = append(req, "flight")

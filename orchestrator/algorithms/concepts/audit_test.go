@@ -138,6 +138,12 @@ var absentFromSandboxes = map[string]string{
 	"hongkong":  "no Hong Kong-style restaurant labelled or named so in either sandbox",
 	"mongolian": "no Mongolian restaurant in either sandbox",
 	"dai":       "no Dai restaurant in either sandbox",
+	// world cuisines the brief parser reads (issue 31, third round)
+	"lebanese":  "no Lebanese restaurant in either sandbox",
+	"turkish":   "no Turkish restaurant in either sandbox",
+	"cajun":     "no Cajun or Creole restaurant in either sandbox",
+	"ethiopian": "no Ethiopian restaurant in either sandbox",
+	"peruvian":  "no Peruvian restaurant in either sandbox",
 }
 
 // readsOtherwise are parser words the table reads as a narrower concept

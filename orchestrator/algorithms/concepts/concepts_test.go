@@ -19,7 +19,7 @@ func TestLookup(t *testing.T) {
 		{"夜景", concepts.Sight, "night"},
 		{"night views", concepts.Sight, "night"},
 		{"the Great Wall", concepts.Landmark, "greatwall"},
-		{"Ethiopian", concepts.Cuisine, ""},
+		{"Georgian", concepts.Cuisine, ""},
 		{"tea", concepts.Sight, "teaculture"},
 		{"茶园", concepts.Sight, "teaculture"},
 		{"tea", concepts.Cuisine, "tea"},
@@ -76,8 +76,8 @@ func TestMatch(t *testing.T) {
 	if !tea.Attraction("龙井村", "文化旅游区", nil) || !tea.Attraction("中国茶叶博物馆", "博物馆/纪念馆", nil) || tea.Attraction("望湖楼茶餐厅", "其它", nil) {
 		t.Error("tea: 龙井村 and the tea museum should match, a 茶餐厅 should not")
 	}
-	unknown := concepts.For("Ethiopian", concepts.Cuisine)
-	if !unknown.Literal() || !unknown.Restaurant("X", []string{"Ethiopian, Cafe"}) {
+	unknown := concepts.For("Georgian", concepts.Cuisine)
+	if !unknown.Literal() || !unknown.Restaurant("X", []string{"Georgian, Cafe"}) {
 		t.Error("a literal concept should match its own term")
 	}
 }
@@ -146,7 +146,7 @@ func TestWord(t *testing.T) {
 		{"Sichuan", "zh", "川菜"},
 		{"园林", "en", "garden"},
 		{"园林", "zh", "园林"},
-		{"Ethiopian", "zh", "Ethiopian"},
+		{"Georgian", "zh", "Georgian"},
 		{"Hangzhou", "zh", "Hangzhou"},
 	} {
 		if got := concepts.Word(c.term, c.lang); got != c.want {
