@@ -329,117 +329,9 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 			w := b.weatherDay(wd, f, city)
 			dv.Weather = &w
 		}
-		var items []itemView
-		for i, lg := range d.Legs {
-			label := word(l.Modes, lg.Mode, lg.Mode)
-			if lg.Number != "" {
-				label += " " + clean(lg.Number)
-			}
-			detail := PlaceName(clean(lg.From), l.Lang) + " → " + PlaceName(clean(lg.To), l.Lang)
-			if lg.FromStation != "" || lg.ToStation != "" {
-				detail += " (" + clean(lg.FromStation) + " → " + clean(lg.ToStation) + ")"
-			}
-			if lg.DurationMinutes > 0 {
-				detail += " · " + l.minutes(lg.DurationMinutes)
-			}
-			if lg.Class != "" {
-				detail += " · " + clean(lg.Class)
-			}
-			if lg.Journey > 0 && lg.TransferMinutes > 0 {
-				// A later leg of a connection: the change before it.
-				detail = l.Change + " " + l.minutes(lg.TransferMinutes) + " · " + detail
-			}
-			key := -1
-			if m, ok := clockMinutes(lg.Depart); ok {
-				key = m
-			}
-			cost := money(lg.Cost)
-			if lg.Estimate {
-				cost = "≈ " + cost
-				v.HasEstimates = true
-			}
-			access := accessDetail(l, &lg)
-			v.HasEstimates = v.HasEstimates || access != ""
-			items = append(items, itemView{Kind: "leg", Time: b.span(lg.Depart, lg.Arrive), Label: b.txt(label),
-				Name: b.txt(detail), Detail: b.txt(access), Cost: b.txt(cost), Estimate: lg.Estimate, sortKey: key, order: i})
-		}
-		for i, s := range d.Stops {
-			key := 24 * 60
-			if m, ok := clockMinutes(s.Start); ok {
-				key = m
-			}
-			detail := ""
-			if s.TravelMinutes > 0 {
-				detail = "+" + l.minutes(s.TravelMinutes)
-				if s.TravelEstimate {
-					detail = "≈ " + detail
-					v.HasEstimates = true
-				}
-			}
-			if s.VisitEstimate {
-				// The visit's length is the planner's, longer than the
-				// data's recommended time (planner.visitFloor).
-				if detail != "" {
-					detail += " · "
-				}
-				detail += l.VisitEstimate
-				v.HasEstimates = true
-			}
-			it := itemView{Kind: "stop", Time: b.span(s.Start, s.End), Label: l.Stop, Name: b.s(s.Name),
-				Detail: b.txt(detail), Estimate: s.TravelEstimate || s.VisitEstimate, sortKey: key, order: 100 + i}
-			if s.Cost.Cents > 0 {
-				it.Cost = b.txt(money(s.Cost))
-			}
-			if s.Location != nil {
-				it.Marker = -1
-			}
-			items = append(items, it)
-		}
-		for i, m := range d.Meals {
-			key := 24 * 60
-			if t, ok := clockMinutes(m.Time); ok {
-				key = t
-			}
-			var cuisines []string
-			for _, c := range m.Cuisines {
-				if c = clean(c); c != "" {
-					cuisines = append(cuisines, c)
-				}
-			}
-			detail := strings.Join(cuisines, ", ")
-			if len(m.Serves) > 0 {
-				// The foods asked for that this meal serves.
-				intro, sep := "as asked: ", ", "
-				serves := m.Serves
-				if b.l.Lang == "zh" {
-					intro, sep = "想吃的：", "、"
-					serves = make([]string, len(m.Serves))
-					for k, f := range m.Serves {
-						if serves[k] = f; concepts.LocalWish(f) {
-							serves[k] = "当地特色菜" // the canonical wish, in the page's language
-						}
-					}
-				}
-				if detail != "" {
-					detail += " · "
-				}
-				detail += intro + strings.Join(serves, sep)
-			}
-			it := itemView{Kind: "meal", Time: b.s(m.Time), Label: b.txt(word(l.Slots, m.Slot, m.Slot)), Name: b.s(m.Name),
-				Detail: b.txt(detail), sortKey: key, order: 200 + i}
-			if m.Cost.Cents > 0 {
-				cost := money(m.Cost)
-				if m.Estimate {
-					cost = "≈ " + cost
-					it.Estimate, v.HasEstimates = true, true
-				}
-				it.Cost = b.txt(cost)
-			}
-			if m.Location != nil {
-				it.Marker = -1
-			}
-			items = append(items, it)
-		}
+		items := b.legItems(d, v)
+		items = append(items, b.stopItems(d, v)...)
+		items = append(items, b.mealItems(d, v)...)
 		slices.SortStableFunc(items, func(x, y itemView) int {
 			return cmp.Or(cmp.Compare(x.sortKey, y.sortKey), cmp.Compare(x.order, y.order))
 		})
@@ -470,6 +362,137 @@ func (b *builder) days(it *orchestrator.Itinerary, v *view) []dayView {
 		out = append(out, dv)
 	}
 	return out
+}
+
+// legItems are the timeline items of a day's legs.
+func (b *builder) legItems(d *orchestrator.Day, v *view) []itemView {
+	l := b.l
+	var items []itemView
+	for i, lg := range d.Legs {
+		label := word(l.Modes, lg.Mode, lg.Mode)
+		if lg.Number != "" {
+			label += " " + clean(lg.Number)
+		}
+		detail := PlaceName(clean(lg.From), l.Lang) + " → " + PlaceName(clean(lg.To), l.Lang)
+		if lg.FromStation != "" || lg.ToStation != "" {
+			detail += " (" + clean(lg.FromStation) + " → " + clean(lg.ToStation) + ")"
+		}
+		if lg.DurationMinutes > 0 {
+			detail += " · " + l.minutes(lg.DurationMinutes)
+		}
+		if lg.Class != "" {
+			detail += " · " + clean(lg.Class)
+		}
+		if lg.Journey > 0 && lg.TransferMinutes > 0 {
+			// A later leg of a connection: the change before it.
+			detail = l.Change + " " + l.minutes(lg.TransferMinutes) + " · " + detail
+		}
+		key := -1
+		if m, ok := clockMinutes(lg.Depart); ok {
+			key = m
+		}
+		cost := money(lg.Cost)
+		if lg.Estimate {
+			cost = "≈ " + cost
+			v.HasEstimates = true
+		}
+		access := accessDetail(l, &lg)
+		v.HasEstimates = v.HasEstimates || access != ""
+		items = append(items, itemView{Kind: "leg", Time: b.span(lg.Depart, lg.Arrive), Label: b.txt(label),
+			Name: b.txt(detail), Detail: b.txt(access), Cost: b.txt(cost), Estimate: lg.Estimate, sortKey: key, order: i})
+	}
+	return items
+}
+
+// stopItems are the timeline items of a day's stops.
+func (b *builder) stopItems(d *orchestrator.Day, v *view) []itemView {
+	l := b.l
+	var items []itemView
+	for i, s := range d.Stops {
+		key := 24 * 60
+		if m, ok := clockMinutes(s.Start); ok {
+			key = m
+		}
+		detail := ""
+		if s.TravelMinutes > 0 {
+			detail = "+" + l.minutes(s.TravelMinutes)
+			if s.TravelEstimate {
+				detail = "≈ " + detail
+				v.HasEstimates = true
+			}
+		}
+		if s.VisitEstimate {
+			// The visit's length is the planner's, longer than the
+			// data's recommended time (planner.visitFloor).
+			if detail != "" {
+				detail += " · "
+			}
+			detail += l.VisitEstimate
+			v.HasEstimates = true
+		}
+		it := itemView{Kind: "stop", Time: b.span(s.Start, s.End), Label: l.Stop, Name: b.s(s.Name),
+			Detail: b.txt(detail), Estimate: s.TravelEstimate || s.VisitEstimate, sortKey: key, order: 100 + i}
+		if s.Cost.Cents > 0 {
+			it.Cost = b.txt(money(s.Cost))
+		}
+		if s.Location != nil {
+			it.Marker = -1
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// mealItems are the timeline items of a day's meals.
+func (b *builder) mealItems(d *orchestrator.Day, v *view) []itemView {
+	l := b.l
+	var items []itemView
+	for i, m := range d.Meals {
+		key := 24 * 60
+		if t, ok := clockMinutes(m.Time); ok {
+			key = t
+		}
+		var cuisines []string
+		for _, c := range m.Cuisines {
+			if c = clean(c); c != "" {
+				cuisines = append(cuisines, c)
+			}
+		}
+		detail := strings.Join(cuisines, ", ")
+		if len(m.Serves) > 0 {
+			// The foods asked for that this meal serves.
+			intro, sep := "as asked: ", ", "
+			serves := m.Serves
+			if b.l.Lang == "zh" {
+				intro, sep = "想吃的：", "、"
+				serves = make([]string, len(m.Serves))
+				for k, f := range m.Serves {
+					if serves[k] = f; concepts.LocalWish(f) {
+						serves[k] = "当地特色菜" // the canonical wish, in the page's language
+					}
+				}
+			}
+			if detail != "" {
+				detail += " · "
+			}
+			detail += intro + strings.Join(serves, sep)
+		}
+		it := itemView{Kind: "meal", Time: b.s(m.Time), Label: b.txt(word(l.Slots, m.Slot, m.Slot)), Name: b.s(m.Name),
+			Detail: b.txt(detail), sortKey: key, order: 200 + i}
+		if m.Cost.Cents > 0 {
+			cost := money(m.Cost)
+			if m.Estimate {
+				cost = "≈ " + cost
+				it.Estimate, v.HasEstimates = true, true
+			}
+			it.Cost = b.txt(cost)
+		}
+		if m.Location != nil {
+			it.Marker = -1
+		}
+		items = append(items, it)
+	}
+	return items
 }
 
 // location returns the position of the stop (order 100+i) or meal (order
