@@ -122,16 +122,22 @@ var round7Cases = []classCase{
 	{"party", "my husband's coming too, Paris 3 days", map[string]string{"adults": "2"}},
 }
 
+// addWishFields adds the brief's foods ("foods", comma-separated) and
+// visit times ("vt", sight=when, semicolon-separated) to classFields'.
+func addWishFields(got map[string]string, r *Result) {
+	got["foods"] = strings.Join(r.Brief.Foods, ",")
+	var vt []string
+	for _, v := range r.Brief.VisitTimes {
+		vt = append(vt, v.Sight+"="+v.When)
+	}
+	got["vt"] = strings.Join(vt, ";")
+}
+
 func TestRound7Classes(t *testing.T) {
 	for _, tc := range round7Cases {
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
-		got["foods"] = strings.Join(r.Brief.Foods, ",")
-		var vt []string
-		for _, v := range r.Brief.VisitTimes {
-			vt = append(vt, v.Sight+"="+v.When)
-		}
-		got["vt"] = strings.Join(vt, ";")
+		addWishFields(got, r)
 		got["access"] = strings.Join(r.Brief.Constraints.Accessibility, ",")
 		got["pp"] = ""
 		if r.Brief.Budget != nil {

@@ -2,7 +2,6 @@ package brief
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -102,13 +101,8 @@ func TestRound8Classes(t *testing.T) {
 	for _, tc := range round8Cases {
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
-		got["foods"] = strings.Join(r.Brief.Foods, ",")
-		var vt []string
-		for _, v := range r.Brief.VisitTimes {
-			vt = append(vt, v.Sight+"="+v.When)
-		}
-		got["vt"] = strings.Join(vt, ";")
-		got["vtnonempty"] = fmt.Sprint(len(vt) > 0)
+		addWishFields(got, r)
+		got["vtnonempty"] = fmt.Sprint(len(r.Brief.VisitTimes) > 0)
 		got["mustnonempty"] = fmt.Sprint(len(r.Brief.MustVisit) > 0)
 		got["foodsnonempty"] = fmt.Sprint(len(r.Brief.Foods) > 0)
 		for k, w := range tc.want {
