@@ -170,12 +170,16 @@ func (d *doc) budget() *money {
 		if mult && cue < 0 && !cnNum {
 			cue = i // 1.5万, 2k: a multiplier marks an amount
 		}
+		perHead := false
+		if cue < 0 && m.symbol == "" && !isUnit && !cnNum && v >= 100 && perPersonAfter(after) {
+			cue, perHead = i, true // "2000 each", "1500 per person": an amount, never a year
+		}
 		if !isUnit && (m.symbol != "" || cue >= 0) && !(cnNum && m.symbol == "" && cue < 0) {
 			if d.perNight(i, rest) {
 				if d.nightPrice == nil {
 					d.nightPrice = m
 				}
-			} else if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult {
+			} else if !d.looksLikeYear(i, i+n) || m.symbol != "" || mult || perHead {
 				if best == nil || best.symbol == "" && m.symbol != "" {
 					best = m
 					d.markPerPerson(m, i, i+n)
@@ -189,6 +193,22 @@ func (d *doc) budget() *money {
 		best = d.spelledBudget()
 	}
 	return best
+}
+
+// perPersonWordsAfter are the words after a bare amount that make it a
+// budget per person ("2000 each", "1500 per head").
+var perPersonWordsAfter = []string{"each", "per person", "per head", "a head", "a person", "pp", "p.p.", "per pax",
+	"per traveler", "per traveller", "/person", "/pp", "/head", "per adult", "apiece"}
+
+// perPersonAfter reports whether after (lower-cased, what follows an
+// amount) starts with a per-person word.
+func perPersonAfter(after string) bool {
+	for _, w := range perPersonWordsAfter {
+		if strings.HasPrefix(after, w) && (len(after) == len(w) || !isLetterByte(after[len(w)])) {
+			return true
+		}
+	}
+	return false
 }
 
 // spelledCurrency are currency words after an amount spelled in words.

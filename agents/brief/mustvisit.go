@@ -204,7 +204,7 @@ func (d *doc) mustVisit() []string {
 	}
 	// in the order written, whichever rule read each
 	slices.SortStableFunc(out, func(a, b string) int { return pos(a) - pos(b) })
-	return d.dropAreasOfSights(d.dropDeclinedInList(out))
+	return d.dropHedged(d.dropAreasOfSights(d.dropDeclinedInList(out)))
 }
 
 // namePos returns the offset of a name taken from the text, or -1.

@@ -235,8 +235,14 @@ func (d *doc) applyEachDays() {
 			if k < 0 {
 				continue
 			}
-			v, e := readNumberFwdAll(s, k+len(cue))
-			if v <= 0 || e == k+len(cue) {
+			at := k + len(cue)
+			for _, verb := range []string{"都", "玩", "待", "呆", "住", "逛", "游", "停留", "停", "安排", "各"} {
+				if strings.HasPrefix(s[at:], verb) {
+					at += len(verb) // 每个地方玩两天, 每座城市都待三天
+				}
+			}
+			v, e := readNumberFwdAll(s, at)
+			if v <= 0 || e == at {
 				continue
 			}
 			rest := s[e:]
@@ -261,7 +267,7 @@ func (d *doc) applyEachDays() {
 			}
 			w := d.toks[i+2].low
 			each := w == "each" || w == "apiece" || w == "per" && i+3 < len(d.toks) && (d.toks[i+3].low == "city" || d.toks[i+3].low == "place") ||
-				w == "in" && i+3 < len(d.toks) && (d.toks[i+3].low == "each" || d.toks[i+3].low == "every")
+				(w == "in" || w == "for" || w == "at") && i+3 < len(d.toks) && (d.toks[i+3].low == "each" || d.toks[i+3].low == "every")
 			if each {
 				per, nights = v, unit == "nights" || unit == "night"
 				break

@@ -591,7 +591,8 @@ func (d *doc) peopleEN(p *party) {
 			// "for two", "a trip for 4"
 			p.total = n
 		}
-		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 && next != "couples" && next != "families" && !enAdultChildNouns[next] {
+		if (word(i-2) == "we" && word(i-1) == "are" || word(i-1) == "we're") && !timeNouns[next] && n > 1 && next != "couples" && next != "families" && !enAdultChildNouns[next] &&
+			!(n > 12 && !enPeopleNouns[next]) { // "we're 19": an age, not a head count
 			p.total = n
 		}
 	}
@@ -606,7 +607,7 @@ func (d *doc) peopleEN(p *party) {
 		"my partner and i", "my girlfriend and i", "my boyfriend and i", "my fiance and i", "my fiancee and i", "me and my wife",
 		"me and my husband", "me and my partner", "me and my girlfriend", "me and my boyfriend", "my friend and i", "me and my friend",
 		"my wife and me", "my husband and me", "my mom and i", "my dad and i", "my mother and i", "my father and i",
-		"wife and me", "wife and i", "husband and me", "husband and i", "partner and me", "partner and i"):
+		"wife and me", "wife and i", "husband and me", "husband and i", "partner and me", "partner and i") || d.relAndMeEN():
 		if p.total == 0 && p.adults == 0 && !d.enAny("a couple of") {
 			p.adults = 2
 		}
@@ -648,6 +649,41 @@ func (d *doc) peopleEN(p *party) {
 			}
 		}
 	}
+}
+
+// relAndMeEN reports a pair written as one relation and the writer,
+// without "my": "hubby and me", "me and the wife", "the missus and I",
+// "me + the other half".
+func (d *doc) relAndMeEN() bool {
+	toks := d.toks
+	word := func(i int) string {
+		if i >= 0 && i < len(toks) && toks[i].kind == tWord {
+			return toks[i].low
+		}
+		return ""
+	}
+	rel := func(i int) bool { return enAdultRel[word(i)] == 1 || word(i) == "half" && word(i-1) == "other" }
+	for i := range toks {
+		switch word(i) {
+		case "me", "i", "myself":
+			if word(i-1) == "and" && rel(i-2) && (word(i-3) == "" || word(i-3) == "the" || i < 3) {
+				return true // "hubby and me", "the wife and I"
+			}
+		}
+		if word(i) == "me" && word(i+1) == "and" && (rel(i+2) || word(i+2) == "the" && (rel(i+3) || rel(i+4))) {
+			j := i + 3
+			if word(i+2) == "the" {
+				j = i + 4
+				if word(i+3) == "other" {
+					j = i + 5
+				}
+			}
+			if word(j) != "and" && !enAdultRelPlural[word(j)] {
+				return true // "me and the wife", "me and hubby"
+			}
+		}
+	}
+	return false
 }
 
 // enAdultRel and enKidRel are family and friends named with "my" or "our":

@@ -107,6 +107,9 @@ var notPlaceAfter = map[string]bool{"street": true, "st": false, "road": true, "
 
 var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同", "站", "机场", "大学", "酒店", "宾馆", "饭店",
 	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视",
+	// buildings, markets and streets named after a place (重庆大厦, 宁夏夜市, 四川北路)
+	"大厦", "大楼", "夜市", "北路", "南路", "东路", "西路", "中路", "步行街", "老街", "美食街", "商场", "商城", "百货", "会馆",
+	"公馆", "饭庄", "酒家", "大酒店", "餐厅", "中学", "小学", "医院", "剧院", "影城", "里弄", "弄堂",
 	// dishes and things named after a place (兰州拉面, 桂林米粉, 北京时间)
 	"拉面", "米粉", "米线", "小面", "热干面", "面", "粉", "臭豆腐", "麻花", "鸡饭", "大盘鸡", "扒鸡", "火腿", "香醋", "包子",
 	"烧饼", "糕", "酥", "特产", "时间", "口音", "籍", "户口", "牌照", "方言", "腔", "卤", "烧麦", "汤包", "肉夹馍", "凉皮",
@@ -178,6 +181,7 @@ func (d *doc) findPlaces() {
 	spans = d.dropPlacesInSights(spans)
 	d.dropPlacesInDishesEN(spans)
 	d.dropPlacesBeforeOutingEN(spans)
+	d.dropPlacesInVenueNames(spans)
 	d.classify(spans)
 	d.resolve(spans)
 	d.declinePlaces(spans)

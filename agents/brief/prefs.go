@@ -624,16 +624,16 @@ var roomLex = termLexicon(roomTerms)
 func (d *doc) roomType() string {
 	pos, neg := d.termHits(roomTerms, roomLex)
 	for _, p := range pos {
-		if p == "shared_room" && slices.Contains(pos, "not_shared_room") {
-			continue
+		if p == "shared_room" && (slices.Contains(pos, "not_shared_room") || d.sharedRoomPermitted()) {
+			continue // "住青旅也可以": allowed, not asked for
 		}
 		if p == "not_shared_room" && (slices.Contains(pos, "private_room") || slices.Contains(pos, "entire_home")) {
 			continue // "no shared rooms, a private room": the specific type
 		}
 		return p
 	}
-	if slices.Contains(neg, "shared_room") {
-		return "not_shared_room"
+	if slices.Contains(neg, "shared_room") && !d.sharedRoomPermitted() {
+		return "not_shared_room" // "we don't mind a hostel" is no refusal
 	}
 	return ""
 }

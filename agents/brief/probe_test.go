@@ -167,7 +167,7 @@ var probeCases = []classCase{
 	{"everyday-en", "Beijing to Shanghai, high-speed rail only, 3 days", map[string]string{"origin": "Beijing", "dests": "Shanghai", "require": "train", "hsr": "true", "days": "3"}},
 	{"everyday-en", "We'll travel only by train from Vienna to Budapest, 3 days", map[string]string{"origin": "Vienna", "dests": "Budapest", "require": "train", "days": "3"}},
 	{"everyday-en", "Shanghai 3 days, we'd love Shanghainese food and xiaolongbao", map[string]string{"dests": "Shanghai", "cuisines": "Shanghainese", "foods": "xiaolongbao", "days": "3"}},
-	{"everyday-en", "Chengdu 3 days, Sichuan food, hot pot and dan dan noodles", map[string]string{"dests": "Chengdu", "foods": "dan dan noodles", "days": "3"}},
+	{"everyday-en", "Chengdu 3 days, Sichuan food, hot pot and dan dan noodles", map[string]string{"dests": "Chengdu", "foods": "hot pot,dan dan noodles", "days": "3"}},
 	{"everyday-en", "Hong Kong 3 days, dim sum every morning", map[string]string{"dests": "Hong Kong", "cuisines": "Cantonese", "foods": "dim sum", "days": "3"}},
 	{"everyday-en", "Tokyo for a week with my wife and our 5-year-old son", map[string]string{"dests": "Tokyo", "adults": "2", "children": "1", "ages": "[5]", "days": "7"}},
 	{"everyday-en", "Next Friday to Sunday in Chicago for 2", map[string]string{"dests": "Chicago", "start": "2026-12-11", "end": "2026-12-13", "adults": "2"}},
@@ -296,7 +296,7 @@ var probeRound3 = []classCase{
 	{"everyday-en", "Bringing grandpa along, 3 days in Savannah", map[string]string{"dests": "Savannah", "adults": "2", "pace": "relaxed", "days": "3"}},
 	{"everyday-en", "Only trains please, Amsterdam to Brussels, 3 days", map[string]string{"origin": "Amsterdam", "dests": "Brussels", "require": "train", "days": "3"}},
 	{"everyday-en", "Shanghai 3 days, soup dumplings and Shanghainese cuisine", map[string]string{"dests": "Shanghai", "foods": "soup dumplings", "cuisines": "Shanghainese", "days": "3"}},
-	{"everyday-en", "A week in Sichuan for the food: mapo tofu, hot pot and dan dan noodles", map[string]string{"foods": "mapo tofu,dan dan noodles", "days": "7"}},
+	{"everyday-en", "A week in Sichuan for the food: mapo tofu, hot pot and dan dan noodles", map[string]string{"foods": "mapo tofu,hot pot,dan dan noodles", "days": "7"}},
 }
 
 // probeKnownMisses are the probes' fields the rules still miss, each with

@@ -106,6 +106,7 @@ func (d *doc) applyWants(b *orchestrator.Brief) {
 	if d.hasHanText {
 		b.MustVisit = trimListHeads(b.MustVisit)
 	}
+	b.MustVisit = dropStrayNames(b.MustVisit)
 	b.VisitTimes = d.visitTimes(b.MustVisit)
 	d.applyTimedEvents(b)
 	_, _, req := d.transport()

@@ -161,3 +161,8 @@ func (x *Index) Romanised(letters string) *Sight {
 
 // RomanisedPrefix reports whether letters start a romanised key.
 func (x *Index) RomanisedPrefix(letters string) bool { return x != nil && x.romanPrefix[letters] }
+
+// Pinyin returns the pinyin readings of a Chinese name (each character's
+// usual readings, at most four combinations), letters only, lower case;
+// nil when a character has none.
+func Pinyin(zh string) []string { return readings(zh) }

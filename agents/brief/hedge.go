@@ -1,0 +1,140 @@
+package brief
+
+import (
+	"slices"
+	"strings"
+)
+
+// Hedged sights: a sight named in a clause that makes it conditional
+// ("maybe the Vatican if time allows", 有空的话去青城山, 长城看情况,
+// 华山有时间再说) is no must-see. It is left out of must_visit with a note,
+// so that the fact is not dropped silently.
+
+// hedgesZH are the Chinese words that make a clause conditional.
+var hedgesZH = []string{"有空的话", "有空就", "有空再", "如果有空", "有时间的话", "有时间就", "有时间再", "如果有时间",
+	"时间够的话", "时间够就", "时间允许", "时间充裕的话", "时间充足的话", "来得及的话", "看情况", "看时间", "看心情", "看天气",
+	"天气好的话", "随缘", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力"}
+
+// hedgesEN are the English words that make a clause conditional.
+var hedgesEN = []string{"maybe", "perhaps", "possibly", "if time allows", "if time permits", "time permitting",
+	"if there's time", "if there is time", "if there's enough time", "if we have time", "if we've got time",
+	"if we have enough time", "if we get time", "if we get the time", "if we can fit it in", "if it fits",
+	"weather permitting", "optional", "optionally", "if the weather is nice", "if the weather's nice",
+	"if the weather is good", "if the weather's good", "not essential", "not a must"}
+
+// mustWordsInClause are strong must-see words that outweigh a hedge in
+// the same clause ("maybe 3 days, but the Louvre is a must" is cut at the
+// comma; "必去，有空再说" keeps 必去's sight).
+var mustWordsZH = []string{"必去", "一定要", "必须", "必打卡", "非去不可"}
+var mustWordsEN = []string{"must", "for sure", "definitely", "can't miss", "cannot miss", "no matter what"}
+
+// clauseAt returns the byte span of the clause of s holding byte i: cut
+// at sentence and clause punctuation (commas, semicolons, full stops
+// followed by a space, question and exclamation marks, dashes between
+// spaces, new lines).
+func clauseAt(s string, i int) (int, int) {
+	isCut := func(k int) int {
+		switch c := s[k]; c {
+		case ',', ';', '!', '?', '\n', '(', ')':
+			return 1
+		case '.':
+			if k+1 == len(s) || s[k+1] == ' ' {
+				return 1
+			}
+		}
+		for _, p := range []string{"，", "；", "。", "！", "？", "（", "）", " - ", " — ", " – "} {
+			if strings.HasPrefix(s[k:], p) {
+				return len(p)
+			}
+		}
+		return 0
+	}
+	start := 0
+	for k := i - 1; k >= 0; k-- {
+		if n := isCut(k); n > 0 && k+n <= i {
+			start = k + n
+			break
+		}
+	}
+	end := len(s)
+	for k := i; k < len(s); k++ {
+		if isCut(k) > 0 {
+			end = k
+			break
+		}
+	}
+	return start, end
+}
+
+// hedgedClause reports whether the clause [a, b) of the text is made
+// conditional by a hedge, and no strong must-see word outweighs it.
+func (d *doc) hedgedClause(a, b int) bool {
+	zh, en := d.clean[a:b], d.low[a:b]
+	hedged := d.hasHanText && hasAny(zh, hedgesZH...) || d.hasLatin && hasWord(en, hedgesEN...)
+	if !hedged {
+		return false
+	}
+	return !(d.hasHanText && hasAny(zh, mustWordsZH...) || d.hasLatin && hasWord(en, mustWordsEN...))
+}
+
+// hedgedAt reports whether the name written at byte k is hedged: its own
+// clause is, or the clause before it is a bare condition ("and if there's
+// time, Wat Arun"; 有空的话，再去青城山) that names no sight of its own.
+func (d *doc) hedgedAt(k int) bool {
+	a, b := clauseAt(d.clean, k)
+	if d.hedgedClause(a, b) {
+		return true
+	}
+	if a == 0 {
+		return false
+	}
+	pa, pb := clauseAt(d.clean, max(0, a-2))
+	if pb > a || pb <= pa || !d.hedgedClause(pa, pb) {
+		return false
+	}
+	// the condition clause is bare: only hedge and link words
+	rest := strings.TrimSpace(d.low[pa:pb])
+	for _, w := range []string{"and", "but", "then", "also", "和", "再", "然后"} {
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, w))
+	}
+	for _, h := range hedgesEN {
+		if strings.HasPrefix(rest, h) {
+			return strings.TrimSpace(rest[len(h):]) == ""
+		}
+	}
+	for _, h := range hedgesZH {
+		if strings.HasPrefix(rest, h) {
+			return strings.TrimSpace(rest[len(h):]) == ""
+		}
+	}
+	return false
+}
+
+// dropHedged leaves out the sights named only in hedged clauses, with a
+// note naming them.
+func (d *doc) dropHedged(out []string) []string {
+	if !d.mayHedge() {
+		return out
+	}
+	var left []string
+	out = slices.DeleteFunc(out, func(name string) bool {
+		k := d.namePos(name)
+		if k < 0 || !d.hedgedAt(k) {
+			return false
+		}
+		left = append(left, name)
+		return true
+	})
+	if len(left) > 0 {
+		d.notes = append(d.notes, "if time allows (not a must-see): "+strings.Join(left, ", "))
+	}
+	return out
+}
+
+// mayHedge is the quick filter: whether any hedge word is written.
+func (d *doc) mayHedge() bool {
+	if d.hasHanText && hasAny(d.clean, hedgesZH...) {
+		return true
+	}
+	return d.hasLatin && hasWord(d.low, hedgesEN...)
+}
