@@ -105,7 +105,44 @@ func (d *doc) allergicTo(h lexHit) bool {
 	if hasPrefixWord(after, "allergy", "allergies", "intolerance", "intolerant") || strings.HasPrefix(d.low[h.end:], "-free") || hasPrefixWord(after, "free") {
 		return true
 	}
-	return hasSuffixAny(strings.TrimRight(d.low[:h.start], " "), "allergic to", "allergy to", "intolerant to", "intolerance to", "allergic to any")
+	if hasSuffixAny(strings.TrimRight(d.low[:h.start], " "), "allergic to", "allergy to", "intolerant to", "intolerance to", "allergic to any") {
+		return true
+	}
+	return allergyListEN(d.low, h.start, h.end)
+}
+
+// allergyListEN reports whether the food word at [s, e) stands in a list
+// an allergy governs: after "allergic to" with only food words and list
+// joins between ("allergic to peanuts and shellfish"), or before
+// "allergy" likewise ("peanut and shellfish allergies").
+func allergyListEN(low string, s, e int) bool {
+	listOnly := func(t string) bool {
+		for _, r := range t {
+			if !(r >= 'a' && r <= 'z' || r == ' ' || r == ',' || r == '-' || r == '/' || r == '&') {
+				return false
+			}
+		}
+		return true
+	}
+	before := low[max(0, s-60):s]
+	for _, p := range []string{"allergic to ", "allergy to ", "allergies to ", "intolerant to "} {
+		if k := strings.LastIndex(before, p); k >= 0 {
+			mid := before[k+len(p):]
+			if listOnly(mid) && hasWord(mid, "and", "or") || strings.HasSuffix(strings.TrimSpace(mid), ",") && listOnly(mid) {
+				return true
+			}
+		}
+	}
+	after := low[e:min(len(low), e+60)]
+	for _, p := range []string{" allergy", " allergies", " intolerance", " intolerances"} {
+		if k := strings.Index(after, p); k > 0 {
+			mid := after[:k]
+			if listOnly(mid) && (hasWord(mid, "and", "or") || strings.HasPrefix(strings.TrimSpace(mid), ",")) && len(strings.Fields(mid)) <= 4 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // eatVerbBeforeZH reports whether an eating word stands in the few

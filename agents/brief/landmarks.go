@@ -144,8 +144,8 @@ var featureHeadEN = map[string]bool{"river": true, "lake": true, "falls": true, 
 // the feature is. Near destinations of the same country stay towns (Miami
 // and West Palm Beach are both cities a trip stays in).
 func (d *doc) demoteFeature(sp *span, spans []*span, destLike func(*span) bool) {
-	if d.waterTail(sp) {
-		sp.dropped = true
+	if d.waterTail(sp) && !slices.ContainsFunc(spans, func(o *span) bool { return o != sp && !o.dropped && o.han && o.end == sp.start }) {
+		sp.dropped = true // 黄浦江's 浦江; but 昆明丽江 is two places
 		return
 	}
 	if sp.role == roleDest || !featureNamed(sp.text) {

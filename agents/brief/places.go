@@ -187,6 +187,7 @@ func (d *doc) findPlaces() {
 	d.declinePlaces(spans)
 	d.demoteLandmarks(spans)
 	d.demoteQuarters(spans)
+	d.demoteListedQuarters(spans)
 	d.assign(spans)
 	for _, sp := range spans {
 		if !sp.dropped && !sp.ownSight { // the sight keeps its city's name

@@ -716,9 +716,7 @@ func (d *doc) cuisines() []string {
 	var out, avoid []string
 	defer func() {
 		// foods declined (不要火锅, "no seafood", 不吃辣) have no field: a note
-		if d.zhAny("不吃辣", "不能吃辣", "不太能吃辣", "怕辣", "不要辣", "不辣", "吃不了辣", "不能吃太辣", "不能太辣", "不吃太辣", "不要太辣", "别太辣", "吃不了太辣", "不敢吃辣", "不太吃辣", "不能吃麻辣", "不吃麻辣") ||
-			d.enAny("no spicy", "not spicy", "nothing spicy", "can't eat spicy", "cannot eat spicy", "don't eat spicy", "avoid spicy", "mild food",
-				"not too spicy", "can't handle spicy", "cannot handle spicy", "can't do spicy", "no spice", "don't like spicy", "doesn't eat spicy", "can't take spicy") {
+		if d.spicyDeclined() {
 			avoid = appendNew(avoid, "spicy food")
 		}
 		for _, a := range d.avoidedFoods() {

@@ -30,7 +30,9 @@ func (d *doc) sharedRoomPermitted() bool {
 				after = strings.TrimPrefix(after, "的话")
 				before := d.clean[max(0, k-12):k]
 				before = strings.TrimSuffix(strings.TrimSuffix(before, "住"), "睡")
-				if !hasPrefixAny(after, permitAfterZH...) && !hasSuffixAny(before, permitBeforeZH...) {
+				_, ce := clauseAt(d.clean, k)
+				either := hasAny(d.clean[k:ce], "或", "还是") && hasAny(d.clean[k:ce], "都行", "都可以", "都没问题", "无所谓", "都ok", "都OK", "也行", "也可以")
+				if !either && !hasPrefixAny(after, permitAfterZH...) && !hasSuffixAny(before, permitBeforeZH...) {
 					return false
 				}
 			}
@@ -52,7 +54,12 @@ func (d *doc) sharedRoomPermitted() bool {
 				after := strings.TrimLeft(d.low[k+len(w):], " ")
 				before := strings.TrimRight(d.low[max(0, k-24):k], " ")
 				before = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(before, " a"), " the"), " in")
-				if !hasPrefixAny(after, permitAfterEN...) && !hasSuffixAny(before, permitBeforeEN...) {
+				rest := after[:min(len(after), 60)]
+				if j := strings.IndexAny(rest, ".;!?\n"); j >= 0 {
+					rest = rest[:j]
+				}
+				either := hasWord(rest, "or") && hasWord(rest, "either is fine", "either works", "either way", "whatever", "both fine", "all fine", "is fine", "are fine", "is ok", "is okay", "would be fine")
+				if !either && !hasPrefixAny(after, permitAfterEN...) && !hasSuffixAny(before, permitBeforeEN...) {
 					return false
 				}
 			}

@@ -46,7 +46,21 @@ func strayName(m string) bool {
 	}
 }
 
-// dropStrayNames leaves the stray words out of the must-see names.
+// activityTailsZH are what is done at a sight, written right after its
+// name (巴黎人拍照, 外滩散步): no part of the name.
+var activityTailsZH = []string{"拍拍照", "拍照片", "拍照", "打个卡", "打卡", "合影", "散散步", "散步", "走走", "逛逛", "看看", "转转", "玩玩",
+	"溜达", "吃饭", "购物", "逛街", "喝茶", "喝咖啡", "拜拜", "拜佛", "烧香", "许愿", "骑车", "划船", "野餐"}
+
+// dropStrayNames leaves the stray words out of the must-see names and cuts
+// an activity written after a Chinese name off it.
 func dropStrayNames(must []string) []string {
+	for i, m := range must {
+		for _, w := range activityTailsZH {
+			if rest, ok := strings.CutSuffix(m, w); ok && len([]rune(rest)) >= 2 && !slices.Contains(must, rest) {
+				must[i] = rest
+				break
+			}
+		}
+	}
 	return slices.DeleteFunc(must, strayName)
 }
