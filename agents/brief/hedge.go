@@ -113,7 +113,7 @@ func (d *doc) hedgedAt(k int) bool {
 // dropHedged leaves out the sights named only in hedged clauses, with a
 // note naming them.
 func (d *doc) dropHedged(out []string) []string {
-	if !d.mayHedge() {
+	if len(out) == 0 || !d.mayHedge() {
 		return out
 	}
 	var left []string
@@ -133,8 +133,14 @@ func (d *doc) dropHedged(out []string) []string {
 
 // mayHedge is the quick filter: whether any hedge word is written.
 func (d *doc) mayHedge() bool {
-	if d.hasHanText && hasAny(d.clean, hedgesZH...) {
+	if d.hasHanText && hasAny(d.clean, hedgeKeysZH...) && hasAny(d.clean, hedgesZH...) {
 		return true
 	}
-	return d.hasLatin && hasWord(d.low, hedgesEN...)
+	return d.hasLatin && hasAny(d.low, hedgeKeysEN...) && hasWord(d.low, hedgesEN...)
 }
+
+// hedgeKeysZH and hedgeKeysEN are substrings every hedge holds one of.
+var (
+	hedgeKeysZH = []string{"有空", "时间", "看", "随缘", "去", "也许", "或许", "说不定", "可选", "有余力", "来得及", "天气"}
+	hedgeKeysEN = []string{"maybe", "perhaps", "possibly", "time", "if ", "optional", "not ", "weather"}
+)
