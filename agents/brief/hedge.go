@@ -13,13 +13,13 @@ import (
 // hedgesZH are the Chinese words that make a clause conditional.
 var hedgesZH = []string{"有空的话", "有空就", "有空再", "如果有空", "有时间的话", "有时间就", "有时间再", "如果有时间",
 	"时间够的话", "时间够就", "时间允许", "时间充裕的话", "时间充足的话", "来得及的话", "看情况", "看时间", "看心情", "看天气",
-	"天气好的话", "随缘", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力"}
+	"天气好的话", "看体力", "看精力", "看状态", "随缘", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力"}
 
 // hedgesEN are the English words that make a clause conditional.
 var hedgesEN = []string{"maybe", "perhaps", "possibly", "if time allows", "if time permits", "time permitting",
 	"if there's time", "if there is time", "if there's enough time", "if we have time", "if we've got time",
 	"if we have enough time", "if we get time", "if we get the time", "if we can fit it in", "if it fits",
-	"weather permitting", "optional", "optionally", "if the weather is nice", "if the weather's nice",
+	"weather permitting", "energy permitting", "if we have the energy", "if we still have energy", "optional", "optionally", "if the weather is nice", "if the weather's nice",
 	"if the weather is good", "if the weather's good", "not essential", "not a must"}
 
 // mustWordsInClause are strong must-see words that outweigh a hedge in
@@ -142,5 +142,5 @@ func (d *doc) mayHedge() bool {
 // hedgeKeysZH and hedgeKeysEN are substrings every hedge holds one of.
 var (
 	hedgeKeysZH = []string{"有空", "时间", "看", "随缘", "去", "也许", "或许", "说不定", "可选", "有余力", "来得及", "天气"}
-	hedgeKeysEN = []string{"maybe", "perhaps", "possibly", "time", "if ", "optional", "not ", "weather"}
+	hedgeKeysEN = []string{"maybe", "perhaps", "possibly", "time", "if ", "optional", "not ", "weather", "energy"}
 )

@@ -165,7 +165,7 @@ func (d *doc) mustVisit() []string {
 	for _, n := range more {
 		// a sight's full name replaces the part a cue read of it
 		// (香港迪士尼乐园 over 迪士尼乐园, "Yangtze cable car" over Yangtze)
-		inN := func(x string) bool { return len(n) > len(x) && containsFold(n, x) }
+		inN := func(x string) bool { return len(n) > len(x) && containsFold(n, x) && d.sameMention(n, x) }
 		if k := slices.IndexFunc(out, inN); k >= 0 && d.isSightHit(n) {
 			if !slices.Contains(out, n) {
 				out[k] = n
@@ -174,7 +174,7 @@ func (d *doc) mustVisit() []string {
 			out = slices.DeleteFunc(out, inN)
 			continue
 		}
-		if !slices.ContainsFunc(out, func(x string) bool { return containsFold(x, n) || containsFold(n, x) }) {
+		if !slices.ContainsFunc(out, func(x string) bool { return d.sameMention(x, n) }) {
 			add(n)
 		}
 	}
@@ -205,6 +205,36 @@ func (d *doc) mustVisit() []string {
 	// in the order written, whichever rule read each
 	slices.SortStableFunc(out, func(a, b string) int { return pos(a) - pos(b) })
 	return d.dropHedged(d.dropAreasOfSights(d.dropDeclinedInList(out)))
+}
+
+// sameMention reports whether two names read from the text are one
+// mention: one holds the other and every place the shorter is written
+// lies inside the longer ("Acropolis Museum" and "the Acropolis" written
+// apart are two sights).
+func (d *doc) sameMention(x, n string) bool {
+	if !containsFold(x, n) && !containsFold(n, x) {
+		return false
+	}
+	long, short := x, n
+	if len(n) > len(x) {
+		long, short = n, x
+	}
+	if isHan(firstRune(short)) {
+		return true // Han names inside longer words are that word's (龙井 of 龙井茶)
+	}
+	lp, sp := d.allPos(long), d.allPos(short)
+	if len(lp) == 0 || len(sp) == 0 {
+		return true
+	}
+	for _, s := range sp {
+		if d.inDish(s, s+len(short)) {
+			continue // a dish's words are the dish's
+		}
+		if !slices.ContainsFunc(lp, func(l int) bool { return l <= s && s+len(short) <= l+len(long) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // namePos returns the offset of a name taken from the text, or -1.

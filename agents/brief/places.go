@@ -108,7 +108,7 @@ var notPlaceAfter = map[string]bool{"street": true, "st": false, "road": true, "
 var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同", "站", "机场", "大学", "酒店", "宾馆", "饭店",
 	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视",
 	// buildings, markets and streets named after a place (重庆大厦, 宁夏夜市, 四川北路)
-	"大厦", "大楼", "夜市", "北路", "南路", "东路", "西路", "中路", "步行街", "老街", "美食街", "商场", "商城", "百货", "会馆",
+	"大厦", "大楼", "夜市", "道", "北路", "南路", "东路", "西路", "中路", "步行街", "老街", "美食街", "商场", "商城", "百货", "会馆",
 	"公馆", "饭庄", "酒家", "大酒店", "餐厅", "中学", "小学", "医院", "剧院", "影城", "里弄", "弄堂",
 	// dishes and things named after a place (兰州拉面, 桂林米粉, 北京时间)
 	"拉面", "米粉", "米线", "小面", "热干面", "面", "粉", "臭豆腐", "麻花", "鸡饭", "大盘鸡", "扒鸡", "火腿", "香醋", "包子",
@@ -758,6 +758,28 @@ func (d *doc) listedWithStrong(sp *span, spans []*span) bool {
 	return false
 }
 
+// listedBeforePlace reports whether a capitalised place span that is also
+// a common word is listed right before another place that is not ("Nice
+// and Monaco, 2 days each"): the list names places, so it is one.
+func (d *doc) listedBeforePlace(sp *span, spans []*span) bool {
+	if !d.mixedCase || sp.start >= len(d.clean) || !(d.clean[sp.start] >= 'A' && d.clean[sp.start] <= 'Z') {
+		return false
+	}
+	k := slices.Index(spans, sp)
+	if k < 0 || k+1 >= len(spans) {
+		return false
+	}
+	o := spans[k+1]
+	if o.han || o.dropped || d.gaz.IsCommonWord(o.key) {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(d.clean[sp.end:o.start])) {
+	case "and", "&", "+", ",", "or":
+		return true
+	}
+	return false
+}
+
 // isArrow reports whether s, trimmed, is an arrow.
 func isArrow(s string) bool {
 	s = strings.TrimSpace(s)
@@ -947,7 +969,7 @@ func (d *doc) resolve(spans []*span) {
 		if sp.han && !sp.cued && !sp.listed && bestClass(sp.cands) >= gazetteer.Alternate && !d.listedWithStrong(sp, spans) {
 			sp.dropped = true // 稻城亚丁: 亚丁 is also Aden, but only by a GeoNames alternate
 		}
-		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) && !d.bigCityWritten(sp) {
+		if !sp.han && !sp.cued && !strings.Contains(sp.key, " ") && d.gaz.IsCommonWord(sp.key) && !d.bigCityWritten(sp) && !d.listedBeforePlace(sp, spans) {
 			sp.dropped = true
 		}
 	}

@@ -745,6 +745,9 @@ func (d *doc) cuisines() []string {
 		if seen[h.id] || d.inPlace(h.start) && d.inPlace(h.end-1) || insideLonger(hits, k) {
 			continue
 		}
+		if h.zh && d.inSight(h.start, h.end) || h.zh && strings.HasPrefix(d.clean[h.end:], "寺") {
+			continue // 清真 of 蓝色清真寺, 清真寺: a mosque, no halal wish
+		}
 		if h.zh {
 			w := d.clean[h.start:h.end]
 			if negatedZH(d.clean, h.start) || d.allergicTo(h) {
