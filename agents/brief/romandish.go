@@ -2,6 +2,7 @@ package brief
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tripweave/tripweave/agents/brief/landmarks"
@@ -15,10 +16,11 @@ import (
 // other languages too often), nor one that is an English name of the
 // lexicon already or that two dishes share.
 
-// romanDishes maps a dish's pinyin letters to its dishTerms index;
-// romanDishPrefix holds every prefix of those keys that ends a syllable
-// run (a quick filter while extending over words).
-var romanDishes, romanDishPrefix = func() (map[string]int, map[string]bool) {
+// romanDishIndex returns a map from a dish's pinyin letters to its
+// dishTerms index, and every proper prefix of those keys (a quick filter
+// while extending over words); built once, on the first request in Latin
+// letters, so that programs that never read one do not pay for it.
+var romanDishIndex = sync.OnceValues(func() (map[string]int, map[string]bool) {
 	keys := map[string]int{}
 	shared := map[string]bool{}
 	english := map[string]bool{}
@@ -53,7 +55,7 @@ var romanDishes, romanDishPrefix = func() (map[string]int, map[string]bool) {
 		}
 	}
 	return keys, prefix
-}()
+})
 
 // romanDishHits returns the dishes written in pinyin: a run of up to four
 // lower-case words whose letters, joined, are a dish's reading.
@@ -61,12 +63,13 @@ func (d *doc) romanDishHits() []lexHit {
 	if !d.hasLatin {
 		return nil
 	}
+	romanDishes, romanDishPrefix := romanDishIndex()
 	var hits []lexHit
 	toks := d.toks
 	var buf [48]byte
 	for i := 0; i < len(toks); i++ {
 		t := &toks[i]
-		if t.kind != tWord || len(t.low) > 40 || !romanDishPrefix[t.low] && !d.romanKey(t.low) {
+		if t.kind != tWord || len(t.low) > 40 || !romanDishPrefix[t.low] && !romanKey(romanDishes, t.low) {
 			continue
 		}
 		key := append(buf[:0], t.low...)
@@ -92,7 +95,7 @@ func (d *doc) romanDishHits() []lexHit {
 }
 
 // romanKey reports whether w alone is a dish's reading.
-func (d *doc) romanKey(w string) bool {
-	_, ok := romanDishes[w]
+func romanKey(keys map[string]int, w string) bool {
+	_, ok := keys[w]
 	return ok
 }

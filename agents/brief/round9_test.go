@@ -209,6 +209,16 @@ var round9Cases = []classCase{
 	{"food", "Hong Kong 3 days, Tim Ho Wan and Mak's Noodle", map[string]string{"foods": "tim ho wan,mak's noodle", "must": ""}},
 	{"food", "Chongqing 3 days at a relaxed pace, xiaomian and hotpot", map[string]string{"foods": "xiaomian,hotpot", "pace": "relaxed"}},
 	{"food", "南京两天，想吃鸭血粉丝汤、盐水鸭和小笼包，再来碗皮肚面", map[string]string{"foods": "鸭血粉丝汤,盐水鸭,小笼包,皮肚面"}},
+	// third set
+	{"cityinsight", "香港四天，想去重庆大厦和北京道逛逛", map[string]string{"dests": "Hong Kong", "must": "重庆大厦,北京道"}},
+	{"cityinsight", "伊斯坦布尔四天：圣索菲亚、蓝色清真寺、大巴扎、加拉塔塔", map[string]string{"dests": "Istanbul", "cuisines": ""}},
+	{"cityinsight", "西安三天，去清真寺和回民街", map[string]string{"cuisines": ""}},
+	{"stray", "成都三天，熊猫基地，都江堰和青城山看体力", map[string]string{"must": "熊猫基地"}},
+	{"list", "Vienna 3 days: Schönbrunn, Belvedere, Hofburg, St. Stephen's and the Naschmarkt", map[string]string{"must": "Schönbrunn,Belvedere,Hofburg,St. Stephen's,Naschmarkt"}},
+	{"list", "Athens 3 days: the Acropolis, Plaka, the Acropolis Museum and Lycabettus", map[string]string{"must": "Acropolis,Plaka,Acropolis Museum,Lycabettus"}},
+	{"list", "台北三天：101、士林夜市、九份、西门町", map[string]string{"must": "101,士林夜市,九份,西门町"}},
+	{"each", "Nice and Monaco, 2 days each", map[string]string{"dests": "Nice,Monaco", "days": "4"}},
+	{"each", "Nice weather please, Monaco 2 days", map[string]string{"dests": "Monaco"}},
 }
 
 func TestRound9Classes(t *testing.T) {
