@@ -13,14 +13,14 @@ import (
 // hedgesZH are the Chinese words that make a clause conditional.
 var hedgesZH = []string{"有空的话", "有空就", "有空再", "如果有空", "有时间的话", "有时间就", "有时间再", "如果有时间",
 	"时间够的话", "时间够就", "时间允许", "时间充裕的话", "时间充足的话", "来得及的话", "看情况", "看时间", "看心情", "看天气",
-	"天气好的话", "看体力", "看精力", "看状态", "随缘", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力"}
+	"天气好的话", "看体力", "看精力", "看状态", "随缘", "可有可无", "随意", "不强求", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力"}
 
 // hedgesEN are the English words that make a clause conditional.
 var hedgesEN = []string{"maybe", "perhaps", "possibly", "if time allows", "if time permits", "time permitting",
 	"if there's time", "if there is time", "if there's enough time", "if we have time", "if we've got time",
 	"if we have enough time", "if we get time", "if we get the time", "if we can fit it in", "if it fits",
 	"weather permitting", "energy permitting", "if we have the energy", "if we still have energy", "optional", "optionally", "if the weather is nice", "if the weather's nice",
-	"if the weather is good", "if the weather's good", "not essential", "not a must"}
+	"if the weather is good", "if the weather's good", "not essential", "not a must", "would be nice", "would be a bonus", "nice to have", "a bonus"}
 
 // mustWordsInClause are strong must-see words that outweigh a hedge in
 // the same clause ("maybe 3 days, but the Louvre is a must" is cut at the
@@ -69,12 +69,65 @@ func clauseAt(s string, i int) (int, int) {
 // hedgedClause reports whether the clause [a, b) of the text is made
 // conditional by a hedge, and no strong must-see word outweighs it.
 func (d *doc) hedgedClause(a, b int) bool {
-	zh, en := d.clean[a:b], d.low[a:b]
-	hedged := d.hasHanText && hasAny(zh, hedgesZH...) || d.hasLatin && hasWord(en, hedgesEN...)
-	if !hedged {
-		return false
+	return d.hedgeScopeStart(a, b) >= 0
+}
+
+// hedgeScopeStart returns where the hedge of the clause [a, b) starts to
+// cover it, or -1 when no hedge covers it: a hedge that names come after
+// ("Meiji Shrine and maybe teamLab", 有空的话去青城山) covers from where it is
+// written; one that closes the clause (长城看情况, "the Vatican is
+// optional") covers all of it. A strong must-see word in the covered part
+// outweighs the hedge.
+func (d *doc) hedgeScopeStart(a, b int) int {
+	best := -1
+	cover := func(hs, he int) {
+		from := hs
+		if hedgeClosesClause(d.low[he:b]) {
+			from = a
+		}
+		if best < 0 || from < best {
+			best = from
+		}
 	}
-	return !(d.hasHanText && hasAny(zh, mustWordsZH...) || d.hasLatin && hasWord(en, mustWordsEN...))
+	if d.hasHanText {
+		for _, h := range hedgesZH {
+			if k := strings.Index(d.clean[a:b], h); k >= 0 {
+				cover(a+k, a+k+len(h))
+			}
+		}
+	}
+	if d.hasLatin {
+		for _, h := range hedgesEN {
+			for off := a; off < b; {
+				k := strings.Index(d.low[off:b], h)
+				if k < 0 {
+					break
+				}
+				if wordAt(d.low, off+k, h) {
+					cover(off+k, off+k+len(h))
+					break
+				}
+				off += k + 1
+			}
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	if d.hasHanText && hasAny(d.clean[best:b], mustWordsZH...) || d.hasLatin && hasWord(d.low[best:b], mustWordsEN...) {
+		return -1
+	}
+	return best
+}
+
+// hedgeClosesClause reports whether what follows a hedge in its clause is
+// only filler (再说, 吧, "left", "though").
+func hedgeClosesClause(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	for _, f := range []string{"再说", "说", "吧", "啦", "了", "呢", "哈", "安排", "left", "please", "though", "too", "as well", "for us", "for me"} {
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, f))
+	}
+	return rest == ""
 }
 
 // hedgedAt reports whether the name written at byte k is hedged: its own
@@ -82,7 +135,7 @@ func (d *doc) hedgedClause(a, b int) bool {
 // time, Wat Arun"; 有空的话，再去青城山) that names no sight of its own.
 func (d *doc) hedgedAt(k int) bool {
 	a, b := clauseAt(d.clean, k)
-	if d.hedgedClause(a, b) {
+	if s := d.hedgeScopeStart(a, b); s >= 0 && s <= k {
 		return true
 	}
 	if a == 0 {
@@ -141,6 +194,6 @@ func (d *doc) mayHedge() bool {
 
 // hedgeKeysZH and hedgeKeysEN are substrings every hedge holds one of.
 var (
-	hedgeKeysZH = []string{"有空", "时间", "看", "随缘", "去", "也许", "或许", "说不定", "可选", "有余力", "来得及", "天气"}
-	hedgeKeysEN = []string{"maybe", "perhaps", "possibly", "time", "if ", "optional", "not ", "weather", "energy"}
+	hedgeKeysZH = []string{"有空", "时间", "看", "随缘", "可有可无", "随意", "不强求", "去", "也许", "或许", "说不定", "可选", "有余力", "来得及", "天气"}
+	hedgeKeysEN = []string{"maybe", "perhaps", "possibly", "time", "if ", "optional", "not ", "weather", "energy", "nice", "bonus"}
 )

@@ -60,7 +60,8 @@ var (
 	zhAdultRel = []string{"女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "闺蜜", "朋友", "同事", "同学", "室友", "妈妈", "爸爸", "母亲", "父亲", "我妈", "我爸", "太太", "先生", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟", "奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "岳母", "女伴", "男伴", "基友", "搭子",
 		"老妈", "老爸", "老伴", "公公", "岳父", "舅舅", "舅妈", "阿姨", "姑姑", "叔叔", "婶婶", "伯伯", "表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "姐夫", "嫂子", "男票", "女票",
 		"小姨", "大姨", "姨妈", "姑妈", "姨",
-		"妈", "爸"} // 和我妈: the 我 before is trimmed
+		"我姐", "我妹", "我哥", "我弟", "姐", "妹", "哥", "弟",
+		"妈", "爸"} // 和我妈, 还有我姐: the 我 before is trimmed
 	zhPairRel = []string{"爸妈", "父母", "二老", "公婆", "岳父母", "爷爷奶奶", "外公外婆"}
 	// zhCoParent name the other parent by the children (孩子他爸): an
 	// adult, not a child; longest first.
@@ -490,7 +491,8 @@ func companionsZH(s string, p *party) {
 func zhOutsideHousehold(rel string) bool {
 	switch rel {
 	case "女朋友", "男朋友", "女友", "男友", "老婆", "老公", "媳妇", "妻子", "丈夫", "爱人", "对象", "太太", "先生", "妈妈", "爸爸",
-		"母亲", "父亲", "我妈", "我爸", "老妈", "老爸", "妈", "爸", "男票", "女票", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟":
+		"母亲", "父亲", "我妈", "我爸", "老妈", "老爸", "妈", "爸", "男票", "女票", "兄弟", "姐姐", "妹妹", "哥哥", "弟弟",
+		"我姐", "我妹", "我哥", "我弟", "姐", "妹", "哥", "弟":
 		return false
 	}
 	return true
@@ -666,11 +668,12 @@ func (d *doc) relAndMeEN() bool {
 	for i := range toks {
 		switch word(i) {
 		case "me", "i", "myself":
-			if word(i-1) == "and" && rel(i-2) && (word(i-3) == "" || word(i-3) == "the" || i < 3) {
+			and := word(i-1) == "and" || i > 0 && (toks[i-1].text == "&" || toks[i-1].text == "+")
+			if and && rel(i-2) && (word(i-3) == "" || word(i-3) == "the" || i < 3) {
 				return true // "hubby and me", "the wife and I"
 			}
 		}
-		if word(i) == "me" && word(i+1) == "and" && (rel(i+2) || word(i+2) == "the" && (rel(i+3) || rel(i+4))) {
+		if word(i) == "me" && (word(i+1) == "and" || i+1 < len(toks) && (toks[i+1].text == "&" || toks[i+1].text == "+")) && (rel(i+2) || word(i+2) == "the" && (rel(i+3) || rel(i+4))) {
 			j := i + 3
 			if word(i+2) == "the" {
 				j = i + 4

@@ -7,7 +7,7 @@ import "strings"
 
 var permitAfterZH = []string{"也可以", "也行", "也没问题", "都可以", "都行", "也ok", "也OK", "可以接受", "也能接受", "也无所谓", "也不介意", "也凑合", "凑合也行", "也成"}
 var permitBeforeZH = []string{"不介意", "可以接受", "能接受", "接受", "也可以住", "可以住", "能住"}
-var permitAfterEN = []string{"is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "would be fine", "would be ok",
+var permitAfterEN = []string{"ok", "okay", "fine", "is fine", "are fine", "is ok", "are ok", "is okay", "are okay", "would be fine", "would be ok",
 	"would be okay", "is acceptable", "are acceptable", "works", "work too", "works too", "too", "as well", "also fine", "are also fine", "is also fine"}
 var permitBeforeEN = []string{"don't mind", "do not mind", "wouldn't mind", "would not mind", "happy with", "fine with", "ok with",
 	"okay with", "open to", "even", "or", "ok to stay in", "fine to stay in", "happy to stay in"}

@@ -219,6 +219,22 @@ var round9Cases = []classCase{
 	{"list", "台北三天：101、士林夜市、九份、西门町", map[string]string{"must": "101,士林夜市,九份,西门町"}},
 	{"each", "Nice and Monaco, 2 days each", map[string]string{"dests": "Nice,Monaco", "days": "4"}},
 	{"each", "Nice weather please, Monaco 2 days", map[string]string{"dests": "Monaco"}},
+	// fourth set
+	{"stray", "Tokyo: Senso-ji, Meiji Shrine and maybe teamLab", map[string]string{"must": "Senso-ji,Meiji Shrine"}},
+	{"stray", "杭州三天，西湖一定去，宋城的话可有可无", map[string]string{"must": "西湖"}},
+	{"stray", "Kyoto 3 days, Kiyomizu-dera is a must, Arashiyama would be nice", map[string]string{"must": "Kiyomizu-dera"}},
+	{"stray", "Bangkok 3 days, Wat Pho and if time allows Wat Arun", map[string]string{"must": "Wat Pho"}},
+	{"stray", "Rome 3 days, the Vatican is optional", map[string]string{"must": ""}},
+	{"list", "London 4 days: British Museum, Tower of London, Borough Market, Camden, Notting Hill, Greenwich and the Sky Garden", map[string]string{"dests": "London"}},
+	{"list", "Paris 3 days: Louvre and Orsay, then London 2 days", map[string]string{"dests": "Paris,London"}},
+	{"party", "hubby & me, Maldives 5 nights", map[string]string{"adults": "2"}},
+	{"party", "me + the wife, Crete 6 days", map[string]string{"adults": "2"}},
+	{"party", "我和我妈还有我姐，去苏州两天", map[string]string{"adults": "3"}},
+	{"party", "我和我姐去苏州", map[string]string{"adults": "2"}},
+	{"party", "我和我妹还有我哥去苏州", map[string]string{"adults": "3"}},
+	{"diet", "kid has a sesame allergy, Tokyo 5 days", map[string]string{"avoid": "sesame"}},
+	{"diet", "Seoul 3 days, I'm allergic to soy and mushrooms", map[string]string{"avoid": "soy,mushrooms"}},
+	{"numbers", "Osaka 4 days, 100k yen each, hostel ok", map[string]string{"room": "", "pp": "true"}},
 }
 
 func TestRound9Classes(t *testing.T) {
