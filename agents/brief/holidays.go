@@ -90,6 +90,25 @@ var holidays = []holiday{
 	{name: "Independence Day", en: []string{"independence day", "fourth of july", "4th of july"}, when: fixed(time.July, 4, 0)},
 	{name: "Halloween", zh: []string{"万圣节"}, en: []string{"halloween"}, when: fixed(time.October, 31, 0)},
 	{name: "Valentine's Day", zh: []string{"情人节"}, en: []string{"valentine's day", "valentines day", "valentine's"}, when: fixed(time.February, 14, 0)},
+	// festivals travellers name (issue 31, round 4 of request understanding)
+	{name: "St Patrick's Day", zh: []string{"圣帕特里克节"}, en: []string{"st patrick's day", "st. patrick's day", "saint patrick's day", "st paddy's day", "paddy's day"}, when: fixed(time.March, 17, 0)},
+	{name: "Boxing Day", zh: []string{"节礼日"}, en: []string{"boxing day"}, when: fixed(time.December, 26, 0)},
+	{name: "Carnival", zh: []string{"狂欢节"}, en: []string{"mardi gras", "carnival", "carnaval"}, when: func(y int, _ *doc) (time.Time, int) {
+		return calendar.Easter(y).AddDate(0, 0, -50), 4 // the Saturday to Shrove Tuesday
+	}},
+	{name: "Songkran", zh: []string{"泼水节"}, en: []string{"songkran"}, when: fixed(time.April, 13, 3)},
+	{name: "Oktoberfest", zh: []string{"慕尼黑啤酒节", "啤酒节"}, en: []string{"oktoberfest"}, when: func(y int, _ *doc) (time.Time, int) {
+		t := calendar.Date(y, time.September, 16) // opens on the first Saturday after 15 September
+		for t.Weekday() != time.Saturday {
+			t = t.AddDate(0, 0, 1)
+		}
+		return t, 0
+	}},
+	{name: "Diwali", zh: []string{"排灯节"}, en: []string{"diwali", "deepavali"}, when: func(y int, _ *doc) (time.Time, int) {
+		// the new moon of Kartika, from published calendars (none computed)
+		days := map[int]time.Time{2026: calendar.Date(2026, time.November, 8), 2027: calendar.Date(2027, time.October, 29), 2028: calendar.Date(2028, time.October, 17)}
+		return days[y], 0
+	}},
 }
 
 var holidayLex = func() *lexicon {
@@ -126,6 +145,17 @@ func namedPlaceAfter(rest string) bool {
 	return false
 }
 
+// sightExactly reports whether a sight found spans exactly [s, e): a
+// festival that is a sight of its own (Oktoberfest) still dates the trip.
+func (d *doc) sightExactly(s, e int) bool {
+	for k := range d.sights {
+		if h := &d.sights[k]; !h.lost && h.start == s && h.end == e {
+			return true
+		}
+	}
+	return false
+}
+
 // holidays finds the first holiday named in the request and sets the trip
 // window from it: the next occurrence that has not ended, or the year
 // written next to it.
@@ -138,8 +168,11 @@ func (d *doc) holidays() {
 		if d.clean[hit.start:hit.end] == "五一" && indexHoliday(d.clean[hit.start:], "五一") != 0 {
 			continue
 		}
-		if d.inSight(hit.start, hit.end) || hit.zh && namedPlaceAfter(d.clean[hit.end:]) {
-			continue // 五一广场, 国庆路, the Christmas Market of a sight
+		if d.inSight(hit.start, hit.end) && !d.sightExactly(hit.start, hit.end) || hit.zh && namedPlaceAfter(d.clean[hit.end:]) {
+			continue // 五一广场, 国庆路, the Christmas Market of a sight (Oktoberfest is its own)
+		}
+		if !hit.zh && d.sightExactly(hit.start, hit.end) && negatedEN(d, hit.start) {
+			continue // "no Oktoberfest crowds": the festival avoided dates nothing
 		}
 		if hit.zh && d.clean[hit.start:hit.end] == "五一" {
 			if b := runeBefore(d.clean, hit.start); b == '十' || b >= '0' && b <= '9' {

@@ -235,6 +235,19 @@ var round9Cases = []classCase{
 	{"diet", "kid has a sesame allergy, Tokyo 5 days", map[string]string{"avoid": "sesame"}},
 	{"diet", "Seoul 3 days, I'm allergic to soy and mushrooms", map[string]string{"avoid": "soy,mushrooms"}},
 	{"numbers", "Osaka 4 days, 100k yen each, hostel ok", map[string]string{"room": "", "pp": "true"}},
+	// holidays by name
+	{"dates", "Dublin for St Patrick's Day, 3 days", map[string]string{"start": "2027-03-17"}},
+	{"dates", "New Orleans for Mardi Gras, 4 days", map[string]string{"start": "2027-02-06", "end": "2027-02-09"}},
+	{"dates", "Rio de Janeiro for Carnival, 5 days", map[string]string{"start": "2027-02-06"}},
+	{"dates", "Bangkok over Songkran, 5 days", map[string]string{"start": "2027-04-13"}},
+	{"dates", "清迈泼水节去四天", map[string]string{"start": "2027-04-13", "days": "4"}},
+	{"dates", "Munich for Oktoberfest, 3 days", map[string]string{"start": "2027-09-18", "must": "Oktoberfest"}},
+	{"dates", "慕尼黑啤酒节去三天", map[string]string{"start": "2027-09-18"}},
+	{"dates", "Munich 3 days, no Oktoberfest crowds please", map[string]string{"start": "", "must": ""}},
+	{"dates", "London on Boxing Day, 3 days", map[string]string{"start": "2026-12-26"}},
+	{"dates", "Jaipur for Diwali, 4 days", map[string]string{"start": "2027-10-29"}},
+	{"dates", "Rome on Friday the 13th, 3 days", map[string]string{"start": "2027-08-13"}},
+	{"dates", "Tokyo, the 3rd to the 9th", map[string]string{"start": "2026-12-03", "end": "2026-12-09"}},
 }
 
 func TestRound9Classes(t *testing.T) {
