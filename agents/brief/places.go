@@ -103,12 +103,15 @@ var notPlaceAfter = map[string]bool{"street": true, "st": false, "road": true, "
 	"museum": true, "park": true, "square": true, "bridge": true, "county": true, "bay": false, "river": true,
 	"street's": true, "duck": true, "wings": true, "strip": true, "sprouts": true, "time": true, "accent": true,
 	"cheesesteak": true, "bagels": true, "bagel": true, "pizza": true, "fries": true, "toast": true,
-	"hotpot": true, "noodles": true, "cooking": true, "dish": true, "specialties": true, "snacks": true, "barbecue": true, "bbq": true}
+	"hotpot": true, "noodles": true, "cooking": true, "dish": true, "specialties": true, "snacks": true, "barbecue": true, "bbq": true,
+	// facilities and venues named after a place (the Macau Ferry Terminal, Disney's Hollywood Studios)
+	"ferry": true, "terminal": true, "pier": true, "wharf": true, "metro": true, "subway": true, "studios": true, "studio": true,
+	"mall": true, "plaza": true, "casino": true, "resort": true, "stadium": true}
 
 var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同", "站", "机场", "大学", "酒店", "宾馆", "饭店",
 	"公园", "广场", "桥", "区", "菜", "料理", "火锅", "小吃", "风味", "口味", "烤鸭", "人", "话", "队", "银行", "卫视",
 	// buildings, markets and streets named after a place (重庆大厦, 宁夏夜市, 四川北路)
-	"大厦", "大楼", "夜市", "道", "北路", "南路", "东路", "西路", "中路", "步行街", "老街", "美食街", "商场", "商城", "百货", "会馆",
+	"大厦", "大楼", "大饭店", "大排档", "大剧院", "大戏院", "大礼堂", "大教堂", "大桥", "夜市", "道", "北路", "南路", "东路", "西路", "中路", "步行街", "老街", "美食街", "商场", "商城", "百货", "会馆",
 	"公馆", "饭庄", "酒家", "大酒店", "餐厅", "中学", "小学", "医院", "剧院", "影城", "里弄", "弄堂",
 	// dishes and things named after a place (兰州拉面, 桂林米粉, 北京时间)
 	"拉面", "米粉", "米线", "小面", "热干面", "面", "粉", "臭豆腐", "麻花", "鸡饭", "大盘鸡", "扒鸡", "火腿", "香醋", "包子",

@@ -248,6 +248,12 @@ var round9Cases = []classCase{
 	{"dates", "Jaipur for Diwali, 4 days", map[string]string{"start": "2027-10-29"}},
 	{"dates", "Rome on Friday the 13th, 3 days", map[string]string{"start": "2027-08-13"}},
 	{"dates", "Tokyo, the 3rd to the 9th", map[string]string{"start": "2026-12-03", "end": "2026-12-09"}},
+	// facilities and venues named after another place
+	{"cityinsight", "Hong Kong 3 days, taking the ferry from the Macau Ferry Terminal", map[string]string{"origin": "", "dests": "Hong Kong"}},
+	{"cityinsight", "Orlando 4 days, Disney's Hollywood Studios and Epcot", map[string]string{"dests": "Orlando", "must": "Disney's Hollywood Studios,Epcot"}},
+	{"cityinsight", "北京三天，住在南京大饭店附近", map[string]string{"origin": "", "dests": "Beijing"}},
+	{"cityinsight", "Macau 2 days then Hong Kong, by ferry", map[string]string{"dests": "Macau,Hong Kong"}},
+	{"cityinsight", "Yokohama 2 days, Chinatown and the Cup Noodles Museum", map[string]string{"dests": "Yokohama", "must": "Chinatown,Cup Noodles Museum"}},
 }
 
 func TestRound9Classes(t *testing.T) {
