@@ -256,7 +256,7 @@ func groupZH(s string) int {
 			if m := groupModifierLen(rest); m > 0 && hasPrefixAny(rest[m:], zhGroupNouns...) {
 				rest = rest[m:]
 			}
-			if rest == "" || hasPrefixAny(rest, zhGroupNouns...) || !isHan(firstRune(rest)) || hasPrefixAny(rest, "去", "想", "要", "打算", "准备", "计划", "一起", "从", "在") {
+			if rest == "" || hasPrefixAny(rest, zhGroupNouns...) || !isHan(firstRune(rest)) || hasPrefixAny(rest, "去", "想", "要", "打算", "准备", "计划", "一起", "从", "在", "都", "也", "是", "今年", "这次", "出发", "自驾", "坐") {
 				return n
 			}
 		}

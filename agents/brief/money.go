@@ -174,6 +174,14 @@ func (d *doc) budget() *money {
 		if cue < 0 && m.symbol == "" && !isUnit && !cnNum && v >= 100 && perPersonAfter(after) {
 			cue, perHead = i, true // "2000 each", "1500 per person": an amount, never a year
 		}
+		if cue < 0 && m.symbol == "" && !isUnit && !cnNum && v >= 100 && hasPrefixWord(after, "total", "in total", "altogether", "all in", "all-in", "all told") {
+			// "2500 total": the trip's amount; a year before "total" and a
+			// count ("in 2027 total 4 days") stays a year
+			if tail := strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(after, "in "), "total"), " "); tail == "" || !isDigitByte(tail[0]) {
+				cue, perHead = i, true
+				m.total = true
+			}
+		}
 		if !isUnit && (m.symbol != "" || cue >= 0) && !(cnNum && m.symbol == "" && cue < 0) {
 			if d.perNight(i, rest) {
 				if d.nightPrice == nil {

@@ -254,6 +254,16 @@ var round9Cases = []classCase{
 	{"cityinsight", "北京三天，住在南京大饭店附近", map[string]string{"origin": "", "dests": "Beijing"}},
 	{"cityinsight", "Macau 2 days then Hong Kong, by ferry", map[string]string{"dests": "Macau,Hong Kong"}},
 	{"cityinsight", "Yokohama 2 days, Chinatown and the Cup Noodles Museum", map[string]string{"dests": "Yokohama", "must": "Chinatown,Cup Noodles Museum"}},
+	// fifth set: ages beside a counted "we", totals, more dish names
+	{"party", "我们俩都60多了，去杭州", map[string]string{"adults": "2"}},
+	{"party", "我们三个都是学生，去成都", map[string]string{"adults": "3"}},
+	{"party", "我们俩是情侣，去厦门", map[string]string{"adults": "2"}},
+	{"numbers", "Barcelona 5 days, 2500 total", map[string]string{"budget": "2500 EUR", "pp": "false"}},
+	{"numbers", "Rome 3 days, 3000 altogether", map[string]string{"budget": "3000 EUR", "pp": "false"}},
+	{"numbers", "Lisbon in 2027 total 4 days", map[string]string{"budget": ""}},
+	{"food", "Shanghai 2 days: hongshao rou, crab roe noodles and scallion oil noodles", map[string]string{"foods": "hongshao rou,crab roe noodles,scallion oil noodles"}},
+	{"food", "Suzhou 2 days, squirrel fish and Aozao noodles", map[string]string{"foods": "squirrel fish,aozao noodles"}},
+	{"food", "Guangzhou 3 days, want yum cha and claypot rice", map[string]string{"foods": "yum cha,claypot rice"}},
 }
 
 func TestRound9Classes(t *testing.T) {
