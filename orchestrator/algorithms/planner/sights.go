@@ -474,10 +474,21 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 	// is compared at most once, top only growing.
 	blocked := flags[len(pool):]
 	checked := ints[2*len(pool):]
+	// The landmarks the chosen are sections or gates of
+	// (quality.LandmarkKey): a second section of the Great Wall is the
+	// same experience again, unless the traveller named it.
+	var lkeys []string
 	clash := func(i int) bool {
 		a := pool[i]
 		if a.once != "" && once[a.once] && len(a.must) == 0 {
 			return true // a second cruise, unless the traveller named it
+		}
+		if len(a.must) == 0 {
+			for _, k := range lkeys {
+				if quality.SameLandmark(k, a.a.Name) {
+					return true
+				}
+			}
 		}
 		for ; !blocked[i] && int(checked[i]) < len(top); checked[i]++ {
 			blocked[i] = c.sameSite(a, top[checked[i]])
@@ -530,6 +541,9 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 			}
 		}
 		cat[catOf[best]]++
+		if k := quality.LandmarkKey(a.a.Name); k != "" {
+			lkeys = append(lkeys, k)
+		}
 		if a.once != "" {
 			once[a.once] = true
 		}
