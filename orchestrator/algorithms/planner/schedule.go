@@ -168,37 +168,54 @@ func morningSwap(wins []window, mine []int, chunks [][]*attraction) {
 // its opening hours or the time left), lunch around midday and dinner in
 // the evening. It returns the stops and the meal slots.
 func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
+	// value is the worth of the stops a trial walk of an order places.
+	value := func(order []*attraction) (float64, bool) {
+		u, e := w.trial(used), slices.Clone(*extras)
+		stops, _ := w.walk(c, win, order, &e, u)
+		// The trial's own visits: among the city's attractions, those
+		// it marked (the walk visits only them).
+		placed := make([]*attraction, 0, len(stops))
+		for _, a := range c.attractions {
+			if a.mark == u.cur {
+				placed = append(placed, a)
+			}
+		}
+		// Summed in catalog order: the same stops give the same value
+		// whatever order they were found in.
+		slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
+		v := 0.0
+		for _, a := range placed {
+			v += a.score
+		}
+		// Whether every must-see of the order is placed (by ID: a
+		// shortened must-see is a copy, mustShrink).
+		all := true
+		for _, a := range order {
+			if len(a.must) > 0 && !slices.ContainsFunc(stops, func(s orchestrator.Stop) bool { return s.AttractionID == a.a.ID }) {
+				all = false
+			}
+		}
+		return v, all
+	}
 	if alt := closingFirst(ordered, orchestrator.Weekday(w.date(win.day))); alt != nil {
 		// Walked in route order, a sight that closes early may be reached
 		// only after it closes (a panda base closing at 17:00 after a
 		// three-hour stop): try it first, and keep whichever walk places
 		// the more valuable stops.
-		value := func(order []*attraction) float64 {
-			u, e := w.trial(used), slices.Clone(*extras)
-			stops, _ := w.walk(c, win, order, &e, u)
-			// The trial's own visits: among the city's attractions, those
-			// it marked (the walk visits only them).
-			placed := make([]*attraction, 0, len(stops))
-			for _, a := range c.attractions {
-				if a.mark == u.cur {
-					placed = append(placed, a)
-				}
-			}
-			// Summed in catalog order: the same stops give the same value
-			// whatever order they were found in.
-			slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
-			v := 0.0
-			for _, a := range placed {
-				v += a.score
-			}
-			return v
-		}
-		if value(alt) > value(ordered) {
+		if va, _ := value(alt); va > first(value(ordered)) {
 			ordered = alt
 		}
 	}
+	if v, all := value(ordered); !all {
+		// A must-see left out: the orders of the must-sees first (a
+		// museum closing at 17:00 before the palace), the best kept
+		// (mustspread.go).
+		ordered = w.mustOrders(ordered, v, value)
+	}
 	return w.walk(c, win, ordered, extras, used)
 }
+
+func first[T, U any](t T, _ U) T { return t }
 
 // closingFirst returns ordered with the sights worth a detour — a
 // must-see sight or one meeting an interest — that close before the

@@ -9,8 +9,9 @@ import (
 )
 
 // LandmarkKey names the one experience a sight is a section or a gate of,
-// or "" for none: the ID of the concept table's landmark whose name words
-// it holds (八达岭长城 and 慕田峪长城 are both the Great Wall, "greatwall"),
+// or "" for none: the ID of the concept table's landmark whose name word
+// ends its name (八达岭长城 and 慕田峪长城 are both the Great Wall,
+// "greatwall"; 西湖游船 is a place at West Lake, no section of it),
 // else, for a gate or entrance of a place ("X北门", "X东宫门", "X南入口"),
 // "gate:" and the place (two gates of one park are one visit). Two sights
 // of one key in a trip are the same experience twice unless the traveller
@@ -20,10 +21,8 @@ func LandmarkKey(name string) string {
 		return ""
 	}
 	for _, lm := range landmarkNames() {
-		for _, w := range lm.words {
-			if strings.Contains(name, w) && !hasAny(name, lm.not) {
-				return lm.id
-			}
+		if lm.section(name) {
+			return lm.id
 		}
 	}
 	if x := gateOf(name); x != "" {
@@ -96,12 +95,26 @@ func SameLandmark(key, name string) bool {
 		if lm.id != key {
 			continue
 		}
-		for _, w := range lm.words {
-			if strings.Contains(name, w) && !hasAny(name, lm.not) {
-				return true
-			}
-		}
+		return lm.section(name)
+	}
+	return false
+}
+
+// section reports whether name is the landmark or a section of it: the
+// name, less a bracketed branch, ends with one of its name words
+// (八达岭长城, 慕田峪长城). A sight holding the word elsewhere is a place in
+// the landmark's area (西湖游船, 西湖音乐喷泉 at West Lake), its own visit.
+func (lm *landmarkRow) section(name string) bool {
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		name = name[:i]
+	}
+	if hasAny(name, lm.not) {
 		return false
+	}
+	for _, w := range lm.words {
+		if strings.HasSuffix(name, w) {
+			return true
+		}
 	}
 	return false
 }

@@ -23,6 +23,9 @@ func TestLandmarkKey(t *testing.T) {
 		{"玄武门", "正阳门", false},
 		{"天坛公园", "地坛公园", false},
 		{"黄鹤楼", "晴川阁", false},
+		{"西湖游船", "杭州西湖风景名胜区-一公园", false},
+		{"西湖音乐喷泉", "西湖游船", false},
+		{"八达岭长城(北门)", "水关长城", true},
 	} {
 		ka, kb := LandmarkKey(c.a), LandmarkKey(c.b)
 		if got := ka != "" && ka == kb; got != c.same {
