@@ -392,6 +392,15 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			*extras = append(*extras, a)
 		}
 	}
+	// A must-see an earlier window could not fit comes before any
+	// replacement, up to the pace's cap (mustspread.go).
+	for i := 0; i < len(*extras); i++ {
+		if a := (*extras)[i]; len(a.must) > 0 && !a.evening && len(stops) < w.paceMax && try(a) {
+			n++
+			*extras = slices.Delete(*extras, i, i+1)
+			i--
+		}
+	}
 	// The nearest replacements that fit, while the window's share lasts.
 	share := win.cap - eveningKept(win, night)
 	from := func() place { return at }
