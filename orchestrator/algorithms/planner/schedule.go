@@ -380,7 +380,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		t, at = end, p
 		return true
 	}
-	n := 0
+	n := w.dawnVisit(win, ordered, &t, &at, &slots, try)
 	for _, a := range ordered {
 		if n >= win.cap {
 			*extras = append(*extras, a)
@@ -681,4 +681,62 @@ func (w *world) lunchOnArrival(slots *[]mealSlot, win window, wd int, a *attract
 	*slots = append(*slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: a.place(), free: arrive})
 	*pending = false
 	return s2
+}
+
+// dawnMark marks, as attraction.notBefore, a sight the traveller asked to
+// see at sunrise or early in the morning (Brief.VisitTimes).
+const dawnMark = -1
+
+// dawnFrom is the earliest a sunrise visit starts: China's sunrise lies
+// between about 04:45 (Beijing, June) and 07:30 (Chengdu, January); the
+// sight's opening decides within that.
+const dawnFrom = 5*60 + 30
+
+// dayFrom is the latest start of a window that begins the day at the stay
+// (a full day's window starts at 08:00).
+const dayFrom = 8 * 60
+
+// dawnVisit visits the window's leading sight asked for at sunrise or
+// early morning before breakfast, from its opening (not before dawnFrom),
+// breakfast after it: 景山公园 at 06:00, not at 09:25 after breakfast. It
+// returns the stops it placed (0 or 1); t, at and slots follow the walk.
+func (w *world) dawnVisit(win window, ordered []*attraction, t *int, at *place, slots *[]mealSlot, try func(*attraction) bool) int {
+	if len(ordered) == 0 || ordered[0].notBefore != dawnMark || win.start > dayFrom {
+		return 0
+	}
+	t0, s0 := *t, len(*slots)
+	var bf *mealSlot
+	var orig mealSlot
+	if s0 > 0 && (*slots)[s0-1].slot == orchestrator.Breakfast {
+		orig = (*slots)[s0-1]
+		b := orig
+		bf = &b
+		*slots = (*slots)[:s0-1]
+	}
+	*t = dawnFrom
+	if open, ok := openStart(ordered[0], orchestrator.Weekday(w.date(win.day)), dawnFrom); ok && bf != nil && open >= breakfastFrom+breakfastLen {
+		// Opening after breakfast time (故宫博物院 at 08:30): an early
+		// breakfast, then the sight as it opens.
+		bf.time = breakfastFrom
+		*slots = append(*slots, *bf)
+		bf = nil
+		*t = breakfastFrom + breakfastLen + mealTravel
+	}
+	if try(ordered[0]) {
+		if bf != nil {
+			bt := max(*t+mealTravel, breakfastFrom)
+			if bt <= breakfastLast {
+				bf.time, bf.at, bf.free = bt, *at, *t
+				*slots = append(*slots, *bf)
+				*t = bt + breakfastLen + mealTravel
+			}
+		}
+		return 1
+	}
+	*t = t0
+	*slots = (*slots)[:min(len(*slots), s0)]
+	if len(*slots) < s0 {
+		*slots = append(*slots, orig)
+	}
+	return 0
 }

@@ -147,7 +147,10 @@ func (w *world) visitTimes() bool {
 			}
 			at := c.attractions[i]
 			switch vt.When {
-			case "sunrise", "early morning", "morning":
+			case "sunrise", "early morning":
+				// Before breakfast, from its opening (dawnVisit).
+				at.morning, at.evening, at.notBefore = true, false, dawnMark
+			case "morning":
 				at.morning, at.evening, at.notBefore = true, false, 0
 			case "sunset", "evening", "night":
 				if vt.When == "sunset" && w.sunsetVisit(c, at) {
