@@ -333,6 +333,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 		lunchPending = false
 	}
+	// gapEnd, while set, is when a visit filling the time before a sight
+	// that opens later must end (fillBefore).
+	gapEnd := 0
 	try := func(a *attraction) bool {
 		if used.has(a) || a.evening != evening {
 			return false
@@ -365,6 +368,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			limit = mustEnd
 		}
 		visit, start, ok := w.visitLength(a, wd, t+tr, start, ok, limit, evening, lunchPending)
+		if gapEnd > 0 && start+visit > gapEnd {
+			return false
+		}
 		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || start < a.notBefore || !win.reaches(a, start+visit) {
 			return false
 		}
@@ -381,10 +387,56 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		return true
 	}
 	n := w.dawnVisit(win, ordered, &t, &at, &slots, try)
-	for _, a := range ordered {
+	from := func() place { return at }
+	deferred := 0 // sights opening late moved behind the window's others
+	for i := 0; i < len(ordered); i++ {
+		a := ordered[i]
 		if n >= win.cap {
 			*extras = append(*extras, a)
 			continue
+		}
+		ge := w.fillBefore(c, a, wd, t, at)
+		if ge > 0 && !lastDay(ordered[i+1:]) && deferred < len(ordered) {
+			// Opening hours after the traveller is free (a cruise from
+			// 16:00): the window's other sights first.
+			if deferred == 0 {
+				ordered = slices.Clone(ordered)
+			}
+			deferred++
+			ordered = append(slices.Delete(ordered, i, i+1), a)
+			i--
+			continue
+		}
+		if ge > 0 {
+			// A sight opening hours after the traveller is free, the
+			// window's last (a cruise from 16:00 after a 12:30 lunch):
+			// the nearest open sights that end in time come first; undone
+			// when the sight then no longer fits.
+			t0, at0, ns, nsl, lp0, ll0 := t, at, len(stops), len(slots), lunchPending, latestLunch
+			ex0 := slices.Clone(*extras)
+			var filled []*attraction
+			var marks []uint32
+			gapEnd = ge
+			w.placeNearest(c, from, extras, used, func() bool { return len(stops) < w.paceMax-1 && gapEnd-t >= 60 }, func(x *attraction) bool {
+				m := x.mark
+				if !x.evening && len(x.must) == 0 && try(x) {
+					filled, marks = append(filled, x), append(marks, m)
+					return true
+				}
+				return false
+			})
+			gapEnd = 0
+			if len(filled) > 0 {
+				if try(a) {
+					n++
+					continue
+				}
+				t, at, stops, slots, lunchPending, latestLunch = t0, at0, stops[:ns], slots[:nsl], lp0, ll0
+				for k, x := range filled {
+					x.mark = marks[k]
+				}
+				*extras = ex0
+			}
 		}
 		if try(a) {
 			n++
@@ -403,7 +455,6 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	}
 	// The nearest replacements that fit, while the window's share lasts.
 	share := win.cap - eveningKept(win, night)
-	from := func() place { return at }
 	w.placeNearest(c, from, extras, used, func() bool { return n < share }, func(a *attraction) bool {
 		if try(a) {
 			n++
@@ -739,4 +790,34 @@ func (w *world) dawnVisit(win window, ordered []*attraction, t *int, at *place, 
 		*slots = append(*slots, orig)
 	}
 	return 0
+}
+
+// fillBefore returns when a visit filling the time before a (reached from
+// at, the traveller free at t) must end — its start less the way to it —
+// when a opens IdleGap minutes (IdleGapRelaxed at a relaxed pace) or more
+// after the traveller could be there; 0 otherwise.
+func (w *world) fillBefore(c *city, a *attraction, wd, t int, at place) int {
+	if a.evening {
+		return 0
+	}
+	tr, _ := c.travel(at, a.place())
+	start, ok := openStart(a, wd, max(t+tr, a.notBefore))
+	gap := quality.IdleGap
+	if w.mealRest > 0 {
+		gap = quality.IdleGapRelaxed
+	}
+	if !ok || start-(t+tr) < gap-mealTravel {
+		return 0
+	}
+	return start - tr
+}
+
+// lastDay reports whether rest holds no day sight (only evening ones).
+func lastDay(rest []*attraction) bool {
+	for _, a := range rest {
+		if !a.evening {
+			return false
+		}
+	}
+	return true
 }
