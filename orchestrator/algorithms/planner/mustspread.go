@@ -13,6 +13,9 @@ import "slices"
 // while it is under the pace's cap, full days first. It returns the new
 // total.
 func (w *world) mustSlots(c *city, wins []window, mine []int, total int) int {
+	if len(w.b.MustVisit) <= total {
+		return total // as many places as must-sees at most
+	}
 	musts := 0
 	for _, at := range c.attractions {
 		if len(at.must) > 0 {

@@ -206,11 +206,13 @@ func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*
 			ordered = alt
 		}
 	}
-	if v, all := value(ordered); !all {
-		// A must-see left out: the orders of the must-sees first (a
-		// museum closing at 17:00 before the palace), the best kept
-		// (mustspread.go).
-		ordered = w.mustOrders(ordered, v, value)
+	if countMust(ordered) >= 2 {
+		if v, all := value(ordered); !all {
+			// A must-see left out: the orders of the must-sees first (a
+			// museum closing at 17:00 before the palace), the best kept
+			// (mustspread.go).
+			ordered = w.mustOrders(ordered, v, value)
+		}
 	}
 	return w.walk(c, win, ordered, extras, used)
 }

@@ -481,16 +481,24 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 	// (quality.LandmarkKey): a second section of the Great Wall is the
 	// same experience again, unless the traveller named it.
 	var lkeys []string
+	var keyOf []string // the pool's keys, read when first needed
+	landmark := func(i int) string {
+		if keyOf == nil {
+			keyOf = make([]string, len(pool))
+			for j, a := range pool {
+				keyOf[j] = quality.LandmarkKey(a.a.Name)
+			}
+		}
+		return keyOf[i]
+	}
 	clash := func(i int) bool {
 		a := pool[i]
 		if a.once != "" && once[a.once] && len(a.must) == 0 {
 			return true // a second cruise, unless the traveller named it
 		}
-		if len(a.must) == 0 {
-			for _, k := range lkeys {
-				if quality.SameLandmark(k, a.a.Name) {
-					return true
-				}
+		if len(a.must) == 0 && len(lkeys) > 0 {
+			if k := landmark(i); k != "" && slices.Contains(lkeys, k) {
+				return true
 			}
 		}
 		for ; !blocked[i] && int(checked[i]) < len(top); checked[i]++ {

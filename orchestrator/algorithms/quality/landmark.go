@@ -1,6 +1,7 @@
 package quality
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -20,9 +21,13 @@ func LandmarkKey(name string) string {
 	if name == "" {
 		return ""
 	}
-	for _, lm := range landmarkNames() {
-		if lm.section(name) {
-			return lm.id
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		name = name[:i]
+	}
+	r, _ := utf8.DecodeLastRuneInString(name)
+	for _, e := range landmarkEnds()[r] {
+		if strings.HasSuffix(name, e.word) && !hasAny(name, e.not) {
+			return e.id
 		}
 	}
 	if x := gateOf(name); x != "" {
@@ -31,28 +36,42 @@ func LandmarkKey(name string) string {
 	return ""
 }
 
-type landmarkRow struct {
-	id    string
-	words []string
-	not   []string
+// SameLandmark reports whether name is a section or gate of the
+// experience key (a LandmarkKey) names.
+func SameLandmark(key, name string) bool {
+	if x, ok := strings.CutPrefix(key, "gate:"); ok {
+		return gateOf(name) == x || name == x
+	}
+	return LandmarkKey(name) == key
 }
 
-// landmarkNames are the landmark rows' name words of two runes or more,
-// read once.
-var landmarkNames = sync.OnceValue(func() []landmarkRow {
-	var out []landmarkRow
+// landmarkEnd is a name word of a landmark row (two runes or more), for a
+// name ending with it: the row's ID and the words that rule a place out.
+type landmarkEnd struct {
+	id, word string
+	not      []string
+}
+
+// landmarkEnds indexes the landmark rows' name words by their last rune
+// (a sight's name is read from its end: 八达岭长城, 慕田峪长城 are sections;
+// 西湖游船 holds 西湖 elsewhere and is a place at West Lake, its own visit),
+// longest word first. Built once.
+var landmarkEnds = sync.OnceValue(func() map[rune][]landmarkEnd {
+	m := map[rune][]landmarkEnd{}
 	for _, c := range concepts.All(concepts.Landmark) {
-		r := landmarkRow{id: c.ID, not: c.Not}
 		for _, n := range c.Names {
-			if utf8.RuneCountInString(n) >= 2 {
-				r.words = append(r.words, n)
+			if utf8.RuneCountInString(n) < 2 {
+				continue
 			}
-		}
-		if len(r.words) > 0 {
-			out = append(out, r)
+			r, _ := utf8.DecodeLastRuneInString(n)
+			m[r] = append(m[r], landmarkEnd{c.ID, n, c.Not})
 		}
 	}
-	return out
+	for r, es := range m {
+		slices.SortStableFunc(es, func(a, b landmarkEnd) int { return len(b.word) - len(a.word) })
+		m[r] = es
+	}
+	return m
 })
 
 // gateSuffixes end the name of a gate or entrance of a place.
@@ -83,38 +102,4 @@ func gateOf(name string) string {
 		return ""
 	}
 	return ""
-}
-
-// SameLandmark reports whether name is a section or gate of the
-// experience key (a LandmarkKey) names.
-func SameLandmark(key, name string) bool {
-	if x, ok := strings.CutPrefix(key, "gate:"); ok {
-		return gateOf(name) == x || name == x
-	}
-	for _, lm := range landmarkNames() {
-		if lm.id != key {
-			continue
-		}
-		return lm.section(name)
-	}
-	return false
-}
-
-// section reports whether name is the landmark or a section of it: the
-// name, less a bracketed branch, ends with one of its name words
-// (八达岭长城, 慕田峪长城). A sight holding the word elsewhere is a place in
-// the landmark's area (西湖游船, 西湖音乐喷泉 at West Lake), its own visit.
-func (lm *landmarkRow) section(name string) bool {
-	if i := strings.IndexAny(name, "(（"); i > 0 {
-		name = name[:i]
-	}
-	if hasAny(name, lm.not) {
-		return false
-	}
-	for _, w := range lm.words {
-		if strings.HasSuffix(name, w) {
-			return true
-		}
-	}
-	return false
 }
