@@ -481,15 +481,12 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 	// (quality.LandmarkKey): a second section of the Great Wall is the
 	// same experience again, unless the traveller named it.
 	var lkeys []string
-	var keyOf []string // the pool's keys, read when first needed
+	var lends []rune // the last runes of the chosen sections' names
 	landmark := func(i int) string {
-		if keyOf == nil {
-			keyOf = make([]string, len(pool))
-			for j, a := range pool {
-				keyOf[j] = quality.LandmarkKey(a.a.Name)
-			}
+		if !slices.Contains(lends, quality.NameEnd(pool[i].a.Name)) {
+			return "" // ends as no chosen section does: not one
 		}
-		return keyOf[i]
+		return quality.LandmarkKey(pool[i].a.Name)
 	}
 	clash := func(i int) bool {
 		a := pool[i]
@@ -554,6 +551,7 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 		cat[catOf[best]]++
 		if k := quality.LandmarkKey(a.a.Name); k != "" {
 			lkeys = append(lkeys, k)
+			lends = append(lends, quality.NameEnd(a.a.Name))
 		}
 		if a.once != "" {
 			once[a.once] = true

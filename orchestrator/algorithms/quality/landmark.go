@@ -24,7 +24,7 @@ func LandmarkKey(name string) string {
 	if i := strings.IndexAny(name, "(（"); i > 0 {
 		name = name[:i]
 	}
-	r, _ := utf8.DecodeLastRuneInString(name)
+	r := NameEnd(name)
 	for _, e := range landmarkEnds()[r] {
 		if strings.HasSuffix(name, e.word) && !hasAny(name, e.not) {
 			return e.id
@@ -43,6 +43,17 @@ func SameLandmark(key, name string) bool {
 		return gateOf(name) == x || name == x
 	}
 	return LandmarkKey(name) == key
+}
+
+// NameEnd is the last rune of a sight's name less a bracketed branch: two
+// sights of one LandmarkKey end alike (长城, 门), so a different end rules a
+// shared key out without reading the landmark table.
+func NameEnd(name string) rune {
+	if i := strings.IndexAny(name, "(（"); i > 0 {
+		name = name[:i]
+	}
+	r, _ := utf8.DecodeLastRuneInString(name)
+	return r
 }
 
 // landmarkEnd is a name word of a landmark row (two runes or more), for a
