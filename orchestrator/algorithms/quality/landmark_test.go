@@ -70,3 +70,32 @@ func TestSecondSectionRepeats(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondSectionLowersVariety: the score's variety part counts a
+// second Great Wall section as a repeat, as it counts two names of one
+// site.
+func TestSecondSectionLowersVariety(t *testing.T) {
+	as := []orchestrator.Attraction{
+		{ID: "b", Name: "八达岭长城", Category: "历史古迹"},
+		{ID: "m", Name: "慕田峪长城", Category: "自然风光"},
+		{ID: "t", Name: "天坛公园", Category: "公园"},
+	}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "北京", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	b := &orchestrator.Brief{Destinations: []string{"北京"}, Days: 2, Travelers: orchestrator.Travelers{Adults: 1}}
+	variety := func(second string) float64 {
+		it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{
+			{Day: 1, City: "北京", Stops: []orchestrator.Stop{{AttractionID: "b", City: "北京", Start: "09:00", End: "12:00"}}},
+			{Day: 2, City: "北京", Stops: []orchestrator.Stop{{AttractionID: second, City: "北京", Start: "09:00", End: "12:00"}}},
+		}}
+		for _, c := range Score(b, trip, it).Components {
+			if c.Name == Variety {
+				return c.Value
+			}
+		}
+		t.Fatal("no variety part")
+		return 0
+	}
+	if two, other := variety("m"), variety("t"); two >= other {
+		t.Errorf("variety with two Great Wall sections %.2f, with another sight %.2f: want lower", two, other)
+	}
+}

@@ -211,10 +211,13 @@ func (o *objector) must(a *orchestrator.Attraction) bool {
 // each against the other (concepts.Resolve over the two): the traveller
 // asked for both sections (八达岭长城 and 慕田峪长城), not the landmark once
 // ("Great Wall" picks one of them).
-func (o *objector) bothNamed(a, b *orchestrator.Attraction) bool {
+func (o *objector) bothNamed(a, b *orchestrator.Attraction) bool { return namedBoth(o.b, a, b) }
+
+// namedBoth is bothNamed for a brief.
+func namedBoth(br *orchestrator.Brief, a, b *orchestrator.Attraction) bool {
 	cands := []concepts.Candidate{{Name: a.Name, Popularity: a.Popularity}, {Name: b.Name, Popularity: b.Popularity}}
 	var got [2]bool
-	for _, m := range o.b.MustVisit {
+	for _, m := range br.MustVisit {
 		if m == "" {
 			continue
 		}
