@@ -729,6 +729,7 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 				evenings++
 			}
 		}
+		total = w.mustSlots(c, wins, mine, total) // mustspread.go
 		top, extras := w.pickTop(c, total, evenings)
 		top, extras = w.onceAcross(top, extras, &onceUsed)
 		center := c.center
@@ -745,7 +746,8 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 			pos += n
 		}
 		eveningSwap(wins, mine, chunks)
-		mustSwap(wins, mine, chunks) // mustsee.go
+		mustSwap(wins, mine, chunks)     // mustsee.go
+		w.mustSpread(wins, mine, chunks) // mustspread.go
 		w.weatherSwap(c, wins, mine, chunks, &extras)
 		used := w.newAttrSet()
 		for j, wi := range mine {

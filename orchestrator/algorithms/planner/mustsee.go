@@ -2,6 +2,7 @@ package planner
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
@@ -88,7 +89,9 @@ func (w *world) mustCovered(c *city) {
 		for i := 0; i < len(gen.must); i++ {
 			m := gen.must[i]
 			lm := concepts.Lookup(w.b.MustVisit[m], concepts.Landmark)
-			if lm == nil {
+			if lm == nil || !generalName(lm, w.b.MustVisit[m]) {
+				// A section named ("八达岭长城" beside "慕田峪长城")
+				// is its own must-see, not the landmark's general name.
 				continue
 			}
 			for _, part := range mine {
@@ -107,6 +110,14 @@ func (w *world) mustCovered(c *city) {
 			}
 		}
 	}
+}
+
+// generalName reports whether name is the landmark's general name, one of
+// its aliases as written ("Great Wall", 长城), and not a name holding one
+// (八达岭长城, "Mutianyu Great Wall"), which names a part.
+func generalName(lm *concepts.Concept, name string) bool {
+	n := strings.Join(strings.Fields(strings.ToLower(name)), " ")
+	return slices.Contains(lm.Aliases, n)
 }
 
 // daySpareEvenings makes the must-see evening sights that find no evening

@@ -168,37 +168,56 @@ func morningSwap(wins []window, mine []int, chunks [][]*attraction) {
 // its opening hours or the time left), lunch around midday and dinner in
 // the evening. It returns the stops and the meal slots.
 func (w *world) schedule(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
+	// value is the worth of the stops a trial walk of an order places.
+	value := func(order []*attraction) (float64, bool) {
+		u, e := w.trial(used), slices.Clone(*extras)
+		stops, _ := w.walk(c, win, order, &e, u)
+		// The trial's own visits: among the city's attractions, those
+		// it marked (the walk visits only them).
+		placed := make([]*attraction, 0, len(stops))
+		for _, a := range c.attractions {
+			if a.mark == u.cur {
+				placed = append(placed, a)
+			}
+		}
+		// Summed in catalog order: the same stops give the same value
+		// whatever order they were found in.
+		slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
+		v := 0.0
+		for _, a := range placed {
+			v += a.score
+		}
+		// Whether every must-see of the order is placed (by ID: a
+		// shortened must-see is a copy, mustShrink).
+		all := true
+		for _, a := range order {
+			if len(a.must) > 0 && !slices.ContainsFunc(stops, func(s orchestrator.Stop) bool { return s.AttractionID == a.a.ID }) {
+				all = false
+			}
+		}
+		return v, all
+	}
 	if alt := closingFirst(ordered, orchestrator.Weekday(w.date(win.day))); alt != nil {
 		// Walked in route order, a sight that closes early may be reached
 		// only after it closes (a panda base closing at 17:00 after a
 		// three-hour stop): try it first, and keep whichever walk places
 		// the more valuable stops.
-		value := func(order []*attraction) float64 {
-			u, e := w.trial(used), slices.Clone(*extras)
-			stops, _ := w.walk(c, win, order, &e, u)
-			// The trial's own visits: among the city's attractions, those
-			// it marked (the walk visits only them).
-			placed := make([]*attraction, 0, len(stops))
-			for _, a := range c.attractions {
-				if a.mark == u.cur {
-					placed = append(placed, a)
-				}
-			}
-			// Summed in catalog order: the same stops give the same value
-			// whatever order they were found in.
-			slices.SortFunc(placed, func(x, y *attraction) int { return x.idx - y.idx })
-			v := 0.0
-			for _, a := range placed {
-				v += a.score
-			}
-			return v
-		}
-		if value(alt) > value(ordered) {
+		if va, _ := value(alt); va > first(value(ordered)) {
 			ordered = alt
+		}
+	}
+	if countMust(ordered) >= 2 {
+		if v, all := value(ordered); !all {
+			// A must-see left out: the orders of the must-sees first (a
+			// museum closing at 17:00 before the palace), the best kept
+			// (mustspread.go).
+			ordered = w.mustOrders(ordered, v, value)
 		}
 	}
 	return w.walk(c, win, ordered, extras, used)
 }
+
+func first[T, U any](t T, _ U) T { return t }
 
 // closingFirst returns ordered with the sights worth a detour — a
 // must-see sight or one meeting an interest — that close before the
@@ -316,6 +335,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 		lunchPending = false
 	}
+	// gapEnd, while set, is when a visit filling the time before a sight
+	// that opens later must end (fillBefore).
+	gapEnd := 0
 	try := func(a *attraction) bool {
 		if used.has(a) || a.evening != evening {
 			return false
@@ -348,6 +370,9 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			limit = mustEnd
 		}
 		visit, start, ok := w.visitLength(a, wd, t+tr, start, ok, limit, evening, lunchPending)
+		if gapEnd > 0 && start+visit > gapEnd {
+			return false
+		}
 		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || start < a.notBefore || !win.reaches(a, start+visit) {
 			return false
 		}
@@ -363,11 +388,57 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		t, at = end, p
 		return true
 	}
-	n := 0
-	for _, a := range ordered {
+	n := w.dawnVisit(win, ordered, &t, &at, &slots, try)
+	from := func() place { return at }
+	deferred := 0 // sights opening late moved behind the window's others
+	for i := 0; i < len(ordered); i++ {
+		a := ordered[i]
 		if n >= win.cap {
 			*extras = append(*extras, a)
 			continue
+		}
+		ge := w.fillBefore(c, a, wd, t, at)
+		if ge > 0 && !lastDay(ordered[i+1:]) && deferred < len(ordered) {
+			// Opening hours after the traveller is free (a cruise from
+			// 16:00): the window's other sights first.
+			if deferred == 0 {
+				ordered = slices.Clone(ordered)
+			}
+			deferred++
+			ordered = append(slices.Delete(ordered, i, i+1), a)
+			i--
+			continue
+		}
+		if ge > 0 {
+			// A sight opening hours after the traveller is free, the
+			// window's last (a cruise from 16:00 after a 12:30 lunch):
+			// the nearest open sights that end in time come first; undone
+			// when the sight then no longer fits.
+			t0, at0, ns, nsl, lp0, ll0 := t, at, len(stops), len(slots), lunchPending, latestLunch
+			ex0 := slices.Clone(*extras)
+			var filled []*attraction
+			var marks []uint32
+			gapEnd = ge
+			w.placeNearest(c, from, extras, used, func() bool { return len(stops) < w.paceMax-1 && gapEnd-t >= 60 }, func(x *attraction) bool {
+				m := x.mark
+				if !x.evening && len(x.must) == 0 && try(x) {
+					filled, marks = append(filled, x), append(marks, m)
+					return true
+				}
+				return false
+			})
+			gapEnd = 0
+			if len(filled) > 0 {
+				if try(a) {
+					n++
+					continue
+				}
+				t, at, stops, slots, lunchPending, latestLunch = t0, at0, stops[:ns], slots[:nsl], lp0, ll0
+				for k, x := range filled {
+					x.mark = marks[k]
+				}
+				*extras = ex0
+			}
 		}
 		if try(a) {
 			n++
@@ -375,9 +446,17 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			*extras = append(*extras, a)
 		}
 	}
+	// A must-see an earlier window could not fit comes before any
+	// replacement, up to the pace's cap (mustspread.go).
+	for i := 0; i < len(*extras); i++ {
+		if a := (*extras)[i]; len(a.must) > 0 && !a.evening && len(stops) < w.paceMax && try(a) {
+			n++
+			*extras = slices.Delete(*extras, i, i+1)
+			i--
+		}
+	}
 	// The nearest replacements that fit, while the window's share lasts.
 	share := win.cap - eveningKept(win, night)
-	from := func() place { return at }
 	w.placeNearest(c, from, extras, used, func() bool { return n < share }, func(a *attraction) bool {
 		if try(a) {
 			n++
@@ -655,4 +734,92 @@ func (w *world) lunchOnArrival(slots *[]mealSlot, win window, wd int, a *attract
 	*slots = append(*slots, mealSlot{day: win.day, wd: wd, slot: orchestrator.Lunch, time: lt, at: a.place(), free: arrive})
 	*pending = false
 	return s2
+}
+
+// dawnMark marks, as attraction.notBefore, a sight the traveller asked to
+// see at sunrise or early in the morning (Brief.VisitTimes).
+const dawnMark = -1
+
+// dawnFrom is the earliest a sunrise visit starts: China's sunrise lies
+// between about 04:45 (Beijing, June) and 07:30 (Chengdu, January); the
+// sight's opening decides within that.
+const dawnFrom = 5*60 + 30
+
+// dayFrom is the latest start of a window that begins the day at the stay
+// (a full day's window starts at 08:00).
+const dayFrom = 8 * 60
+
+// dawnVisit visits the window's leading sight asked for at sunrise or
+// early morning before breakfast, from its opening (not before dawnFrom),
+// breakfast after it: 景山公园 at 06:00, not at 09:25 after breakfast. It
+// returns the stops it placed (0 or 1); t, at and slots follow the walk.
+func (w *world) dawnVisit(win window, ordered []*attraction, t *int, at *place, slots *[]mealSlot, try func(*attraction) bool) int {
+	if len(ordered) == 0 || ordered[0].notBefore != dawnMark || win.start > dayFrom {
+		return 0
+	}
+	t0, s0 := *t, len(*slots)
+	var bf *mealSlot
+	var orig mealSlot
+	if s0 > 0 && (*slots)[s0-1].slot == orchestrator.Breakfast {
+		orig = (*slots)[s0-1]
+		b := orig
+		bf = &b
+		*slots = (*slots)[:s0-1]
+	}
+	*t = dawnFrom
+	if open, ok := openStart(ordered[0], orchestrator.Weekday(w.date(win.day)), dawnFrom); ok && bf != nil && open >= breakfastFrom+breakfastLen {
+		// Opening after breakfast time (故宫博物院 at 08:30): an early
+		// breakfast, then the sight as it opens.
+		bf.time = breakfastFrom
+		*slots = append(*slots, *bf)
+		bf = nil
+		*t = breakfastFrom + breakfastLen + mealTravel
+	}
+	if try(ordered[0]) {
+		if bf != nil {
+			bt := max(*t+mealTravel, breakfastFrom)
+			if bt <= breakfastLast {
+				bf.time, bf.at, bf.free = bt, *at, *t
+				*slots = append(*slots, *bf)
+				*t = bt + breakfastLen + mealTravel
+			}
+		}
+		return 1
+	}
+	*t = t0
+	*slots = (*slots)[:min(len(*slots), s0)]
+	if len(*slots) < s0 {
+		*slots = append(*slots, orig)
+	}
+	return 0
+}
+
+// fillBefore returns when a visit filling the time before a (reached from
+// at, the traveller free at t) must end — its start less the way to it —
+// when a opens IdleGap minutes (IdleGapRelaxed at a relaxed pace) or more
+// after the traveller could be there; 0 otherwise.
+func (w *world) fillBefore(c *city, a *attraction, wd, t int, at place) int {
+	if a.evening {
+		return 0
+	}
+	tr, _ := c.travel(at, a.place())
+	start, ok := openStart(a, wd, max(t+tr, a.notBefore))
+	gap := quality.IdleGap
+	if w.mealRest > 0 {
+		gap = quality.IdleGapRelaxed
+	}
+	if !ok || start-(t+tr) < gap-mealTravel {
+		return 0
+	}
+	return start - tr
+}
+
+// lastDay reports whether rest holds no day sight (only evening ones).
+func lastDay(rest []*attraction) bool {
+	for _, a := range rest {
+		if !a.evening {
+			return false
+		}
+	}
+	return true
 }

@@ -147,7 +147,10 @@ func (w *world) visitTimes() bool {
 			}
 			at := c.attractions[i]
 			switch vt.When {
-			case "sunrise", "early morning", "morning":
+			case "sunrise", "early morning":
+				// Before breakfast, from its opening (dawnVisit).
+				at.morning, at.evening, at.notBefore = true, false, dawnMark
+			case "morning":
 				at.morning, at.evening, at.notBefore = true, false, 0
 			case "sunset", "evening", "night":
 				if vt.When == "sunset" && w.sunsetVisit(c, at) {
@@ -474,10 +477,26 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 	// is compared at most once, top only growing.
 	blocked := flags[len(pool):]
 	checked := ints[2*len(pool):]
+	// The landmarks the chosen are sections or gates of
+	// (quality.LandmarkKey): a second section of the Great Wall is the
+	// same experience again, unless the traveller named it.
+	var lkeys []string
+	var lends []rune // the last runes of the chosen sections' names
+	landmark := func(i int) string {
+		if !slices.Contains(lends, quality.NameEnd(pool[i].a.Name)) {
+			return "" // ends as no chosen section does: not one
+		}
+		return quality.LandmarkKey(pool[i].a.Name)
+	}
 	clash := func(i int) bool {
 		a := pool[i]
 		if a.once != "" && once[a.once] && len(a.must) == 0 {
 			return true // a second cruise, unless the traveller named it
+		}
+		if len(a.must) == 0 && len(lkeys) > 0 {
+			if k := landmark(i); k != "" && slices.Contains(lkeys, k) {
+				return true
+			}
 		}
 		for ; !blocked[i] && int(checked[i]) < len(top); checked[i]++ {
 			blocked[i] = c.sameSite(a, top[checked[i]])
@@ -530,6 +549,10 @@ func (w *world) pickTopFresh(c *city, n, evenings int) (top, extras []*attractio
 			}
 		}
 		cat[catOf[best]]++
+		if k := quality.LandmarkKey(a.a.Name); k != "" {
+			lkeys = append(lkeys, k)
+			lends = append(lends, quality.NameEnd(a.a.Name))
+		}
 		if a.once != "" {
 			once[a.once] = true
 		}

@@ -207,6 +207,27 @@ func (o *objector) must(a *orchestrator.Attraction) bool {
 	return false
 }
 
+// bothNamed reports whether two must-see names of the brief pick a and b,
+// each against the other (concepts.Resolve over the two): the traveller
+// asked for both sections (八达岭长城 and 慕田峪长城), not the landmark once
+// ("Great Wall" picks one of them).
+func (o *objector) bothNamed(a, b *orchestrator.Attraction) bool { return namedBoth(o.b, a, b) }
+
+// namedBoth is bothNamed for a brief.
+func namedBoth(br *orchestrator.Brief, a, b *orchestrator.Attraction) bool {
+	cands := []concepts.Candidate{{Name: a.Name, Popularity: a.Popularity}, {Name: b.Name, Popularity: b.Popularity}}
+	var got [2]bool
+	for _, m := range br.MustVisit {
+		if m == "" {
+			continue
+		}
+		if i, _ := concepts.Resolve(m, cands); i >= 0 {
+			got[i] = true
+		}
+	}
+	return got[0] && got[1]
+}
+
 func (o *objector) add(kind string, day int, format string, args ...any) {
 	o.out = append(o.out, Objection{Kind: kind, Day: day, Detail: fmt.Sprintf(format, args...)})
 }
@@ -759,7 +780,12 @@ func (o *objector) repeats(s *scorer) {
 	// variant the planner weighs.
 	var gbuf [4]string
 	var sbuf [24]seenSight
+	var kbuf [24]string
 	groups, before := gbuf[:0], sbuf[:0]
+	// keys holds, beside before, each sight's LandmarkKey: a second
+	// section of the Great Wall or a second gate of a park is the same
+	// experience again, unless the traveller named both.
+	keys := kbuf[:0]
 	for _, d := range o.it.Days {
 		for _, st := range d.Stops {
 			if o.attractions.get(st.AttractionID) == nil {
@@ -771,6 +797,7 @@ func (o *objector) repeats(s *scorer) {
 			if e := s.attractions.get(st.AttractionID); e.a == a && e.x.Shared() {
 				x, i = e.x, e.i
 			}
+			dup := false
 			for _, b := range before {
 				if b.a.ID == a.ID {
 					continue
@@ -787,10 +814,21 @@ func (o *objector) repeats(s *scorer) {
 				}
 				if same {
 					o.add(ObjRepeat, d.Day, "%s is the visit to %s again", a.Name, b.a.Name)
+					dup = true
 					break
 				}
 			}
+			key := LandmarkKey(a.Name)
+			if key != "" && !dup {
+				for j, b := range before {
+					if keys[j] == key && b.a.ID != a.ID && !o.bothNamed(a, b.a) {
+						o.add(ObjRepeat, d.Day, "%s is a second section of %s", a.Name, b.a.Name)
+						break
+					}
+				}
+			}
 			before = append(before, seenSight{a, f.Core, x, i})
+			keys = append(keys, key)
 			g := f.Once
 			if g == "" || o.must(a) || o.askedFor(g) {
 				continue

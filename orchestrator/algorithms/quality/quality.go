@@ -637,7 +637,7 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 				}
 				same = concepts.SameSiteCore(as[i].f.Core, as[j].f.Core, d)
 			}
-			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once {
+			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once || s.sections(as[i].a, as[j].a) {
 				dups++
 			}
 		}
@@ -645,6 +645,16 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 	v -= 0.25 * float64(dups)
 	return orchestrator.QualityComponent{Applicable: true, Value: v,
 		Detail: detailf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
+}
+
+// sections reports whether a and b are two sections of one landmark or
+// two gates of one park (LandmarkKey) that the brief did not name both.
+func (s *scorer) sections(a, b *orchestrator.Attraction) bool {
+	if a.ID == b.ID || NameEnd(a.Name) != NameEnd(b.Name) {
+		return false
+	}
+	k := LandmarkKey(a.Name)
+	return k != "" && k == LandmarkKey(b.Name) && !namedBoth(s.b, a, b)
 }
 
 // clock parses "HH:MM" into minutes after midnight, as fmt.Sscanf's
