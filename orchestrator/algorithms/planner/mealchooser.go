@@ -19,11 +19,14 @@ import (
 // lowered by localBonus for each of the city's signature dishes it
 // recommends (up to two) and by cuisineBonus when it cooks the city's own
 // food, and raised by chainPenalty for a chain's branch that is not local
-// and by foreignPenalty for food from abroad (a restaurant serving a
-// cuisine the brief asks for is not raised): 10–20% of the price term's
-// scale (1000 for a price twice the tier's target), about one star of
-// rating or 5–10 km of distance, so the local choice wins among otherwise
-// close ones and variety and the brief's cuisines still decide. When the
+// (a restaurant serving a cuisine the brief asks for is not raised): 10–20%
+// of the price term's scale (1000 for a price twice the tier's target),
+// about one star of rating or 5–10 km of distance, so the local choice
+// wins among otherwise close ones and variety and the brief's cuisines
+// still decide. Food from abroad not asked for is raised by
+// foreignPenalty, the price term of twice the target's price, with or
+// without foods asked for: a traveller in a Chinese city eats Chinese
+// food unless nothing else is open and reachable (quality.ObjForeignMeal). When the
 // local specialties are asked for, a restaurant not serving them is
 // raised by localWish, one of food from abroad, another region or a chain
 // by twice that (a price twice the target's, so local food wins at most
@@ -33,7 +36,7 @@ const (
 	localBonus     = 150
 	cuisineBonus   = 100
 	chainPenalty   = 200
-	foreignPenalty = 150
+	foreignPenalty = 1000
 	localWish      = 1000
 )
 
@@ -60,6 +63,11 @@ func localWeight(f *restFact, mask, localBit int, wishes bool) float64 {
 		}
 		return localWish
 	case wishes:
+		// Foods asked for: their restaurants win by the cover; the
+		// others are still no food from abroad unasked.
+		if mask == 0 && f.foreign {
+			return foreignPenalty
+		}
 		return 0
 	}
 	s := -localBonus * float64(f.local)
@@ -186,6 +194,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	w.varyMeals(r, v, perCity, assigned, used, weighed)
 	w.reachMeals(r, v, perCity, assigned, used, weighed)
+	w.mealHours(r, perCity, assigned)
 	// Breakfasts, apart: at places that serve breakfast, near where the
 	// day starts, priced for a breakfast.
 	for ci, c := range r.cities {
@@ -482,7 +491,9 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 
 // varyMeals gives lunches and dinners variety: taken in trip order, a meal
 // whose restaurant category (concepts.Category) was already eaten that day,
-// or already quality.MealCap times on the trip, moves to the lightest
+// or already quality.MealCap times on the trip, or eaten at the meal
+// before (the day before's dinner; quality.ObjCuisineRow) while it serves
+// nothing asked for, moves to the lightest
 // unused restaurant of another category that is open at its slot, within
 // reach when the current one is, and neither repeats that day nor
 // reaches the cap — never giving up the last meal of a requested cuisine,
@@ -534,11 +545,13 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	}
 	var seenTrip counts[int32]
 	var seenDay counts[dayCat]
+	prevK, prevDay := int32(0), -2 // the meal before: a category not twice in a row
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
 		k := varietyCat(cur, lb)
-		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= capOf(k, limit, once)) {
+		row := k == prevK && s.day == prevDay+1 && cur.mask == 0
+		if k != 0 && (row || seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= capOf(k, limit, once)) {
 			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb, once}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
@@ -557,6 +570,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 			seenTrip.add(k, 1)
 			seenDay.add(dayCat{s.day, k}, 1)
 		}
+		prevK, prevDay = k, s.day
 	}
 }
 
@@ -871,20 +885,16 @@ func (w *world) served(rs *restaurant) []string {
 // slot: the nearest to the slot's places first (reachable), then the
 // cheapest, then the first in the catalog.
 func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, covered int) {
+	meals := w.dishMeals()
 	for k := range w.foods {
 		bit := 1 << (w.nCuisines + k)
-		if covered&bit != 0 {
+		early := meals != nil && meals[k] == quality.DishBreakfast
+		if covered&bit != 0 && !early {
 			continue
 		}
-		served := false
-		for ci := range perCity {
-			for si := range perCity[ci] {
-				if rs := assigned[ci][si]; rs != nil && rs.mask&bit != 0 {
-					served = true
-				}
-			}
-		}
-		if served {
+		// A breakfast dish served only at dinner is served at a
+		// breakfast too (quality.DishMeal).
+		if w.servedInHour(meals, perCity, assigned, k) {
 			continue
 		}
 		bi, bs := -1, -1

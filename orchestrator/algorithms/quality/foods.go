@@ -59,6 +59,10 @@ type Food struct {
 	// Cantonese) is served by the cuisine's words and labels as well.
 	dish      bool
 	nameWords []string // the concept's words, matched in names and dishes only, for a dish
+	// py is a Latin wish spelled as pinyin ("hutang fen": hutangfen),
+	// matched syllable by syllable against the data's names and dishes
+	// (pinyinKey); "" when it is not pinyin.
+	py string
 }
 
 // NewFood prepares a wish for Serves.
@@ -68,8 +72,9 @@ func NewFood(wish string) Food {
 		f.local, f.words = true, []string{""}
 		return f
 	}
-	dishes := concepts.DishWords(wish)
+	dishes := crossDishWords(wish)
 	f.dish = len(dishes) > 0
+	f.py = pinyinKey(wish)
 	if words, ok := specificDish(f.words[0], dishes); ok {
 		// 叉烧酥 is no 叉烧, 蟹粉小笼 no plain 小笼: only the dish itself.
 		f.words = words
@@ -149,6 +154,36 @@ func (f Food) word(w string, r *orchestrator.Restaurant) bool {
 	}
 	for _, d := range r.Dishes {
 		if dishIs(strings.ToLower(d), w) {
+			return true
+		}
+	}
+	if w == f.words[0] {
+		return f.across(w, r)
+	}
+	return false
+}
+
+// across matches the wish itself across scripts and word orders: its
+// pinyin in the restaurant's dishes (two syllables or more) or its name
+// (three or more: a famous old shop, "Quanjude" → 全聚德), and a Chinese
+// wish's variants among the dishes (排骨藕汤 → 莲藕排骨汤).
+func (f Food) across(w string, r *orchestrator.Restaurant) bool {
+	if f.py != "" {
+		for _, d := range r.Dishes {
+			if pinyinDish(f.py, d) {
+				return true
+			}
+		}
+		if splitSyllables(f.py) >= 3 && pinyinName(f.py, r.Name) {
+			return true
+		}
+		return false
+	}
+	if w[0] < 0x80 {
+		return false
+	}
+	for _, d := range r.Dishes {
+		if variantOf(w, d) {
 			return true
 		}
 	}

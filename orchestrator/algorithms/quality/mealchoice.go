@@ -1,0 +1,270 @@
+package quality
+
+// Meals a traveller would keep beyond the foods asked for: each dish at
+// its customary meal, not the same cuisine twice in a row, no food from
+// abroad or fast-food chain unasked where local food is near, no spicy
+// food for a young child and no heavy fare for an older party.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/tripweave/tripweave/orchestrator"
+	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
+)
+
+// The meal-choice objections; the foods part counts each.
+const (
+	// ObjMealHour: a food asked for that is a breakfast dish (DishMeal:
+	// 生煎, 小笼包, 早茶, 肠粉…) served only at dinners, or a dinner dish
+	// (hot pot, roast duck) served only at breakfasts or lunches.
+	ObjMealHour = "meal_hour"
+	// ObjCuisineRow: a lunch or dinner of the same restaurant category
+	// (concepts.Category) as the meal before it (that day's lunch, or the
+	// day before's dinner), neither serving a food or cuisine asked for.
+	ObjCuisineRow = "cuisine_row"
+	// ObjForeignMeal: a lunch or dinner at food from abroad or a fast-food
+	// chain the brief does not ask for while a restaurant of the city's
+	// own food is open then within LocalReachKM.
+	ObjForeignMeal = "foreign_meal"
+	// ObjMealUnfit: a lunch or dinner at a place whose fare does not fit
+	// the party and that it did not ask for (PartyAvoids): spicy food for
+	// a young child, heavy fare (hot pot, barbecue, buffet) for an older
+	// or relaxed party.
+	ObjMealUnfit = "meal_unfit"
+)
+
+// MealChoiceKinds are the meal-choice objections, in report order.
+var MealChoiceKinds = []string{ObjMealHour, ObjCuisineRow, ObjForeignMeal, ObjMealUnfit}
+
+// fastFood names fast-food chains by their names in the data.
+var fastFood = []string{"麦当劳", "肯德基", "必胜客", "汉堡王", "赛百味", "德克士", "达美乐", "棒约翰", "塔斯汀", "华莱士", "mcdonald", "kfc", "pizza hut", "burger king", "subway", "domino"}
+
+// FastFood reports whether a restaurant's name is a fast-food chain's.
+func FastFood(name string) bool { return hasAny(strings.ToLower(name), fastFood) }
+
+// PartyAvoid is a fare unfit for the party, and why.
+type PartyAvoid struct {
+	Food Food
+	Why  string
+}
+
+// Why a fare does not fit a party (PartyAvoid.Why).
+const (
+	WhySpicyChild = "spicy food for a young child"
+	WhyHeavyOlder = "heavy fare for an older or relaxed party"
+)
+
+// heavyFare is what an older or relaxed party is not served unasked: long,
+// heavy or greasy meals.
+var heavyFare = []string{"火锅", "烧烤", "自助餐"}
+
+// PartyAvoids lists the fares unfit for the brief's party that it does not
+// ask for (a cuisine, food or interest serving the same): spicy food with
+// a child under GentleChildAge (or of an age not given); hot pot,
+// barbecue and buffets for a relaxed pace, which the brief parser gives
+// requests taking older travellers along. The planner keeps them out of
+// lunches and dinners as it does the foods the brief declines.
+func PartyAvoids(b *orchestrator.Brief) []PartyAvoid {
+	if b == nil {
+		return nil
+	}
+	var out []PartyAvoid
+	add := func(word, why string) {
+		if !askedFor(b, word) {
+			out = append(out, PartyAvoid{Food: NewFood(word), Why: why})
+		}
+	}
+	if youngChild(b) {
+		add("spicy food", WhySpicyChild)
+	}
+	if b.Pace == "relaxed" {
+		for _, w := range heavyFare {
+			add(w, WhyHeavyOlder)
+		}
+	}
+	return out
+}
+
+// youngChild reports whether the party has a child under GentleChildAge
+// or of an age not given.
+func youngChild(b *orchestrator.Brief) bool {
+	t := b.Travelers
+	for _, a := range t.ChildAges {
+		if a < GentleChildAge {
+			return true
+		}
+	}
+	return t.Children > len(t.ChildAges)
+}
+
+// askedFor reports whether the brief asks for a fare (a cuisine concept's
+// word): one of its cuisines, foods or interests names the same concept,
+// or is spicy when the fare is (川菜 asked for is spicy food asked for).
+func askedFor(b *orchestrator.Brief, word string) bool {
+	c := concepts.Lookup(word, concepts.Cuisine)
+	spicy := concepts.Lookup("spicy food", concepts.Cuisine)
+	for _, w := range slices.Concat(b.Constraints.Cuisines, b.Foods, b.Interests) {
+		x := concepts.Lookup(w, concepts.Cuisine)
+		if x == nil {
+			continue
+		}
+		if x == c {
+			return true
+		}
+		if c == spicy && spicy != nil && len(x.Labels) > 0 && spicy.Restaurant("", x.Labels) {
+			return true
+		}
+	}
+	return false
+}
+
+// mealChoice finds the meal-choice objections.
+func (o *objector) mealChoice(s *scorer) {
+	o.mealHours()
+	avoids := PartyAvoids(o.b)
+	foreignAsked := o.asksForeign()
+	local := WantsLocal(o.b)
+	var prev string
+	prevDay := -1
+	for _, d := range o.it.Days {
+		ms := make([]orchestrator.Meal, 0, len(d.Meals))
+		for _, m := range d.Meals {
+			if m.Slot == orchestrator.Lunch || m.Slot == orchestrator.Dinner {
+				ms = append(ms, m)
+			}
+		}
+		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
+		for _, m := range ms {
+			r, _ := s.restaurant(m)
+			if r == nil {
+				continue
+			}
+			for _, a := range avoids {
+				if a.Food.Serves(r) {
+					o.add(ObjMealUnfit, d.Day, "%s of %s at %s: %s", m.Slot, m.Time, m.Name, a.Why)
+					break
+				}
+			}
+			home := o.atHome(m.City)
+			k := concepts.Category(r.Name, r.Cuisines)
+			if local && localMeal(o.trip, m) {
+				k = "" // the local specialties asked for, at every meal
+			}
+			if k != "" && k == prev && prevDay >= d.Day-1 && !home && !asks(o.b, r) {
+				o.add(ObjCuisineRow, d.Day, "%s of %s at %s: %s again after the meal before", m.Slot, m.Time, m.Name, k)
+			}
+			prev, prevDay = k, d.Day
+			if home {
+				prev = ""
+			}
+			if !foreignAsked && !home && !local {
+				o.foreignMeal(d, m, r, avoids)
+			}
+		}
+	}
+}
+
+// asksForeign reports whether the brief asks for food from abroad (a
+// cuisine, food or interest of a foreign cuisine, or western food).
+func (o *objector) asksForeign() bool {
+	for _, w := range slices.Concat(o.b.Constraints.Cuisines, o.b.Foods, o.b.Interests) {
+		if c := concepts.Lookup(w, concepts.Cuisine); c != nil && len(c.Labels) > 0 && concepts.Foreign("", c.Labels) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignMeal objects to meal m of day d at r when r is food from abroad
+// or a fast-food chain and a restaurant of the city's own food, serving
+// nothing the brief declines or the party avoids, is open then within
+// LocalReachKM.
+func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orchestrator.Restaurant, avoids []PartyAvoid) {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil || m.Location == nil {
+		return
+	}
+	facts := localFactsOf(cd)
+	f, ok := localAt(cd, facts, m.RestaurantID)
+	if !ok || !f.Foreign && !FastFood(r.Name) || asks(o.b, r) {
+		return
+	}
+	at, ok := orchestrator.ParseClock(m.Time)
+	if !ok {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	end := at + orchestrator.MealMinutes(m.Slot)
+	for i := range cd.Restaurants.Value {
+		x := &cd.Restaurants.Value[i]
+		if i >= len(facts) || !facts[i].Local() || x.Location == nil || m.Location.DistanceKM(*x.Location) > LocalReachKM {
+			continue
+		}
+		if len(x.Hours) > 0 && !orchestrator.OpenDuring(x.Hours, wd, at, end) || o.declines(x, avoids) {
+			continue
+		}
+		o.add(ObjForeignMeal, d.Day, "%s at %s (%s), not asked for; %s cooks the city's own food, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), x.Name, m.Location.DistanceKM(*x.Location))
+		return
+	}
+}
+
+// mealHours objects to each food asked for with a customary meal
+// (DishMeal) that meals serve, none at that meal.
+func (o *objector) mealHours() {
+	if o.trip == nil {
+		return
+	}
+	for _, w := range Wishes(o.b) {
+		meal := DishMeal(w)
+		if meal == "" {
+			continue
+		}
+		f := NewFood(w)
+		var first *orchestrator.Meal
+		day, fits := 0, false
+		for _, d := range o.it.Days {
+			for i, m := range d.Meals {
+				r := o.restaurants.get(m.RestaurantID)
+				if r == nil || !f.Serves(r) {
+					continue
+				}
+				if DishFits(meal, m.Slot) {
+					fits = true
+				} else if first == nil {
+					first, day = &d.Meals[i], d.Day
+				}
+			}
+		}
+		if first != nil && !fits {
+			o.add(ObjMealHour, day, "%s, a %s dish, served only at %s (%s at %s)", w, meal, first.Slot, first.Name, first.Time)
+		}
+	}
+}
+
+// DishFits reports whether a meal slot fits a dish's customary meal.
+func DishFits(meal, slot string) bool {
+	switch meal {
+	case DishBreakfast:
+		return slot != orchestrator.Dinner
+	case DishDinner:
+		return slot == orchestrator.Dinner
+	}
+	return true
+}
+
+// declines reports whether r serves a food the brief declines
+// (Constraints.AvoidFoods) or one unfit for the party (avoids).
+func (o *objector) declines(r *orchestrator.Restaurant, avoids []PartyAvoid) bool {
+	for _, a := range avoids {
+		if a.Food.Serves(r) {
+			return true
+		}
+	}
+	for _, a := range o.b.Constraints.AvoidFoods {
+		if NewFood(a).Serves(r) {
+			return true
+		}
+	}
+	return false
+}
