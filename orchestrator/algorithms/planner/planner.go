@@ -554,6 +554,9 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	for _, a := range b.Constraints.AvoidFoods {
 		w.avoid = append(w.avoid, quality.NewFood(a))
 	}
+	for _, a := range quality.PartyAvoids(b) { // spicy for a young child, heavy fare for older travellers
+		w.avoid = append(w.avoid, a.Food)
+	}
 	w.rules = append([]string(nil), b.Constraints.HouseRules...)
 	w.roomType = b.Constraints.RoomType
 	for _, in := range b.Interests {
