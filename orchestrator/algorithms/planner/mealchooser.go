@@ -306,8 +306,10 @@ func (w *world) mealsOut(r *route, perCity [][]mealSlot, assigned [][]*restauran
 
 // eligibleRestaurants lists the city's restaurants open at one of the
 // meals ss, in the catalog's order: no bar for a party with children; a
-// place serving a food the brief declines, or light fare only, only when
-// too few others are open.
+// place serving a food the brief declines or the party avoids
+// (quality.PartyAvoids), food from abroad not asked for
+// (quality.ObjForeignMeal), or light fare only, only when too few others
+// are open.
 func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids bool) []*restaurant {
 	elig := ar.elig[:0]
 	if cap(elig) < len(c.restaurants) {
@@ -334,7 +336,8 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 		if !in || kids && rs.f != nil && rs.f.bar {
 			continue // closed, or a bar for a party with children
 		}
-		if w.avoided(rs) {
+		if w.avoided(rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil && rs.f.foreign {
+			// declined, unfit for the party, or food from abroad unasked
 			declined = append(declined, rs)
 			continue
 		}
@@ -550,7 +553,7 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
 		k := varietyCat(cur, lb)
-		row := k == prevK && s.day == prevDay+1 && cur.mask == 0
+		row := k == prevK && s.day == prevDay+1 && cur.mask == 0 && !rowExempt(cur)
 		if k != 0 && (row || seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= capOf(k, limit, once)) {
 			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb, once}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
@@ -573,6 +576,25 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 		prevK, prevDay = k, s.day
 	}
 }
+
+// rowExempt reports whether rs's category is no cuisine twice in a row
+// (quality.RowExempt: 小吃, 快餐简餐…) or it cooks the city's own food.
+func rowExempt(rs *restaurant) bool {
+	if rs.f != nil && rs.f.localCuisine {
+		return true
+	}
+	return rs.catID() == 0 || slices.Contains(rowExemptIDs(), rs.catID())
+}
+
+// rowExemptIDs are the category numbers of quality.RowExempt's kinds of
+// place.
+var rowExemptIDs = sync.OnceValue(func() []int32 {
+	var out []int32
+	for _, k := range quality.RowExemptCategories {
+		out = append(out, categoryID(k))
+	}
+	return out
+})
 
 // dayCat is a day and a restaurant category (categoryID).
 type dayCat struct {

@@ -21,7 +21,9 @@ const (
 	ObjMealHour = "meal_hour"
 	// ObjCuisineRow: a lunch or dinner of the same restaurant category
 	// (concepts.Category) as the meal before it (that day's lunch, or the
-	// day before's dinner), neither serving a food or cuisine asked for.
+	// day before's dinner), serving no food or cuisine asked for; neither
+	// a kind of place (RowExempt: 小吃, 快餐简餐) nor the city's own
+	// cooking counts.
 	ObjCuisineRow = "cuisine_row"
 	// ObjForeignMeal: a lunch or dinner at food from abroad or a fast-food
 	// chain the brief does not ask for while a restaurant of the city's
@@ -123,7 +125,7 @@ func askedFor(b *orchestrator.Brief, word string) bool {
 func (o *objector) mealChoice(s *scorer) {
 	o.mealHours()
 	avoids := PartyAvoids(o.b)
-	foreignAsked := o.asksForeign()
+	foreignAsked := AsksForeign(o.b)
 	local := WantsLocal(o.b)
 	var prev string
 	prevDay := -1
@@ -148,10 +150,13 @@ func (o *objector) mealChoice(s *scorer) {
 			}
 			home := o.atHome(m.City)
 			k := concepts.Category(r.Name, r.Cuisines)
-			if local && localMeal(o.trip, m) {
-				k = "" // the local specialties asked for, at every meal
+			if RowExempt(k) {
+				k = "" // a kind of place, not a cuisine
 			}
-			if k != "" && k == prev && prevDay >= d.Day-1 && !home && !asks(o.b, r) {
+			// Measured only for a repeat: the city's own cooking and
+			// the local specialties or a food asked for are no objection.
+			if k != "" && k == prev && prevDay >= d.Day-1 && !home &&
+				!(local && localMeal(o.trip, m)) && !o.ownCuisine(m) && !asks(o.b, r) {
 				o.add(ObjCuisineRow, d.Day, "%s of %s at %s: %s again after the meal before", m.Slot, m.Time, m.Name, k)
 			}
 			prev, prevDay = k, d.Day
@@ -165,10 +170,31 @@ func (o *objector) mealChoice(s *scorer) {
 	}
 }
 
-// asksForeign reports whether the brief asks for food from abroad (a
-// cuisine, food or interest of a foreign cuisine, or western food).
-func (o *objector) asksForeign() bool {
-	for _, w := range slices.Concat(o.b.Constraints.Cuisines, o.b.Foods, o.b.Interests) {
+// RowExemptCategories are restaurant categories that name a kind of place rather
+// than a cuisine: two snack shops (a noodle shop, a dumpling house) in a
+// row are two foods.
+var RowExemptCategories = []string{"小吃", "快餐简餐", "其他中餐", "融合菜", "创意菜", "家常菜", "面馆"}
+
+// RowExempt reports whether a restaurant category is no cuisine for
+// ObjCuisineRow: a kind of place (RowExemptCategories), or none.
+func RowExempt(k string) bool { return k == "" || slices.Contains(RowExemptCategories, k) }
+
+// ownCuisine reports whether meal m is at a restaurant of its city's own
+// cooking (LocalFact.Cuisine: 川菜 in Chengdu, 江浙菜 in Nanjing), which a
+// traveller eats twice in a row gladly.
+func (o *objector) ownCuisine(m orchestrator.Meal) bool {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil {
+		return false
+	}
+	f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID)
+	return ok && f.Cuisine
+}
+
+// AsksForeign reports whether the brief asks for food from abroad: a
+// cuisine, food or interest of a foreign cuisine (western, Japanese…).
+func AsksForeign(b *orchestrator.Brief) bool {
+	for _, w := range slices.Concat(b.Constraints.Cuisines, b.Foods, b.Interests) {
 		if c := concepts.Lookup(w, concepts.Cuisine); c != nil && len(c.Labels) > 0 && concepts.Foreign("", c.Labels) {
 			return true
 		}
@@ -185,11 +211,10 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 	if cd == nil || cd.Restaurants == nil || m.Location == nil {
 		return
 	}
-	facts := localFactsOf(cd)
-	f, ok := localAt(cd, facts, m.RestaurantID)
-	if !ok || !f.Foreign && !FastFood(r.Name) || asks(o.b, r) {
-		return
+	if !FastFood(r.Name) && (concepts.LocalFor(m.City) == nil || !concepts.Foreign(r.Name, r.Cuisines)) || asks(o.b, r) {
+		return // food from abroad counts in a city the local-food table knows (LocalFact.Foreign)
 	}
+	facts := localFactsOf(cd)
 	at, ok := orchestrator.ParseClock(m.Time)
 	if !ok {
 		return
