@@ -317,28 +317,31 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 	}
 	// The light ones (light, serving no cuisine asked for) apart.
 	lights := ar.lights[:0]
-	var declined []*restaurant
 	// A restaurant open only within one daily span is open at a meal
 	// when its span is (openSpans, asked once per span).
 	ar.spanOpen = c.openSpans(ar.spanOpen, ss)
-	for _, rs := range c.restaurants {
-		in := false
+	open := func(rs *restaurant) bool {
 		if rs.span > 0 {
-			in = ar.spanOpen[rs.span-1]
-		} else {
-			for si := range ss {
-				if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
-					in = true
-					break
-				}
+			return ar.spanOpen[rs.span-1]
+		}
+		for si := range ss {
+			if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+				return true
 			}
 		}
-		if !in || kids && rs.f != nil && rs.f.bar {
+		return false
+	}
+	declines := func(rs *restaurant) bool {
+		// declined, unfit for the party, or food from abroad unasked
+		return w.avoided(c, rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil && rs.f.foreign
+	}
+	ndeclined := 0
+	for _, rs := range c.restaurants {
+		if !open(rs) || kids && rs.f != nil && rs.f.bar {
 			continue // closed, or a bar for a party with children
 		}
-		if w.avoided(rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil && rs.f.foreign {
-			// declined, unfit for the party, or food from abroad unasked
-			declined = append(declined, rs)
+		if declines(rs) {
+			ndeclined++ // gathered below only when needed
 			continue
 		}
 		if rs.light() && rs.mask == 0 {
@@ -347,12 +350,18 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 			elig = append(elig, rs)
 		}
 	}
-	ar.lights = lights
 	// A place serving a food the brief declines (孩子不能吃辣: 川菜,
 	// 火锅) only when too few others are open.
-	if len(declined) > 0 && len(elig)+len(lights) < len(ss) {
+	if ndeclined > 0 && len(elig)+len(lights) < len(ss) {
+		var declined []*restaurant
+		for _, rs := range c.restaurants {
+			if open(rs) && !(kids && rs.f != nil && rs.f.bar) && declines(rs) {
+				declined = append(declined, rs)
+			}
+		}
 		elig = mergeByIndex(elig, declined)
 	}
+	ar.lights = lights
 	// A bakery, café, tea house or bar is no lunch or dinner, unless it
 	// serves a cuisine the traveller asked for or too few other places
 	// are open: then every open one, in the city's (catalog) order.
@@ -951,11 +960,21 @@ func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*res
 	}
 }
 
-// avoided reports whether rs serves a food the brief declines: its name,
-// cuisine labels or recommended dishes name it (quality.Food.Serves, as
-// for a wish).
-func (w *world) avoided(rs *restaurant) bool {
+// avoided reports whether rs, a restaurant of city c, serves a food the
+// brief declines or the party avoids: its name, cuisine labels or
+// recommended dishes name it (quality.Food.Serves, as for a wish), read
+// from the catalog's kept answers (quality.KeptServes) for a catalog
+// restaurant.
+func (w *world) avoided(c *city, rs *restaurant) bool {
 	if len(w.avoid) == 0 {
+		return false
+	}
+	if cd := c.data; cd != nil && cd.Restaurants != nil && rs.idx < len(cd.Restaurants.Value) && &cd.Restaurants.Value[rs.idx] == rs.r {
+		for _, f := range w.avoid {
+			if quality.KeptServes(f, cd.Restaurants.Value, cd.Restaurants.Ref)[rs.idx] {
+				return true
+			}
+		}
 		return false
 	}
 	if v, ok := w.avoidSeen[rs.r]; ok {

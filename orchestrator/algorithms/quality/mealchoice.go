@@ -8,6 +8,8 @@ package quality
 import (
 	"slices"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
@@ -129,21 +131,23 @@ func (o *objector) mealChoice(s *scorer) {
 	local := WantsLocal(o.b)
 	var prev string
 	prevDay := -1
+	var buf [8]int // the day's lunches and dinners by position, in time order
 	for _, d := range o.it.Days {
-		ms := make([]orchestrator.Meal, 0, len(d.Meals))
-		for _, m := range d.Meals {
-			if m.Slot == orchestrator.Lunch || m.Slot == orchestrator.Dinner {
-				ms = append(ms, m)
+		ms := buf[:0]
+		for i := range d.Meals {
+			if d.Meals[i].Slot == orchestrator.Lunch || d.Meals[i].Slot == orchestrator.Dinner {
+				ms = append(ms, i)
 			}
 		}
-		slices.SortStableFunc(ms, func(x, y orchestrator.Meal) int { return strings.Compare(x.Time, y.Time) })
-		for _, m := range ms {
+		slices.SortStableFunc(ms, func(x, y int) int { return strings.Compare(d.Meals[x].Time, d.Meals[y].Time) })
+		for _, i := range ms {
+			m := d.Meals[i]
 			r, _ := s.restaurant(m)
 			if r == nil {
 				continue
 			}
 			for _, a := range avoids {
-				if a.Food.Serves(r) {
+				if o.servesKept(a.Food, m.City, r) {
 					o.add(ObjMealUnfit, d.Day, "%s of %s at %s: %s", m.Slot, m.Time, m.Name, a.Why)
 					break
 				}
@@ -211,10 +215,10 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 	if cd == nil || cd.Restaurants == nil || m.Location == nil {
 		return
 	}
-	if !FastFood(r.Name) && (concepts.LocalFor(m.City) == nil || !concepts.Foreign(r.Name, r.Cuisines)) || asks(o.b, r) {
+	facts := localFactsOf(cd)
+	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !FastFood(r.Name) || asks(o.b, r) {
 		return // food from abroad counts in a city the local-food table knows (LocalFact.Foreign)
 	}
-	facts := localFactsOf(cd)
 	at, ok := orchestrator.ParseClock(m.Time)
 	if !ok {
 		return
@@ -226,7 +230,7 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 		if i >= len(facts) || !facts[i].Local() || x.Location == nil || m.Location.DistanceKM(*x.Location) > LocalReachKM {
 			continue
 		}
-		if len(x.Hours) > 0 && !orchestrator.OpenDuring(x.Hours, wd, at, end) || o.declines(x, avoids) {
+		if len(x.Hours) > 0 && !orchestrator.OpenDuring(x.Hours, wd, at, end) || o.declines(m.City, x, avoids) {
 			continue
 		}
 		o.add(ObjForeignMeal, d.Day, "%s at %s (%s), not asked for; %s cooks the city's own food, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), x.Name, m.Location.DistanceKM(*x.Location))
@@ -280,16 +284,89 @@ func DishFits(meal, slot string) bool {
 
 // declines reports whether r serves a food the brief declines
 // (Constraints.AvoidFoods) or one unfit for the party (avoids).
-func (o *objector) declines(r *orchestrator.Restaurant, avoids []PartyAvoid) bool {
+func (o *objector) declines(city string, r *orchestrator.Restaurant, avoids []PartyAvoid) bool {
 	for _, a := range avoids {
-		if a.Food.Serves(r) {
+		if o.servesKept(a.Food, city, r) {
 			return true
 		}
 	}
 	for _, a := range o.b.Constraints.AvoidFoods {
-		if NewFood(a).Serves(r) {
+		if o.servesKept(NewFood(a), city, r) {
 			return true
 		}
 	}
 	return false
+}
+
+// servesCache keeps, per catalog and food, which restaurants serve it
+// (KeptServes); emptied when it holds servesCacheSize.
+var servesCache struct {
+	sync.Mutex
+	m map[servesKey][]bool
+}
+
+type servesKey struct {
+	wish, ref string
+	first     *orchestrator.Restaurant
+	n         int
+}
+
+const servesCacheSize = 256
+
+// KeptServes reports, per restaurant of a catalog rs (ref its Ref, ""
+// when none), whether it serves food f, kept for the next call on the
+// same catalog and food (by ref, else by the catalog's memory). The
+// planner asks it for the foods declined and the party's unfit fares of
+// every plan. The result is shared: read only.
+func KeptServes(f Food, rs []orchestrator.Restaurant, ref string) []bool {
+	if len(rs) == 0 {
+		return nil
+	}
+	key := servesKey{wish: f.Wish, ref: ref, n: len(rs)}
+	if ref == "" {
+		key.first = &rs[0]
+	}
+	servesCache.Lock()
+	v, ok := servesCache.m[key]
+	servesCache.Unlock()
+	if ok {
+		return v
+	}
+	v = make([]bool, len(rs))
+	for i := range rs {
+		v[i] = f.Serves(&rs[i])
+	}
+	servesCache.Lock()
+	if servesCache.m == nil || len(servesCache.m) >= servesCacheSize {
+		servesCache.m = map[servesKey][]bool{}
+	}
+	servesCache.m[key] = v
+	servesCache.Unlock()
+	return v
+}
+
+// catalogIndex returns the index of r in the catalog rs when r is one of
+// its elements (the objector's restaurants point into the catalogs), or
+// -1.
+func catalogIndex(rs []orchestrator.Restaurant, r *orchestrator.Restaurant) int {
+	if len(rs) == 0 || r == nil {
+		return -1
+	}
+	d := uintptr(unsafe.Pointer(r)) - uintptr(unsafe.Pointer(&rs[0]))
+	k := int(d / unsafe.Sizeof(rs[0]))
+	if uintptr(unsafe.Pointer(r)) < uintptr(unsafe.Pointer(&rs[0])) || k >= len(rs) || &rs[k] != r {
+		return -1
+	}
+	return k
+}
+
+// servesKept reports whether restaurant r of city serves f, from the
+// catalog's kept answers (KeptServes) when r is a catalog restaurant.
+func (o *objector) servesKept(f Food, city string, r *orchestrator.Restaurant) bool {
+	if cd := o.cityData(city); cd != nil && cd.Restaurants != nil {
+		if k := catalogIndex(cd.Restaurants.Value, r); k >= 0 {
+			return KeptServes(f, cd.Restaurants.Value, cd.Restaurants.Ref)[k]
+		}
+	}
+	return f.Serves(r)
 }
