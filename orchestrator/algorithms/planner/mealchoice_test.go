@@ -122,3 +122,94 @@ func TestMealChoiceObjections(t *testing.T) {
 		}
 	}
 }
+
+// TestMealChoiceObjectionsFire holds that each meal-choice objection
+// fires on a plan changed to have it: a wish of a breakfast dish moved to
+// dinner (meal_hour), a lunch at a Western restaurant (foreign_meal), hot
+// pot for a young child (meal_unfit), two Cantonese meals in a row in
+// Chongqing (cuisine_row).
+func TestMealChoiceObjectionsFire(t *testing.T) {
+	cat := loadChina(t)
+	// at puts meal m at the first restaurant of the city's catalog with
+	// the label within km of it (skip passed over).
+	at := func(trip *orchestrator.Trip, m *orchestrator.Meal, label string, skip int, km float64) {
+		t.Helper()
+		for _, cd := range trip.Cities {
+			if !orchestrator.SameCity(cd.Name, m.City) || cd.Restaurants == nil {
+				continue
+			}
+			for _, r := range cd.Restaurants.Value {
+				if slices.Contains(r.Cuisines, label) && r.Location != nil && m.Location != nil && m.Location.DistanceKM(*r.Location) < km {
+					if skip > 0 {
+						skip--
+						continue
+					}
+					m.RestaurantID, m.Name, m.Cuisines, m.Location = r.ID, r.Name, r.Cuisines, r.Location
+					return
+				}
+			}
+		}
+		t.Fatalf("no %s restaurant within %.0f km of %s in %s", label, km, m.Name, m.City)
+	}
+	lunches := func(it *orchestrator.Itinerary) []*orchestrator.Meal {
+		var out []*orchestrator.Meal
+		for di := range it.Days {
+			for mi := range it.Days[di].Meals {
+				if m := &it.Days[di].Meals[mi]; m.Slot == orchestrator.Lunch && !orchestrator.SameCity(m.City, "北京") && !orchestrator.SameCity(m.City, "杭州") {
+					out = append(out, m)
+				}
+			}
+		}
+		return out
+	}
+	count := func(b *orchestrator.Brief, trip *orchestrator.Trip, it *orchestrator.Itinerary, kind string) int {
+		return quality.Count(quality.Objections(b, trip, it))[kind]
+	}
+
+	b := mealBrief(t, "杭州", "上海", 3, func(b *orchestrator.Brief) { b.Foods = []string{"生煎"} })
+	it, trip := planOnSandbox(t, cat, b)
+	for di := range it.Days {
+		for mi := range it.Days[di].Meals {
+			if m := &it.Days[di].Meals[mi]; slices.Contains(m.Serves, "生煎") {
+				m.Slot = orchestrator.Dinner
+			}
+		}
+	}
+	if n := count(b, trip, it, quality.ObjMealHour); n != 1 {
+		t.Errorf("生煎 moved to dinner: %d meal_hour, want 1", n)
+	}
+
+	b = mealBrief(t, "北京", "上海", 3, nil)
+	it, trip = planOnSandbox(t, cat, b)
+	at(trip, lunches(it)[0], "西餐", 0, 3)
+	if n := count(b, trip, it, quality.ObjForeignMeal); n != 1 {
+		t.Errorf("a Western lunch in Shanghai: %d foreign_meal, want 1", n)
+	}
+
+	b = mealBrief(t, "北京", "成都", 3, func(b *orchestrator.Brief) {
+		b.Travelers = orchestrator.Travelers{Adults: 2, Children: 1, ChildAges: []int{5}}
+	})
+	it, trip = planOnSandbox(t, cat, b)
+	at(trip, lunches(it)[0], "火锅", 0, 50)
+	if n := count(b, trip, it, quality.ObjMealUnfit); n != 1 {
+		t.Errorf("hot pot for a five-year-old: %d meal_unfit, want 1", n)
+	}
+
+	b = mealBrief(t, "北京", "重庆", 3, nil)
+	it, trip = planOnSandbox(t, cat, b)
+	d := &it.Days[1]
+	var ms []*orchestrator.Meal
+	for mi := range d.Meals {
+		if d.Meals[mi].Slot != orchestrator.Breakfast {
+			ms = append(ms, &d.Meals[mi])
+		}
+	}
+	if len(ms) < 2 {
+		t.Fatalf("day 2 in 重庆 has %d lunches and dinners", len(ms))
+	}
+	at(trip, ms[0], "粤菜", 0, 50)
+	at(trip, ms[1], "粤菜", 1, 50)
+	if n := count(b, trip, it, quality.ObjCuisineRow); n < 1 {
+		t.Errorf("two Cantonese meals in a row in Chongqing: %d cuisine_row, want 1 or more", n)
+	}
+}

@@ -331,9 +331,11 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 		}
 		return false
 	}
+	// food from abroad counts in a city the local-food table knows
+	known := !w.foreignAsked && c.data != nil && concepts.LocalFor(c.data.Name) != nil
 	declines := func(rs *restaurant) bool {
 		// declined, unfit for the party, or food from abroad unasked
-		return w.avoided(c, rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil && rs.f.foreign
+		return w.avoided(c, rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil && (rs.f.foreign || known && slices.Contains(moreForeignIDs(), rs.catID()))
 	}
 	ndeclined := 0
 	for _, rs := range c.restaurants {
@@ -594,6 +596,15 @@ func rowExempt(rs *restaurant) bool {
 	}
 	return rs.catID() == 0 || slices.Contains(rowExemptIDs(), rs.catID())
 }
+
+// moreForeignIDs are the category numbers of quality.MoreForeignLabels.
+var moreForeignIDs = sync.OnceValue(func() []int32 {
+	var out []int32
+	for _, k := range quality.MoreForeignLabels {
+		out = append(out, categoryID(k))
+	}
+	return out
+})
 
 // rowExemptIDs are the category numbers of quality.RowExempt's kinds of
 // place.

@@ -44,6 +44,16 @@ var MealChoiceKinds = []string{ObjMealHour, ObjCuisineRow, ObjForeignMeal, ObjMe
 // fastFood names fast-food chains by their names in the data.
 var fastFood = []string{"麦当劳", "肯德基", "必胜客", "汉堡王", "赛百味", "德克士", "达美乐", "棒约翰", "塔斯汀", "华莱士", "mcdonald", "kfc", "pizza hut", "burger king", "subway", "domino"}
 
+// MoreForeignLabels are cuisine labels of food from abroad the concept
+// table's foreign cuisines (concepts.Foreign) leave out.
+var MoreForeignLabels = []string{"拉美料理", "中东料理"}
+
+// moreForeign reports whether a restaurant carries one of
+// MoreForeignLabels.
+func moreForeign(cuisines []string) bool {
+	return slices.ContainsFunc(cuisines, func(c string) bool { return slices.Contains(MoreForeignLabels, c) })
+}
+
 // FastFood reports whether a restaurant's name is a fast-food chain's.
 func FastFood(name string) bool { return hasAny(strings.ToLower(name), fastFood) }
 
@@ -216,7 +226,7 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 		return
 	}
 	facts := localFactsOf(cd)
-	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !FastFood(r.Name) || asks(o.b, r) {
+	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !(concepts.LocalFor(m.City) != nil && moreForeign(r.Cuisines)) && !FastFood(r.Name) || asks(o.b, r) {
 		return // food from abroad counts in a city the local-food table knows (LocalFact.Foreign)
 	}
 	at, ok := orchestrator.ParseClock(m.Time)
