@@ -332,10 +332,22 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 		return false
 	}
 	// food from abroad counts in a city the local-food table knows
-	known := !w.foreignAsked && c.data != nil && concepts.LocalFor(c.data.Name) != nil
+	known := -1
+	knownCity := func() bool {
+		if known < 0 {
+			known = 0
+			if c.data != nil && concepts.LocalFor(c.data.Name) != nil {
+				known = 1
+			}
+		}
+		return known == 1
+	}
+	var kbuf [4][]bool
+	kept := w.keptAvoids(c, kbuf[:0])
 	declines := func(rs *restaurant) bool {
 		// declined, unfit for the party, or food from abroad unasked
-		return w.avoided(c, rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil && (rs.f.foreign || known && slices.Contains(moreForeignIDs(), rs.catID()))
+		return w.avoided(kept, rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil &&
+			(rs.f.foreign || slices.Contains(moreForeignIDs(), rs.catID()) && knownCity())
 	}
 	ndeclined := 0
 	for _, rs := range c.restaurants {
@@ -971,18 +983,31 @@ func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*res
 	}
 }
 
-// avoided reports whether rs, a restaurant of city c, serves a food the
-// brief declines or the party avoids: its name, cuisine labels or
-// recommended dishes name it (quality.Food.Serves, as for a wish), read
-// from the catalog's kept answers (quality.KeptServes) for a catalog
-// restaurant.
-func (w *world) avoided(c *city, rs *restaurant) bool {
+// keptAvoids returns, per food the brief declines or the party avoids,
+// which restaurants of c's catalog serve it (quality.KeptServes), appended
+// to buf; nil when c has no catalog.
+func (w *world) keptAvoids(c *city, buf [][]bool) [][]bool {
+	cd := c.data
+	if len(w.avoid) == 0 || cd == nil || cd.Restaurants == nil {
+		return nil
+	}
+	for _, f := range w.avoid {
+		buf = append(buf, quality.KeptServes(f, cd.Restaurants.Value, cd.Restaurants.Ref))
+	}
+	return buf
+}
+
+// avoided reports whether rs serves a food the brief declines or the
+// party avoids: its name, cuisine labels or recommended dishes name it
+// (quality.Food.Serves, as for a wish), read from its catalog's kept
+// answers (kept: keptAvoids) for a catalog restaurant.
+func (w *world) avoided(kept [][]bool, rs *restaurant) bool {
 	if len(w.avoid) == 0 {
 		return false
 	}
-	if cd := c.data; cd != nil && cd.Restaurants != nil && rs.idx < len(cd.Restaurants.Value) && &cd.Restaurants.Value[rs.idx] == rs.r {
-		for _, f := range w.avoid {
-			if quality.KeptServes(f, cd.Restaurants.Value, cd.Restaurants.Ref)[rs.idx] {
+	if len(kept) > 0 && rs.idx < len(kept[0]) {
+		for _, v := range kept {
+			if v[rs.idx] {
 				return true
 			}
 		}

@@ -226,7 +226,7 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 		return
 	}
 	facts := localFactsOf(cd)
-	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !(concepts.LocalFor(m.City) != nil && moreForeign(r.Cuisines)) && !FastFood(r.Name) || asks(o.b, r) {
+	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !(moreForeign(r.Cuisines) && concepts.LocalFor(m.City) != nil) && !FastFood(r.Name) || asks(o.b, r) {
 		return // food from abroad counts in a city the local-food table knows (LocalFact.Foreign)
 	}
 	at, ok := orchestrator.ParseClock(m.Time)
