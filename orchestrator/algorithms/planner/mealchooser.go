@@ -19,11 +19,14 @@ import (
 // lowered by localBonus for each of the city's signature dishes it
 // recommends (up to two) and by cuisineBonus when it cooks the city's own
 // food, and raised by chainPenalty for a chain's branch that is not local
-// and by foreignPenalty for food from abroad (a restaurant serving a
-// cuisine the brief asks for is not raised): 10–20% of the price term's
-// scale (1000 for a price twice the tier's target), about one star of
-// rating or 5–10 km of distance, so the local choice wins among otherwise
-// close ones and variety and the brief's cuisines still decide. When the
+// (a restaurant serving a cuisine the brief asks for is not raised): 10–20%
+// of the price term's scale (1000 for a price twice the tier's target),
+// about one star of rating or 5–10 km of distance, so the local choice
+// wins among otherwise close ones and variety and the brief's cuisines
+// still decide. Food from abroad not asked for is raised by
+// foreignPenalty, the price term of twice the target's price, with or
+// without foods asked for: a traveller in a Chinese city eats Chinese
+// food unless nothing else is open and reachable (quality.ObjForeignMeal). When the
 // local specialties are asked for, a restaurant not serving them is
 // raised by localWish, one of food from abroad, another region or a chain
 // by twice that (a price twice the target's, so local food wins at most
@@ -33,7 +36,7 @@ const (
 	localBonus     = 150
 	cuisineBonus   = 100
 	chainPenalty   = 200
-	foreignPenalty = 150
+	foreignPenalty = 1000
 	localWish      = 1000
 )
 
@@ -60,6 +63,11 @@ func localWeight(f *restFact, mask, localBit int, wishes bool) float64 {
 		}
 		return localWish
 	case wishes:
+		// Foods asked for: their restaurants win by the cover; the
+		// others are still no food from abroad unasked.
+		if mask == 0 && f.foreign {
+			return foreignPenalty
+		}
 		return 0
 	}
 	s := -localBonus * float64(f.local)
@@ -186,6 +194,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	w.varyMeals(r, v, perCity, assigned, used, weighed)
 	w.reachMeals(r, v, perCity, assigned, used, weighed)
+	w.mealHours(r, perCity, assigned)
 	// Breakfasts, apart: at places that serve breakfast, near where the
 	// day starts, priced for a breakfast.
 	for ci, c := range r.cities {
@@ -297,8 +306,10 @@ func (w *world) mealsOut(r *route, perCity [][]mealSlot, assigned [][]*restauran
 
 // eligibleRestaurants lists the city's restaurants open at one of the
 // meals ss, in the catalog's order: no bar for a party with children; a
-// place serving a food the brief declines, or light fare only, only when
-// too few others are open.
+// place serving a food the brief declines or the party avoids
+// (quality.PartyAvoids), food from abroad not asked for
+// (quality.ObjForeignMeal), or light fare only, only when too few others
+// are open.
 func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids bool) []*restaurant {
 	elig := ar.elig[:0]
 	if cap(elig) < len(c.restaurants) {
@@ -306,27 +317,45 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 	}
 	// The light ones (light, serving no cuisine asked for) apart.
 	lights := ar.lights[:0]
-	var declined []*restaurant
 	// A restaurant open only within one daily span is open at a meal
 	// when its span is (openSpans, asked once per span).
 	ar.spanOpen = c.openSpans(ar.spanOpen, ss)
-	for _, rs := range c.restaurants {
-		in := false
+	open := func(rs *restaurant) bool {
 		if rs.span > 0 {
-			in = ar.spanOpen[rs.span-1]
-		} else {
-			for si := range ss {
-				if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
-					in = true
-					break
-				}
+			return ar.spanOpen[rs.span-1]
+		}
+		for si := range ss {
+			if s := &ss[si]; rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) {
+				return true
 			}
 		}
-		if !in || kids && rs.f != nil && rs.f.bar {
+		return false
+	}
+	// food from abroad counts in a city the local-food table knows
+	known := -1
+	knownCity := func() bool {
+		if known < 0 {
+			known = 0
+			if c.data != nil && concepts.LocalFor(c.data.Name) != nil {
+				known = 1
+			}
+		}
+		return known == 1
+	}
+	var kbuf [4][]bool
+	kept := w.keptAvoids(c, kbuf[:0])
+	declines := func(rs *restaurant) bool {
+		// declined, unfit for the party, or food from abroad unasked
+		return w.avoided(kept, rs) || rs.mask == 0 && !w.foreignAsked && rs.f != nil &&
+			(rs.f.foreign || slices.Contains(moreForeignIDs(), rs.catID()) && knownCity())
+	}
+	ndeclined := 0
+	for _, rs := range c.restaurants {
+		if !open(rs) || kids && rs.f != nil && rs.f.bar {
 			continue // closed, or a bar for a party with children
 		}
-		if w.avoided(rs) {
-			declined = append(declined, rs)
+		if declines(rs) {
+			ndeclined++ // gathered below only when needed
 			continue
 		}
 		if rs.light() && rs.mask == 0 {
@@ -335,12 +364,18 @@ func (w *world) eligibleRestaurants(c *city, ar *cityArena, ss []mealSlot, kids 
 			elig = append(elig, rs)
 		}
 	}
-	ar.lights = lights
 	// A place serving a food the brief declines (孩子不能吃辣: 川菜,
 	// 火锅) only when too few others are open.
-	if len(declined) > 0 && len(elig)+len(lights) < len(ss) {
+	if ndeclined > 0 && len(elig)+len(lights) < len(ss) {
+		var declined []*restaurant
+		for _, rs := range c.restaurants {
+			if open(rs) && !(kids && rs.f != nil && rs.f.bar) && declines(rs) {
+				declined = append(declined, rs)
+			}
+		}
 		elig = mergeByIndex(elig, declined)
 	}
+	ar.lights = lights
 	// A bakery, café, tea house or bar is no lunch or dinner, unless it
 	// serves a cuisine the traveller asked for or too few other places
 	// are open: then every open one, in the city's (catalog) order.
@@ -482,7 +517,9 @@ func (w *world) repairCuisines(r *route, perCity [][]mealSlot, assigned [][]*res
 
 // varyMeals gives lunches and dinners variety: taken in trip order, a meal
 // whose restaurant category (concepts.Category) was already eaten that day,
-// or already quality.MealCap times on the trip, moves to the lightest
+// or already quality.MealCap times on the trip, or eaten at the meal
+// before (the day before's dinner; quality.ObjCuisineRow) while it serves
+// nothing asked for, moves to the lightest
 // unused restaurant of another category that is open at its slot, within
 // reach when the current one is, and neither repeats that day nor
 // reaches the cap — never giving up the last meal of a requested cuisine,
@@ -534,11 +571,13 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 	}
 	var seenTrip counts[int32]
 	var seenDay counts[dayCat]
+	prevK, prevDay := int32(0), -2 // the meal before: a category not twice in a row
 	for _, e := range order {
 		s := &perCity[e.ci][e.si]
 		cur := assigned[e.ci][e.si]
 		k := varietyCat(cur, lb)
-		if k != 0 && (seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= capOf(k, limit, once)) {
+		row := k == prevK && s.day == prevDay+1 && cur.mask == 0 && !rowExempt(cur)
+		if k != 0 && (row || seenDay.get(dayCat{s.day, k}) > 0 || seenTrip.get(k) >= capOf(k, limit, once)) {
 			if rs := w.varyOne(r.cities[e.ci], v, s, cur, used, weighed, &mealCounts{&trip, &daily, s.day, limit, lb, once}, cover); rs != nil {
 				assigned[e.ci][e.si] = rs
 				used.remove(cur)
@@ -557,8 +596,37 @@ func (w *world) varyMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 			seenTrip.add(k, 1)
 			seenDay.add(dayCat{s.day, k}, 1)
 		}
+		prevK, prevDay = k, s.day
 	}
 }
+
+// rowExempt reports whether rs's category is no cuisine twice in a row
+// (quality.RowExempt: 小吃, 快餐简餐…) or it cooks the city's own food.
+func rowExempt(rs *restaurant) bool {
+	if rs.f != nil && rs.f.localCuisine {
+		return true
+	}
+	return rs.catID() == 0 || slices.Contains(rowExemptIDs(), rs.catID())
+}
+
+// moreForeignIDs are the category numbers of quality.MoreForeignLabels.
+var moreForeignIDs = sync.OnceValue(func() []int32 {
+	var out []int32
+	for _, k := range quality.MoreForeignLabels {
+		out = append(out, categoryID(k))
+	}
+	return out
+})
+
+// rowExemptIDs are the category numbers of quality.RowExempt's kinds of
+// place.
+var rowExemptIDs = sync.OnceValue(func() []int32 {
+	var out []int32
+	for _, k := range quality.RowExemptCategories {
+		out = append(out, categoryID(k))
+	}
+	return out
+})
 
 // dayCat is a day and a restaurant category (categoryID).
 type dayCat struct {
@@ -871,20 +939,16 @@ func (w *world) served(rs *restaurant) []string {
 // slot: the nearest to the slot's places first (reachable), then the
 // cheapest, then the first in the catalog.
 func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, covered int) {
+	meals := w.dishMeals()
 	for k := range w.foods {
 		bit := 1 << (w.nCuisines + k)
-		if covered&bit != 0 {
+		early := meals != nil && meals[k] == quality.DishBreakfast
+		if covered&bit != 0 && !early {
 			continue
 		}
-		served := false
-		for ci := range perCity {
-			for si := range perCity[ci] {
-				if rs := assigned[ci][si]; rs != nil && rs.mask&bit != 0 {
-					served = true
-				}
-			}
-		}
-		if served {
+		// A breakfast dish served only at dinner is served at a
+		// breakfast too (quality.DishMeal).
+		if w.servedInHour(meals, perCity, assigned, k) {
 			continue
 		}
 		bi, bs := -1, -1
@@ -919,11 +983,34 @@ func (w *world) foodBreakfasts(r *route, perCity [][]mealSlot, assigned [][]*res
 	}
 }
 
-// avoided reports whether rs serves a food the brief declines: its name,
-// cuisine labels or recommended dishes name it (quality.Food.Serves, as
-// for a wish).
-func (w *world) avoided(rs *restaurant) bool {
+// keptAvoids returns, per food the brief declines or the party avoids,
+// which restaurants of c's catalog serve it (quality.KeptServes), appended
+// to buf; nil when c has no catalog.
+func (w *world) keptAvoids(c *city, buf [][]bool) [][]bool {
+	cd := c.data
+	if len(w.avoid) == 0 || cd == nil || cd.Restaurants == nil {
+		return nil
+	}
+	for _, f := range w.avoid {
+		buf = append(buf, quality.KeptServes(f, cd.Restaurants.Value, cd.Restaurants.Ref))
+	}
+	return buf
+}
+
+// avoided reports whether rs serves a food the brief declines or the
+// party avoids: its name, cuisine labels or recommended dishes name it
+// (quality.Food.Serves, as for a wish), read from its catalog's kept
+// answers (kept: keptAvoids) for a catalog restaurant.
+func (w *world) avoided(kept [][]bool, rs *restaurant) bool {
 	if len(w.avoid) == 0 {
+		return false
+	}
+	if len(kept) > 0 && rs.idx < len(kept[0]) {
+		for _, v := range kept {
+			if v[rs.idx] {
+				return true
+			}
+		}
 		return false
 	}
 	if v, ok := w.avoidSeen[rs.r]; ok {

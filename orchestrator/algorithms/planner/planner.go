@@ -159,6 +159,12 @@ type world struct {
 	avoidSeen map[*orchestrator.Restaurant]bool // avoided's answers, by restaurant, for this plan
 	rules     []string
 	roomType  string
+
+	// foreignAsked: the brief asks for food from abroad
+	// (quality.AsksForeign); else such places are no lunch or dinner
+	// while enough others are open.
+	foreignAsked bool
+
 	// interests are the brief's interests read through the concept table.
 	interests []*concepts.Concept
 
@@ -554,6 +560,10 @@ func newWorld(b *orchestrator.Brief, trip *orchestrator.Trip, opts Options) (*wo
 	for _, a := range b.Constraints.AvoidFoods {
 		w.avoid = append(w.avoid, quality.NewFood(a))
 	}
+	for _, a := range quality.PartyAvoids(b) { // spicy for a young child, heavy fare for older travellers
+		w.avoid = append(w.avoid, a.Food)
+	}
+	w.foreignAsked = quality.AsksForeign(b)
 	w.rules = append([]string(nil), b.Constraints.HouseRules...)
 	w.roomType = b.Constraints.RoomType
 	for _, in := range b.Interests {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/tripweave/tripweave/orchestrator"
 	"github.com/tripweave/tripweave/orchestrator/algorithms/concepts"
@@ -59,17 +60,51 @@ type Food struct {
 	// Cantonese) is served by the cuisine's words and labels as well.
 	dish      bool
 	nameWords []string // the concept's words, matched in names and dishes only, for a dish
+	// py is a Latin wish spelled as pinyin ("hutang fen": hutangfen),
+	// matched syllable by syllable against the data's names and dishes
+	// (pinyinKey); "" when it is not pinyin.
+	py string
 }
 
-// NewFood prepares a wish for Serves.
+// foodCache keeps prepared wishes by their text: a plan scores many
+// variants, each reading the brief's foods and the party's unfit fares;
+// emptied when it holds foodCacheSize.
+var foodCache struct {
+	sync.Mutex
+	m map[string]Food
+}
+
+const foodCacheSize = 1024
+
+// NewFood prepares a wish for Serves. The result's lists are shared: read
+// only.
 func NewFood(wish string) Food {
+	foodCache.Lock()
+	f, ok := foodCache.m[wish]
+	foodCache.Unlock()
+	if ok {
+		return f
+	}
+	f = newFood(wish)
+	foodCache.Lock()
+	if foodCache.m == nil || len(foodCache.m) >= foodCacheSize {
+		foodCache.m = map[string]Food{}
+	}
+	foodCache.m[wish] = f
+	foodCache.Unlock()
+	return f
+}
+
+// newFood is NewFood, uncached.
+func newFood(wish string) Food {
 	f := Food{Wish: wish, words: []string{strings.ToLower(strings.TrimSpace(wish))}}
 	if concepts.LocalWish(wish) {
 		f.local, f.words = true, []string{""}
 		return f
 	}
-	dishes := concepts.DishWords(wish)
+	dishes := crossDishWords(wish)
 	f.dish = len(dishes) > 0
+	f.py = pinyinKey(wish)
 	if words, ok := specificDish(f.words[0], dishes); ok {
 		// 叉烧酥 is no 叉烧, 蟹粉小笼 no plain 小笼: only the dish itself.
 		f.words = words
@@ -139,16 +174,66 @@ func (f Food) word(w string, r *orchestrator.Restaurant) bool {
 	if w == "" {
 		return false
 	}
-	if strings.Contains(strings.ToLower(r.Name), w) {
+	if strings.Contains(lower(r.Name), w) {
 		return true
 	}
 	for _, c := range r.Cuisines {
-		if strings.Contains(strings.ToLower(c), w) {
+		if strings.Contains(lower(c), w) {
 			return true
 		}
 	}
 	for _, d := range r.Dishes {
-		if dishIs(strings.ToLower(d), w) {
+		if dishIs(lower(d), w) {
+			return true
+		}
+	}
+	if w == f.words[0] {
+		return f.across(w, r)
+	}
+	return false
+}
+
+// lower is strings.ToLower, quick for the data's Chinese names: a string
+// with no ASCII capital whose other runes are CJK (U+2E80 and up, with no
+// case but the full-width capitals) is its own lower case.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+		if c >= 0x80 {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r < 0x2E80 || r >= 0xFF21 && r <= 0xFF3A { // full-width capitals have a case
+				return strings.ToLower(s)
+			}
+			i += n - 1
+		}
+	}
+	return s
+}
+
+// across matches the wish itself across scripts and word orders: its
+// pinyin in the restaurant's dishes (two syllables or more) or its name
+// (three or more: a famous old shop, "Quanjude" → 全聚德), and a Chinese
+// wish's variants among the dishes (排骨藕汤 → 莲藕排骨汤).
+func (f Food) across(w string, r *orchestrator.Restaurant) bool {
+	if f.py != "" {
+		for _, d := range r.Dishes {
+			if pinyinDish(f.py, d) {
+				return true
+			}
+		}
+		if splitSyllables(f.py) >= 3 && pinyinName(f.py, r.Name) {
+			return true
+		}
+		return false
+	}
+	if w[0] < 0x80 {
+		return false
+	}
+	for _, d := range r.Dishes {
+		if variantOf(w, d) {
 			return true
 		}
 	}

@@ -83,7 +83,7 @@ const (
 )
 
 // ObjectionKinds lists the kinds in report order.
-var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort, ObjKindMissed, ObjSlowTrain, ObjTightConnection, ObjRoomWaste, ObjSmallHours}
+var ObjectionKinds = []string{ObjShortFlight, ObjLongTrain, ObjIdle, ObjFoodMissed, ObjWrongHour, ObjPace, ObjStay, ObjMissingMeal, ObjTimetable, ObjRepeat, ObjUnreachableMeal, ObjOddHour, ObjNotLocal, ObjVenue, ObjSightUnfit, ObjAvoided, ObjMustMissed, ObjFullDayShort, ObjKindMissed, ObjSlowTrain, ObjTightConnection, ObjRoomWaste, ObjSmallHours, ObjMealHour, ObjCuisineRow, ObjForeignMeal, ObjMealUnfit}
 
 // Objection is one thing a traveller would change.
 type Objection struct {
@@ -145,6 +145,7 @@ func analyze(s *scorer) *objector {
 	o.legs()
 	o.foods()
 	o.mealsFit(s)
+	o.mealChoice(s)
 	o.stays()
 	if len(b.VisitTimes) > 0 {
 		o.visitTimes()
@@ -680,20 +681,31 @@ func (o *objector) legsPart() orchestrator.QualityComponent {
 }
 
 // foodsPart: the share of the foods asked for that the data serves which
-// a meal serves; applies when the data serves one.
+// a meal serves, less a quarter per meal not local, a dish away from its
+// meal, a cuisine twice in a row or food from abroad unasked, and a half
+// per meal of a food declined or unfit for the party (mealChoice); applies
+// when the data serves a food asked for or a meal is objected to.
 func (o *objector) foodsPart() orchestrator.QualityComponent {
 	av := o.count(ObjAvoided)
-	if o.sought == 0 && av == 0 {
+	hr, row, fo, un := o.count(ObjMealHour), o.count(ObjCuisineRow), o.count(ObjForeignMeal), o.count(ObjMealUnfit)
+	more := hr + row + fo + un
+	if o.sought == 0 && av == 0 && more == 0 {
 		return orchestrator.QualityComponent{}
 	}
 	nl := o.count(ObjNotLocal)
+	less := 0.25*float64(nl+hr+row+fo) + 0.5*float64(av+un)
 	if o.sought == 0 {
-		return orchestrator.QualityComponent{Applicable: true, Value: max(0, 1-0.5*float64(av)),
-			Detail: detailf("%d meals of a food declined", av)}
+		c := orchestrator.QualityComponent{Applicable: true, Value: max(0, 1-less), Detail: detailf("%d meals of a food declined", av)}
+		if more > 0 {
+			c.Detail = detailf("%d meals of a food declined, %d dishes away from their meal, %d cuisines twice in a row, %d meals from abroad unasked, %d meals unfit for the party", av, hr, row, fo, un)
+		}
+		return c
 	}
-	c := orchestrator.QualityComponent{Applicable: true, Value: max(0, float64(o.served)/float64(o.sought)-0.25*float64(nl)-0.5*float64(av)),
+	c := orchestrator.QualityComponent{Applicable: true, Value: max(0, float64(o.served)/float64(o.sought)-less),
 		Detail: detailf("%d of %d foods asked for served, %d meals not local where local food was near", o.served, o.sought, nl)}
-	if av > 0 {
+	if more > 0 {
+		c.Detail = detailf("%d of %d foods asked for served, %d meals not local where local food was near, %d meals of a food declined, %d dishes away from their meal, %d cuisines twice in a row, %d meals from abroad unasked, %d meals unfit for the party", o.served, o.sought, nl, av, hr, row, fo, un)
+	} else if av > 0 {
 		c.Detail = detailf("%d of %d foods asked for served, %d meals not local where local food was near, %d meals of a food declined", o.served, o.sought, nl, av)
 	}
 	return c
