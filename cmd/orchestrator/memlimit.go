@@ -11,9 +11,13 @@ import (
 // collector's default target alone, a saturated process overshoots its heap
 // goal while it marks, and the faster a plan is made the more it allocates
 // during a mark: peak RSS reached 301–327 MB. Under the limit the collector
-// runs earlier only when the heap nears it; a warm server's live heap is about
-// 70 MB, so under normal load the limit never acts. Set GOMEMLIMIT (e.g. 1GiB,
-// or "off" for none) to change it; the runtime reads it at start and it wins.
+// runs earlier when the heap nears it. A server planning new briefs of ten
+// cities keeps 107–125 MB live after a collection (the gazetteer, decoded
+// catalogs, the planner's catalog index and memo: docs/benchmarks.md), so
+// its heap goal under the limit is about 185 MB, less than twice the live
+// heap: the limit, not GOGC, then sets the pace of the collector. Set
+// GOMEMLIMIT (e.g. 1GiB, or "off" for none) to change it; the runtime reads
+// it at start and it wins.
 const serveMemoryLimit = 240 << 20
 
 // serveGCPercent is the collector's target for `serve` when the operator has
@@ -21,11 +25,12 @@ const serveMemoryLimit = 240 << 20
 // collection before the next one starts, rather than twice (the default 100).
 // A warm plan allocates about 220 KB and keeps almost none of it, so the
 // collector's work is paid per byte allocated, and doubling the target halves
-// it: 10–15 % less CPU a warm new plan (docs/benchmarks.md, issue 29). The
-// memory limit above still bounds the heap, so the process stays under its RSS
-// bound; with a live heap of 70–120 MB the limit, not this target, decides
-// when the collector runs once the heap nears 240 MB. GOGC (a number, or
-// "off") overrides it.
+// it: 3–8 % less CPU a warm new plan in BenchmarkWarmPlanHTTP, whose live
+// heap is small (docs/benchmarks.md, issue 29). The memory limit above still
+// bounds the heap, so the process stays under its RSS bound (make overload:
+// the same peak RSS as with 100); once the live heap passes about 60 MB the
+// limit, not this target, decides when the collector runs. GOGC (a number,
+// or "off") overrides it.
 const serveGCPercent = 200
 
 // serveRuntime tunes the Go runtime as `serve` runs: the memory limit
