@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -124,6 +125,10 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	t := &loadTarget{base: strings.TrimRight(o.url, "/"),
 		cities: []string{"Beijing", "Shanghai", "Chengdu", "Hangzhou", "Nanjing", "Suzhou", "Guangzhou", "Shenzhen", "Wuhan", "Chongqing"}}
 	if t.base == "" {
+		// The server in process runs as `serve` would, with its memory
+		// limit and collector target (unless GOMEMLIMIT or GOGC say
+		// otherwise).
+		defer serveRuntime(os.Getenv)()
 		closeTarget, err := t.open(ctx, cfg, o, stderr)
 		if err != nil {
 			return err
@@ -160,6 +165,11 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	if o.cpuprofile != "" {
 		pprof.StopCPUProfile()
 	}
+	if o.memprofile != "" {
+		if err := writeHeapProfile(o.memprofile); err != nil {
+			return err
+		}
+	}
 	bl, err := noopBaseline(ctx, body, o, stderr)
 	if err != nil {
 		return err
@@ -179,11 +189,29 @@ func cmdLoad(ctx context.Context, cfg Config, args []string, stdout, stderr io.W
 	return nil
 }
 
+// writeHeapProfile writes the heap profile to path after a collection, so
+// that its live heap is current.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // loadOptions are cmdLoad's flags.
 type loadOptions struct {
 	url, data, providers, cpuprofile string
-	dur                              time.Duration
-	conc, briefs                     int
+	// memprofile names the file for a heap profile taken after the
+	// measured phases (allocations since the start, and what is live).
+	memprofile   string
+	dur          time.Duration
+	conc, briefs int
 	// phases are the phases to run, in order.
 	phases []string
 }
@@ -200,6 +228,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadOptions, error) {
 	providers := fs.String("providers", "", "in-process server only: offline (a closed port: what the cache lacks fails fast) or standin "+
 		"(agents/standin on loopback answers every provider in its recorded format for any city and date; each city is pre-warmed first); default offline, or as --offline says")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the plans phase to this file")
+	memprofile := fs.String("memprofile", "", "write a heap profile (allocations and live heap) after the plans phases to this file")
 	unique := fs.Bool("unique", false, "run the unique phase alone: every request a brief of its own (cities, dates, days, travellers, budget), none posted before")
 	phases := fs.String("phases", "repeat,unique", "the phases to run, in order: repeat (the warmed briefs round robin), unique (every request a new brief)")
 	if err := parseFlags(fs, args); err != nil {
@@ -208,7 +237,7 @@ func parseLoadFlags(args []string, stderr io.Writer) (*loadOptions, error) {
 	if *conc < 1 || *conc > 1024 || *n < 1 || *dur <= 0 {
 		return nil, &usageError{"load: --concurrency 1-1024, --briefs ≥ 1, --duration > 0"}
 	}
-	o := &loadOptions{url: *url, data: *data, providers: *providers, cpuprofile: *cpuprofile, dur: *dur, conc: *conc, briefs: *n}
+	o := &loadOptions{url: *url, data: *data, providers: *providers, cpuprofile: *cpuprofile, memprofile: *memprofile, dur: *dur, conc: *conc, briefs: *n}
 	if *unique {
 		o.phases = []string{"unique"}
 	} else {

@@ -29,7 +29,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) > 1 && os.Args[1] == "serve" {
-		limitMemory(os.Getenv) // the API's RSS bound; see serveMemoryLimit
+		serveRuntime(os.Getenv) // the API's RSS bound and GC target; see memlimit.go
 	}
 	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
 		var ue *usageError
