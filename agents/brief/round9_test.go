@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // round9Cases are the fourth held-out set's miss classes (issue 31, round
@@ -267,7 +269,17 @@ var round9Cases = []classCase{
 }
 
 func TestRound9Classes(t *testing.T) {
+	g, err := gazetteer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range round9Cases {
+		// no reading stage faults: the recover boundary would hide a lost part
+		if clean, err := guard(tc.q); err == nil {
+			if _, d := readRules(clean, classNow, g, nil); len(d.faults) > 0 {
+				t.Errorf("%q: stage %s panicked: %v", tc.q, d.faults[0].stage, d.faults[0].value)
+			}
+		}
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
 		addWishFields(got, r)
