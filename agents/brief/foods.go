@@ -634,6 +634,7 @@ var dishTerms = []term{
 	{"haitang cake", []string{"海棠糕"}, []string{"haitang cake", "begonia cake"}},
 	{"beef chow fun", []string{"干炒牛河", "炒牛河"}, []string{"beef chow fun", "beef ho fun", "dry-fried beef ho fun", "chow fun"}},
 	{"hou'an noodles", []string{"后安粉"}, []string{"houan noodles", "hou'an noodles"}},
+	{"Singapore noodles", []string{"星洲炒米", "星洲炒米粉", "新加坡炒米粉"}, []string{"singapore noodles", "singapore-style noodles", "singapore rice noodles"}},
 	// Famous restaurants named as a food wish (想去全聚德吃烤鸭, "dim sum at
 	// Tao Tao Ju"): the wish is for that restaurant, a food, never a sight
 	// (the restaurants' own names; Wikipedia's "China Time-honored Brand"

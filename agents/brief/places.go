@@ -206,9 +206,6 @@ func (d *doc) findPlaces() {
 // place stands outside every dish: the dish's town is no destination (as
 // 文昌鸡 already is not). Named alone, citiesOfDishes still makes it one.
 func (d *doc) dropPlacesInDishesEN(spans []*span) {
-	if !d.hasLatin {
-		return
-	}
 	other, inside := false, false
 	for _, sp := range spans {
 		if sp.dropped {
@@ -224,7 +221,7 @@ func (d *doc) dropPlacesInDishesEN(spans []*span) {
 		return
 	}
 	for _, sp := range spans {
-		if !sp.dropped && sp.start < len(d.clean) && !isHan(firstRune(d.clean[sp.start:])) && d.inDish(sp.start, sp.end) {
+		if !sp.dropped && sp.start < len(d.clean) && d.inDish(sp.start, sp.end) {
 			sp.dropped = true
 		}
 	}
@@ -497,6 +494,9 @@ func (d *doc) acceptWords(sp *span, i, next int) bool {
 	}
 	if next < len(toks) && toks[next].kind == tWord && notPlaceAfter[toks[next].low] {
 		return false
+	}
+	if next+1 < len(toks) && toks[next].text == "-" && toks[next].start == toks[next-1].end && (toks[next+1].low == "style" || toks[next+1].low == "inspired") {
+		return false // "Kyoto-style kaiseki": a manner named after the place
 	}
 	if cuisineListAfter(toks, next) {
 		return false // "Sichuan and Cantonese food": a cuisine of a list, no place

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tripweave/tripweave/orchestrator/gazetteer"
 )
 
 // round9Cases are the fourth held-out set's miss classes (issue 31, round
@@ -264,10 +266,28 @@ var round9Cases = []classCase{
 	{"food", "Shanghai 2 days: hongshao rou, crab roe noodles and scallion oil noodles", map[string]string{"foods": "hongshao rou,crab roe noodles,scallion oil noodles"}},
 	{"food", "Suzhou 2 days, squirrel fish and Aozao noodles", map[string]string{"foods": "squirrel fish,aozao noodles"}},
 	{"food", "Guangzhou 3 days, want yum cha and claypot rice", map[string]string{"foods": "yum cha,claypot rice"}},
+	// sixth set: places inside venues, dishes and manners
+	{"cityinsight", "上海三天，去巴黎春天和新天地逛街", map[string]string{"dests": "Shanghai", "must": "巴黎春天,新天地"}},
+	{"cityinsight", "Tokyo 3 days, Kyoto-style kaiseki one night", map[string]string{"dests": "Tokyo", "foods": "kaiseki"}},
+	{"cityinsight", "Taipei 3 days, Tainan-style danzai noodles", map[string]string{"dests": "Taipei"}},
+	{"cityinsight", "上海三天，想吃北京烤鸭和南京盐水鸭", map[string]string{"dests": "Shanghai", "foods": "北京烤鸭,南京盐水鸭"}},
+	{"cityinsight", "想吃南京盐水鸭", map[string]string{"dests": "Nanjing"}},
+	{"food", "Hong Kong 2 days, Singapore noodles and egg tarts", map[string]string{"dests": "Hong Kong", "foods": "singapore noodles,egg tarts"}},
+	{"food", "香港两天，想吃星洲炒米", map[string]string{"foods": "星洲炒米"}},
 }
 
 func TestRound9Classes(t *testing.T) {
+	g, err := gazetteer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range round9Cases {
+		// no reading stage faults: the recover boundary would hide a lost part
+		if clean, err := guard(tc.q); err == nil {
+			if _, d := readRules(clean, classNow, g, nil); len(d.faults) > 0 {
+				t.Errorf("%q: stage %s panicked: %v", tc.q, d.faults[0].stage, d.faults[0].value)
+			}
+		}
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
 		addWishFields(got, r)
