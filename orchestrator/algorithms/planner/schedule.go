@@ -535,10 +535,27 @@ func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
 // extras, until try places one; the night sights not placed join extras.
 func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
 	for i, a := range night {
+		pair := len(a.must) > 0 && slices.ContainsFunc(night[i+1:], func(b *attraction) bool { return len(b.must) > 0 })
+		if pair {
+			// Two must-see evening sights (pairEvenings): each for its
+			// shortest time, so that both fit after dinner.
+			a = shortened(a)
+		}
 		if try(a) {
 			// The window's other night sights wait for another
-			// evening (夫子庙 and 秦淮灯会 side by side, one a night).
+			// evening (夫子庙 and 秦淮灯会 side by side, one a night),
+			// but for the second must-see of a pair, seen by day on
+			// another day when it no longer fits.
 			for _, b := range night[i+1:] {
+				if pair && len(b.must) > 0 {
+					pair = false
+					if try(shortened(b)) {
+						continue
+					}
+					day := *b
+					day.evening = false
+					b = &day
+				}
 				if !used.has(b) {
 					*extras = append(*extras, b)
 				}
@@ -822,4 +839,15 @@ func lastDay(rest []*attraction) bool {
 		}
 	}
 	return true
+}
+
+// shortened is a copy of evening sight a seen for its shortest time
+// (shortest), or a itself when that is its time already.
+func shortened(a *attraction) *attraction {
+	if v := shortest(a); v < a.visit {
+		cp := *a
+		cp.visit = v
+		return &cp
+	}
+	return a
 }
