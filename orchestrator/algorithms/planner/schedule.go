@@ -819,12 +819,15 @@ func (w *world) fillBefore(c *city, a *attraction, wd, t int, at place) int {
 	if a.evening {
 		return 0
 	}
-	tr, _ := c.travel(at, a.place())
-	start, ok := openStart(a, wd, max(t+tr, a.notBefore))
 	gap := quality.IdleGap
 	if w.mealRest > 0 {
 		gap = quality.IdleGapRelaxed
 	}
+	if s0, ok := openStart(a, wd, max(t, a.notBefore)); !ok || s0-t < gap-mealTravel {
+		return 0 // open soon enough (the way there only shortens the wait)
+	}
+	tr, _ := c.travel(at, a.place())
+	start, ok := openStart(a, wd, max(t+tr, a.notBefore))
 	if !ok || start-(t+tr) < gap-mealTravel {
 		return 0
 	}

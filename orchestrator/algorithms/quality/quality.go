@@ -624,6 +624,12 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 		}
 	}
 	v := float64(len(cats)) / float64(min(len(as), 4))
+	// Each stop's landmark key (LandmarkKey), read once.
+	var kbuf [24]string
+	keys := kbuf[:0]
+	for _, x := range as {
+		keys = append(keys, LandmarkKey(x.a.Name))
+	}
 	dups := 0
 	for i := range as {
 		for j := i + 1; j < len(as); j++ {
@@ -637,7 +643,7 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 				}
 				same = concepts.SameSiteCore(as[i].f.Core, as[j].f.Core, d)
 			}
-			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once || s.sections(as[i].a, as[j].a) {
+			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once || keys[i] != "" && keys[i] == keys[j] && s.sections(as[i].a, as[j].a) {
 				dups++
 			}
 		}
@@ -647,14 +653,11 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 		Detail: detailf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
 }
 
-// sections reports whether a and b are two sections of one landmark or
-// two gates of one park (LandmarkKey) that the brief did not name both.
+// sections reports whether a and b, two sections of one landmark or two
+// gates of one park (LandmarkKey), are not both named by the brief
+// (keys already found equal).
 func (s *scorer) sections(a, b *orchestrator.Attraction) bool {
-	if a.ID == b.ID || NameEnd(a.Name) != NameEnd(b.Name) {
-		return false
-	}
-	k := LandmarkKey(a.Name)
-	return k != "" && k == LandmarkKey(b.Name) && !namedBoth(s.b, a, b)
+	return a.ID != b.ID && !namedBoth(s.b, a, b)
 }
 
 // clock parses "HH:MM" into minutes after midnight, as fmt.Sscanf's
