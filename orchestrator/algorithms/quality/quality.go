@@ -401,22 +401,22 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 	}
 	inData, visited := 0, 0
 	for _, name := range s.b.MustVisit {
-		held := false
+		held := ""
 		for i := range s.trip.Cities {
 			cd := &s.trip.Cities[i]
 			if cd.Attractions == nil {
 				continue
 			}
-			if tripindex.Resolve(cd.Attractions, name) >= 0 {
-				held = true
+			if j := tripindex.Resolve(cd.Attractions, name); j >= 0 {
+				held = cd.Attractions.Value[j].Name
 				break
 			}
 		}
-		if !held {
+		if held == "" {
 			continue
 		}
 		inData++
-		if i, _ := concepts.Resolve(name, stops); i >= 0 {
+		if i, _ := concepts.Resolve(name, stops); i >= 0 && !otherSection(name, held, stops[i].Name) {
 			visited++
 		}
 	}
@@ -425,6 +425,24 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 	}
 	return orchestrator.QualityComponent{Applicable: true, Value: float64(visited) / float64(inData),
 		Detail: detailf("%d of %d must-see sights in the data visited", visited, inData)}
+}
+
+// otherSection reports whether the stop a must-see name resolves to is
+// another section of the landmark than the one the name means in the data
+// (慕田峪长城 for 八达岭长城): a section named is not seen at another. A
+// landmark's general name ("Great Wall", 长城) is met by any section.
+func otherSection(name, held, stop string) bool {
+	if stop == held {
+		return false
+	}
+	k := LandmarkKey(held)
+	if k == "" || k != LandmarkKey(stop) {
+		return false
+	}
+	if lm := concepts.Lookup(name, concepts.Landmark); lm != nil && slices.Contains(lm.Aliases, strings.Join(strings.Fields(strings.ToLower(name)), " ")) {
+		return false
+	}
+	return true
 }
 
 func (s *scorer) mealFit() orchestrator.QualityComponent {
