@@ -736,8 +736,8 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 		if h := hotels[ci]; h != nil && h.h.Location != nil {
 			center = h.h.Location
 		}
-		ordered := sweep(center, top)       // a new list: the swaps below leave top as it is
-		daySpareEvenings(ordered, evenings) // mustsee.go
+		ordered := sweep(center, top)                // a new list: the swaps below leave top as it is
+		pairs := daySpareEvenings(ordered, evenings) // mustsee.go
 		chunks := make([][]*attraction, len(mine))
 		pos := 0
 		for j, wi := range mine {
@@ -746,8 +746,9 @@ func (w *world) scheduleCities(r *route, wins []window, hotels []*hotel) ([][]or
 			pos += n
 		}
 		eveningSwap(wins, mine, chunks)
-		mustSwap(wins, mine, chunks)     // mustsee.go
-		w.mustSpread(wins, mine, chunks) // mustspread.go
+		pairEvenings(wins, mine, chunks, pairs) // mustsee.go
+		mustSwap(wins, mine, chunks)            // mustsee.go
+		w.mustSpread(wins, mine, chunks)        // mustspread.go
 		w.weatherSwap(c, wins, mine, chunks, &extras)
 		used := w.newAttrSet()
 		for j, wi := range mine {

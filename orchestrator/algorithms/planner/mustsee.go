@@ -124,9 +124,12 @@ func generalName(lm *concepts.Concept, name string) bool {
 // in the city day visits (the Bund at night and 南京路步行街 on a trip with
 // one evening there): seen by day rather than not at all. The evenings go
 // to the evening sights ranked first (must-see, then score); a must-see
-// beyond them becomes a copy of itself without the evening mark, so the
-// city's attractions, shared by the plan's variants, stay as they are.
-func daySpareEvenings(ordered []*attraction, evenings int) {
+// beyond them shares the evening of a kept must-see evening sight near it
+// when both fit after dinner (pairFor; the pairs are returned for
+// pairEvenings), else becomes a copy of itself without the evening mark,
+// so the city's attractions, shared by the plan's variants, stay as they
+// are.
+func daySpareEvenings(ordered []*attraction, evenings int) [][2]*attraction {
 	var eve []int
 	for i, a := range ordered {
 		if a.evening {
@@ -134,7 +137,7 @@ func daySpareEvenings(ordered []*attraction, evenings int) {
 		}
 	}
 	if len(eve) <= evenings {
-		return
+		return nil
 	}
 	slices.SortStableFunc(eve, func(x, y int) int {
 		a, b := ordered[x], ordered[y]
@@ -152,13 +155,91 @@ func daySpareEvenings(ordered []*attraction, evenings int) {
 		}
 		return a.idx - b.idx
 	})
+	var pairs [][2]*attraction
+	paired := make([]bool, len(eve))
 	for _, i := range eve[evenings:] {
 		if len(ordered[i].must) == 0 {
+			continue
+		}
+		if k := pairFor(ordered, eve[:evenings], paired, ordered[i]); k >= 0 {
+			// Beside a kept must-see evening sight, both fitting one
+			// evening (the Bund and Lujiazui across the river).
+			paired[k] = true
+			pairs = append(pairs, [2]*attraction{ordered[eve[k]], ordered[i]})
 			continue
 		}
 		day := *ordered[i]
 		day.evening = false
 		ordered[i] = &day
+	}
+	return pairs
+}
+
+// Two must-see evening sights share an evening when they lie within
+// pairKM of each other and their shortest visits, with the way between,
+// fit from the end of dinner to eveningEnd.
+const pairKM = 3.0
+
+// pairFor returns the index in kept (evening sights given an evening, not
+// yet paired) of a must-see evening sight a can share the evening with,
+// or -1.
+func pairFor(ordered []*attraction, kept []int, paired []bool, a *attraction) int {
+	span := eveningEnd - (dinnerFrom + dinnerLen + mealTravel)
+	for k, i := range kept {
+		b := ordered[i]
+		if paired[k] || len(b.must) == 0 || a.a.Location == nil || b.a.Location == nil {
+			continue
+		}
+		if a.a.Location.DistanceKM(*b.a.Location) > pairKM {
+			continue
+		}
+		if shortest(a)+shortest(b)+mealTravel <= span {
+			return k
+		}
+	}
+	return -1
+}
+
+// shortest is the shortest visit the planner gives an evening sight: the
+// data's shortest recommended time when it has one.
+func shortest(a *attraction) int {
+	if m := a.a.VisitMinMinutes; m > 0 && m < a.visit {
+		return m
+	}
+	return a.visit
+}
+
+// pairEvenings puts the second sight of each evening pair in the window
+// holding the first (beyond its share), so the walk sees both after
+// dinner (eveningSight).
+func pairEvenings(wins []window, mine []int, chunks [][]*attraction, pairs [][2]*attraction) {
+	find := func(a *attraction) (int, int) {
+		for j, ch := range chunks {
+			if k := slices.Index(ch, a); k >= 0 {
+				return j, k
+			}
+		}
+		return -1, -1
+	}
+	for _, p := range pairs {
+		j1, k1 := find(p[0])
+		j2, k2 := find(p[1])
+		if j1 < 0 || j2 < 0 || j1 == j2 {
+			continue
+		}
+		if wins[mine[j1]].end < dayEnd {
+			// The first's window ends before the evening: both go to
+			// the second's.
+			j1, j2, k2 = j2, j1, k1
+		}
+		if wins[mine[j1]].end < dayEnd {
+			continue
+		}
+		a := chunks[j2][k2]
+		chunks[j2] = slices.Delete(slices.Clone(chunks[j2]), k2, k2+1)
+		wins[mine[j2]].cap--
+		chunks[j1] = append(slices.Clip(chunks[j1]), a)
+		wins[mine[j1]].cap++
 	}
 }
 

@@ -335,9 +335,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 		}
 		lunchPending = false
 	}
-	// gapEnd, while set, is when a visit filling the time before a sight
-	// that opens later must end (fillBefore).
-	gapEnd := 0
+	gapEnd := 0 // while set, when a visit filling a gap must end (fillGap)
 	try := func(a *attraction) bool {
 		if used.has(a) || a.evening != evening {
 			return false
@@ -370,10 +368,7 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 			limit = mustEnd
 		}
 		visit, start, ok := w.visitLength(a, wd, t+tr, start, ok, limit, evening, lunchPending)
-		if gapEnd > 0 && start+visit > gapEnd {
-			return false
-		}
-		if !ok || start+visit > limit || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || start < a.notBefore || !win.reaches(a, start+visit) {
+		if !ok || start+visit > limit || gapEnd > 0 && start+visit > gapEnd || (evening && start < eveningFrom) || (a.morning && len(a.must) == 0 && start > quality.MorningBy) || start < a.notBefore || !win.reaches(a, start+visit) {
 			return false
 		}
 		end := start + visit
@@ -390,71 +385,13 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	}
 	n := w.dawnVisit(win, ordered, &t, &at, &slots, try)
 	from := func() place { return at }
-	deferred := 0 // sights opening late moved behind the window's others
-	for i := 0; i < len(ordered); i++ {
-		a := ordered[i]
-		if n >= win.cap {
-			*extras = append(*extras, a)
-			continue
-		}
-		ge := w.fillBefore(c, a, wd, t, at)
-		if ge > 0 && !lastDay(ordered[i+1:]) && deferred < len(ordered) {
-			// Opening hours after the traveller is free (a cruise from
-			// 16:00): the window's other sights first.
-			if deferred == 0 {
-				ordered = slices.Clone(ordered)
-			}
-			deferred++
-			ordered = append(slices.Delete(ordered, i, i+1), a)
-			i--
-			continue
-		}
-		if ge > 0 {
-			// A sight opening hours after the traveller is free, the
-			// window's last (a cruise from 16:00 after a 12:30 lunch):
-			// the nearest open sights that end in time come first; undone
-			// when the sight then no longer fits.
-			t0, at0, ns, nsl, lp0, ll0 := t, at, len(stops), len(slots), lunchPending, latestLunch
-			ex0 := slices.Clone(*extras)
-			var filled []*attraction
-			var marks []uint32
-			gapEnd = ge
-			w.placeNearest(c, from, extras, used, func() bool { return len(stops) < w.paceMax-1 && gapEnd-t >= 60 }, func(x *attraction) bool {
-				m := x.mark
-				if !x.evening && len(x.must) == 0 && try(x) {
-					filled, marks = append(filled, x), append(marks, m)
-					return true
-				}
-				return false
-			})
-			gapEnd = 0
-			if len(filled) > 0 {
-				if try(a) {
-					n++
-					continue
-				}
-				t, at, stops, slots, lunchPending, latestLunch = t0, at0, stops[:ns], slots[:nsl], lp0, ll0
-				for k, x := range filled {
-					x.mark = marks[k]
-				}
-				*extras = ex0
-			}
-		}
-		if try(a) {
-			n++
-		} else if !used.has(a) {
-			*extras = append(*extras, a)
-		}
+	save := func() func() {
+		t0, at0, ns, nsl, lp0, ll0 := t, at, len(stops), len(slots), lunchPending, latestLunch
+		return func() { t, at, stops, slots, lunchPending, latestLunch = t0, at0, stops[:ns], slots[:nsl], lp0, ll0 }
 	}
-	// A must-see an earlier window could not fit comes before any
-	// replacement, up to the pace's cap (mustspread.go).
-	for i := 0; i < len(*extras); i++ {
-		if a := (*extras)[i]; len(a.must) > 0 && !a.evening && len(stops) < w.paceMax && try(a) {
-			n++
-			*extras = slices.Delete(*extras, i, i+1)
-			i--
-		}
-	}
+	n = w.walkOrdered(c, win, wd, ordered, extras, used, n, walkHooks{try: try, save: save, from: from,
+		now: func() (int, place) { return t, at }, gap: func(g int) { gapEnd = g },
+		more: func() bool { return len(stops) < w.paceMax-1 && gapEnd-t >= 60 }, stops: func() int { return len(stops) }})
 	// The nearest replacements that fit, while the window's share lasts.
 	share := win.cap - eveningKept(win, night)
 	w.placeNearest(c, from, extras, used, func() bool { return n < share }, func(a *attraction) bool {
@@ -535,10 +472,27 @@ func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
 // extras, until try places one; the night sights not placed join extras.
 func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
 	for i, a := range night {
+		pair := len(a.must) > 0 && slices.ContainsFunc(night[i+1:], func(b *attraction) bool { return len(b.must) > 0 })
+		if pair {
+			// Two must-see evening sights (pairEvenings): each for its
+			// shortest time, so that both fit after dinner.
+			a = shortened(a)
+		}
 		if try(a) {
 			// The window's other night sights wait for another
-			// evening (夫子庙 and 秦淮灯会 side by side, one a night).
+			// evening (夫子庙 and 秦淮灯会 side by side, one a night),
+			// but for the second must-see of a pair, seen by day on
+			// another day when it no longer fits.
 			for _, b := range night[i+1:] {
+				if pair && len(b.must) > 0 {
+					pair = false
+					if try(shortened(b)) {
+						continue
+					}
+					day := *b
+					day.evening = false
+					b = &day
+				}
 				if !used.has(b) {
 					*extras = append(*extras, b)
 				}
@@ -802,12 +756,15 @@ func (w *world) fillBefore(c *city, a *attraction, wd, t int, at place) int {
 	if a.evening {
 		return 0
 	}
-	tr, _ := c.travel(at, a.place())
-	start, ok := openStart(a, wd, max(t+tr, a.notBefore))
 	gap := quality.IdleGap
 	if w.mealRest > 0 {
 		gap = quality.IdleGapRelaxed
 	}
+	if s0, ok := openStart(a, wd, max(t, a.notBefore)); !ok || s0-t < gap-mealTravel {
+		return 0 // open soon enough (the way there only shortens the wait)
+	}
+	tr, _ := c.travel(at, a.place())
+	start, ok := openStart(a, wd, max(t+tr, a.notBefore))
 	if !ok || start-(t+tr) < gap-mealTravel {
 		return 0
 	}
@@ -822,4 +779,127 @@ func lastDay(rest []*attraction) bool {
 		}
 	}
 	return true
+}
+
+// shortened is a copy of evening sight a seen for its shortest time
+// (shortest), or a itself when that is its time already.
+func shortened(a *attraction) *attraction {
+	if v := shortest(a); v < a.visit {
+		cp := *a
+		cp.visit = v
+		return &cp
+	}
+	return a
+}
+
+// deferLate moves ordered[i], a sight opening hours after the traveller is
+// free (a cruise from 16:00), behind the window's other day sights (the
+// walk's order, cloned on the first move) and reports whether it did: not
+// when no day sight follows it, nor after as many moves as sights.
+func deferLate(ordered *[]*attraction, i int, deferred *int) bool {
+	o := *ordered
+	if lastDay(o[i+1:]) || *deferred >= len(o) {
+		return false
+	}
+	if *deferred == 0 {
+		o = slices.Clone(o)
+	}
+	*deferred++
+	a := o[i]
+	*ordered = append(slices.Delete(o, i, i+1), a)
+	return true
+}
+
+// fillGap visits, before a — the window's last day sight, opening hours
+// after the traveller is free (a cruise from 16:00 after a 12:30 lunch) —
+// the nearest open sights nobody insisted on that end by gapEnd (the
+// walk's try holds them to it), while h.more allows, then a itself; when
+// a then no longer fits, the fill is undone (the walk's state, the
+// visits' marks and the replacements as they were) and fillGap reports
+// false.
+func (w *world) fillGap(c *city, extras *[]*attraction, used attrSet, a *attraction, gapEnd int, h walkHooks) bool {
+	restore := h.save()
+	ex0 := slices.Clone(*extras)
+	var filled []*attraction
+	var marks []uint32
+	h.gap(gapEnd)
+	w.placeNearest(c, h.from, extras, used, h.more, func(x *attraction) bool {
+		m := x.mark
+		if !x.evening && len(x.must) == 0 && h.try(x) {
+			filled, marks = append(filled, x), append(marks, m)
+			return true
+		}
+		return false
+	})
+	h.gap(0)
+	if len(filled) == 0 {
+		return false
+	}
+	if h.try(a) {
+		return true
+	}
+	restore()
+	for k, x := range filled {
+		x.mark = marks[k]
+	}
+	*extras = ex0
+	return false
+}
+
+// walkHooks are the walk's own steps and state that walkOrdered uses: try
+// a visit, save (and later restore) the walk's state, where the
+// traveller is (from) and when they are free there (now), set the gap a
+// fill must end by, whether a fill may add one more visit, and how many
+// visits the window has.
+type walkHooks struct {
+	try   func(*attraction) bool
+	save  func() func()
+	from  func() place
+	now   func() (int, place)
+	gap   func(int)
+	more  func() bool
+	stops func() int
+}
+
+// walkOrdered visits the window's ordered sights in turn, up to its share
+// (n placed already): a sight opening hours after the traveller is free
+// goes behind the others (deferLate) or, the last, has the time before it
+// filled (fillGap); a sight that does not fit joins the replacements;
+// then must-sees an earlier window left among the replacements, up to the
+// pace's cap. It returns the visits placed.
+func (w *world) walkOrdered(c *city, win window, wd int, ordered []*attraction, extras *[]*attraction, used attrSet, n int, h walkHooks) int {
+	deferred := 0 // sights opening late moved behind the window's others
+	for i := 0; i < len(ordered); i++ {
+		a := ordered[i]
+		if n >= win.cap {
+			*extras = append(*extras, a)
+			continue
+		}
+		t, at := h.now()
+		if ge := w.fillBefore(c, a, wd, t, at); ge > 0 {
+			if deferLate(&ordered, i, &deferred) {
+				i--
+				continue
+			}
+			if w.fillGap(c, extras, used, a, ge, h) {
+				n++
+				continue
+			}
+		}
+		if h.try(a) {
+			n++
+		} else if !used.has(a) {
+			*extras = append(*extras, a)
+		}
+	}
+	// A must-see an earlier window could not fit comes before any
+	// replacement, up to the pace's cap (mustspread.go).
+	for i := 0; i < len(*extras); i++ {
+		if a := (*extras)[i]; len(a.must) > 0 && !a.evening && h.stops() < w.paceMax && h.try(a) {
+			n++
+			*extras = slices.Delete(*extras, i, i+1)
+			i--
+		}
+	}
+	return n
 }

@@ -21,10 +21,8 @@ func LandmarkKey(name string) string {
 	if name == "" {
 		return ""
 	}
-	if i := strings.IndexAny(name, "(（"); i > 0 {
-		name = name[:i]
-	}
-	r := NameEnd(name)
+	name = cutBranch(name)
+	r, _ := utf8.DecodeLastRuneInString(name)
 	for _, e := range landmarkEnds()[r] {
 		if strings.HasSuffix(name, e.word) && !hasAny(name, e.not) {
 			return e.id
@@ -49,11 +47,20 @@ func SameLandmark(key, name string) bool {
 // sights of one LandmarkKey end alike (长城, 门), so a different end rules a
 // shared key out without reading the landmark table.
 func NameEnd(name string) rune {
-	if i := strings.IndexAny(name, "(（"); i > 0 {
-		name = name[:i]
-	}
-	r, _ := utf8.DecodeLastRuneInString(name)
+	r, _ := utf8.DecodeLastRuneInString(cutBranch(name))
 	return r
+}
+
+// cutBranch is name less a bracketed branch ("八达岭长城(北门)").
+func cutBranch(name string) string {
+	i := strings.IndexByte(name, '(')
+	if j := strings.Index(name, "（"); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
+	if i > 0 {
+		return name[:i]
+	}
+	return name
 }
 
 // landmarkEnd is a name word of a landmark row (two runes or more), for a

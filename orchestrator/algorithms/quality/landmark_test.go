@@ -99,3 +99,28 @@ func TestSecondSectionLowersVariety(t *testing.T) {
 		t.Errorf("variety with two Great Wall sections %.2f, with another sight %.2f: want lower", two, other)
 	}
 }
+
+// TestNamedSectionMissedLowersMustVisit: a must-see section (八达岭长城)
+// is not met by a visit to another (慕田峪长城); the landmark's general
+// name ("Great Wall", 长城) is.
+func TestNamedSectionMissedLowersMustVisit(t *testing.T) {
+	as := []orchestrator.Attraction{
+		{ID: "b", Name: "八达岭长城", Category: "历史古迹", Popularity: 10},
+		{ID: "m", Name: "慕田峪长城", Category: "历史古迹", Popularity: 5},
+	}
+	trip := &orchestrator.Trip{Cities: []orchestrator.CityData{{Name: "北京", Attractions: &orchestrator.Sourced[[]orchestrator.Attraction]{Value: as}}}}
+	it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{
+		{Day: 1, City: "北京", Stops: []orchestrator.Stop{{AttractionID: "m", City: "北京", Start: "09:00", End: "12:00"}}},
+	}}
+	for _, c := range []struct {
+		must string
+		want float64
+	}{{"八达岭长城", 0}, {"八达岭", 0}, {"Badaling Great Wall", 0}, {"慕田峪长城", 1}, {"Great Wall", 1}, {"长城", 1}} {
+		b := &orchestrator.Brief{Destinations: []string{"北京"}, Days: 1, Travelers: orchestrator.Travelers{Adults: 1}, MustVisit: []string{c.must}}
+		for _, p := range Score(b, trip, it).Components {
+			if p.Name == "must_visit" && p.Applicable && p.Value != c.want {
+				t.Errorf("must %q, 慕田峪长城 visited: must_visit %.2f, want %.0f", c.must, p.Value, c.want)
+			}
+		}
+	}
+}

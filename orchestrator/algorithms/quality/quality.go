@@ -401,22 +401,22 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 	}
 	inData, visited := 0, 0
 	for _, name := range s.b.MustVisit {
-		held := false
+		held := ""
 		for i := range s.trip.Cities {
 			cd := &s.trip.Cities[i]
 			if cd.Attractions == nil {
 				continue
 			}
-			if tripindex.Resolve(cd.Attractions, name) >= 0 {
-				held = true
+			if j := tripindex.Resolve(cd.Attractions, name); j >= 0 {
+				held = cd.Attractions.Value[j].Name
 				break
 			}
 		}
-		if !held {
+		if held == "" {
 			continue
 		}
 		inData++
-		if i, _ := concepts.Resolve(name, stops); i >= 0 {
+		if i, _ := concepts.Resolve(name, stops); i >= 0 && !otherSection(name, held, stops[i].Name) {
 			visited++
 		}
 	}
@@ -425,6 +425,24 @@ func (s *scorer) mustVisit() orchestrator.QualityComponent {
 	}
 	return orchestrator.QualityComponent{Applicable: true, Value: float64(visited) / float64(inData),
 		Detail: detailf("%d of %d must-see sights in the data visited", visited, inData)}
+}
+
+// otherSection reports whether the stop a must-see name resolves to is
+// another section of the landmark than the one the name means in the data
+// (慕田峪长城 for 八达岭长城): a section named is not seen at another. A
+// landmark's general name ("Great Wall", 长城) is met by any section.
+func otherSection(name, held, stop string) bool {
+	if stop == held {
+		return false
+	}
+	k := LandmarkKey(held)
+	if k == "" || k != LandmarkKey(stop) {
+		return false
+	}
+	if lm := concepts.Lookup(name, concepts.Landmark); lm != nil && slices.Contains(lm.Aliases, strings.Join(strings.Fields(strings.ToLower(name)), " ")) {
+		return false
+	}
+	return true
 }
 
 func (s *scorer) mealFit() orchestrator.QualityComponent {
@@ -624,6 +642,12 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 		}
 	}
 	v := float64(len(cats)) / float64(min(len(as), 4))
+	// Each stop's landmark key (LandmarkKey), read once.
+	var kbuf [24]string
+	keys := kbuf[:0]
+	for _, x := range as {
+		keys = append(keys, LandmarkKey(x.a.Name))
+	}
 	dups := 0
 	for i := range as {
 		for j := i + 1; j < len(as); j++ {
@@ -637,7 +661,7 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 				}
 				same = concepts.SameSiteCore(as[i].f.Core, as[j].f.Core, d)
 			}
-			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once || s.sections(as[i].a, as[j].a) {
+			if same || as[i].f.Once != "" && as[i].f.Once == as[j].f.Once || keys[i] != "" && keys[i] == keys[j] && s.sections(as[i].a, as[j].a) {
 				dups++
 			}
 		}
@@ -647,14 +671,11 @@ func (s *scorer) variety() orchestrator.QualityComponent {
 		Detail: detailf("%d stops in %d categories, %d pairs of the same site or a repeated once-per-trip sight", len(as), len(cats), dups)}
 }
 
-// sections reports whether a and b are two sections of one landmark or
-// two gates of one park (LandmarkKey) that the brief did not name both.
+// sections reports whether a and b, two sections of one landmark or two
+// gates of one park (LandmarkKey), are not both named by the brief
+// (keys already found equal).
 func (s *scorer) sections(a, b *orchestrator.Attraction) bool {
-	if a.ID == b.ID || NameEnd(a.Name) != NameEnd(b.Name) {
-		return false
-	}
-	k := LandmarkKey(a.Name)
-	return k != "" && k == LandmarkKey(b.Name) && !namedBoth(s.b, a, b)
+	return a.ID != b.ID && !namedBoth(s.b, a, b)
 }
 
 // clock parses "HH:MM" into minutes after midnight, as fmt.Sscanf's
