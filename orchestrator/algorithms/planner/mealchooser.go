@@ -195,6 +195,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	w.varyMeals(r, v, perCity, assigned, used, weighed)
 	w.reachMeals(r, v, perCity, assigned, used, weighed)
 	w.mealHours(r, perCity, assigned)
+	w.nearMeals(r, v, perCity, assigned, used, weighed)
 	// Breakfasts, apart: at places that serve breakfast, near where the
 	// day starts, priced for a breakfast.
 	for ci, c := range r.cities {

@@ -34,7 +34,8 @@ const (
 	// ObjMealUnfit: a lunch or dinner at a place whose fare does not fit
 	// the party and that it did not ask for (PartyAvoids): spicy food for
 	// a young child, heavy fare (hot pot, barbecue, buffet) for an older
-	// or relaxed party.
+	// or relaxed party; or, for an older party, farther than OlderWalkKM
+	// from the place before it while a fitting restaurant is that near.
 	ObjMealUnfit = "meal_unfit"
 )
 
@@ -68,6 +69,11 @@ const (
 	WhySpicyChild = "spicy food for a young child"
 	WhyHeavyOlder = "heavy fare for an older or relaxed party"
 )
+
+// OlderWalkKM is the farthest a lunch or dinner of an older (relaxed)
+// party lies from the place before it while a restaurant nearer is open:
+// 2 km, a short taxi ride or a long walk.
+const OlderWalkKM = 2.0
 
 // heavyFare is what an older or relaxed party is not served unasked: long,
 // heavy or greasy meals.
@@ -156,11 +162,16 @@ func (o *objector) mealChoice(s *scorer) {
 			if r == nil {
 				continue
 			}
+			unfit := false
 			for _, a := range avoids {
 				if o.servesKept(a.Food, m.City, r) {
 					o.add(ObjMealUnfit, d.Day, "%s of %s at %s: %s", m.Slot, m.Time, m.Name, a.Why)
+					unfit = true
 					break
 				}
+			}
+			if !unfit && o.b.Pace == "relaxed" && !o.atHome(m.City) {
+				o.farMeal(d, m, avoids)
 			}
 			home := o.atHome(m.City)
 			k := concepts.Category(r.Name, r.Cuisines)
@@ -379,4 +390,59 @@ func (o *objector) servesKept(f Food, city string, r *orchestrator.Restaurant) b
 		}
 	}
 	return f.Serves(r)
+}
+
+// farMeal objects to meal m of day d, for an older (relaxed) party, when
+// it lies farther than OlderWalkKM from the place before it (the latest
+// visit or meal of the day that ends by then) while a restaurant of its
+// city no other meal is at, serving nothing declined or unfit, is open
+// then within OlderWalkKM of that place.
+func (o *objector) farMeal(d orchestrator.Day, m orchestrator.Meal, avoids []PartyAvoid) {
+	t, ok := orchestrator.ParseClock(m.Time)
+	if !ok || m.Location == nil {
+		return
+	}
+	at, last := previousPlace(d, m.Time), ""
+	for _, st := range d.Stops {
+		if st.End <= m.Time && st.Location != nil && st.End > last {
+			last = st.End
+		}
+	}
+	for _, p := range d.Meals {
+		if pt, ok := orchestrator.ParseClock(p.Time); ok && p.Location != nil && p.Time < m.Time && pt+orchestrator.MealMinutes(p.Slot) <= t &&
+			orchestrator.FormatClock(pt+orchestrator.MealMinutes(p.Slot)) >= last {
+			at, last = p.Location, orchestrator.FormatClock(pt+orchestrator.MealMinutes(p.Slot))
+		}
+	}
+	if at == nil || at.DistanceKM(*m.Location) <= OlderWalkKM {
+		return
+	}
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil {
+		return
+	}
+	wd := orchestrator.Weekday(d.Date)
+	for i := range cd.Restaurants.Value {
+		x := &cd.Restaurants.Value[i]
+		if x.Location == nil || at.DistanceKM(*x.Location) > OlderWalkKM || len(x.Hours) > 0 && !orchestrator.OpenDuring(x.Hours, wd, t, t+orchestrator.MealMinutes(m.Slot)) {
+			continue
+		}
+		if o.mealAt(x.ID) || UnfitVenue(x.Name, x.Cuisines, o.b.Travelers.Children > 0) != VenueFits || o.declines(m.City, x, avoids) {
+			continue
+		}
+		o.add(ObjMealUnfit, d.Day, "%s at %s, %.1f km from the place before: a long way for an older party; %s is %.1f km away", m.Slot, m.Name, at.DistanceKM(*m.Location), x.Name, at.DistanceKM(*x.Location))
+		return
+	}
+}
+
+// mealAt reports whether a meal of the plan is at restaurant id.
+func (o *objector) mealAt(id string) bool {
+	for _, d := range o.it.Days {
+		for _, m := range d.Meals {
+			if m.RestaurantID == id {
+				return true
+			}
+		}
+	}
+	return false
 }
