@@ -12,10 +12,11 @@ import (
 // goal while it marks, and the faster a plan is made the more it allocates
 // during a mark: peak RSS reached 301–327 MB. Under the limit the collector
 // runs earlier when the heap nears it. A server planning new briefs of ten
-// cities keeps 107–125 MB live after a collection (the gazetteer, decoded
-// catalogs, the planner's catalog index and memo: docs/benchmarks.md), so
-// its heap goal under the limit is about 185 MB, less than twice the live
-// heap: the limit, not GOGC, then sets the pace of the collector. Set
+// cities keeps about 100 MB live after a collection (98–103 MB: decoded
+// catalogs, the planner's catalog index and memo, the gazetteer's 11 MB:
+// docs/benchmarks.md), so its heap goal under the limit, about 190 MB, is
+// less than twice the live heap: the limit, not GOGC, then sets the pace of
+// the collector. Set
 // GOMEMLIMIT (e.g. 1GiB, or "off" for none) to change it; the runtime reads
 // it at start and it wins.
 const serveMemoryLimit = 240 << 20

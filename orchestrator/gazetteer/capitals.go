@@ -104,7 +104,8 @@ func (g *Gazetteer) CitiesIn(area *Place, n int) []*Place {
 			break
 		}
 		k := Key(name)
-		for _, p := range all {
+		for _, i := range all {
+			p := &g.places[i]
 			if Key(p.Name) == k && !seen[k] {
 				seen[k] = true
 				out = append(out, p)
@@ -113,10 +114,11 @@ func (g *Gazetteer) CitiesIn(area *Place, n int) []*Place {
 			}
 		}
 	}
-	for _, p := range all {
+	for _, i := range all {
 		if len(out) == n {
 			break
 		}
+		p := &g.places[i]
 		if k := Key(p.Name); !seen[k] && !near(out, p) {
 			seen[k] = true
 			out = append(out, p)
@@ -167,30 +169,32 @@ func distanceKM(lat1, lon1, lat2, lon2 float64) float64 {
 }
 
 // citiesByArea indexes the cities by country ("CC") and by region
-// ("CC.CODE"), most populous first (then by name and ID), built once.
-func (g *Gazetteer) citiesByArea() map[string][]*Place {
+// ("CC.CODE"), most populous first (then by name and ID), built once. It
+// holds indices into places, which the collector need not follow.
+func (g *Gazetteer) citiesByArea() map[string][]int32 {
 	g.areaOnce.Do(func() {
-		g.byArea = map[string][]*Place{}
+		g.byArea = map[string][]int32{}
 		for i := range g.places {
 			p := &g.places[i]
 			if p.Kind != City {
 				continue
 			}
-			g.byArea[p.CountryCode] = append(g.byArea[p.CountryCode], p)
+			g.byArea[p.CountryCode] = append(g.byArea[p.CountryCode], int32(i))
 			if p.Admin1 != "" {
 				k := p.CountryCode + "." + p.Admin1
-				g.byArea[k] = append(g.byArea[k], p)
+				g.byArea[k] = append(g.byArea[k], int32(i))
 			}
 		}
 		for _, all := range g.byArea {
 			sort.SliceStable(all, func(i, j int) bool {
-				if all[i].Population != all[j].Population {
-					return all[i].Population > all[j].Population
+				a, b := &g.places[all[i]], &g.places[all[j]]
+				if a.Population != b.Population {
+					return a.Population > b.Population
 				}
-				if all[i].Name != all[j].Name {
-					return all[i].Name < all[j].Name
+				if a.Name != b.Name {
+					return a.Name < b.Name
 				}
-				return all[i].ID < all[j].ID
+				return a.ID < b.ID
 			})
 		}
 	})

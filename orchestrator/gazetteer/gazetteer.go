@@ -12,14 +12,12 @@
 package gazetteer
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	_ "embed"
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,11 +87,16 @@ type Candidate struct {
 }
 
 // Gazetteer is the loaded index. It is safe for concurrent use.
+//
+// It is stored for the garbage collector: every string (names, alias keys)
+// is a slice of one arena string, the alias index is an open-addressing table
+// of integers over that arena, and an alias's candidates are a range of one
+// flat slice, so a collection marks a few large objects instead of a map of
+// a hundred thousand keys and slices.
 type Gazetteer struct {
-	places    []Place
-	index     map[string][]Candidate
-	prefixes  map[string]struct{}
-	common    map[string]struct{}
+	places    []Place     // strings are slices of arena
+	cands     []Candidate // keys' candidates, each key's a range, most populous first
+	keys      keyTable
 	countries map[string]*Place
 	regions   map[string]*Place // "CC.CODE"
 	maxWords  int
@@ -103,7 +106,7 @@ type Gazetteer struct {
 	hanStarts [1024]uint64
 
 	areaOnce sync.Once
-	byArea   map[string][]*Place // see citiesByArea
+	byArea   map[string][]int32 // indices into places; see citiesByArea
 }
 
 var (
@@ -127,112 +130,127 @@ func Parse(r io.Reader) (*Gazetteer, error) {
 		return nil, fmt.Errorf("gazetteer: %w", err)
 	}
 	defer zr.Close()
-	g := &Gazetteer{
-		index:     make(map[string][]Candidate, 120000),
-		prefixes:  make(map[string]struct{}, 20000),
-		common:    make(map[string]struct{}, 1000),
-		countries: make(map[string]*Place, 256),
-		regions:   make(map[string]*Place, 256),
-	}
-	type row struct {
-		aliases string
-	}
-	g.places = make([]Place, 0, 40000)
-	rows := make([]row, 0, 40000)
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<16), 1<<22)
-	line := 0
-	for sc.Scan() {
-		line++
-		t := sc.Text()
-		if t == "" || t[0] == '#' {
-			continue
-		}
-		if strings.HasPrefix(t, "W\t") {
-			g.common[t[2:]] = struct{}{}
-			continue
-		}
-		f := strings.Split(t, "\t")
-		if len(f) != 12 {
-			return nil, fmt.Errorf("gazetteer: line %d: %d fields, want 12", line, len(f))
-		}
-		p := Place{ID: f[0], Name: f[2], CountryCode: f[3], Admin1: f[4], Timezone: f[8], NameZH: f[9], Currency: f[10]}
-		switch f[1] {
-		case "n":
-			p.Kind = Country
-		case "a":
-			p.Kind = Region
-		case "c":
-			p.Kind = City
-		default:
-			return nil, fmt.Errorf("gazetteer: line %d: unknown kind %q", line, f[1])
-		}
-		if f[5] != "" {
-			lat, err1 := strconv.ParseFloat(f[5], 64)
-			lon, err2 := strconv.ParseFloat(f[6], 64)
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("gazetteer: line %d: bad coordinates", line)
-			}
-			p.Lat, p.Lon, p.HasCoords = lat, lon, true
-		}
-		if p.Population, err = strconv.ParseInt(f[7], 10, 64); err != nil {
-			return nil, fmt.Errorf("gazetteer: line %d: bad population: %w", line, err)
-		}
-		g.places = append(g.places, p)
-		rows = append(rows, row{aliases: f[11]})
-	}
-	if err := sc.Err(); err != nil {
+	raw, err := io.ReadAll(zr)
+	if err != nil {
 		return nil, fmt.Errorf("gazetteer: %w", err)
 	}
-	if len(g.places) == 0 {
+	b := newBuilder()
+	if err := b.readLines(raw); err != nil {
+		return nil, err
+	}
+	if len(b.recs) == 0 {
 		return nil, fmt.Errorf("gazetteer: no places")
 	}
-	for i := range g.places {
-		p := &g.places[i]
-		switch p.Kind {
-		case Country:
-			g.countries[p.CountryCode] = p
-		case Region:
-			g.regions[p.CountryCode+"."+p.Admin1] = p
-		}
-		g.add(p.Name, p, Primary)
-		if rows[i].aliases == "" {
-			continue
-		}
-		for _, a := range strings.Split(rows[i].aliases, "|") {
-			if len(a) < 3 || a[1] != ':' {
-				return nil, fmt.Errorf("gazetteer: %s: bad alias %q", p.ID, a)
-			}
-			var c Class
-			switch a[0] {
-			case 'c':
-				c = Curated
-			case 'z':
-				c = Official
-			case 'a':
-				c = ASCII
-			case 'g':
-				c = Alternate
-			case 'w':
-				c = Weak
-			default:
-				return nil, fmt.Errorf("gazetteer: %s: bad alias class %q", p.ID, a)
-			}
-			g.add(a[2:], p, c)
-		}
-	}
-	for k, cs := range g.index {
-		sort.SliceStable(cs, func(i, j int) bool { return cs[i].Place.Population > cs[j].Place.Population })
-		g.index[k] = cs
-	}
-	return g, nil
+	return b.finish(), nil
 }
 
-func (g *Gazetteer) add(alias string, p *Place, c Class) {
+// readLines parses the file's lines into the builder: places, their
+// aliases (keyed, in file order) and the common words.
+func (b *builder) readLines(raw []byte) error {
+	line := 0
+	for len(raw) > 0 {
+		line++
+		var t []byte
+		if i := bytes.IndexByte(raw, '\n'); i >= 0 {
+			t, raw = raw[:i], raw[i+1:]
+		} else {
+			t, raw = raw, nil
+		}
+		t = bytes.TrimSuffix(t, []byte{'\r'})
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		if bytes.HasPrefix(t, []byte("W\t")) {
+			b.common(string(t[2:]))
+			continue
+		}
+		if err := b.place(line, string(t)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// place parses one place line and adds the place and its aliases.
+func (b *builder) place(line int, t string) error {
+	var f [12]string
+	n := 0
+	for n < len(f)-1 {
+		i := strings.IndexByte(t, '\t')
+		if i < 0 {
+			break
+		}
+		f[n], t = t[:i], t[i+1:]
+		n++
+	}
+	f[n] = t
+	n++
+	if n != len(f) || strings.IndexByte(t, '\t') >= 0 {
+		return fmt.Errorf("gazetteer: line %d: %d fields, want 12", line, n+strings.Count(t, "\t"))
+	}
+	var p placeRec
+	switch f[1] {
+	case "n":
+		p.kind = Country
+	case "a":
+		p.kind = Region
+	case "c":
+		p.kind = City
+	default:
+		return fmt.Errorf("gazetteer: line %d: unknown kind %q", line, f[1])
+	}
+	if f[5] != "" {
+		lat, err1 := strconv.ParseFloat(f[5], 64)
+		lon, err2 := strconv.ParseFloat(f[6], 64)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("gazetteer: line %d: bad coordinates", line)
+		}
+		p.lat, p.lon, p.hasCoords = lat, lon, true
+	}
+	var err error
+	if p.population, err = strconv.ParseInt(f[7], 10, 64); err != nil {
+		return fmt.Errorf("gazetteer: line %d: bad population: %w", line, err)
+	}
+	p.id, p.name, p.zh = b.text(f[0]), b.text(f[2]), b.text(f[9])
+	p.cc, p.admin1, p.tz, p.currency = b.interned(f[3]), b.interned(f[4]), b.interned(f[8]), b.interned(f[10])
+	idx := int32(len(b.recs))
+	b.recs = append(b.recs, p)
+	b.add(f[2], idx, Primary)
+	if f[11] == "" {
+		return nil
+	}
+	for a := range strings.SplitSeq(f[11], "|") {
+		if len(a) < 3 || a[1] != ':' {
+			return fmt.Errorf("gazetteer: %s: bad alias %q", f[0], a)
+		}
+		var c Class
+		switch a[0] {
+		case 'c':
+			c = Curated
+		case 'z':
+			c = Official
+		case 'a':
+			c = ASCII
+		case 'g':
+			c = Alternate
+		case 'w':
+			c = Weak
+		default:
+			return fmt.Errorf("gazetteer: %s: bad alias class %q", f[0], a)
+		}
+		b.add(a[2:], idx, c)
+	}
+	return nil
+}
+
+// add records that alias may stand for place idx, with the bounds and the
+// filters the scanners use.
+func (b *builder) add(alias string, idx int32, c Class) {
 	k := Key(alias)
 	if k == "" {
 		return
 	}
+	g := b.g
 	if isHanKey(k) {
 		n := utf8.RuneCountInString(k)
 		if n < 2 {
@@ -241,37 +259,37 @@ func (g *Gazetteer) add(alias string, p *Place, c Class) {
 		g.maxHan = max(g.maxHan, n)
 		r1, n1 := utf8.DecodeRuneInString(k)
 		r2, _ := utf8.DecodeRuneInString(k[n1:])
-		b := hanPair(r1, r2)
-		g.hanStarts[b>>6] |= 1 << (b & 63)
+		h := hanPair(r1, r2)
+		g.hanStarts[h>>6] |= 1 << (h & 63)
 	} else {
 		words := strings.Count(k, " ") + 1
 		g.maxWords = max(g.maxWords, words)
 		for i := 0; i < len(k); i++ {
 			if k[i] == ' ' {
-				g.prefixes[k[:i]] = struct{}{}
+				b.keys[b.keyID(k[:i])].flags |= isPrefix
 			}
 		}
 	}
-	for i, have := range g.index[k] {
-		if have.Place == p {
-			if c < have.Class {
-				g.index[k][i].Class = c
-			}
-			return
-		}
-	}
-	g.index[k] = append(g.index[k], Candidate{Place: p, Class: c})
+	id := b.keyID(k)
+	b.refs = append(b.refs, aliasRef{key: id, place: idx, class: c})
 }
 
 // Lookup returns the places an alias key may stand for, most populous
 // first. The key must come from Key; the slice must not be modified.
-func (g *Gazetteer) Lookup(key string) []Candidate { return g.index[key] }
+func (g *Gazetteer) Lookup(key string) []Candidate {
+	k := g.keys.find(key)
+	if k == nil || k.n == 0 {
+		return nil
+	}
+	end := k.start + uint32(k.n)
+	return g.cands[k.start:end:end]
+}
 
 // HasPrefix reports whether some multi-word alias key starts with the words
 // of key followed by a space, so a caller scanning words knows to go on.
 func (g *Gazetteer) HasPrefix(key string) bool {
-	_, ok := g.prefixes[key]
-	return ok
+	k := g.keys.find(key)
+	return k != nil && k.flags&isPrefix != 0
 }
 
 // MaxWords is the most words in a Latin-script alias key.
@@ -292,8 +310,8 @@ func (g *Gazetteer) MaxHan() int { return g.maxHan }
 // IsCommonWord reports whether key, a one-word alias key, is also an
 // ordinary lower-case English word ("nice", "mobile", "march").
 func (g *Gazetteer) IsCommonWord(key string) bool {
-	_, ok := g.common[key]
-	return ok
+	k := g.keys.find(key)
+	return k != nil && k.flags&isCommon != 0
 }
 
 // Country returns the country with ISO code cc, or nil.

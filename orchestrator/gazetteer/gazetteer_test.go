@@ -170,3 +170,81 @@ func TestCitiesIn(t *testing.T) {
 		t.Errorf("a city has cities: %v", got)
 	}
 }
+
+// TestParseIndex checks the index's layout on a small file: an alias named
+// twice for one place keeps its first position and strongest class, the
+// candidates go most populous first with ties in file order, a key that is
+// only a prefix or only a common word has no candidates, and a file with
+// more keys than the table first holds still finds every key.
+func TestParseIndex(t *testing.T) {
+	gz := func(s string) *bytes.Reader {
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write([]byte(s))
+		w.Close()
+		return bytes.NewReader(b.Bytes())
+	}
+	row := func(id, name string, pop int, aliases string) string {
+		return id + "\tc\t" + name + "\tXX\t01\t1\t2\t" + fmt.Sprint(pop) + "\tUTC\t\t\t" + aliases + "\n"
+	}
+	in := "W\tnice\n" +
+		row("1", "Springfield", 100, "w:Spring Field|c:Spring Field") +
+		row("2", "Shelbyville", 500, "g:Spring Field") +
+		row("3", "Capital City", 100, "a:Spring Field|c:双城") +
+		row("4", "Nice", 300, "")
+	g, err := Parse(gz(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range g.Lookup(Key("Spring Field")) {
+		got = append(got, fmt.Sprintf("%s:%d", c.Place.ID, c.Class))
+	}
+	// 2 is the most populous; 1 and 3 tie and keep file order; 1 is Curated (its stronger class).
+	if want := []string{"2:4", "1:1", "3:3"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("spring field: %v, want %v", got, want)
+	}
+	tests := []struct {
+		key            string
+		n              int
+		prefix, common bool
+	}{
+		{"spring", 0, true, false},
+		{"capital", 0, true, false},
+		{"nice", 1, false, true},
+		{"双城", 1, false, false},
+		{"springfield", 1, false, false},
+		{"spring field x", 0, false, false},
+		{"", 0, false, false},
+	}
+	for _, tt := range tests {
+		if c := g.Lookup(tt.key); len(c) != tt.n || (tt.n == 0) != (c == nil) {
+			t.Errorf("Lookup(%q) = %v, want %d", tt.key, c, tt.n)
+		}
+		if g.HasPrefix(tt.key) != tt.prefix || g.IsCommonWord(tt.key) != tt.common {
+			t.Errorf("%q: prefix %v common %v", tt.key, g.HasPrefix(tt.key), g.IsCommonWord(tt.key))
+		}
+	}
+	if g.MaxWords() != 2 || g.MaxHan() != 2 || !g.MayStartHan('双', '城') {
+		t.Errorf("bounds: words %d han %d", g.MaxWords(), g.MaxHan())
+	}
+
+	var b strings.Builder
+	const many = 70000
+	for i := range many {
+		b.WriteString(row(fmt.Sprint(i), fmt.Sprintf("Town%d", i), i, fmt.Sprintf("c:Alias %d", i)))
+	}
+	g, err = Parse(gz(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < many; i += 997 {
+		c := g.Lookup(Key(fmt.Sprintf("Alias %d", i)))
+		if len(c) != 1 || c[0].Place.Name != fmt.Sprintf("Town%d", i) || len(g.Lookup(fmt.Sprintf("town%d", i))) != 1 {
+			t.Fatalf("key %d lost: %v", i, c)
+		}
+	}
+	if !g.HasPrefix("alias") || g.Len() != many {
+		t.Errorf("prefix alias: %v, %d places", g.HasPrefix("alias"), g.Len())
+	}
+}
