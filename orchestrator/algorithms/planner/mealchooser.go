@@ -206,6 +206,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	if len(w.foods) > 0 && !v.staysByPrice() {
 		w.foodBreakfasts(r, perCity, assigned, used, covered)
+		w.serveWishes(r, perCity, assigned, used)
 	}
 
 	return w.mealsOut(r, perCity, assigned, covered, mealBlock)
