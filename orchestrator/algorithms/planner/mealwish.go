@@ -34,30 +34,11 @@ func (w *world) serveWishes(r *route, perCity [][]mealSlot, assigned [][]*restau
 		if meals != nil {
 			meal = meals[k]
 		}
-		bc, bs, best, bestRank := -1, -1, (*restaurant)(nil), [3]int{}
-		bestKM := 0.0
-		for ci, c := range r.cities {
-			for si := range perCity[ci] {
-				s := &perCity[ci][si]
-				if cur := assigned[ci][si]; cur != nil && w.onlyServer(perCity, assigned, cur, ci, si) {
-					continue
-				}
-				for _, rs := range c.restaurants {
-					if rs.mask&bit == 0 || used.has(rs) || !w.wishFits(c, s, rs) {
-						continue
-					}
-					rank := [3]int{b2i(!slotFits(meal, s.slot)), b2i(!reachable(s, rs)), 0}
-					km := 0.0
-					if rs.located() && s.at.loc != nil {
-						km = s.atKM(rs)
-					}
-					if best == nil || less3(rank, bestRank) || rank == bestRank && km < bestKM {
-						bc, bs, best, bestRank, bestKM = ci, si, rs, rank, km
-					}
-				}
-			}
-		}
+		bc, bs, best := w.wishSpot(r, perCity, assigned, used, bit, meal, -1, -1, nil)
 		if best == nil {
+			// Every slot that could serve it serves another wish alone:
+			// that meal moves to a slot serving none, if it can.
+			w.moveForWish(r, perCity, assigned, used, bit)
 			continue
 		}
 		if cur := assigned[bc][bs]; cur != nil {
@@ -66,6 +47,106 @@ func (w *world) serveWishes(r *route, perCity [][]mealSlot, assigned [][]*restau
 		assigned[bc][bs] = best
 		used.add(best)
 	}
+}
+
+// wishSpot finds the slot and restaurant to serve the food of bit (of
+// customary meal meal) at, as serveWishes orders them: a slot whose meal
+// serves no wish alone, other than slot (xc, xs); a restaurant unused or
+// keep. ci is -1 when there is none.
+func (w *world) wishSpot(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, bit int, meal string, xc, xs int, keep *restaurant) (int, int, *restaurant) {
+	bc, bs, best, bestRank := -1, -1, (*restaurant)(nil), [3]int{}
+	bestKM := 0.0
+	for ci, c := range r.cities {
+		for si := range perCity[ci] {
+			s := &perCity[ci][si]
+			if ci == xc && si == xs {
+				continue
+			}
+			if cur := assigned[ci][si]; cur != nil && w.onlyServer(perCity, assigned, cur, ci, si) {
+				continue
+			}
+			for _, rs := range c.restaurants {
+				if rs.mask&bit != bit || used.has(rs) && rs != keep || !w.wishFits(c, s, rs) {
+					continue
+				}
+				rank := [3]int{b2i(!slotFits(meal, s.slot)), b2i(!reachable(s, rs)), 0}
+				km := 0.0
+				if rs.located() && s.at.loc != nil {
+					km = s.atKM(rs)
+				}
+				if best == nil || less3(rank, bestRank) || rank == bestRank && km < bestKM {
+					bc, bs, best, bestRank, bestKM = ci, si, rs, rank, km
+				}
+			}
+		}
+	}
+	return bc, bs, best
+}
+
+// moveForWish serves the food of bit when every slot that could serve it
+// holds the only meal serving another wish: such a meal (the first in
+// the cities' order that works) moves, or a restaurant serving the same
+// wishes takes, a slot serving no wish alone, and a restaurant serving
+// the food takes its slot.
+func (w *world) moveForWish(r *route, perCity [][]mealSlot, assigned [][]*restaurant, used restSet, bit int) {
+	for ci, c := range r.cities {
+		for si := range perCity[ci] {
+			cur := assigned[ci][si]
+			if cur == nil || !w.onlyServer(perCity, assigned, cur, ci, si) {
+				continue
+			}
+			var need *restaurant
+			for _, rs := range c.restaurants {
+				if rs.mask&bit != 0 && (!used.has(rs) || rs == cur) && w.wishFits(c, &perCity[ci][si], rs) {
+					need = rs
+					break
+				}
+			}
+			if need == nil || need == cur {
+				continue
+			}
+			keepBits := w.aloneBits(perCity, assigned, cur, ci, si)
+			yc, ys, other := w.wishSpot(r, perCity, assigned, used, keepBits, "", ci, si, cur)
+			if other == nil {
+				continue
+			}
+			if old := assigned[yc][ys]; old != nil && old != cur {
+				used.remove(old)
+			}
+			assigned[yc][ys] = other
+			used.add(other)
+			if other != cur {
+				used.remove(cur)
+			}
+			assigned[ci][si] = need
+			used.add(need)
+			return
+		}
+	}
+}
+
+// aloneBits are the wish bits that cur, at slot si of city ci, alone
+// serves.
+func (w *world) aloneBits(perCity [][]mealSlot, assigned [][]*restaurant, cur *restaurant, ci, si int) int {
+	out := 0
+	for k := range w.foods {
+		bit := 1 << (w.nCuisines + k)
+		if cur.mask&bit == 0 {
+			continue
+		}
+		other := false
+		for cj := range perCity {
+			for sj, rs := range assigned[cj] {
+				if rs != nil && rs.mask&bit != 0 && (cj != ci || sj != si) {
+					other = true
+				}
+			}
+		}
+		if !other {
+			out |= bit
+		}
+	}
+	return out
 }
 
 // wishServed reports whether a meal serves the food of bit.
@@ -83,24 +164,7 @@ func (w *world) wishServed(perCity [][]mealSlot, assigned [][]*restaurant, bit i
 // onlyServer reports whether cur, at slot si of city ci, is the only meal
 // serving one of the foods it serves.
 func (w *world) onlyServer(perCity [][]mealSlot, assigned [][]*restaurant, cur *restaurant, ci, si int) bool {
-	for k := range w.foods {
-		bit := 1 << (w.nCuisines + k)
-		if cur.mask&bit == 0 {
-			continue
-		}
-		other := false
-		for cj := range perCity {
-			for sj, rs := range assigned[cj] {
-				if rs != nil && rs.mask&bit != 0 && (cj != ci || sj != si) {
-					other = true
-				}
-			}
-		}
-		if !other {
-			return true
-		}
-	}
-	return false
+	return w.aloneBits(perCity, assigned, cur, ci, si) != 0
 }
 
 // wishFits reports whether rs can take slot s for a wish: open for the
