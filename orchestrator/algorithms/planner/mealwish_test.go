@@ -43,17 +43,21 @@ func wishDishes(rs []orchestrator.Restaurant, min int) []*concepts.Dish {
 
 // TestWishServedWhenServable is the invariant that a food wish the data
 // can serve is served: trips to every sandbox city, each asking for one
-// of the dishes several of its restaurants recommend, written in Chinese
-// and in two of the dish table's English or pinyin names, of one to four
-// days, for two adults, a relaxed party of three and a family with a
-// five-year-old. Every wish a restaurant of the city serves must be
-// served by a meal that says so, and the plan must have no food_missed
-// objection. The passes after the wish placement (meal hours, no cuisine
-// twice in a row, no food from abroad unasked, near meals for a relaxed
-// party, unfit fares) could move the only meal that served it.
+// to three of the dishes (of the dish table) three or more of its
+// restaurants serve, written in Chinese and in the table's first and
+// last English or pinyin names, of one to four days, for two adults, a
+// relaxed party of three and a family with a five-year-old. Every wish
+// a restaurant of the city serves must be served by a meal that says
+// so, and the plan must have no food_missed objection, wherever the
+// plan has as many meals in the city as wishes. The passes after the
+// wish placement (meal hours, no cuisine twice in a row, no food from
+// abroad unasked, near meals for a relaxed party, unfit fares) could
+// move the only meal that served it; at the start of meals round 4, 2
+// of these 429 plans left a wish unserved (three wishes, three meals,
+// one a breakfast: planner.moveForWish).
 func TestWishServedWhenServable(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plans about a hundred and fifty trips")
+		t.Skip("plans about 430 trips")
 	}
 	cat := loadChina(t)
 	origins := map[string]string{"上海": "北京"}
