@@ -38,6 +38,7 @@ const (
 	chainPenalty   = 200
 	foreignPenalty = 1000
 	localWish      = 1000
+	otherPenalty   = 100
 )
 
 // localFoodBit is the bit of the local-specialties wish in a restaurant's
@@ -80,6 +81,13 @@ func localWeight(f *restFact, mask, localBit int, wishes bool) float64 {
 		}
 		if f.foreign {
 			s += foreignPenalty
+		}
+		if f.other {
+			// Another Chinese region's cooking (粤菜 in Shanghai,
+			// 新疆菜 in Hangzhou) is not local either: mildly, as a
+			// chain (quality's not_local by default); localMeals
+			// moves what is left where the city's own food is near.
+			s += otherPenalty
 		}
 	}
 	return s
@@ -196,6 +204,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	w.reachMeals(r, v, perCity, assigned, used, weighed)
 	w.mealHours(r, perCity, assigned)
 	w.nearMeals(r, v, perCity, assigned, used, weighed)
+	w.localMeals(r, v, perCity, assigned, used, weighed)
 	// Breakfasts, apart: at places that serve breakfast, near where the
 	// day starts, priced for a breakfast.
 	for ci, c := range r.cities {
@@ -206,6 +215,7 @@ func (w *world) chooseMeals(r *route, v variant, slots []mealSlot, stopsByWin []
 	}
 	if len(w.foods) > 0 && !v.staysByPrice() {
 		w.foodBreakfasts(r, perCity, assigned, used, covered)
+		w.serveWishes(r, perCity, assigned, used)
 	}
 
 	return w.mealsOut(r, perCity, assigned, covered, mealBlock)

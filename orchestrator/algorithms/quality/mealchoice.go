@@ -191,6 +191,9 @@ func (o *objector) mealChoice(s *scorer) {
 			if !foreignAsked && !home && !local {
 				o.foreignMeal(d, m, r, avoids)
 			}
+			if !home && !local {
+				o.otherRegionMeal(d, m, r, avoids)
+			}
 		}
 	}
 }
@@ -240,9 +243,39 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !(moreForeign(r.Cuisines) && concepts.LocalFor(m.City) != nil) && !FastFood(r.Name) || asks(o.b, r) {
 		return // food from abroad counts in a city the local-food table knows (LocalFact.Foreign)
 	}
+	if x, km := o.localNear(cd, facts, d, m, avoids); x != nil {
+		o.add(ObjForeignMeal, d.Day, "%s at %s (%s), not asked for; %s cooks the city's own food, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), x.Name, km)
+	}
+}
+
+// otherRegionMeal objects (ObjNotLocal) to meal m of day d at r when r
+// cooks another Chinese region's food than the city's (LocalFact.Other:
+// 粤菜 in Shanghai, 藏餐 or 新疆菜 in Chengdu, 东北菜 in Hangzhou), not asked
+// for, while a restaurant of the city's own food, serving nothing the
+// brief declines or the party avoids, is open then within LocalReachKM.
+// With the local specialties asked for, notLocal counts such a meal.
+func (o *objector) otherRegionMeal(d orchestrator.Day, m orchestrator.Meal, r *orchestrator.Restaurant, avoids []PartyAvoid) {
+	cd := o.cityData(m.City)
+	if cd == nil || cd.Restaurants == nil || m.Location == nil {
+		return
+	}
+	facts := localFactsOf(cd)
+	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Other || facts[k].Local() || asks(o.b, r) {
+		return
+	}
+	if x, km := o.localNear(cd, facts, d, m, avoids); x != nil {
+		o.add(ObjNotLocal, d.Day, "%s at %s (%s), another region's cooking, not asked for; %s cooks the city's own food, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), x.Name, km)
+	}
+}
+
+// localNear returns the first restaurant of cd's catalog (facts: its
+// LocalFacts) serving the local specialties, open at meal m of day d,
+// within LocalReachKM of it and serving nothing the brief declines or
+// the party avoids, with its distance; nil when none.
+func (o *objector) localNear(cd *orchestrator.CityData, facts []LocalFact, d orchestrator.Day, m orchestrator.Meal, avoids []PartyAvoid) (*orchestrator.Restaurant, float64) {
 	at, ok := orchestrator.ParseClock(m.Time)
 	if !ok {
-		return
+		return nil, 0
 	}
 	wd := orchestrator.Weekday(d.Date)
 	end := at + orchestrator.MealMinutes(m.Slot)
@@ -254,9 +287,9 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 		if len(x.Hours) > 0 && !orchestrator.OpenDuring(x.Hours, wd, at, end) || o.declines(m.City, x, avoids) {
 			continue
 		}
-		o.add(ObjForeignMeal, d.Day, "%s at %s (%s), not asked for; %s cooks the city's own food, %.1f km away", m.Slot, m.Name, strings.Join(m.Cuisines, ", "), x.Name, m.Location.DistanceKM(*x.Location))
-		return
+		return x, m.Location.DistanceKM(*x.Location)
 	}
+	return nil, 0
 }
 
 // mealHours objects to each food asked for with a customary meal
