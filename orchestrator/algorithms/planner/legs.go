@@ -77,8 +77,8 @@ const (
 	// same short hop costs, less than a fare twice as high: the train
 	// after 07:00 wins when one runs, the early one stays when it is the
 	// only one or by far the cheapest.
-	earlyHopBefore  = 7 * 60
-	shortHopMinutes = 4 * 60
+	earlyHopBefore  = quality.EarlyHopBefore
+	shortHopMinutes = quality.ShortHopMinutes
 	earlyHopFixed   = 1.0
 	earlyHopPenalty = 1.0
 )
