@@ -289,6 +289,14 @@ func (w *world) visitLength(a *attraction, wd, arrive, start int, ok bool, limit
 	return visit, start, ok
 }
 
+// eveningLate is the latest end of the second of two must-see evening
+// sights paired on one evening (eveningSight), thirty minutes past
+// eveningEnd: metro lines in the large cities run to about 23:00 and
+// later, and a visit planned to end at 22:30 that ends a few minutes past
+// it is the same evening to a traveller. Not with young children
+// (quality.KidsLatest).
+const eveningLate = eveningEnd + 30
+
 // walk is schedule on one order of the stops.
 func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attraction, used attrSet) ([]orchestrator.Stop, []mealSlot) {
 	date := w.date(win.day)
@@ -432,7 +440,11 @@ func (w *world) walk(c *city, win window, ordered []*attraction, extras *[]*attr
 	if w.kids {
 		lastEnd = min(lastEnd, quality.KidsLatest) // a young child's day ends by 21:00
 	}
-	eveningSight(night, extras, used, try)
+	late := func() {} // the soft end for a pair's second sight (eveningLate)
+	if win.end >= dayEnd && !w.kids {
+		late = func() { lastEnd = max(lastEnd, eveningLate) }
+	}
+	eveningSight(night, extras, used, try, late)
 	return stops, slots
 }
 
@@ -470,7 +482,12 @@ func leadsTo(slots []mealSlot, stops []orchestrator.Stop, end int) {
 
 // eveningSight tries the night sights in turn, then a night sight among
 // extras, until try places one; the night sights not placed join extras.
-func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool) {
+//
+// The evening ends at eveningEnd, a soft bound: the second must-see of a
+// pair, paired to fit by eveningEnd (pairFor) but delayed by the way or a
+// later dinner, may end by eveningLate (late) rather than be seen by day
+// for want of a few minutes.
+func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try func(*attraction) bool, late func()) {
 	for i, a := range night {
 		pair := len(a.must) > 0 && slices.ContainsFunc(night[i+1:], func(b *attraction) bool { return len(b.must) > 0 })
 		if pair {
@@ -486,6 +503,7 @@ func eveningSight(night []*attraction, extras *[]*attraction, used attrSet, try 
 			for _, b := range night[i+1:] {
 				if pair && len(b.must) > 0 {
 					pair = false
+					late()
 					if try(shortened(b)) {
 						continue
 					}

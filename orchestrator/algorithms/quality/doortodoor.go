@@ -208,6 +208,39 @@ func OddLeg(l *orchestrator.Leg, leave, arrive int) bool {
 	return dep-before < leave || arr+1440*l.ArriveDayOffset > arrive
 }
 
+// EarlyHopBefore and ShortHopMinutes: a short hop (a leg of at most
+// ShortHopMinutes) departing before EarlyHopBefore gets the party up
+// before dawn for half an hour on a train (广州→深圳 at 06:43); odd_hour
+// counts it when a later departure of the hop, at most EarlyHopFare
+// times its fare and departing by LaterHopBy (not a morning lost in
+// place of an early start), keeps the party's hours (the planner's leg
+// utility weighs the same, planner.earlyHopBefore).
+const (
+	EarlyHopBefore  = 7 * 60
+	LaterHopBy      = 9 * 60
+	ShortHopMinutes = 4 * 60
+	EarlyHopFare    = 1.5
+)
+
+// EarlyHop reports whether a plan's leg is a short hop departing before
+// EarlyHopBefore.
+func EarlyHop(l *orchestrator.Leg) bool {
+	dep, ok := orchestrator.ParseClock(l.Depart)
+	return ok && l.DurationMinutes > 0 && l.DurationMinutes <= ShortHopMinutes && dep < EarlyHopBefore
+}
+
+// LaterHop reports whether op is a short hop departing from EarlyHopBefore
+// to LaterHopBy at most EarlyHopFare times the fare of the plan's leg l (its
+// price, or its cost shared by the party's people).
+func LaterHop(l *orchestrator.Leg, op *orchestrator.TransportOption, people int) bool {
+	dep, ok := orchestrator.ParseClock(op.Depart)
+	fare := l.Price.Cents
+	if fare <= 0 {
+		fare = l.Cost.Cents / int64(max(1, people))
+	}
+	return ok && dep >= EarlyHopBefore && dep <= LaterHopBy && op.DurationMinutes <= ShortHopMinutes && float64(op.Price.Cents) <= EarlyHopFare*float64(fare)
+}
+
 // DeadEnd ends the dead of night: a leg leaving or arriving between
 // midnight and 05:00 (the timetable's clock) puts the party at a station
 // or airport when nothing runs to or from it and no hotel takes them in

@@ -870,10 +870,12 @@ func (o *objector) askedFor(id string) bool {
 // brief, leaves and arrives within the party's hours with the typical
 // door-to-door times (and departs at 06:30 or later, arrives by 23:30),
 // is no day-long train in place of a shorter leg, and keeps the plan
-// within the budget.
+// within the budget; or to a short hop before 07:00 (EarlyHop) when a
+// later one of the hop (LaterHop) does the same.
 func (o *objector) oddHour(day int, l orchestrator.Leg) {
 	leave, arrive := OddLimits(o.b)
-	if !OddLeg(&l, leave, arrive) {
+	odd := OddLeg(&l, leave, arrive)
+	if !odd && !EarlyHop(&l) {
 		return
 	}
 	var limit int64 = -1
@@ -889,6 +891,9 @@ func (o *objector) oddHour(day int, l orchestrator.Leg) {
 		arr, _ := orchestrator.ParseClock(op.Arrive)
 		if dep-Before(op.Mode) < leave || arr > arrive {
 			continue
+		}
+		if !odd && !LaterHop(&l, op, o.it.People) {
+			continue // an early short hop: a later one at a like fare (EarlyHop)
 		}
 		if op.Mode == "train" && op.DurationMinutes >= LongTrainMinutes && l.DurationMinutes < LongTrainMinutes {
 			continue // a day-long train is no better (long_train)

@@ -106,3 +106,42 @@ func TestLongTrainHome(t *testing.T) {
 		b.Constraints.TransportPrefer = nil
 	}
 }
+
+// TestEarlyHopObjection: a short hop departing before 07:00 (广州→深圳 at
+// 06:43, 上海→杭州 at 06:36) is odd_hour when a later departure of the
+// hop at up to half more fare runs by 09:00; not when the later one
+// costs twice as much or leaves after 09:00, not for a long leg, and not
+// at 07:00.
+func TestEarlyHopObjection(t *testing.T) {
+	cny := func(c int64) orchestrator.Money { return orchestrator.Money{Cents: c, Currency: "CNY"} }
+	for _, c := range []struct {
+		name      string
+		leg       orchestrator.Leg
+		later     orchestrator.TransportOption
+		objection bool
+	}{
+		{"广州→深圳 D901 06:43, G6203 07:20 at 49", orchestrator.Leg{Mode: "train", Number: "D901", Depart: "06:43", Arrive: "07:15", DurationMinutes: 32, Price: cny(3300), Cost: cny(3300)},
+			orchestrator.TransportOption{Mode: "train", Number: "G6203", Depart: "07:20", Arrive: "07:56", DurationMinutes: 36, Price: cny(4900)}, true},
+		{"上海→杭州 D3145 06:36, a train at 08:00", orchestrator.Leg{Mode: "train", Number: "D3145", Depart: "06:36", Arrive: "07:37", DurationMinutes: 61, Cost: cny(14600)},
+			orchestrator.TransportOption{Mode: "train", Number: "G7501", Depart: "08:00", Arrive: "08:58", DurationMinutes: 58, Price: cny(7300)}, true},
+		{"a flight at 06:50, one at 08:40", orchestrator.Leg{Mode: "flight", Number: "FL1", Depart: "06:50", Arrive: "08:40", DurationMinutes: 110, Price: cny(50000), Cost: cny(50000)},
+			orchestrator.TransportOption{Mode: "flight", Number: "FL2", Depart: "08:40", Arrive: "10:30", DurationMinutes: 110, Price: cny(60000)}, true},
+		{"南京→武汉 06:55, the next at 10:08 (the morning lost)", orchestrator.Leg{Mode: "train", Number: "G3591", Depart: "06:55", Arrive: "09:25", DurationMinutes: 150, Price: cny(30000), Cost: cny(30000)},
+			orchestrator.TransportOption{Mode: "train", Number: "G586", Depart: "10:08", Arrive: "13:26", DurationMinutes: 198, Price: cny(30000)}, false},
+		{"later fare twice as high", orchestrator.Leg{Mode: "train", Number: "D901", Depart: "06:43", Arrive: "07:15", DurationMinutes: 32, Price: cny(3300), Cost: cny(3300)},
+			orchestrator.TransportOption{Mode: "train", Number: "G9", Depart: "07:20", Arrive: "07:56", DurationMinutes: 36, Price: cny(6600)}, false},
+		{"a five-hour train at 06:40", orchestrator.Leg{Mode: "train", Number: "G1", Depart: "06:40", Arrive: "11:40", DurationMinutes: 300, Price: cny(30000), Cost: cny(30000)},
+			orchestrator.TransportOption{Mode: "train", Number: "G2", Depart: "09:00", Arrive: "14:00", DurationMinutes: 300, Price: cny(30000)}, false},
+		{"a hop at 07:00", orchestrator.Leg{Mode: "train", Number: "C8005", Depart: "07:00", Arrive: "08:06", DurationMinutes: 66, Price: cny(3000), Cost: cny(3000)},
+			orchestrator.TransportOption{Mode: "train", Number: "G6207", Depart: "07:38", Arrive: "08:07", DurationMinutes: 29, Price: cny(3000)}, false},
+	} {
+		c.leg.From, c.leg.To, c.leg.BeforeMinutes = "甲", "乙", 40
+		c.later.ID, c.later.From, c.later.To = "x", "甲", "乙"
+		trip := &orchestrator.Trip{Transport: []orchestrator.Sourced[orchestrator.TransportLeg]{{Value: orchestrator.TransportLeg{From: "甲", To: "乙", Options: []orchestrator.TransportOption{c.later}}}}}
+		b := &orchestrator.Brief{Origin: "甲", Destinations: []string{"乙"}, Days: 2, Travelers: orchestrator.Travelers{Adults: 1}}
+		it := &orchestrator.Itinerary{People: 1, Days: []orchestrator.Day{{Day: 1, City: "乙", From: "甲", Cost: c.leg.Cost, Legs: []orchestrator.Leg{c.leg}}}}
+		if got := Count(Objections(b, trip, it))[ObjOddHour] == 1; got != c.objection {
+			t.Errorf("%s: odd_hour %v, want %v", c.name, got, c.objection)
+		}
+	}
+}
