@@ -191,6 +191,7 @@ func (d *doc) findPlaces() {
 	d.demoteLandmarks(spans)
 	d.demoteQuarters(spans)
 	d.demoteListedQuarters(spans)
+	d.dropPassThrough(spans)
 	d.assign(spans)
 	for _, sp := range spans {
 		if !sp.dropped && !sp.ownSight { // the sight keeps its city's name
