@@ -790,13 +790,23 @@ func isArrow(s string) bool {
 	return s == "->" || s == "→" || s == "-->" || s == "=>"
 }
 
+// isChainJoin reports whether s, trimmed, joins the stops of a route: an
+// arrow or a dash ("Tokyo-Kyoto-Osaka", 北京-西安-成都).
+func isChainJoin(s string) bool {
+	switch strings.TrimSpace(s) {
+	case "-", "–", "—", "－":
+		return true
+	}
+	return isArrow(s)
+}
+
 // arrowChain reports whether spans[i] and spans[i+1] are joined by an arrow
-// inside a chain of three places or more ("Lanzhou -> Zhangye ->
-// Dunhuang"): every place of such a chain is a stop of the trip; two
-// places joined by one arrow stay "from → to".
+// or a dash inside a chain of three places or more ("Lanzhou -> Zhangye ->
+// Dunhuang", "Tokyo-Kyoto-Osaka"): every place of such a chain is a stop
+// of the trip; two places joined by one arrow or dash stay "from → to".
 func (d *doc) arrowChain(spans []*span, i int) bool {
 	joined := func(k int) bool {
-		return k >= 0 && k+1 < len(spans) && spans[k].end <= spans[k+1].start && isArrow(d.clean[spans[k].end:spans[k+1].start])
+		return k >= 0 && k+1 < len(spans) && spans[k].end <= spans[k+1].start && isChainJoin(d.clean[spans[k].end:spans[k+1].start])
 	}
 	return joined(i) && (joined(i-1) || joined(i+1))
 }
