@@ -84,6 +84,11 @@ var round10Cases = []classCase{
 	{"transport", "London to Edinburgh, we'd rather take the train than fly", map[string]string{"exclude": "flight"}},
 	{"transport", "去西安玩三天，不想坐飞机", map[string]string{"exclude": "flight"}},
 	{"transport", "Boston 3 days, we're driving up from New York", map[string]string{"origin": "New York", "require": "self_driving"}},
+	{"transport", "Paris to Nice, train instead of flying", map[string]string{"exclude": "flight"}},
+	{"transport", "Munich to Vienna — we prefer the bus over the train", map[string]string{"exclude": "train"}},
+	{"transport", "Seattle to Portland, we'd rather drive than take the bus", map[string]string{"exclude": "bus"}},
+	{"transport", "Dallas 3 days, driving down from Oklahoma City", map[string]string{"origin": "Oklahoma City", "require": "self_driving"}},
+	{"transport", "Denver 4 days, we're driving over from Salt Lake City", map[string]string{"origin": "Salt Lake City", "require": "self_driving"}},
 	// children
 	{"children", "me, my husband and our toddler, Tokyo 4 days", map[string]string{"adults": "2", "children": "1"}},
 	{"children", "带两个娃去长沙玩三天，我和老公", map[string]string{"adults": "2", "children": "2"}},
