@@ -742,6 +742,9 @@ func (d *doc) dishHits() []dishHit {
 		if !h.zh && !wordBounded(d.low, h.start, h.end) || h.zh && strings.HasPrefix(d.clean[h.end:], "节") {
 			continue // 元宵节 is a holiday, not the dish
 		}
+		if h.zh && strings.HasPrefix(d.clean[h.start:h.end], "和") && longerAfterAnd(hits, h) {
+			continue // 火锅和牛肉丸: the 和 joins a list, no 和牛
+		}
 		start := h.start
 		if h.zh {
 			start = dishQualifierZH(d.clean, h.start, last)
@@ -750,6 +753,17 @@ func (d *doc) dishHits() []dishHit {
 		last = h.end
 	}
 	return d.dishes
+}
+
+// longerAfterAnd reports whether a dish starts right after the 和 that
+// opens the dish h and reaches past it (和牛 in 火锅和牛肉丸).
+func longerAfterAnd(hits []lexHit, h lexHit) bool {
+	for _, o := range hits {
+		if o.start == h.start+len("和") && o.end > h.end {
+			return true
+		}
+	}
+	return false
 }
 
 // dishQualifiersZH are ingredients written glued before a dish that name

@@ -576,8 +576,11 @@ func (d *doc) peopleEN(p *party) {
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
 				continue
 			}
+			if (word(i-1) == "our" || word(i-1) == "my") && enAdultRelPlural[next] {
+				continue // "our two friends": companions, counted with the relations
+			}
 			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus" || i > 0 && toks[i-1].text == "+") && (word(i-2) == "me" || word(i-2) == "i") ||
-				writerAfter(word(i+2), word(i+3)) && word(i-1) != "we" {
+				writerAfter(word(i+2), word(i+3)) && word(i-1) != "we" && word(i-1) != "my" && word(i-1) != "our" {
 				p.companions += n // "me and 3 friends", "I plus 2 friends", "with 4 colleagues"
 				continue
 			}

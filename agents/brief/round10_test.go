@@ -102,21 +102,72 @@ var round10Cases = []classCase{
 	{"activity", "Chengdu 3 days, Jinli at night", map[string]string{"must": "Jinli", "vt": "Jinli=night"}},
 }
 
+// round10Set2 are a second set, written after the first set's fixes and
+// before any change for them: the same classes in other words.
+var round10Set2 = []classCase{
+	{"must", "Vienna 3 days; Schönbrunn, the Belvedere and the Naschmarkt are a must, the Prater only if we have time", map[string]string{"dests": "Vienna", "must": "Schönbrunn,Belvedere,Naschmarkt"}},
+	{"must", "苏州两天，拙政园一定要去，平江路随缘", map[string]string{"dests": "Suzhou", "must": "拙政园"}},
+	{"must", "Budapest 3 days — Fisherman's Bastion, Széchenyi Baths, the Parliament", map[string]string{"dests": "Budapest", "must": "Fisherman's Bastion,Széchenyi Baths,Parliament"}},
+	{"must", "南京三天，中山陵、明孝陵、夫子庙、老门东都要去", map[string]string{"dests": "Nanjing", "must": "中山陵,明孝陵,夫子庙,老门东"}},
+	{"food", "潮汕三天，想吃牛肉火锅和牛肉丸", map[string]string{"foods": "牛肉火锅,牛肉丸"}},
+	{"food", "上海两天，想吃虾仁馄饨和蟹粉小笼", map[string]string{"dests": "Shanghai", "foods": "虾仁馄饨,蟹粉小笼"}},
+	{"food", "Lisbon 3 days, pastéis de nata and grilled sardines", map[string]string{"dests": "Lisbon", "foods": "pastéis de nata,grilled sardines"}},
+	{"food", "北京三天，想吃韭菜盒子和炸酱面", map[string]string{"dests": "Beijing", "foods": "韭菜盒子,炸酱面"}},
+	{"dests", "We'll land in Bangkok and take the night train to Chiang Mai; 5 days in Chiang Mai", map[string]string{"dests": "Chiang Mai"}},
+	{"dests", "Vienna 4 days with a layover in Doha", map[string]string{"dests": "Vienna"}},
+	{"dests", "在香港转机，去曼谷玩五天", map[string]string{"dests": "Bangkok"}},
+	{"dests", "Kyoto 4 days, perhaps half a day in Nara", map[string]string{"dests": "Kyoto"}},
+	{"dests", "西安四天，时间允许的话去一趟延安", map[string]string{"dests": "Xi'an"}},
+	{"dests", "Seoul-Busan-Jeju, 8 days", map[string]string{"dests": "Seoul,Busan,Jeju", "days": "8"}},
+	{"dests", "上海-苏州-杭州，五天", map[string]string{"dests": "Shanghai,Suzhou,Hangzhou", "days": "5"}},
+	{"dests", "深圳三天，去华强北和深圳湾", map[string]string{"dests": "Shenzhen"}},
+	{"party", "my husband, our two friends and I, Lisbon 4 days", map[string]string{"adults": "4"}},
+	{"party", "four friends and me heading to Tulum for 5 days", map[string]string{"adults": "5"}},
+	{"party", "three coworkers plus myself, Denver 3 days", map[string]string{"adults": "4"}},
+	{"party", "两家人一共5个大人2个小孩去桂林", map[string]string{"adults": "5", "children": "2"}},
+	{"days", "2 nights in Porto and 3 in Lisbon", map[string]string{"dests": "Porto,Lisbon", "days": "6"}},
+	{"days", "5 days in Paris and 2 in Bruges", map[string]string{"dests": "Paris,Bruges", "days": "7"}},
+	{"days", "三天半的成都之旅", map[string]string{"dests": "Chengdu", "days": "4"}},
+	{"days", "Lisbon for three and a half days", map[string]string{"dests": "Lisbon", "days": "4"}},
+	{"days", "A week and a half in Vietnam", map[string]string{"days": "11"}},
+	{"transport", "Milan to Venice, we'd rather take the train than drive", map[string]string{"exclude": "self_driving"}},
+	{"transport", "重庆到成都，坐高铁而不是飞机", map[string]string{"exclude": "flight", "require": "train"}},
+	{"transport", "Portland 3 days, driving in from Seattle", map[string]string{"origin": "Seattle", "require": "self_driving"}},
+	{"activity", "Chongqing 3 days, the Yangtze cable car and a Two Rivers night cruise", map[string]string{"must": "Yangtze cable car,Two Rivers night cruise"}},
+	{"activity", "广州三天，珠江夜游和广州塔", map[string]string{"must": "珠江夜游,广州塔"}},
+}
+
+// round10KnownMisses are fields still read wrong, with why: Jeju and
+// Bruges are names the place gazetteer lacks (Jeju City, Brugge), alias rows
+// for orchestrator/gazetteer/curated.tsv, whose generated table another
+// branch is changing. The test fails when one of them is read right.
+var round10KnownMisses = map[string]bool{
+	"Seoul-Busan-Jeju, 8 days\tdests":        true,
+	"5 days in Paris and 2 in Bruges\tdests": true,
+	"5 days in Paris and 2 in Bruges\tdays":  true,
+}
+
 // TestRound10Classes reads round10Cases; BRIEF_CLASSES_REPORT=1 prints the
 // fields read right by field.
 func TestRound10Classes(t *testing.T) {
 	right, total := map[string]int{}, map[string]int{}
-	for _, tc := range round10Cases {
+	for _, tc := range append(round10Cases[:len(round10Cases):len(round10Cases)], round10Set2...) {
 		r := ParseRules(tc.q, classNow)
 		got := classFields(r)
 		addWishFields(got, r)
 		for k, w := range tc.want {
 			total[k]++
+			known := round10KnownMisses[tc.q+"\t"+k]
 			if got[k] == w {
 				right[k]++
+				if known {
+					t.Errorf("known miss now read right, drop it from round10KnownMisses: %s: %s", tc.q, k)
+				}
 				continue
 			}
-			t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			if !known {
+				t.Errorf("[%s] %s: %s = %q, want %q", tc.class, tc.q, k, got[k], w)
+			}
 		}
 	}
 	if os.Getenv("BRIEF_CLASSES_REPORT") != "" {
@@ -132,6 +183,6 @@ func TestRound10Classes(t *testing.T) {
 		for _, k := range ks {
 			fmt.Fprintf(&b, " %s %d/%d", k, right[k], total[k])
 		}
-		t.Logf("round 10: %d requests, %d/%d fields:%s", len(round10Cases), r, n, b.String())
+		t.Logf("round 10: %d requests, %d/%d fields:%s", len(round10Cases)+len(round10Set2), r, n, b.String())
 	}
 }

@@ -71,6 +71,9 @@ func (d *doc) dropPassThrough(spans []*span) {
 // way to one of the places after it: arrived in and left at once by a
 // transfer, or named as a layover. A stay stated for it keeps it.
 func (d *doc) transitAt(sp *span, after []*span) bool {
+	if !sp.han && endsWithAny(strings.TrimRight(d.low[:sp.start], " "), stopoverCuesEN...) {
+		return true // "with a layover in Doha", wherever it is written
+	}
 	if len(after) == 0 {
 		return false
 	}
@@ -84,7 +87,7 @@ func (d *doc) transitAt(sp *span, after []*span) bool {
 	}
 	between := d.clean[sp.end:next]
 	lowBetween := d.low[sp.end:next]
-	if hasAny(between, "天", "晚", "日") || hasWord(lowBetween, "day", "days", "night", "nights") {
+	if hasAny(between, "天", "晚", "日") || statesStayEN(lowBetween) {
 		return false
 	}
 	if sp.han {
@@ -97,11 +100,23 @@ func (d *doc) transitAt(sp *span, after []*span) bool {
 		return endsWithAny(before, arriveCuesZH...) && hasAny(between, transferCuesZH...)
 	}
 	before := strings.TrimRight(d.low[:sp.start], " ")
-	if endsWithAny(before, stopoverCuesEN...) {
-		return true
-	}
 	if !endsWithAny(before, arriveCuesEN...) {
 		return false
 	}
 	return hasAny(lowBetween, transferCuesEN...)
+}
+
+// statesStayEN reports whether low counts days or nights ("2 days", "a
+// night", "three nights"); a "night train" or "day trip" is no stay.
+func statesStayEN(low string) bool {
+	ws := strings.Fields(low)
+	for i := 1; i < len(ws); i++ {
+		switch strings.Trim(ws[i], ",.;") {
+		case "day", "days", "night", "nights":
+			if p := ws[i-1]; p == "a" || p == "one" || wordNumber(p) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
