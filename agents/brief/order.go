@@ -361,6 +361,9 @@ func daysBefore(before, upTo string) int {
 		for j > 0 && isWordByte(b[j-1]) {
 			j--
 		}
+		if w := b[j:]; w == "a" || w == "an" || w == "one" {
+			return 0 // "a day in Kamakura": a day out, maybe from the base
+		}
 		if v := leadingNumber(b[j:]); v > 0 && numberLen(b[j:]) == len(b[j:]) {
 			return v
 		}

@@ -134,6 +134,13 @@ var round10Set2 = []classCase{
 	{"transport", "重庆到成都，坐高铁而不是飞机", map[string]string{"exclude": "flight", "require": "train"}},
 	{"transport", "Portland 3 days, driving in from Seattle", map[string]string{"origin": "Seattle", "require": "self_driving"}},
 	{"activity", "Chongqing 3 days, the Yangtze cable car and a Two Rivers night cruise", map[string]string{"must": "Yangtze cable car,Two Rivers night cruise"}},
+	// written after the fixes above, for the day-trip namesake rule (before it);
+	// a real town near the base stays a destination (as Nara beside Kyoto)
+	{"daytrip", "Melbourne 4 days, a day trip to Brighton", map[string]string{"dests": "Melbourne", "must": "Brighton"}},
+	{"daytrip", "Sydney 5 days with a day trip to Newcastle", map[string]string{"dests": "Sydney,Newcastle"}},
+	{"daytrip", "Boston 4 days, a day in Cambridge and Salem", map[string]string{"dests": "Boston,Cambridge,Salem"}},
+	{"daytrip", "Toronto 4 days, side trip to Hamilton", map[string]string{"dests": "Toronto,Hamilton"}},
+	{"daytrip", "London 5 days, a day trip to Paris", map[string]string{"dests": "London,Paris"}},
 	{"activity", "广州三天，珠江夜游和广州塔", map[string]string{"must": "珠江夜游,广州塔"}},
 }
 

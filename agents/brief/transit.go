@@ -42,6 +42,7 @@ func (d *doc) dropPassThrough(spans []*span) {
 	if len(live) < 2 {
 		return
 	}
+	d.dayTripNamesakes(live)
 	var transit, hedged []string
 	firm := 0
 	for _, sp := range live {
@@ -119,4 +120,45 @@ func statesStayEN(low string) bool {
 		}
 	}
 	return false
+}
+
+// dayTripCuesEN are written right before a place visited for a day from
+// the trip's base.
+var dayTripCuesEN = []string{"day trip to", "day trip out to", "day-trip to", "a day in", "half a day in", "an afternoon in",
+	"a morning in", "side trip to", "excursion to", "a day out in", "a day out to"}
+
+// dayTripNamesakeKM is how far from every other destination a place
+// visited for a day must lie to be a namesake of a place near the base.
+const dayTripNamesakeKM = 500
+
+// dayTripNamesakes reads a place visited for a day from a destination
+// ("Melbourne 4 days, a day trip to Brighton") that the gazetteer only
+// knows in another country, far from every other destination, as a place
+// near the base the gazetteer lacks (Brighton, Victoria): a sight to see,
+// not a destination abroad.
+func (d *doc) dayTripNamesakes(live []*span) {
+	if !d.hasLatin || !hasAny(d.low, "day", "afternoon", "morning", "trip to", "excursion") {
+		return
+	}
+	for _, sp := range live {
+		if sp.dropped || sp.han || !sp.pick.HasCoords || !endsWithAny(strings.TrimRight(d.low[:sp.start], " "), dayTripCuesEN...) {
+			continue
+		}
+		far, others := true, 0
+		for _, o := range live {
+			if o == sp || o.dropped || !o.pick.HasCoords {
+				continue
+			}
+			others++
+			if o.pick.CountryCode == sp.pick.CountryCode || nearKM(o.pick, sp.pick) < dayTripNamesakeKM {
+				far = false
+			}
+		}
+		if others == 0 || !far {
+			continue
+		}
+		sp.dropped = true
+		d.landmarkPlaces = append(d.landmarkPlaces, sp.text)
+		d.notes = append(d.notes, "a day trip to "+sp.text+" is read as a place near the trip's base, not "+sp.pick.Name+" ("+sp.pick.CountryCode+")")
+	}
 }
