@@ -141,6 +141,10 @@ var round10Set2 = []classCase{
 	{"daytrip", "Boston 4 days, a day in Cambridge and Salem", map[string]string{"dests": "Boston,Cambridge,Salem"}},
 	{"daytrip", "Toronto 4 days, side trip to Hamilton", map[string]string{"dests": "Toronto,Hamilton"}},
 	{"daytrip", "London 5 days, a day trip to Paris", map[string]string{"dests": "London,Paris"}},
+	// written after the fixes, as coverage of their classes in other words
+	{"dests", "Fly into Osaka, then the train to Kyoto, 4 days", map[string]string{"dests": "Kyoto"}},
+	{"dests", "Lisbon 4 days, maybe Porto too", map[string]string{"dests": "Lisbon"}},
+	{"dests", "Maybe Lisbon or Porto, 4 days", map[string]string{"dests": "Lisbon,Porto"}},
 	{"activity", "广州三天，珠江夜游和广州塔", map[string]string{"must": "珠江夜游,广州塔"}},
 }
 

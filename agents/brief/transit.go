@@ -20,7 +20,8 @@ var (
 	arriveCuesZH = []string{"先飞到", "先飞", "飞到", "飞抵", "落地", "降落在", "降落"}
 	// transferCuesEN and transferCuesZH follow the arrival city: the
 	// journey goes on to another place.
-	transferCuesEN = []string{"then take", "then catch", "then hop", "then ride", "then drive", "then train", "then bus",
+	transferCuesEN = []string{"then take", "then the train", "then a train", "then the bus", "then a bus", "then the ferry",
+		"then a ferry", "then the shinkansen", "then a flight", "and then the", "then catch", "then hop", "then ride", "then drive", "then train", "then bus",
 		"then ferry", "and take the", "and take a", "and catch the", "and catch a", "and hop on", "and drive", "and then take",
 		"then head", "and head", "then transfer", "and transfer"}
 	transferCuesZH = []string{"再坐", "然后坐", "转坐", "转乘", "再转", "转高铁", "转大巴", "转火车", "坐大巴去", "坐高铁去", "坐火车去",
@@ -58,7 +59,10 @@ func (d *doc) dropPassThrough(spans []*span) {
 		case firm > 0 && firm < len(live) && d.mayHedge() && d.hedgedAt(sp.start):
 			sp.dropped = true
 			hedged = append(hedged, sp.text)
+		default:
+			continue
 		}
+		d.placeSpans = append(d.placeSpans, [2]int{sp.start, sp.end}) // read: no "not understood" note
 	}
 	if len(transit) > 0 {
 		d.notes = append(d.notes, "passed through, no stay planned: "+strings.Join(transit, ", "))
