@@ -9,6 +9,10 @@ import (
 // week, 4 nights, long weekend, "spanning 5 days".
 func (d *doc) dur() {
 	f := &d.when
+	if days := d.halfDays(); days > 0 {
+		f.days = days
+		return
+	}
 	if days, nights := d.durationZH(); days > 0 || nights > 0 {
 		f.days, f.nights = days, nights
 		if f.days == 0 {

@@ -481,6 +481,7 @@ var dishTerms = []term{
 	{"lasagna", []string{"千层面"}, []string{"lasagna", "lasagne"}},
 	{"Florentine steak", []string{"佛罗伦萨牛排"}, []string{"bistecca alla fiorentina", "florentine steak", "bistecca"}},
 	{"arancini", nil, []string{"arancini", "cannoli"}},
+	{"sfogliatella", nil, []string{"sfogliatella", "sfogliatelle", "baba au rhum", "rum baba"}},
 	{"Neapolitan pizza", []string{"那不勒斯披萨"}, []string{"neapolitan pizza", "pizza napoletana", "margherita pizza"}},
 	{"tapas", nil, []string{"tapas", "pintxos", "patatas bravas"}},
 	{"pizza", []string{"披萨", "比萨"}, []string{"pizza", "pizzas", "ny pizza", "new york pizza", "ny-style pizza", "ny style pizza", "new york-style pizza", "new york style pizza", "pizza slices", "dollar slice", "dollar slices"}},
@@ -741,10 +742,46 @@ func (d *doc) dishHits() []dishHit {
 		if !h.zh && !wordBounded(d.low, h.start, h.end) || h.zh && strings.HasPrefix(d.clean[h.end:], "节") {
 			continue // 元宵节 is a holiday, not the dish
 		}
-		d.dishes = append(d.dishes, dishHit{h.start, h.end})
+		if h.zh && strings.HasPrefix(d.clean[h.start:h.end], "和") && longerAfterAnd(hits, h) {
+			continue // 火锅和牛肉丸: the 和 joins a list, no 和牛
+		}
+		start := h.start
+		if h.zh {
+			start = dishQualifierZH(d.clean, h.start, last)
+		}
+		d.dishes = append(d.dishes, dishHit{start, h.end})
 		last = h.end
 	}
 	return d.dishes
+}
+
+// longerAfterAnd reports whether a dish starts right after the 和 that
+// opens the dish h and reaches past it (和牛 in 火锅和牛肉丸).
+func longerAfterAnd(hits []lexHit, h lexHit) bool {
+	for _, o := range hits {
+		if o.start == h.start+len("和") && o.end > h.end {
+			return true
+		}
+	}
+	return false
+}
+
+// dishQualifiersZH are ingredients written glued before a dish that name
+// which one it is (鲅鱼水饺, 虾仁馄饨, 牛肉拉面, 韭菜饺子): the dish is kept
+// whole, as written.
+var dishQualifiersZH = []string{"鲅鱼", "墨鱼", "黄鱼", "鳗鱼", "鲜虾", "虾仁", "蟹黄", "蟹肉", "牛肉", "羊肉", "猪肉", "鲜肉", "鸡肉",
+	"三鲜", "韭菜", "荠菜", "白菜", "酸菜", "海鲜", "海肠", "香菇", "菌菇", "玉米", "牛腩", "肥肠", "排骨", "牛杂", "鸭血"}
+
+// dishQualifierZH returns where the dish at start begins with an
+// ingredient qualifier glued before it, not reaching back past limit (the
+// end of the dish before it).
+func dishQualifierZH(s string, start, limit int) int {
+	for _, q := range dishQualifiersZH {
+		if k := start - len(q); k >= 0 && k >= limit && s[k:start] == q {
+			return k
+		}
+	}
+	return start
 }
 
 // inDish reports whether [s, e) overlaps a dish named in the text.

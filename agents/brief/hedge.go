@@ -13,7 +13,8 @@ import (
 // hedgesZH are the Chinese words that make a clause conditional.
 var hedgesZH = []string{"有空的话", "有空就", "有空再", "如果有空", "有时间的话", "有时间就", "有时间再", "如果有时间",
 	"时间够的话", "时间够就", "时间允许", "时间充裕的话", "时间充足的话", "来得及的话", "看情况", "看时间", "看心情", "看天气",
-	"天气好的话", "看体力", "看精力", "看状态", "随缘", "可有可无", "随意", "不强求", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力"}
+	"天气好的话", "看体力", "看精力", "看状态", "随缘", "可有可无", "随意", "不强求", "可去可不去", "去不去都行", "去不去都可以", "不一定去", "也许", "或许", "说不定", "可选", "有余力",
+	"随便", "无所谓", "都行", "都可以", "不是必须"}
 
 // hedgesEN are the English words that make a clause conditional.
 var hedgesEN = []string{"maybe", "perhaps", "possibly", "if time allows", "if time permits", "time permitting",
@@ -194,6 +195,6 @@ func (d *doc) mayHedge() bool {
 
 // hedgeKeysZH and hedgeKeysEN are substrings every hedge holds one of.
 var (
-	hedgeKeysZH = []string{"有空", "时间", "看", "随缘", "可有可无", "随意", "不强求", "去", "也许", "或许", "说不定", "可选", "有余力", "来得及", "天气"}
+	hedgeKeysZH = []string{"有空", "时间", "看", "随缘", "可有可无", "随意", "不强求", "去", "也许", "或许", "说不定", "可选", "有余力", "来得及", "天气", "随便", "无所谓", "都", "不是必须"}
 	hedgeKeysEN = []string{"maybe", "perhaps", "possibly", "time", "if ", "optional", "not ", "weather", "energy", "nice", "bonus"}
 )

@@ -11,7 +11,7 @@ var zhJoinLater = []string{"也去", "也来", "也一起", "也跟着", "也同
 // a relation that comes too (老公也去), and a Chinese relation after the
 // English "with" (with 男朋友).
 func joinersZH(s string, p *party) {
-	if p.total == 0 {
+	if p.total == 0 && p.adults == 0 { // 两家人4个大人: the adults are counted
 		for _, noun := range zhGroupNouns[:len(zhGroupNouns)-1] {
 			i := strings.Index(s, noun)
 			if i < 0 {

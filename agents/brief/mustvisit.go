@@ -900,6 +900,7 @@ var outingsEN = []struct{ phrase, name string }{
 	{"opera show", "Opera"}, {"opera", "Opera"},
 	{"canal boat ride", "Canal Boat Ride"}, {"canal cruise", "Canal Cruise"}, {"boat ride", "Boat Ride"}, {"boat trip", "Boat Trip"},
 	{"night cruise", "Night Cruise"}, {"river cruise", "River Cruise"}, {"harbour cruise", "Harbour Cruise"},
+	{"night tour", "Night Tour"}, {"boat tour", "Boat Tour"}, {"light show", "Light Show"},
 	{"harbor cruise", "Harbor Cruise"},
 	{"cable car", "Cable Car"}, {"cableway", "Cableway"},
 	{"hutongs", "Hutongs"}, {"hutong", "Hutongs"}, {"zoo", "Zoo"}, {"aquarium", "Aquarium"},
@@ -968,7 +969,9 @@ func (d *doc) outingName(i int, name string) string {
 	}
 	lead := d.clean[d.toks[k].start:d.toks[i-1].end]
 	if isLandmarkAlias(lead) {
-		return lead // "a Pearl River night cruise": the sight is named
+		// "a Pearl River night cruise": the outing on the sight, whole, so
+		// that the planner plans the cruise, not a walk by the river
+		return lead + " " + name
 	}
 	if containsFold(name, lead) {
 		return name

@@ -316,6 +316,13 @@ func (d *doc) applyCityDays() {
 			limit = max(pos[i+1].start, p.end)
 		}
 		v := daysRightAfter(d.clean[p.end:limit])
+		if v == 0 && d.hasLatin {
+			prevEnd := 0
+			if i > 0 {
+				prevEnd = min(pos[i-1].end, p.start)
+			}
+			v = daysBefore(d.low[prevEnd:p.start], d.low[:p.start])
+		}
 		if v == 0 {
 			continue
 		}
@@ -328,6 +335,40 @@ func (d *doc) applyCityDays() {
 	}
 	f.days, f.holidayDays = total, false
 	d.notes = append(d.notes, "days per city ("+strings.Join(parts, ", ")+") summed: "+itoa(total)+" days")
+}
+
+// daysBefore reads "4 days in " or, after a days phrase earlier in the
+// text (upTo), "3 in " at the end of before: the days stated for the city
+// that follows ("4 days in Tokyo and 3 in Kyoto").
+func daysBefore(before, upTo string) int {
+	before = strings.TrimRight(before, " ")
+	for _, w := range []string{" in", " at"} {
+		b, ok := strings.CutSuffix(before, w)
+		if !ok {
+			continue
+		}
+		b = strings.TrimRight(b, " ")
+		daysWord := false
+		if c, ok := strings.CutSuffix(b, "days"); ok {
+			b, daysWord = strings.TrimRight(c, " -"), true
+		} else if c, ok := strings.CutSuffix(b, "day"); ok {
+			b, daysWord = strings.TrimRight(c, " -"), true
+		}
+		if !daysWord && !strings.Contains(upTo, " day") {
+			return 0
+		}
+		j := len(b)
+		for j > 0 && isWordByte(b[j-1]) {
+			j--
+		}
+		if w := b[j:]; w == "a" || w == "an" || w == "one" {
+			return 0 // "a day in Kamakura": a day out, maybe from the base
+		}
+		if v := leadingNumber(b[j:]); v > 0 && numberLen(b[j:]) == len(b[j:]) {
+			return v
+		}
+	}
+	return 0
 }
 
 // daysRightAfter reads "三天", "玩两天", " 3 days", " for 3 days" at the

@@ -576,7 +576,11 @@ func (d *doc) peopleEN(p *party) {
 			if word(i-1) == "per" || next == "person" && n == 1 && (word(i+2) == "room" || word(i-1) == "a") {
 				continue
 			}
-			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus" || i > 0 && toks[i-1].text == "+") && (word(i-2) == "me" || word(i-2) == "i") {
+			if (word(i-1) == "our" || word(i-1) == "my") && enAdultRelPlural[next] {
+				continue // "our two friends": companions, counted with the relations
+			}
+			if word(i-1) == "with" || (word(i-1) == "and" || word(i-1) == "plus" || i > 0 && toks[i-1].text == "+") && (word(i-2) == "me" || word(i-2) == "i") ||
+				writerAfter(word(i+2), word(i+3)) && word(i-1) != "we" && word(i-1) != "my" && word(i-1) != "our" {
 				p.companions += n // "me and 3 friends", "I plus 2 friends", "with 4 colleagues"
 				continue
 			}
@@ -589,6 +593,9 @@ func (d *doc) peopleEN(p *party) {
 			p.adults = 2 * n // "two couples", adults whatever children come along
 		case next == "of" && word(i+2) == "us":
 			p.total = n
+		case next == "of" && (word(i+2) == "my" || word(i+2) == "our") && (enPeopleNouns[word(i+3)] || enAdultRelPlural[word(i+3)]) && writerAfter(word(i+4), word(i+5)):
+			p.companions += n // "three of my coworkers and me"
+			i += 3
 		case (w == "two" || w == "three" || w == "four" || w == "five" || w == "six" || w == "2" || w == "3" || w == "4") && word(i-1) == "for" && !timeNouns[next] && next != "-" && !(i+1 < len(toks) && toks[i+1].text == "-"):
 			// "for two", "a trip for 4"
 			p.total = n
@@ -651,6 +658,12 @@ func (d *doc) peopleEN(p *party) {
 			}
 		}
 	}
+}
+
+// writerAfter reports "and I", "and me", "plus me", "& myself": the
+// writer joined after a counted group ("two friends and I").
+func writerAfter(link, w string) bool {
+	return (link == "and" || link == "plus") && (w == "i" || w == "me" || w == "myself")
 }
 
 // relAndMeEN reports a pair written as one relation and the writer,

@@ -113,6 +113,8 @@ var notPlaceAfterHan = []string{"路", "街", "大道", "大街", "巷", "胡同
 	// buildings, markets and streets named after a place (重庆大厦, 宁夏夜市, 四川北路)
 	"大厦", "大楼", "大饭店", "大排档", "大剧院", "大戏院", "大礼堂", "大教堂", "大桥", "夜市", "道", "北路", "南路", "东路", "西路", "中路", "步行街", "老街", "美食街", "商场", "商城", "百货", "会馆",
 	"公馆", "饭庄", "酒家", "大酒店", "餐厅", "中学", "小学", "医院", "剧院", "影城", "里弄", "弄堂",
+	// shops and chains named after a place (北京华联, 上海百联), towers and replicas (巴黎铁塔 in Macau)
+	"华联", "百联", "超市", "购物中心", "奥特莱斯", "奥莱", "门店", "分店", "铁塔",
 	// dishes and things named after a place (兰州拉面, 桂林米粉, 北京时间)
 	"拉面", "米粉", "米线", "小面", "热干面", "面", "粉", "臭豆腐", "麻花", "鸡饭", "大盘鸡", "扒鸡", "火腿", "香醋", "包子",
 	"烧饼", "糕", "酥", "特产", "时间", "口音", "籍", "户口", "牌照", "方言", "腔", "卤", "烧麦", "汤包", "肉夹馍", "凉皮",
@@ -191,6 +193,7 @@ func (d *doc) findPlaces() {
 	d.demoteLandmarks(spans)
 	d.demoteQuarters(spans)
 	d.demoteListedQuarters(spans)
+	d.dropPassThrough(spans)
 	d.assign(spans)
 	for _, sp := range spans {
 		if !sp.dropped && !sp.ownSight { // the sight keeps its city's name
@@ -789,13 +792,23 @@ func isArrow(s string) bool {
 	return s == "->" || s == "→" || s == "-->" || s == "=>"
 }
 
+// isChainJoin reports whether s, trimmed, joins the stops of a route: an
+// arrow or a dash ("Tokyo-Kyoto-Osaka", 北京-西安-成都).
+func isChainJoin(s string) bool {
+	switch strings.TrimSpace(s) {
+	case "-", "–", "—", "－":
+		return true
+	}
+	return isArrow(s)
+}
+
 // arrowChain reports whether spans[i] and spans[i+1] are joined by an arrow
-// inside a chain of three places or more ("Lanzhou -> Zhangye ->
-// Dunhuang"): every place of such a chain is a stop of the trip; two
-// places joined by one arrow stay "from → to".
+// or a dash inside a chain of three places or more ("Lanzhou -> Zhangye ->
+// Dunhuang", "Tokyo-Kyoto-Osaka"): every place of such a chain is a stop
+// of the trip; two places joined by one arrow or dash stay "from → to".
 func (d *doc) arrowChain(spans []*span, i int) bool {
 	joined := func(k int) bool {
-		return k >= 0 && k+1 < len(spans) && spans[k].end <= spans[k+1].start && isArrow(d.clean[spans[k].end:spans[k+1].start])
+		return k >= 0 && k+1 < len(spans) && spans[k].end <= spans[k+1].start && isChainJoin(d.clean[spans[k].end:spans[k+1].start])
 	}
 	return joined(i) && (joined(i-1) || joined(i+1))
 }

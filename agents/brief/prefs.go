@@ -359,6 +359,9 @@ func (d *doc) rejectedMode(h lexHit) bool {
 		after := d.clean[h.end:min(len(d.clean), h.end+12)]
 		return hasPrefixAny(strings.TrimPrefix(strings.TrimPrefix(after, "的话"), "也"), modeComplaintsZH...)
 	}
+	if d.comparedAwayEN(h.start) {
+		return true
+	}
 	after := strings.TrimLeft(d.low[h.end:min(len(d.low), h.end+24)], " ")
 	if after == "" {
 		return false
@@ -367,6 +370,26 @@ func (d *doc) rejectedMode(h lexHit) bool {
 		if strings.HasPrefix(after, c) {
 			return true
 		}
+	}
+	return false
+}
+
+// comparedAwayEN reports whether the mode written at byte i is the one
+// turned down in a comparison: "rather take the train than fly", "the bus
+// over the train" after prefer, "instead of flying".
+func (d *doc) comparedAwayEN(i int) bool {
+	a, _ := clauseAt(d.clean, i)
+	before := " " + strings.TrimRight(d.low[a:i], " ")
+	for _, art := range []string{" the", " a", " taking", " take"} {
+		before = strings.TrimSuffix(before, art)
+	}
+	switch {
+	case hasSuffixAny(before, " instead of", " rather than", " in place of"):
+		return true
+	case strings.HasSuffix(before, " than"):
+		return hasWord(before, "rather", "sooner", "prefer", "better")
+	case strings.HasSuffix(before, " over"):
+		return hasWord(before, "prefer", "prefers", "preferring", "choose", "pick")
 	}
 	return false
 }
@@ -413,7 +436,7 @@ func (d *doc) prefersAt(h lexHit) bool {
 }
 
 // legWordsAfter follow a mode named as a leg or the whole journey.
-var legWordsAfter = []string{"from ", "to ", "between ", "both ways", "there and back", "each way", "all the way", "in both directions", "back and forth", "the whole way"}
+var legWordsAfter = []string{"from ", "up from ", "down from ", "over from ", "in from ", "back from ", "up to ", "down to ", "over to ", "to ", "between ", "both ways", "there and back", "each way", "all the way", "in both directions", "back and forth", "the whole way"}
 
 // legAfter reports whether a leg word follows byte i (after "all", "the").
 func (d *doc) legAfter(i int) bool {

@@ -27,7 +27,7 @@ var round8Cases = []classCase{
 	{"paren", "Boston this Friday (the 12th), 2 days", map[string]string{"questions": "dates"}},
 	// 2. multi-word sights of a known city are no destinations
 	{"sight", "Shenzhen 2 days, Shenzhen Bay Park at sunset", map[string]string{"dests": "Shenzhen"}},
-	{"sight", "Chongqing 3 days, a Two Rivers night cruise", map[string]string{"dests": "Chongqing", "must": "Two Rivers Night Cruise"}},
+	{"sight", "Chongqing 3 days, a Two Rivers night cruise", map[string]string{"dests": "Chongqing", "must": "Two Rivers night cruise"}},
 	{"sight", "Hangzhou 2 days, Xixi Wetland and Xiling Bridge", map[string]string{"dests": "Hangzhou"}},
 	{"sight", "Suzhou 2 days, Tongli Ancient Town and Pingjiang Road", map[string]string{"dests": "Suzhou"}},
 	{"sight", "Lijiang 3 days, Lijiang Old Town at night", map[string]string{"dests": "Lijiang"}},
@@ -42,7 +42,7 @@ var round8Cases = []classCase{
 	{"activity", "重庆两天，坐一次长江索道", map[string]string{"must": "长江索道"}},
 	{"activity", "苏州两天，想坐游船", map[string]string{"must": "游船"}},
 	{"activity", "Chengdu 2 days, a teahouse in People's Park", map[string]string{"must": "Teahouse,People's Park"}},
-	{"activity", "Guangzhou 2 days, a Pearl River night cruise", map[string]string{"must": "Pearl River"}},
+	{"activity", "Guangzhou 2 days, a Pearl River night cruise", map[string]string{"must": "Pearl River night cruise"}},
 	{"activity", "Shanghai 3 days, no river cruise please", map[string]string{"must": ""}},
 	{"activity", "Taipei 3 days, a night market every evening", map[string]string{"must": "Night Market"}},
 	{"activity", "Beijing zoo and the Summer Palace, 2 days", map[string]string{"dests": "Beijing", "mustnonempty": "true"}},

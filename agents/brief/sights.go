@@ -480,6 +480,8 @@ var genericSightNames = map[string]bool{
 	"old town square": true, "old street": true, "pedestrian street": true, "walking street": true, "city god temple": true, "people's park": true,
 	"people's square": true, "provincial museum": true, "city museum": true, "chinatown": true, "old market": true, "main square": true,
 	"town square": true, "market square": true, "old harbour": true, "old harbor": true, "old port": true, "grand mosque": true,
+	"plaza de españa": true, "plaza de espana": true, "plaza mayor": true, "japantown": true, "little italy": true, "little india": true,
+	"koreatown": true, "cathedral square": true, "central market": true,
 	"white pagoda": true, "north gate": true, "south gate": true, "east gate": true, "west gate": true, "food street": true,
 	"鼓楼": true, "钟楼": true, "钟鼓楼": true, "孔庙": true, "文庙": true, "古城": true, "古城墙": true, "城墙": true, "老城": true, "老城区": true,
 	"古镇": true, "老街": true, "古街": true, "城隍庙": true, "人民公园": true, "人民广场": true, "博物馆": true, "省博物馆": true, "省博": true,

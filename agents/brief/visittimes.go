@@ -243,8 +243,8 @@ func overlaps(a, b visitSpan) bool { return a.s < b.e && b.s < a.e }
 // time of day is its visit time (see visitTimes).
 func trimVisitWords(must []string) []string {
 	for i, m := range must {
-		if strings.HasSuffix(m, "夜市") && sightIndex().IsName(m) {
-			continue // 士林夜市 is the market's own name (珠江夜游 is the river at night)
+		if hasSuffixAny(m, "夜市", "夜游") && sightIndex().IsName(m) {
+			continue // 士林夜市 is the market's own name, 两江夜游 the cruise's: kept whole
 		}
 		for _, w := range visitWordsZH {
 			if rest, ok := strings.CutSuffix(m, w.word); ok && utf8.RuneCountInString(rest) >= 2 && !slices.Contains(must, rest) {
