@@ -69,8 +69,10 @@ func (w *world) localMeals(r *route, v variant, perCity [][]mealSlot, assigned [
 				}
 				return true
 			}
-			rs := w.reachOne(c, v, s, used, weighed, 0, func(rs *restaurant) bool {
-				return ok(rs) && freshCategory(ss, assigned[ci], si, varietyCat(rs, lb), lb, len(ss)) &&
+			// ok, the city's own food not ruled out, first: few
+			// restaurants pass it.
+			rs := w.reachOneWhere(c, v, s, used, weighed, 0, ok, func(rs *restaurant) bool {
+				return freshCategory(ss, assigned[ci], si, varietyCat(rs, lb), lb, len(ss)) &&
 					notInRow(ss, assigned[ci], si, rs)
 			})
 			if rs != nil {

@@ -108,6 +108,13 @@ func served(assigned [][]*restaurant, b int) int {
 // reachOne is reachMeals' choice for slot s, or nil.
 // With fresh, only restaurants it accepts.
 func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed uint32, need int, fresh func(*restaurant) bool) *restaurant {
+	return w.reachOneWhere(c, v, s, used, weighed, need, nil, fresh)
+}
+
+// reachOneWhere is reachOne with pre, a cheap test (no side effects) that
+// most restaurants fail, asked before the hours and the walk: the same
+// choice as reachOne with fresh and pre both, sooner.
+func (w *world) reachOneWhere(c *city, v variant, s *mealSlot, used restSet, weighed uint32, need int, pre, fresh func(*restaurant) bool) *restaurant {
 	var best *restaurant
 	byPrice := v.staysByPrice()
 	var b0, b1 int64
@@ -120,6 +127,9 @@ func (w *world) reachOne(c *city, v variant, s *mealSlot, used restSet, weighed 
 			k0, k1 = rs.price, rs.weight
 		}
 		if best != nil && !(k0 < b0 || k0 == b0 && (k1 < b1 || k1 == b1 && rs.idx < best.idx)) {
+			continue
+		}
+		if pre != nil && !pre(rs) {
 			continue
 		}
 		if !rs.open(s.wd, s.time, s.time+orchestrator.MealMinutes(s.slot)) || !c.mealFits(*s, rs) || fresh != nil && !fresh(rs) {

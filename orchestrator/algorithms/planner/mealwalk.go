@@ -39,11 +39,12 @@ func (w *world) nearMeals(r *route, v variant, perCity [][]mealSlot, assigned []
 				}
 			}
 			near := func(rs *restaurant) bool { return rs.located() && s.atKM(rs) <= quality.OlderWalkKM }
-			rs := w.reachOne(c, v, s, used, weighed, need, func(rs *restaurant) bool {
-				return near(rs) && freshCategory(ss, assigned[ci], si, varietyCat(rs, lb), lb, len(ss))
+			// near, a row lookup most restaurants fail, first
+			rs := w.reachOneWhere(c, v, s, used, weighed, need, near, func(rs *restaurant) bool {
+				return freshCategory(ss, assigned[ci], si, varietyCat(rs, lb), lb, len(ss))
 			})
 			if rs == nil {
-				rs = w.reachOne(c, v, s, used, weighed, need, near)
+				rs = w.reachOneWhere(c, v, s, used, weighed, need, near, nil)
 			}
 			if rs != nil {
 				assigned[ci][si] = rs

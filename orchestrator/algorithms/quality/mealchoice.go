@@ -158,7 +158,7 @@ func (o *objector) mealChoice(s *scorer) {
 		slices.SortStableFunc(ms, func(x, y int) int { return strings.Compare(d.Meals[x].Time, d.Meals[y].Time) })
 		for _, i := range ms {
 			m := d.Meals[i]
-			r, _ := s.restaurant(m)
+			r, f := s.restaurant(m)
 			if r == nil {
 				continue
 			}
@@ -174,7 +174,14 @@ func (o *objector) mealChoice(s *scorer) {
 				o.farMeal(d, m, avoids)
 			}
 			home := o.atHome(m.City)
-			k := concepts.Category(r.Name, r.Cuisines)
+			// f.Category is concepts.Category of r, computed once per
+			// catalog restaurant (tripindex.RestaurantFactsOf).
+			var k string
+			if f != nil {
+				k = f.Category
+			} else {
+				k = concepts.Category(r.Name, r.Cuisines)
+			}
 			if RowExempt(k) {
 				k = "" // a kind of place, not a cuisine
 			}
