@@ -649,7 +649,7 @@ func localAt(cd *orchestrator.CityData, facts []LocalFact, id string) (LocalFact
 func (o *objector) localFood() {
 	sought, served := false, false
 	for _, cv := range o.it.Cities {
-		if cd := o.cityData(cv.City); cd != nil && !o.atHome(cv.City) && slices.ContainsFunc(localFactsOf(cd), LocalFact.Local) {
+		if cd := o.cityData(cv.City); cd != nil && !o.atHome(cv.City) && slices.ContainsFunc(o.localFactsOf(cd), LocalFact.Local) {
 			sought = true
 		}
 	}
@@ -660,7 +660,7 @@ func (o *objector) localFood() {
 	for _, d := range o.it.Days {
 		for _, m := range d.Meals {
 			if cd := o.cityData(m.City); cd != nil && cd.Restaurants != nil {
-				if f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID); ok && f.Local() {
+				if f, ok := localAt(cd, o.localFactsOf(cd), m.RestaurantID); ok && f.Local() {
 					served = true
 				}
 			}
@@ -722,7 +722,7 @@ func (o *objector) notLocal(d orchestrator.Day, m orchestrator.Meal) {
 	if cd == nil || cd.Restaurants == nil {
 		return
 	}
-	facts := localFactsOf(cd)
+	facts := o.localFactsOf(cd)
 	if f, ok := localAt(cd, facts, m.RestaurantID); !ok || f.Local() {
 		return
 	}
@@ -769,7 +769,7 @@ func (o *objector) notLocalBreakfast(d orchestrator.Day, m orchestrator.Meal) {
 	if cd == nil || cd.Restaurants == nil || m.Location == nil {
 		return
 	}
-	facts := localFactsOf(cd)
+	facts := o.localFactsOf(cd)
 	rs := cd.Restaurants.Value
 	k := slices.IndexFunc(rs, func(r orchestrator.Restaurant) bool { return r.ID == m.RestaurantID })
 	if k < 0 || k >= len(facts) || LocalBreakfast(facts[k], concepts.RestaurantPlace(rs[k].Name, rs[k].Cuisines)) {

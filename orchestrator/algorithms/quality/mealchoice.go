@@ -222,7 +222,7 @@ func (o *objector) ownCuisine(m orchestrator.Meal) bool {
 	if cd == nil || cd.Restaurants == nil {
 		return false
 	}
-	f, ok := localAt(cd, localFactsOf(cd), m.RestaurantID)
+	f, ok := localAt(cd, o.localFactsOf(cd), m.RestaurantID)
 	return ok && f.Cuisine
 }
 
@@ -246,7 +246,7 @@ func (o *objector) foreignMeal(d orchestrator.Day, m orchestrator.Meal, r *orche
 	if cd == nil || cd.Restaurants == nil || m.Location == nil {
 		return
 	}
-	facts := localFactsOf(cd)
+	facts := o.localFactsOf(cd)
 	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Foreign && !(moreForeign(r.Cuisines) && concepts.LocalFor(m.City) != nil) && !FastFood(r.Name) || asks(o.b, r) {
 		return // food from abroad counts in a city the local-food table knows (LocalFact.Foreign)
 	}
@@ -266,7 +266,7 @@ func (o *objector) otherRegionMeal(d orchestrator.Day, m orchestrator.Meal, r *o
 	if cd == nil || cd.Restaurants == nil || m.Location == nil {
 		return
 	}
-	facts := localFactsOf(cd)
+	facts := o.localFactsOf(cd)
 	if k := catalogIndex(cd.Restaurants.Value, r); k < 0 || k >= len(facts) || !facts[k].Other || facts[k].Local() || asks(o.b, r) {
 		return
 	}

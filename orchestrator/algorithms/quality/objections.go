@@ -192,6 +192,19 @@ type objector struct {
 	timed []string
 	// untimely counts the visit times not honoured.
 	untimely int
+	// localCD and localFacts keep the last city's localFactsOf (asked
+	// per meal by several objections): the trip is not changed while
+	// it is read.
+	localCD    *orchestrator.CityData
+	localFacts []LocalFact
+}
+
+// localFactsOf is localFactsOf(cd), kept for the next call on cd.
+func (o *objector) localFactsOf(cd *orchestrator.CityData) []LocalFact {
+	if cd == nil || cd != o.localCD {
+		o.localCD, o.localFacts = cd, localFactsOf(cd)
+	}
+	return o.localFacts
 }
 
 // must reports whether a is one of the brief's must-see sights.
