@@ -1,7 +1,6 @@
 package planner_test
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -60,14 +59,7 @@ func TestPairedEveningSoftEnd(t *testing.T) {
 			continue
 		}
 		for _, m := range c.must {
-			start := ""
-			for _, d := range it.Days {
-				for _, s := range d.Stops {
-					if strings.Contains(s.Name, m) {
-						start = s.Start
-					}
-				}
-			}
+			start := lastStart(it, m)
 			if start == "" || start < "17:30" {
 				t.Errorf("from %s %v: %s at %q, want after dark beside the other", c.origin, c.must, m, start)
 			}

@@ -37,14 +37,7 @@ func TestTwoNightViewsOneEvening(t *testing.T) {
 		}
 		it, _ := planOnSandbox(t, cat, b)
 		for _, m := range c.must {
-			start := ""
-			for _, d := range it.Days {
-				for _, s := range d.Stops {
-					if strings.Contains(s.Name, m) {
-						start = s.Start
-					}
-				}
-			}
+			start := lastStart(it, m)
 			switch {
 			case start == "":
 				t.Errorf("%v: %s not visited", c.must, m)
@@ -53,4 +46,17 @@ func TestTwoNightViewsOneEvening(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lastStart is the start of the last stop whose name holds m ("" if none).
+func lastStart(it *orchestrator.Itinerary, m string) string {
+	start := ""
+	for _, d := range it.Days {
+		for _, s := range d.Stops {
+			if strings.Contains(s.Name, m) {
+				start = s.Start
+			}
+		}
+	}
+	return start
 }
